@@ -1,0 +1,1 @@
+"""Shipped variant files (TOML), read by :mod:`holdem_desktop.engine.variant`."""
