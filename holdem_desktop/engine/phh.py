@@ -882,3 +882,15 @@ def dumps(hand: PhhHand) -> str:
 def dumps_all(hands: Sequence[PhhHand]) -> str:
     """Several hands as the text of a ``.phhs`` document: tables ``[1]``, ``[2]``, …."""
     return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(hands, 1))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: ``python -m holdem_desktop.engine.phh replay FILE...``
+    (see :func:`holdem_desktop.engine.replay.main`)."""
+    from .replay import main as replay_main
+
+    return replay_main(argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -18,7 +18,7 @@ def stacked_deck(holes: list[str], board: str = "") -> list[int]:
 
 
 def random_action(legal: tuple[LegalAction, ...], rng: random.Random,
-                  aggression: float = 0.35) -> Action:
+                  aggression: float = 0.35, unit: int = 1) -> Action:
     """A random legal action, with a taste for raising and going all-in."""
     kinds = {a.kind: a for a in legal}
     roll = rng.random()
@@ -27,8 +27,9 @@ def random_action(legal: tuple[LegalAction, ...], rng: random.Random,
     for k in (ActionKind.BET, ActionKind.RAISE):
         if k in kinds and roll < aggression:
             a = kinds[k]
+            steps = (a.max_amount - a.min_amount) // unit
             amount = rng.choice([a.min_amount, a.max_amount,
-                                 rng.randint(a.min_amount, a.max_amount)])
+                                 a.min_amount + unit * rng.randint(0, steps)])
             return Action(k, amount)
     if ActionKind.FOLD in kinds and roll > 0.85:
         return Action.fold()
