@@ -172,6 +172,11 @@ class Hand:
     # Queries
 
     @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck this hand deals from, in dealing order (for snapshots and replays)."""
+        return tuple(self._deck)
+
+    @property
     def n(self) -> int:
         """Number of players."""
         return len(self.stacks)
