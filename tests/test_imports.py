@@ -28,3 +28,43 @@ def test_engine_imports_only_the_standard_library_and_numpy():
         outside = imported_roots(path) - stdlib
         allowed = {"numpy"} if path.name in NUMPY_ALLOWED else set()
         assert outside <= allowed, f"{path.name} imports {sorted(outside - allowed)}"
+
+
+# Which package may import which (DESIGN.md): engine <- ai <- session <- the
+# outputs (net, ui, speech, audio, i18n), which do not import each other;
+# only __main__ knows them all.
+ALLOWED = {
+    "engine": set(),
+    "ai": {"engine"},
+    "session": {"engine", "ai"},
+    "net": {"engine", "ai", "session"},
+    "ui": {"engine", "ai", "session"},
+    "speech": {"engine", "ai", "session"},
+    "audio": {"engine", "ai", "session"},
+    "i18n": {"engine", "ai", "session"},
+    "variants": set(),
+}
+
+
+def internal_imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module and node.module.startswith("holdem_desktop."):
+                found.add(node.module.split(".")[1])
+            elif node.level >= 2 and node.module:
+                found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names
+                      if a.name.startswith("holdem_desktop.")}
+    return found
+
+
+def test_packages_import_only_downwards():
+    for package, allowed in ALLOWED.items():
+        folder = PACKAGE / package
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.py")):
+            wrong = internal_imports(path) - allowed - {package}
+            assert not wrong, f"{package}/{path.name} imports {sorted(wrong)}"

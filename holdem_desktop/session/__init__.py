@@ -1,0 +1,18 @@
+"""One table over time: seats and their controllers, hands in sequence, the
+blind schedule, eliminations and places, the end of the game."""
+
+from .controllers import Controller, HumanController
+from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut
+from .session import Session, SessionError
+
+__all__ = [
+    "BlindsUp",
+    "Controller",
+    "GameOver",
+    "GameStarted",
+    "HandStarting",
+    "HumanController",
+    "PlayerOut",
+    "Session",
+    "SessionError",
+]

@@ -1,0 +1,28 @@
+"""Who decides for a seat.  The session asks a seat's controller and never
+knows how the decision is made: a computer player answers at once, a human
+seat answers None and the interface later calls ``Session.submit``."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.views import SeatView
+
+__all__ = ["Controller", "HumanController"]
+
+
+class Controller(Protocol):
+    """Decides for one seat from what that seat may see."""
+
+    def decide(self, view: SeatView) -> Action | None:
+        """An action now, or None to wait (the decision arrives through the session)."""
+        ...
+
+
+class HumanController:
+    """A seat played by a person: the session waits for ``Session.submit``."""
+
+    def decide(self, view: SeatView) -> Action | None:
+        """Never decides by itself."""
+        return None
