@@ -1,18 +1,134 @@
-"""Entry point: ``holdem-desktop`` or ``python -m holdem_desktop``."""
+"""Entry point: ``holdem-desktop`` or ``python -m holdem_desktop``.
+
+``python -m holdem_desktop simulate --variant NAME --players N --hands H
+--seed S [--out DIR]`` plays hands with a random legal policy (until the
+computer players exist), optionally writes every hand as PHH, and prints
+what happened.  The only module that knows every package.
+"""
 
 from __future__ import annotations
 
+import argparse
+import random
 import sys
+import time
+from collections.abc import Sequence
 from gettext import gettext as _
+from pathlib import Path
 
 from . import __version__
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Start the game.  The table window arrives with the desktop-table work;
-    until then this says so plainly instead of pretending."""
+def _variant(name: str):  # type: ignore[no-untyped-def]
+    from .engine.variant import load_variant, shipped_variant
+
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        return load_variant(name)
+    return shipped_variant(name)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Play ``args.hands`` hands with random legal actions and report on them."""
+    from .ai.baselines import RandomPolicy
+    from .engine.events import ActionTaken, HandEnded, PotAwarded
+    from .engine.phh import dumps_all
+    from .engine.replay import to_phh
+    from .engine.variant import VariantError
+    from .session import GameOver, Session, SessionError
+
+    try:
+        variant = _variant(args.variant)
+    except VariantError as exc:
+        print(_("Cannot use the variant {name}: {problem}").format(name=args.variant,
+                                                                   problem=exc), file=sys.stderr)
+        return 2
+    except KeyError:
+        from .engine.variant import shipped_variants
+
+        print(_("There is no variant named {name}; the shipped ones are: {names}.").format(
+            name=args.variant, names=", ".join(shipped_variants())), file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    players = [(_("Player {number}").format(number=i + 1),
+                RandomPolicy(random.Random(rng.random()))) for i in range(args.players)]
+    try:
+        session = Session(variant, players, rng=random.Random(rng.random()))
+    except SessionError as exc:
+        print(_("Cannot seat {count} players: {problem}").format(count=args.players, problem=exc),
+              file=sys.stderr)
+        return 2
+    stats = {"showdowns": 0, "all_ins": 0, "side_pots": 0, "split_pots": 0, "games": 0}
+    hand_all_in = [False]
+
+    def listen(event: object) -> None:
+        if isinstance(event, ActionTaken) and event.all_in:
+            hand_all_in[0] = True
+        elif isinstance(event, PotAwarded):
+            stats["side_pots"] += event.index > 0
+            stats["split_pots"] += len(event.winners) > 1
+        elif isinstance(event, HandEnded):
+            stats["showdowns"] += event.showdown
+            stats["all_ins"] += hand_all_in[0]
+            hand_all_in[0] = False
+        elif isinstance(event, GameOver):
+            stats["games"] += 1
+
+    session.subscribe(listen)
+    out: Path | None = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    written: list[object] = []
+    played = 0
+    start = time.perf_counter()
+    session.start()
+    while played < args.hands:
+        if session.game_over:
+            _flush(out, session.game, written, dumps_all)
+            session.new_game()
+        session.next_hand()
+        played += 1
+        if out is not None and session.hand is not None:
+            names = [session.seats[s].name for s in session.hand.seats]
+            written.append(to_phh(session.hand, players=names,
+                                  hand_number=session.hands_played, table=variant.name))
+    _flush(out, session.game, written, dumps_all)
+    seconds = time.perf_counter() - start
+    print(_("hands played: {n}").format(n=played))
+    print(_("games finished: {n}").format(n=stats["games"]))
+    print(_("showdowns: {n}").format(n=stats["showdowns"]))
+    print(_("hands with an all-in: {n}").format(n=stats["all_ins"]))
+    print(_("side pots: {n}").format(n=stats["side_pots"]))
+    print(_("split pots: {n}").format(n=stats["split_pots"]))
+    print(_("hands per second: {rate:.0f}").format(rate=played / seconds if seconds else 0.0))
+    if out is not None:
+        print(_("hand histories written to {path}").format(path=out))
+    return 0
+
+
+def _flush(out: Path | None, game: int, written: list[object], dumps_all) -> None:  # type: ignore[no-untyped-def]
+    if out is not None and written:
+        (out / f"game_{game:04d}.phhs").write_text(dumps_all(written), encoding="utf-8")
+    written.clear()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the game, or run a developer command."""
+    parser = argparse.ArgumentParser(prog="holdem-desktop",
+                                     description=_("Texas Hold'em for everyone, by ear or by eye."))
+    commands = parser.add_subparsers(dest="command")
+    sim = commands.add_parser("simulate", help=_("play hands with random legal actions"))
+    sim.add_argument("--variant", default="tournament",
+                     help=_("a shipped variant (tournament, pot_limit, fixed_limit, heads_up, "
+                            "session) or a .toml file"))
+    sim.add_argument("--players", type=int, default=6)
+    sim.add_argument("--hands", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--out", default=None, help=_("folder for PHH hand histories"))
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate(args)
     print(_("Hold'em Desktop {version}").format(version=__version__))
-    print(_("The hand evaluator and equity engine are ready; the table window is not built yet."))
+    print(_("The rules engine is ready; the table window is not built yet."))
     return 0
 
 

@@ -7,23 +7,36 @@ as small, big while the button posts the small one, so they are swapped) and
 a stacked deck (the hole cards in seat order, then the board, then the
 cards nobody saw).  The players' actions are then applied one by one;
 dealing and showing follow from them.
+
+:func:`to_phh` goes the other way: a played (or partly played) engine hand
+becomes a :class:`~.phh.PhhHand` that :func:`replay` and pokerkit both read.
+What PHH has no field for is kept in user-defined fields, which other
+readers ignore: :data:`SEATS_FIELD` (the engine's seat ids, in playing
+order, when they are not ``0..n-1``), :data:`RAISE_CAP_FIELD` (raises
+allowed per round after the opening bet) and :data:`CHIP_UNIT_FIELD` (the
+smallest chip, when it is not 1); :func:`hand_config` reads them back.
+Heads-up, PHH (as pokerkit reads it) lists the blinds *and the antes* in the
+reverse of playing order, so both are swapped on the way in and out.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .actions import Action, ActionKind, IllegalAction
 from .cards import ALL_CARDS, Card
+from .events import ActionTaken, BlindPosted, CardsShown, HoleCardsDealt, StreetDealt
 from .hand import Hand, HandConfig
 from .phh import (
+    BETTING_FIELD,
     BetOrRaiseTo,
     CheckOrCall,
     DealBoard,
     DealHole,
     Fold,
+    PhhAction,
     PhhError,
     PhhHand,
     ShowOrMuck,
@@ -31,7 +44,29 @@ from .phh import (
 )
 from .variant import BettingStructure
 
-__all__ = ["ReplayError", "hand_config", "main", "replay", "stacked_deck"]
+__all__ = [
+    "CHIP_UNIT_FIELD",
+    "RAISE_CAP_FIELD",
+    "SEATS_FIELD",
+    "ReplayError",
+    "hand_config",
+    "main",
+    "replay",
+    "stacked_deck",
+    "to_phh",
+]
+
+SEATS_FIELD = "_seats"
+"""User-defined PHH field: the engine's seat ids in playing order (``p1`` first);
+written only when they are not ``0..n-1``."""
+
+RAISE_CAP_FIELD = "_raise_cap"
+"""User-defined PHH field: raises allowed per betting round after the opening
+bet (the big blind opens pre-flop); written only when the hand has a cap."""
+
+CHIP_UNIT_FIELD = "_chip_unit"
+"""User-defined PHH field: the smallest chip (bets are multiples of it, odd
+chips of a split pot come in it); written only when it is not 1."""
 
 
 class ReplayError(ValueError):
@@ -45,19 +80,53 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
+def _whole(value: object, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise PhhError("wrong_type", f"{name!r} must be a whole number >= {least}, not {value!r}")
+    return value
+
+
+def _user_fields(extra: Mapping[str, object], n: int) -> tuple[tuple[int, ...], int | None, int]:
+    """Seat ids, raise cap and chip unit from the user-defined fields."""
+    seats: tuple[int, ...] = ()
+    raw = extra.get(SEATS_FIELD)
+    if raw is not None:
+        if not isinstance(raw, tuple | list) or len(raw) != n:
+            raise PhhError("wrong_type", f"{SEATS_FIELD!r} must list one seat id per player")
+        seats = tuple(_whole(s, SEATS_FIELD, 0) for s in raw)
+        if len(set(seats)) != n:
+            raise PhhError("wrong_type", f"{SEATS_FIELD!r} must not repeat a seat id")
+    raw = extra.get(RAISE_CAP_FIELD)
+    cap = None if raw is None else _whole(raw, RAISE_CAP_FIELD, 0)
+    raw = extra.get(CHIP_UNIT_FIELD)
+    unit = 1 if raw is None else _whole(raw, CHIP_UNIT_FIELD, 1)
+    return seats, cap, unit
+
+
 def hand_config(phh: PhhHand) -> HandConfig:
-    """The engine's configuration for a PHH hand."""
+    """The engine's configuration for a PHH hand.
+
+    Heads-up the blinds and antes are swapped into playing order; the
+    user-defined fields :data:`SEATS_FIELD`, :data:`RAISE_CAP_FIELD` and
+    :data:`CHIP_UNIT_FIELD` give the seat ids, the raise cap (default none)
+    and the chip unit (default 1).  Raises :class:`~.phh.PhhError` for a
+    malformed user-defined field and ``ValueError`` for a setup the engine
+    refuses.
+    """
     n = phh.player_count
     blinds = tuple(phh.blinds_or_straddles)
+    antes = tuple(phh.antes)
     if n == 2:
         blinds = (blinds[1], blinds[0])
+        antes = (antes[1], antes[0])
     betting = BettingStructure(phh.betting)
     big_bet = phh.big_bet or 0 if betting is BettingStructure.FIXED_LIMIT else 0
     min_bet = phh.small_bet or phh.min_bet if betting is BettingStructure.FIXED_LIMIT \
         else phh.min_bet
-    antes = tuple(phh.antes) if any(phh.antes) else ()
-    return HandConfig(stacks=tuple(phh.starting_stacks), blinds=blinds, antes=antes,
-                      betting=betting, min_bet=min_bet, big_bet=big_bet, chip_unit=1)
+    seats, cap, unit = _user_fields(phh.extra, n)
+    return HandConfig(stacks=tuple(phh.starting_stacks), blinds=blinds,
+                      antes=antes if any(antes) else (), betting=betting, min_bet=min_bet,
+                      big_bet=big_bet, raise_cap=cap, chip_unit=unit, seats=seats)
 
 
 def stacked_deck(phh: PhhHand) -> list[Card]:
@@ -109,10 +178,11 @@ def replay(phh: PhhHand) -> Hand:
             continue
         if hand.over:
             raise ReplayError(index, "hand_over")
-        seat = act.player
+        seat = hand.seats[act.player]
         if hand.to_act != seat:
-            expected = (hand.to_act or 0) + 1
-            raise ReplayError(index, "not_your_turn", f"p{seat + 1} acted, p{expected} was to act")
+            expected = hand.index_of(hand.to_act) + 1 if hand.to_act is not None else 0
+            raise ReplayError(index, "not_your_turn",
+                              f"p{act.player + 1} acted, p{expected} was to act")
         try:
             hand.apply(seat, _engine_action(hand, seat, act))
         except IllegalAction as exc:
@@ -120,6 +190,94 @@ def replay(phh: PhhHand) -> Hand:
     if not hand.over:
         raise ReplayError(None, "unfinished")
     return hand
+
+
+def _phh_actions(hand: Hand) -> list[PhhAction]:
+    """The PHH actions of a hand, from its events (see :func:`to_phh`)."""
+    index = hand.index_of
+    bets = [0] * hand.n  # this betting round's totals, by playing-order index
+    out: list[PhhAction] = []
+    for event in hand.events:
+        if isinstance(event, HoleCardsDealt):
+            out.append(DealHole(index(event.seat), event.cards))
+        elif isinstance(event, BlindPosted):
+            bets[index(event.seat)] += event.amount
+        elif isinstance(event, ActionTaken):
+            i = index(event.seat)
+            if event.kind is ActionKind.FOLD:
+                out.append(Fold(i))
+                continue
+            top = max(bets)
+            bets[i] += event.added
+            if bets[i] > top:  # a bet or raise, all-in or not
+                out.append(BetOrRaiseTo(i, bets[i]))
+            else:  # a check or call, all-in for the call or less
+                out.append(CheckOrCall(i))
+        elif isinstance(event, StreetDealt):
+            bets = [0] * hand.n
+            out.append(DealBoard(event.cards))
+        elif isinstance(event, CardsShown):
+            out.append(ShowOrMuck(index(event.seat), event.cards))
+    return out
+
+
+def to_phh(
+    hand: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    hand_number: int | None = None,
+    table: str | None = None,
+) -> PhhHand:
+    """A hand as PHH: :func:`replay` of the result plays the same hand again.
+
+    ``pN`` is the player at playing-order index ``N-1`` (``p1`` first after
+    the button, the last one on the button).  The variant is ``'FT'`` for
+    fixed-limit and ``'NT'`` otherwise, pot-limit marked with
+    ``_betting = 'pot-limit'``; ``min_bet`` (and for ``'FT'`` ``small_bet``
+    and ``big_bet``) are the sizes the hand used, defaults resolved.  The
+    actions are the hole cards dealt (``d dh``), the players' actions
+    (``f``; ``cc`` for a check or a call, all-in or not; ``cbr TOTAL`` for a
+    bet or raise, all-in or not), each street dealt (``d db``) and each
+    show (``sm``), in the order they happened, so in an all-in run-out the
+    hands are shown before the rest of the board, where pokerkit expects
+    them.  ``finishing_stacks`` is written once the hand is over; an
+    unfinished hand gives the actions so far.  ``players`` are the names in
+    playing order, ``hand_number`` and ``table`` the PHH ``hand`` and
+    ``table`` fields.  Seat ids, a raise cap and a chip unit go in the
+    user-defined fields described in the module docstring.
+    """
+    cfg = hand.config
+    n = hand.n
+    blinds = tuple(cfg.blinds)
+    antes = tuple(cfg.antes) or (0,) * n
+    if n == 2:  # PHH lists heads-up blinds and antes small blind (the button) first
+        blinds = (blinds[1], blinds[0])
+        antes = (antes[1], antes[0])
+    extra: dict[str, object] = {}
+    fixed = cfg.betting is BettingStructure.FIXED_LIMIT
+    if cfg.betting is BettingStructure.POT_LIMIT:
+        extra[BETTING_FIELD] = BettingStructure.POT_LIMIT.value
+    if cfg.seat_ids != tuple(range(n)):
+        extra[SEATS_FIELD] = cfg.seat_ids
+    if cfg.raise_cap is not None:
+        extra[RAISE_CAP_FIELD] = cfg.raise_cap
+    if cfg.chip_unit != 1:
+        extra[CHIP_UNIT_FIELD] = cfg.chip_unit
+    return PhhHand(
+        variant="FT" if fixed else "NT",
+        antes=antes,
+        blinds_or_straddles=blinds,
+        min_bet=cfg.smallest_bet,
+        starting_stacks=tuple(cfg.stacks),
+        actions=tuple(_phh_actions(hand)),
+        small_bet=cfg.smallest_bet if fixed else None,
+        big_bet=cfg.fixed_big_bet if fixed else None,
+        finishing_stacks=tuple(hand.stacks) if hand.over else None,
+        players=None if players is None else tuple(players),
+        hand=hand_number,
+        table=table,
+        extra=extra,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
