@@ -29,7 +29,7 @@ from typing import Any
 
 from .actions import Action, ActionKind, IllegalAction, LegalAction
 from .cards import ALL_CARDS, Card, check_distinct
-from .evaluator import HandValue, evaluate, evaluate_hand
+from .evaluator import HandValue, evaluate7, evaluate_hand
 from .events import (
     ActionTaken,
     AntePosted,
@@ -50,6 +50,20 @@ from .variant import BettingStructure
 __all__ = ["Hand", "HandConfig", "Pot"]
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER,
+                Street.RIVER: Street.SHOWDOWN}
+
+# Enum members used on the hot paths, as module constants: reading a member
+# off its class costs more than the comparison it feeds.
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_ALL_IN = ActionKind.ALL_IN
+_PREFLOP = Street.PREFLOP
+_TURN = Street.TURN
+_RIVER = Street.RIVER
 
 
 @dataclass(frozen=True)
@@ -129,7 +143,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Round:
     """Betting-round bookkeeping (reset at each street)."""
 
@@ -141,27 +155,41 @@ class _Round:
     aggressor: int | None = None
 
 
+# The offers that carry no amount: immutable, so one shared instance each.
+_OFFER_FOLD = LegalAction(_FOLD)
+_OFFER_CHECK = LegalAction(_CHECK)
+
+
 class Hand:
     """The state of one hand (see the module docstring)."""
 
     def __init__(self, config: HandConfig, deck: Sequence[int]) -> None:
         n = len(config.stacks)
         cards = [ALL_CARDS[int(c)] for c in deck]
-        check_distinct(cards)
+        if len(set(cards)) != len(cards):
+            check_distinct(cards)  # raises DuplicateCard for the first card seen twice
         if len(cards) < 2 * n + 5:
             raise ValueError(f"the deck needs {2 * n + 5} cards, has {len(cards)}")
         self.config = config
+        self._n = n
         self._ids = config.seat_ids
         self._index = {s: i for i, s in enumerate(self._ids)}
+        # From the config (frozen): what the hot paths would otherwise recompute.
+        self._fixed_limit = config.betting is BettingStructure.FIXED_LIMIT
+        self._pot_limit = config.betting is BettingStructure.POT_LIMIT
+        self._small_bet = config.smallest_bet
+        self._big_bet = config.fixed_big_bet
         self._deck: list[Card] = cards
         self._next_card = 0
+        # evaluate_hand results by (player, board size): each is computed once.
+        self._values: dict[tuple[int, int], HandValue] = {}
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
         self.folded = [False] * n
         self.hole: list[tuple[Card, ...]] = [()] * n
         self.board: list[Card] = []
-        self.street = Street.PREFLOP
+        self.street = _PREFLOP
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.over = False
@@ -179,7 +207,7 @@ class Hand:
     @property
     def n(self) -> int:
         """Number of players."""
-        return len(self.stacks)
+        return self._n
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -209,7 +237,7 @@ class Hand:
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to call (limited by its stack)."""
         i = self._index[seat]
-        return min(self.stacks[i], self.max_bet - self.bets[i])
+        return min(self.stacks[i], max(self.bets) - self.bets[i])
 
     def stack(self, seat: int) -> int:
         """Chips behind for ``seat``."""
@@ -225,33 +253,36 @@ class Hand:
 
     def street_min_bet(self) -> int:
         """Minimum bet (fixed-limit: the bet size) on the current street."""
-        if self.config.betting is BettingStructure.FIXED_LIMIT and self.street >= Street.TURN:
-            return self.config.fixed_big_bet
-        return self.config.smallest_bet
+        if self._fixed_limit and self.street >= _TURN:
+            return self._big_bet
+        return self._small_bet
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (empty when nobody is to act)."""
-        if self.over or not self._round.queue:
+        queue = self._round.queue
+        if self.over or not queue:
             return ()
-        i = self._round.queue[0]
-        owe = self.max_bet - self.bets[i]
+        i = queue[0]
+        top = max(self.bets)
+        bet = self.bets[i]
+        owe = top - bet
         stack = self.stacks[i]
-        out: list[LegalAction] = []
+        out: list[LegalAction]
         if owe > 0:
-            out.append(LegalAction(ActionKind.FOLD))
-            out.append(LegalAction(ActionKind.CALL, min(owe, stack), min(owe, stack)))
+            call = min(owe, stack)
+            out = [_OFFER_FOLD, LegalAction(_CALL, call, call)]
         else:
-            out.append(LegalAction(ActionKind.CHECK))
-        all_in_to = stack + self.bets[i]
-        if self._raise_refusal(i) is None:
-            lo, hi = self._raise_bounds(i)
+            out = [_OFFER_CHECK]
+        all_in_to = stack + bet
+        if self._raise_refusal(i, top) is None:
+            lo, hi = self._raise_bounds(i, top)
             if lo < all_in_to:
-                kind = ActionKind.RAISE if self.max_bet > 0 else ActionKind.BET
+                kind = _RAISE if top > 0 else _BET
                 out.append(LegalAction(kind, lo, hi))
             if hi >= all_in_to:
-                out.append(LegalAction(ActionKind.ALL_IN, all_in_to, all_in_to))
+                out.append(LegalAction(_ALL_IN, all_in_to, all_in_to))
         elif 0 < stack <= owe:
-            out.append(LegalAction(ActionKind.ALL_IN, all_in_to, all_in_to))
+            out.append(LegalAction(_ALL_IN, all_in_to, all_in_to))
         return tuple(out)
 
     # ------------------------------------------------------------------
@@ -272,67 +303,77 @@ class Hand:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat``; returns the events it caused."""
         kind, to = self._resolve(seat, action)
-        mark = len(self.events)
-        i = self._index[seat]
+        events = self.events
+        mark = len(events)
         r = self._round
-        r.queue.popleft()
+        i = r.queue.popleft()  # the player _resolve found to be ``seat``
         self.actions.append((seat, action))
         street = self.street
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self.folded[i] = True
-            self.events.append(ActionTaken(seat, kind, 0, 0, False, street))
-        elif kind is ActionKind.CHECK:
+            events.append(ActionTaken(seat, kind, 0, 0, False, street))
+        elif kind is _CHECK:
             r.acted.add(i)
-            self.events.append(ActionTaken(seat, kind, 0, 0, False, street))
-        elif to <= self.max_bet:  # a call, possibly all-in for less
-            added = self._put(i, to - self.bets[i])
-            r.acted.add(i)
-            shown = ActionKind.ALL_IN if action.kind is ActionKind.ALL_IN else ActionKind.CALL
-            amount = self.bets[i] if shown is ActionKind.ALL_IN else added
-            self.events.append(ActionTaken(seat, shown, amount, added, self.stacks[i] == 0, street))
+            events.append(ActionTaken(seat, kind, 0, 0, False, street))
         else:
-            added = self._raise(i, to)
-            shown = ActionKind.ALL_IN if self.stacks[i] == 0 else kind
-            self.events.append(ActionTaken(seat, shown, to, added, self.stacks[i] == 0, street))
-        self._advance()
-        return self.events[mark:]
+            top = max(self.bets)
+            if to <= top:  # a call, possibly all-in for less
+                added = self._put(i, to - self.bets[i])
+                r.acted.add(i)
+                if action.kind is _ALL_IN:
+                    events.append(ActionTaken(seat, _ALL_IN, self.bets[i], added,
+                                              self.stacks[i] == 0, street))
+                else:
+                    events.append(ActionTaken(seat, _CALL, added, added,
+                                              self.stacks[i] == 0, street))
+            else:
+                added = self._raise(i, to, top)
+                all_in = self.stacks[i] == 0
+                events.append(ActionTaken(seat, _ALL_IN if all_in else kind, to, added,
+                                          all_in, street))
+        if not (r.queue and self.folded.count(False) > 1):  # else the round goes on
+            self._advance()
+        return events[mark:]
 
     # ------------------------------------------------------------------
     # Internals: legality
 
-    def _raise_refusal(self, i: int) -> str | None:
-        """Why player ``i`` may not bet or raise now, or None if they may."""
-        r = self._round
-        owe = self.max_bet - self.bets[i]
+    def _raise_refusal(self, i: int, top: int) -> str | None:
+        """Why player ``i`` may not bet or raise now (``top`` is the highest
+        bet), or None if they may."""
         stack = self.stacks[i]
         if stack == 0:
             return "no_chips"
+        owe = top - self.bets[i]
         if stack <= owe:
             return "covered"
+        r = self._round
         cap = self.config.raise_cap
         if cap is not None:
-            opening = 0 if self.street == Street.PREFLOP and max(self.config.blinds) > 0 else 1
+            opening = 0 if self.street == _PREFLOP and max(self.config.blinds) > 0 else 1
             if r.raises >= cap + opening:
                 return "raise_cap_reached"
         if owe < r.largest_raise or (
                 r.short_all_ins and sum(r.short_all_ins) < r.largest_raise and i in r.acted):
             return "raise_not_reopened"
-        top = self.max_bet
-        if not any(j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > top
-                   for j in range(self.n)):
-            return "nobody_to_raise"
-        return None
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        for j in range(self._n):
+            if j != i and not folded[j] and stacks[j] + bets[j] > top:
+                return None
+        return "nobody_to_raise"
 
-    def _raise_bounds(self, i: int) -> tuple[int, int]:
-        """Min and max "to" amounts of a bet or raise by player ``i`` (rounded)."""
+    def _raise_bounds(self, i: int, top: int) -> tuple[int, int]:
+        """Min and max "to" amounts of a bet or raise by player ``i`` (rounded;
+        ``top`` is the highest bet)."""
         unit = self.config.chip_unit
-        all_in_to = self.stacks[i] + self.bets[i]
-        lo = self.max_bet + max(self._round.largest_raise, self.street_min_bet())
-        betting = self.config.betting
-        if betting is BettingStructure.FIXED_LIMIT:
+        bet = self.bets[i]
+        all_in_to = self.stacks[i] + bet
+        step = self._big_bet if self._fixed_limit and self.street >= _TURN else self._small_bet
+        lo = top + max(self._round.largest_raise, step)  # step: street_min_bet()
+        if self._fixed_limit:
             hi = lo
-        elif betting is BettingStructure.POT_LIMIT:
-            hi = max(lo, 2 * self.max_bet - self.bets[i] + self.pot_total)
+        elif self._pot_limit:
+            hi = max(lo, 2 * top - bet + sum(self.contributed))
         else:
             hi = all_in_to
         lo = -(-lo // unit) * unit
@@ -345,45 +386,48 @@ class Hand:
             raise IllegalAction("hand_over")
         if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
             raise IllegalAction("unknown_action")
-        actor = self.to_act
+        queue = self._round.queue
+        actor = self._ids[queue[0]] if queue else None
         if seat != actor:
             raise IllegalAction("not_your_turn", seat=seat, to_act=actor)
-        i = self._index[seat]
-        owe = self.max_bet - self.bets[i]
+        i = queue[0]
+        bet = self.bets[i]
+        top = max(self.bets)
+        owe = top - bet
         stack = self.stacks[i]
         kind = action.kind
-        bettor = self._bettor()
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             if owe <= 0:
                 raise IllegalAction("fold_when_check")
-            return kind, self.bets[i]
-        if kind is ActionKind.CHECK:
+            return kind, bet
+        if kind is _CHECK:
             if owe > 0:
-                raise IllegalAction("check_facing_bet", to_call=min(owe, stack), bettor=bettor)
-            return kind, self.bets[i]
-        if kind is ActionKind.CALL:
+                raise IllegalAction("check_facing_bet", to_call=min(owe, stack),
+                                    bettor=self._bettor())
+            return kind, bet
+        if kind is _CALL:
             if owe <= 0:
                 raise IllegalAction("nothing_to_call")
-            return kind, self.bets[i] + min(owe, stack)
-        all_in_to = stack + self.bets[i]
-        if kind is ActionKind.ALL_IN:
+            return kind, bet + min(owe, stack)
+        all_in_to = stack + bet
+        if kind is _ALL_IN:
             if stack == 0:
                 raise IllegalAction("no_chips")
             if stack <= owe:
-                return ActionKind.CALL, all_in_to
-            refusal = self._raise_refusal(i)
+                return _CALL, all_in_to
+            refusal = self._raise_refusal(i, top)
             if refusal is not None:
                 raise IllegalAction(refusal, cap=self.config.raise_cap)
-            lo, hi = self._raise_bounds(i)
+            lo, hi = self._raise_bounds(i, top)
             if hi < all_in_to:
                 raise IllegalAction("amount_above_max", amount=all_in_to, max=hi)
             return kind, all_in_to
         # BET or RAISE
-        if kind is ActionKind.BET and self.max_bet > 0:
-            raise IllegalAction("bet_facing_bet", to_call=min(owe, stack), bettor=bettor)
-        if kind is ActionKind.RAISE and self.max_bet == 0:
+        if kind is _BET and top > 0:
+            raise IllegalAction("bet_facing_bet", to_call=min(owe, stack), bettor=self._bettor())
+        if kind is _RAISE and top == 0:
             raise IllegalAction("raise_without_bet")
-        refusal = self._raise_refusal(i)
+        refusal = self._raise_refusal(i, top)
         if refusal is not None:
             data: dict[str, int | None] = {}
             if refusal == "covered":
@@ -394,7 +438,7 @@ class Hand:
         to = action.amount
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalAction("unknown_action")
-        lo, hi = self._raise_bounds(i)
+        lo, hi = self._raise_bounds(i, top)
         if to > all_in_to or to > hi:
             raise IllegalAction("amount_above_max", amount=to, max=hi)
         if to < lo:
@@ -408,10 +452,10 @@ class Hand:
         r = self._round
         if r.aggressor is not None:
             return self._ids[r.aggressor]
-        top = self.max_bet
+        top = max(self.bets)
         if top == 0:
             return None
-        return self._ids[max(range(self.n), key=lambda j: (self.bets[j] == top, j))]
+        return self._ids[max(range(self._n), key=lambda j: (self.bets[j] == top, j))]
 
     # ------------------------------------------------------------------
     # Internals: changing chips
@@ -423,9 +467,10 @@ class Hand:
         self.contributed[i] += amount
         return amount
 
-    def _raise(self, i: int, to: int) -> int:
+    def _raise(self, i: int, to: int, top: int) -> int:
+        """Player ``i`` bets or raises to ``to`` over the highest bet ``top``."""
         r = self._round
-        increment = to - self.max_bet
+        increment = to - top
         added = self._put(i, to - self.bets[i])
         if increment >= r.largest_raise:
             r.acted.clear()
@@ -439,12 +484,15 @@ class Hand:
             r.short_all_ins.append(increment)
         if sum(r.short_all_ins) >= r.largest_raise:
             r.short_all_ins.clear()
-        r.queue = deque(j for j in self._order_from(i + 1)
-                        if j != i and not self.folded[j] and self.stacks[j] > 0)
+        stacks, folded = self.stacks, self.folded
+        r.queue = deque([j for j in self._order_from(i + 1)
+                         if j != i and not folded[j] and stacks[j] > 0])
         return added
 
     def _order_from(self, start: int) -> list[int]:
-        return [(start + k) % self.n for k in range(self.n)]
+        """All players in playing order, from ``start`` (taken modulo n) round."""
+        start %= self._n
+        return [*range(start, self._n), *range(start)]
 
     def _deal(self, count: int) -> tuple[Card, ...]:
         cards = tuple(self._deck[self._next_card:self._next_card + count])
@@ -456,61 +504,69 @@ class Hand:
 
     def _start(self) -> None:
         cfg = self.config
-        self.events.append(HandStarted(self._ids, tuple(cfg.stacks), self._ids[-1],
-                                       tuple(cfg.blinds), tuple(cfg.antes) or (0,) * self.n))
+        n = self._n
+        ids = self._ids
+        events = self.events
+        events.append(HandStarted(ids, tuple(cfg.stacks), ids[-1],
+                                  tuple(cfg.blinds), tuple(cfg.antes) or (0,) * n))
         for i, ante in enumerate(cfg.antes):
             if ante and self.stacks[i]:
                 paid = min(ante, self.stacks[i])
                 self.stacks[i] -= paid
                 self.contributed[i] += paid
-                self.events.append(AntePosted(self._ids[i], paid, self.stacks[i] == 0))
+                events.append(AntePosted(ids[i], paid, self.stacks[i] == 0))
         ranked = sorted((b, i) for i, b in enumerate(cfg.blinds) if b > 0)
         kinds = {i: k for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(cfg.blinds):
             if blind and self.stacks[i]:
                 paid = self._put(i, blind)
-                self.events.append(BlindPosted(self._ids[i], paid, kinds[i], self.stacks[i] == 0))
-        for i in range(self.n):
-            self.hole[i] = self._deal(2)
-            self.events.append(HoleCardsDealt(self._ids[i], self.hole[i]))
-        # First to act pre-flop: after the biggest blind actually posted.
-        top = max(range(self.n), key=lambda j: (self.bets[j] if cfg.blinds[j] > 0 else 0, j))
-        self._begin_round((top + 1) % self.n)
+                events.append(BlindPosted(ids[i], paid, kinds[i], self.stacks[i] == 0))
+        deck = self._deck
+        for i in range(n):
+            hole = self.hole[i] = (deck[2 * i], deck[2 * i + 1])
+            events.append(HoleCardsDealt(ids[i], hole))
+        self._next_card = 2 * n
+        # First to act pre-flop: after the biggest blind actually posted (the
+        # last of equal ones); only blinds are in the bets so far.
+        top = n - 1 - self.bets[::-1].index(max(self.bets))
+        self._begin_round((top + 1) % n)
 
     def _begin_round(self, opener: int) -> None:
         r = self._round = _Round()
-        r.queue = deque(j for j in self._order_from(opener)
-                        if not self.folded[j] and self._effective_stack(j) > 0)
-        if len(r.queue) == 1 and self.bets[r.queue[0]] >= self.max_bet:
+        stacks, bets, folded = self.stacks, self.bets, self.folded
+        # A player is dealt in when they can still lose chips to another live
+        # player: chips behind, and less in than the second-deepest live total.
+        totals = sorted([stacks[j] + bets[j] for j in range(self._n) if not folded[j]])
+        if len(totals) > 1:
+            second = totals[-2]
+            r.queue.extend([j for j in self._order_from(opener)
+                            if not folded[j] and stacks[j] > 0 and bets[j] < second])
+        if len(r.queue) == 1 and bets[r.queue[0]] >= max(bets):
             r.queue.clear()  # nobody left to bet against: no decision this round
         self._advance()
 
-    def _effective_stack(self, i: int) -> int:
-        """Chips ``i`` can still lose to another live player this hand."""
-        totals = sorted(self.stacks[j] + self.bets[j] for j in range(self.n) if not self.folded[j])
-        return min(self.stacks[i], max(0, totals[-2] - self.bets[i])) if len(totals) > 1 else 0
-
     def _advance(self) -> None:
         """After an action: end the round or the hand when due."""
-        live = [j for j in range(self.n) if not self.folded[j]]
-        if len(live) == 1:
+        folded = self.folded
+        if folded.count(False) == 1:
             self._return_uncalled()
             self._finish(showdown=False)
             return
         if self._round.queue:
             return
         self._return_uncalled()
-        self.bets = [0] * self.n
-        if self.street == Street.RIVER:
+        self.bets = [0] * self._n
+        live = [j for j in range(self._n) if not folded[j]]
+        if self.street == _RIVER:
             self._showdown(self._showdown_order(live))
             return
         can_bet = [j for j in live if self.stacks[j] > 0]
         if len(can_bet) <= 1:
             order = self._showdown_order(live)
-            self.events.append(RunoutStarted(tuple(self._ids[j] for j in order)))
+            self.events.append(RunoutStarted(tuple([self._ids[j] for j in order])))
             for j in order:
                 self.events.append(CardsShown(self._ids[j], self.hole[j], self._value(j)))
-            while self.street < Street.RIVER:
+            while self.street < _RIVER:
                 self._deal_street()
             self._showdown([])
             return
@@ -518,19 +574,18 @@ class Hand:
         self._begin_round(0)
 
     def _deal_street(self) -> None:
-        self.street = Street(self.street + 1)
-        cards = self._deal(_BOARD_SIZES[self.street])
+        self.street = street = _NEXT_STREET[self.street]
+        cards = self._deal(_BOARD_SIZES[street])
         self.board.extend(cards)
-        self.events.append(StreetDealt(self.street, cards, tuple(self.board)))
+        self.events.append(StreetDealt(street, cards, tuple(self.board)))
 
     def _return_uncalled(self) -> None:
-        if self.n < 2:
-            return
-        order = sorted(range(self.n), key=lambda j: self.bets[j], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.bets[top] - self.bets[second]
-        if excess > 0:
-            self.bets[top] -= excess
+        bets = self.bets
+        ordered = sorted(bets)
+        excess = ordered[-1] - ordered[-2]
+        if excess > 0:  # one player bet more than anyone else put in
+            top = bets.index(ordered[-1])
+            bets[top] -= excess
             self.stacks[top] += excess
             self.contributed[top] -= excess
             self.events.append(BetReturned(self._ids[top], excess))
@@ -539,12 +594,17 @@ class Hand:
         start = self._round.aggressor
         if start is None or self.folded[start]:
             start = live[0]
-        return [j for j in self._order_from(start) if not self.folded[j]]
+        folded = self.folded
+        return [j for j in self._order_from(start) if not folded[j]]
 
     def _value(self, i: int) -> HandValue | None:
-        if len(self.board) < 3:
+        size = len(self.board)
+        if size < 3:
             return None
-        return evaluate_hand(self.hole[i] + tuple(self.board))
+        value = self._values.get((i, size))
+        if value is None:
+            value = self._values[i, size] = evaluate_hand(self.hole[i] + tuple(self.board))
+        return value
 
     def _showdown(self, order: list[int]) -> None:
         self.street = Street.SHOWDOWN
@@ -553,14 +613,16 @@ class Hand:
         self._finish(showdown=True)
 
     def _pots(self) -> list[tuple[int, list[int]]]:
-        live = [j for j in range(self.n) if not self.folded[j]]
-        levels = sorted({self.contributed[j] for j in live})
+        contributed = self.contributed
+        live = [j for j in range(self._n) if not self.folded[j]]
+        levels = sorted({contributed[j] for j in live})
+        last = len(levels) - 1
         pots: list[tuple[int, list[int]]] = []
         prev = 0
         for k, level in enumerate(levels):
-            top = level if k < len(levels) - 1 else max(self.contributed)
-            amount = sum(min(c, top) - min(c, prev) for c in self.contributed)
-            eligible = [j for j in live if self.contributed[j] >= level]
+            top = level if k < last else max(contributed)
+            amount = sum([min(c, top) - min(c, prev) for c in contributed])
+            eligible = [j for j in live if contributed[j] >= level]
             if amount > 0:
                 if pots and pots[-1][1] == eligible:
                     pots[-1] = (pots[-1][0] + amount, eligible)
@@ -575,6 +637,10 @@ class Hand:
         contenders are one pot (so odd chips are split once, as pokerkit and
         the dealer do)."""
         pots = self._pots()
+        if len(pots) == 1:  # one pot: its winners are all that is left of it
+            amount, eligible = pots[0]
+            best = max(strength[j] for j in eligible)
+            return [(amount, [j for j in eligible if strength[j] == best])]
         contenders: set[int] = set()
         for _, eligible in pots:
             best = max(strength[j] for j in eligible)
@@ -590,9 +656,13 @@ class Hand:
 
     def _finish(self, showdown: bool) -> None:
         unit = self.config.chip_unit
-        strength = {j: evaluate(self.hole[j] + tuple(self.board))
-                    for j in range(self.n) if showdown and not self.folded[j]}
+        strength: dict[int, int] = {}
+        if showdown:
+            board = tuple(self.board)  # all five cards: showdowns come after the river
+            strength = {j: evaluate7(self.hole[j] + board)
+                        for j in range(self._n) if not self.folded[j]}
         pots = self._contested_pots(strength) if showdown else self._pots()
+        ids = self._ids
         for index, (amount, eligible) in enumerate(pots):
             if showdown:
                 best = max(strength[j] for j in eligible)
@@ -605,11 +675,11 @@ class Hand:
             for j, share in zip(winners, shares, strict=True):
                 self.stacks[j] += share
             value = self._value(winners[0]) if showdown else None
-            self.events.append(PotAwarded(index, amount, tuple(self._ids[j] for j in eligible),
-                                          tuple(self._ids[j] for j in winners), tuple(shares),
+            self.events.append(PotAwarded(index, amount, tuple([ids[j] for j in eligible]),
+                                          tuple([ids[j] for j in winners]), tuple(shares),
                                           value))
-        self.bets = [0] * self.n
-        self.contributed = [0] * self.n
+        self.bets = [0] * self._n
+        self.contributed = [0] * self._n
         self.over = True
         self._round.queue.clear()
         self.events.append(HandEnded(self._ids, tuple(self.stacks), showdown))
