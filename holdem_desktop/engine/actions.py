@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["Action", "ActionKind", "IllegalAction", "LegalAction"]
 
@@ -76,15 +76,14 @@ class Action:
         return cls(ActionKind(str(data.get("kind"))), amount)
 
 
-@dataclass(frozen=True)
-class LegalAction:
+class LegalAction(NamedTuple):
     """An action the seat to act may take now.
 
     For BET and RAISE, ``min_amount``/``max_amount`` bound the total "to"
     amount (already rounded to the chip unit; an all-in for less than the
     minimum is offered as ALL_IN).  For CALL both are the chips the call adds;
     for ALL_IN both are the round total after going all-in; for CHECK and
-    FOLD both are 0.
+    FOLD both are 0.  (A named tuple: one is built for every decision.)
     """
 
     kind: ActionKind

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 
-from .cards import ALL_CARDS, Card, MalformedCard, Rank, check_distinct
+from .cards import ALL_CARDS, Card, Rank, check_distinct
 from .hand_classes import (
     FLUSH_BITS,
     FLUSH_OFFSET,
@@ -42,6 +41,7 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_hand",
+    "hand_value",
 ]
 
 _K = [card_key(c) for c in range(52)]
@@ -154,8 +154,13 @@ def describe_strength(strength: int) -> tuple[HandCategory, tuple[Rank, ...]]:
     """
     if isinstance(strength, bool) or not 1 <= strength <= 7462:
         raise ValueError(f"not a hand strength: {strength!r}")
-    category, ranks = tables().classes[strength - 1]
-    return HandCategory(category), tuple(Rank(r) for r in ranks)
+    if not _DESCRIBED:
+        _DESCRIBED.extend((HandCategory(c), tuple(Rank(r) for r in ranks))
+                          for c, ranks in tables().classes)
+    return _DESCRIBED[strength - 1]
+
+
+_DESCRIBED: list[tuple[HandCategory, tuple[Rank, ...]]] = []
 
 
 @dataclass(frozen=True, order=True)
@@ -190,16 +195,45 @@ class HandValue:
         return self.ranks[n:] if n is not None else ()
 
 
-def _speaking_order(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
-    counts: dict[int, int] = {}
-    for c in five:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and \
-            {c >> 2 for c in five} == {12, 0, 1, 2, 3}:
-        # The wheel: the ace plays low.
-        return tuple(sorted(five, key=lambda c: (-1 if c >> 2 == 12 else c >> 2, c),
-                            reverse=True))
-    return tuple(sorted(five, key=lambda c: (counts[c >> 2], c >> 2, c), reverse=True))
+def _five_ranks(category: HandCategory, ranks: Sequence[int]) -> Sequence[int]:
+    """The ranks of the five cards a class uses, in speaking order."""
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        high = ranks[0]
+        return [3, 2, 1, 0, 12] if high == 3 else [high - k for k in range(5)]
+    if category is HandCategory.PAIR:
+        return [ranks[0], *ranks]
+    if category is HandCategory.TWO_PAIR:
+        return [ranks[0], ranks[0], ranks[1], ranks[1], ranks[2]]
+    if category is HandCategory.THREE_OF_A_KIND:
+        return [ranks[0], ranks[0], *ranks]
+    if category is HandCategory.FULL_HOUSE:
+        return [ranks[0]] * 3 + [ranks[1]] * 2
+    if category is HandCategory.FOUR_OF_A_KIND:
+        return [ranks[0]] * 4 + [ranks[1]]
+    return list(ranks)
+
+
+def hand_value(cards: Sequence[Card], strength: int) -> HandValue:
+    """The HandValue of distinct cards (not checked) whose strength is known.
+
+    The five cards are picked rank by rank in speaking order, each time the
+    first card given with that rank (of the flush suit for flushes), so the
+    cards given first are preferred.
+    """
+    category, ranks = describe_strength(strength)
+    pool = list(cards)
+    if category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH):
+        suits = [c & 3 for c in pool]
+        suit = max(range(4), key=suits.count)
+        pool = [c for c in pool if c & 3 == suit]
+    used: list[Card] = []
+    for rank in _five_ranks(category, ranks):
+        for k, c in enumerate(pool):
+            if c >> 2 == rank:
+                used.append(c)
+                del pool[k]
+                break
+    return HandValue(strength, category, ranks, tuple(used))
 
 
 def evaluate_hand(cards: Sequence[int]) -> HandValue:
@@ -214,12 +248,4 @@ def evaluate_hand(cards: Sequence[int]) -> HandValue:
     check_distinct(cards)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a hand has 5 to 7 cards, not {len(cards)}")
-    strength = evaluate(cards)
-    category, ranks = describe_strength(strength)
-    for five in combinations(cards, 5):
-        if evaluate5(five) == strength:
-            break
-    else:  # pragma: no cover - the best five always exists
-        raise MalformedCard(repr(cards))
-    used = _speaking_order([ALL_CARDS[c] for c in five], category)
-    return HandValue(strength, category, ranks, used)
+    return hand_value([ALL_CARDS[c] for c in cards], evaluate(cards))

@@ -29,7 +29,7 @@ from typing import Any
 
 from .actions import Action, ActionKind, IllegalAction, LegalAction
 from .cards import ALL_CARDS, Card, check_distinct
-from .evaluator import HandValue, evaluate7, evaluate_hand
+from .evaluator import HandValue, evaluate, evaluate7, hand_value
 from .events import (
     ActionTaken,
     AntePosted,
@@ -165,11 +165,18 @@ class Hand:
 
     def __init__(self, config: HandConfig, deck: Sequence[int]) -> None:
         n = len(config.stacks)
-        cards = [ALL_CARDS[int(c)] for c in deck]
-        if len(set(cards)) != len(cards):
-            check_distinct(cards)  # raises DuplicateCard for the first card seen twice
-        if len(cards) < 2 * n + 5:
-            raise ValueError(f"the deck needs {2 * n + 5} cards, has {len(cards)}")
+        need = 2 * n + 5
+        if len(deck) < need:
+            raise ValueError(f"the deck needs {need} cards, has {len(deck)}")
+        # Only the cards that can be dealt are kept (and checked).
+        used = list(deck[:need])
+        try:
+            if min(used) < 0 or len(set(used)) != need:
+                raise IndexError
+            cards = [ALL_CARDS[c] for c in used]
+        except (IndexError, TypeError):
+            check_distinct(used)  # raises MalformedCard or DuplicateCard, naming the card
+            raise
         self.config = config
         self._n = n
         self._ids = config.seat_ids
@@ -181,7 +188,7 @@ class Hand:
         self._big_bet = config.fixed_big_bet
         self._deck: list[Card] = cards
         self._next_card = 0
-        # evaluate_hand results by (player, board size): each is computed once.
+        # hand values by (player, board size): each is computed once.
         self._values: dict[tuple[int, int], HandValue] = {}
         self.stacks = list(config.stacks)
         self.bets = [0] * n
@@ -201,7 +208,7 @@ class Hand:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The deck this hand deals from, in dealing order (for snapshots and replays)."""
+        """The cards this hand can deal, in dealing order (for snapshots and replays)."""
         return tuple(self._deck)
 
     @property
@@ -603,7 +610,8 @@ class Hand:
             return None
         value = self._values.get((i, size))
         if value is None:
-            value = self._values[i, size] = evaluate_hand(self.hole[i] + tuple(self.board))
+            cards = self.hole[i] + tuple(self.board)
+            value = self._values[i, size] = hand_value(cards, evaluate(cards))
         return value
 
     def _showdown(self, order: list[int]) -> None:

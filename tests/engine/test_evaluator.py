@@ -165,7 +165,9 @@ def _best_of_subsets(cards):
 @given(st.lists(st.sampled_from(ALL_CARDS), min_size=5, max_size=7, unique=True))
 def test_best_five_of_n_equals_the_best_subset(cards):
     assert evaluate(cards) == _best_of_subsets(cards)
-    assert evaluate_hand(cards).strength == evaluate(cards)
+    hv = evaluate_hand(cards)
+    assert hv.strength == evaluate(cards)
+    assert evaluate5(hv.cards) == hv.strength and set(hv.cards) <= set(cards)
 
 
 def test_six_and_seven_cards_on_many_random_hands():

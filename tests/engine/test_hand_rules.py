@@ -234,3 +234,17 @@ def test_properties_chips_conserved_legal_accepted_other_refused(seed, players):
     assert sum(hand.stacks) == total and hand.pot_total == 0
     awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
     assert all(sum(e.shares) == e.amount and set(e.winners) <= set(e.eligible) for e in awarded)
+
+
+@pytest.mark.parametrize("deck,error", [
+    ([0] * 52, "DuplicateCard"),
+    ([-1, *range(51)], "MalformedCard"),
+    ([52, *range(51)], "MalformedCard"),
+    (["Ah", *range(51)], "MalformedCard"),
+    (list(range(8)), "ValueError"),
+])
+def test_a_bad_deck_is_refused(deck, error):
+    cfg = HandConfig(stacks=(100, 100), blinds=(2, 1), min_bet=2)
+    with pytest.raises(ValueError) as err:
+        Hand(cfg, deck)
+    assert type(err.value).__name__ == error
