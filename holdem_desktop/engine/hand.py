@@ -342,6 +342,19 @@ class Hand:
             self._advance()
         return events[mark:]
 
+    def show(self, seat: int) -> list[Event]:
+        """After the hand, a player who has not shown may show their cards
+        voluntarily (e.g. the winner of an uncontested pot).  Raises
+        :class:`IllegalAction` (``hand_not_over``, ``already_shown``)."""
+        i = self._index[seat]
+        if not self.over:
+            raise IllegalAction("hand_not_over")
+        if any(isinstance(e, CardsShown) and e.seat == seat for e in self.events):
+            raise IllegalAction("already_shown")
+        event = CardsShown(seat, self.hole[i], self._value(i))
+        self.events.append(event)
+        return [event]
+
     # ------------------------------------------------------------------
     # Internals: legality
 

@@ -248,3 +248,21 @@ def test_a_bad_deck_is_refused(deck, error):
     with pytest.raises(ValueError) as err:
         Hand(cfg, deck)
     assert type(err.value).__name__ == error
+
+
+def test_the_winner_of_an_uncontested_pot_may_show_voluntarily():
+    cfg = HandConfig(stacks=(1000, 1000, 1000), blinds=(10, 20, 0), min_bet=20)
+    hand = Hand(cfg, stacked_deck(["AhKd", "AsKc", "7c2d"], TIE_BOARD))
+    hand.apply(2, Action.raise_to(60))
+    with pytest.raises(IllegalAction) as err:
+        hand.show(2)
+    assert err.value.reason == "hand_not_over"
+    hand.apply(0, Action.fold())
+    hand.apply(1, Action.fold())
+    assert not any(isinstance(e, CardsShown) for e in hand.events)
+    shown = hand.show(2)
+    assert [(e.seat, [str(c) for c in e.cards], e.value) for e in shown] == [
+        (2, ["7c", "2d"], None)]
+    with pytest.raises(IllegalAction) as err:
+        hand.show(2)
+    assert err.value.reason == "already_shown"
