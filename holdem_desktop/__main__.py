@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Sequence
 from gettext import gettext as _
-from pathlib import Path
 
 from . import __version__
 
@@ -31,10 +30,9 @@ def simulate(args: argparse.Namespace) -> int:
     """Play ``args.hands`` hands with random legal actions and report on them."""
     from .ai.baselines import RandomPolicy
     from .engine.events import ActionTaken, HandEnded, PotAwarded
-    from .engine.phh import dumps_all
-    from .engine.replay import to_phh
     from .engine.variant import VariantError
     from .session import GameOver, Session, SessionError
+    from .session.history import HandHistoryWriter
 
     try:
         variant = _variant(args.variant)
@@ -74,24 +72,16 @@ def simulate(args: argparse.Namespace) -> int:
             stats["games"] += 1
 
     session.subscribe(listen)
-    out: Path | None = Path(args.out) if args.out else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-    written: list[object] = []
+    if args.out:
+        HandHistoryWriter(session, args.out)
     played = 0
     start = time.perf_counter()
     session.start()
     while played < args.hands:
         if session.game_over:
-            _flush(out, session.game, written, dumps_all)
             session.new_game()
         session.next_hand()
         played += 1
-        if out is not None and session.hand is not None:
-            names = [session.seats[s].name for s in session.hand.seats]
-            written.append(to_phh(session.hand, players=names,
-                                  hand_number=session.hands_played, table=variant.name))
-    _flush(out, session.game, written, dumps_all)
     seconds = time.perf_counter() - start
     print(_("hands played: {n}").format(n=played))
     print(_("games finished: {n}").format(n=stats["games"]))
@@ -100,15 +90,9 @@ def simulate(args: argparse.Namespace) -> int:
     print(_("side pots: {n}").format(n=stats["side_pots"]))
     print(_("split pots: {n}").format(n=stats["split_pots"]))
     print(_("hands per second: {rate:.0f}").format(rate=played / seconds if seconds else 0.0))
-    if out is not None:
-        print(_("hand histories written to {path}").format(path=out))
+    if args.out:
+        print(_("hand histories written to {path}").format(path=args.out))
     return 0
-
-
-def _flush(out: Path | None, game: int, written: list[object], dumps_all) -> None:  # type: ignore[no-untyped-def]
-    if out is not None and written:
-        (out / f"game_{game:04d}.phhs").write_text(dumps_all(written), encoding="utf-8")
-    written.clear()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

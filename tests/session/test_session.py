@@ -282,3 +282,24 @@ def test_session_snapshot_restore_continue_equals_continuing():
     assert [st.chips for st in a.seats] == [st.chips for st in b.seats]
     with pytest.raises(SessionError):
         Session.from_json({"format": 2}, shipped_variant("tournament"), [Deterministic()] * 4)
+
+
+def test_every_finished_hand_is_written_as_phh_and_replays(tmp_path):
+    from holdem_desktop.engine.phh import load_path
+    from holdem_desktop.engine.replay import replay
+    from holdem_desktop.session.history import HandHistoryWriter
+
+    s = computer_table(4, 21)
+    writer = HandHistoryWriter(s, tmp_path)
+    finals = []
+    s.subscribe(lambda e: finals.append(e.stacks) if isinstance(e, HandEnded) else None)
+    s.start()
+    while not s.game_over:
+        s.next_hand()
+    s.new_game()
+    s.next_hand()
+    hands = [h for p in writer.paths for _, h in load_path(p)]
+    assert len(writer.paths) == 2 and len(hands) == len(finals)
+    for phh, stacks in zip(hands, finals, strict=True):
+        assert tuple(replay(phh).stacks) == stacks == tuple(phh.finishing_stacks)
+    assert hands[0].players and hands[0].hand == 1
