@@ -190,6 +190,7 @@ class Hand:
         self._next_card = 0
         # hand values by (player, board size): each is computed once.
         self._values: dict[tuple[int, int], HandValue] = {}
+        self._raise_cache: tuple[int, tuple[str | None, int, int]] | None = None
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
@@ -281,8 +282,8 @@ class Hand:
         else:
             out = [_OFFER_CHECK]
         all_in_to = stack + bet
-        if self._raise_refusal(i, top) is None:
-            lo, hi = self._raise_bounds(i, top)
+        refusal, lo, hi = self._raise_info(i, top)
+        if refusal is None:
             if lo < all_in_to:
                 kind = _RAISE if top > 0 else _BET
                 out.append(LegalAction(kind, lo, hi))
@@ -357,6 +358,19 @@ class Hand:
 
     # ------------------------------------------------------------------
     # Internals: legality
+
+    def _raise_info(self, i: int, top: int) -> tuple[str | None, int, int]:
+        """(refusal, min, max) of a bet or raise by the player to act, computed
+        once per state: the state changes only by ``apply``, which adds an
+        action, so the number of actions taken identifies it."""
+        key = len(self.actions)
+        cached = self._raise_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        refusal = self._raise_refusal(i, top)
+        info = (refusal, *self._raise_bounds(i, top)) if refusal is None else (refusal, 0, 0)
+        self._raise_cache = (key, info)
+        return info
 
     def _raise_refusal(self, i: int, top: int) -> str | None:
         """Why player ``i`` may not bet or raise now (``top`` is the highest
@@ -435,10 +449,9 @@ class Hand:
                 raise IllegalAction("no_chips")
             if stack <= owe:
                 return _CALL, all_in_to
-            refusal = self._raise_refusal(i, top)
+            refusal, lo, hi = self._raise_info(i, top)
             if refusal is not None:
                 raise IllegalAction(refusal, cap=self.config.raise_cap)
-            lo, hi = self._raise_bounds(i, top)
             if hi < all_in_to:
                 raise IllegalAction("amount_above_max", amount=all_in_to, max=hi)
             return kind, all_in_to
@@ -447,7 +460,7 @@ class Hand:
             raise IllegalAction("bet_facing_bet", to_call=min(owe, stack), bettor=self._bettor())
         if kind is _RAISE and top == 0:
             raise IllegalAction("raise_without_bet")
-        refusal = self._raise_refusal(i, top)
+        refusal, lo, hi = self._raise_info(i, top)
         if refusal is not None:
             data: dict[str, int | None] = {}
             if refusal == "covered":
@@ -458,7 +471,6 @@ class Hand:
         to = action.amount
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalAction("unknown_action")
-        lo, hi = self._raise_bounds(i, top)
         if to > all_in_to or to > hi:
             raise IllegalAction("amount_above_max", amount=to, max=hi)
         if to < lo:
