@@ -8,8 +8,10 @@ shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
 from enum import IntEnum
+from typing import TypeVar
 
 from .actions import ActionKind
 from .cards import Card
@@ -32,6 +34,34 @@ __all__ = [
 ]
 
 
+_T = TypeVar("_T")
+
+
+def _fast_init(cls: type[_T]) -> type[_T]:
+    """Give a frozen event dataclass a faster ``__init__``.
+
+    The generated ``__init__`` of a frozen dataclass sets every field through
+    ``object.__setattr__``; this one fills the instance dictionary directly,
+    with the same result in half the time (a hand creates about thirty
+    events, so this is a visible share of the engine's cost).  Instances
+    stay frozen: assigning a field afterwards still raises.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    if any(f.default is not MISSING or f.default_factory is not MISSING
+           for f in fields(cls)):  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__}: events have no default values")
+    lines = [f"def __init__(self{''.join(', ' + n for n in names)}):",
+             "    fill = self.__dict__"]
+    lines += [f"    fill[{n!r}] = {n}" for n in names]
+    namespace: dict[str, Callable[..., None]] = {}
+    exec("\n".join(lines), {}, namespace)  # as dataclasses itself does
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
 class Street(IntEnum):
     """Betting rounds of a hand, then the showdown."""
 
@@ -52,6 +82,7 @@ class Event:
         return None
 
 
+@_fast_init
 @dataclass(frozen=True)
 class HandStarted(Event):
     """A hand begins: seats in playing order (first after the button … button)."""
@@ -64,6 +95,7 @@ class HandStarted(Event):
     antes: tuple[int, ...]
 
 
+@_fast_init
 @dataclass(frozen=True)
 class AntePosted(Event):
     """A seat posts its ante (``all_in`` when that took its last chip)."""
@@ -73,6 +105,7 @@ class AntePosted(Event):
     all_in: bool
 
 
+@_fast_init
 @dataclass(frozen=True)
 class BlindPosted(Event):
     """A seat posts a blind; ``kind`` is 0 small, 1 big, 2+ straddles.
@@ -84,6 +117,7 @@ class BlindPosted(Event):
     all_in: bool
 
 
+@_fast_init
 @dataclass(frozen=True)
 class HoleCardsDealt(Event):
     """A seat receives its hole cards: private to that seat."""
@@ -97,6 +131,7 @@ class HoleCardsDealt(Event):
         return self.seat
 
 
+@_fast_init
 @dataclass(frozen=True)
 class ActionTaken(Event):
     """A seat acted.  ``amount`` is the round total after a bet, raise or
@@ -111,6 +146,7 @@ class ActionTaken(Event):
     street: Street
 
 
+@_fast_init
 @dataclass(frozen=True)
 class StreetDealt(Event):
     """Board cards dealt: ``cards`` the new ones, ``board`` all of them."""
@@ -120,6 +156,7 @@ class StreetDealt(Event):
     board: tuple[Card, ...]
 
 
+@_fast_init
 @dataclass(frozen=True)
 class RunoutStarted(Event):
     """Betting is over with cards still to come: the hands still in are
@@ -129,6 +166,7 @@ class RunoutStarted(Event):
     seats: tuple[int, ...]
 
 
+@_fast_init
 @dataclass(frozen=True)
 class BetReturned(Event):
     """The part of a bet nobody called goes back to its owner."""
@@ -137,6 +175,7 @@ class BetReturned(Event):
     amount: int
 
 
+@_fast_init
 @dataclass(frozen=True)
 class CardsShown(Event):
     """A seat shows its hole cards; ``value`` is its hand on the board so far
@@ -147,6 +186,7 @@ class CardsShown(Event):
     value: HandValue | None
 
 
+@_fast_init
 @dataclass(frozen=True)
 class PotAwarded(Event):
     """A pot goes to its winners.  ``index`` 0 is the main pot, 1+ side pots;
@@ -161,6 +201,7 @@ class PotAwarded(Event):
     value: HandValue | None
 
 
+@_fast_init
 @dataclass(frozen=True)
 class HandEnded(Event):
     """The hand is over: final stacks by seat, in the order of ``seats``."""

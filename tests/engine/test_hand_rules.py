@@ -266,3 +266,19 @@ def test_the_winner_of_an_uncontested_pot_may_show_voluntarily():
     with pytest.raises(IllegalAction) as err:
         hand.show(2)
     assert err.value.reason == "already_shown"
+
+
+def test_events_are_frozen_values():
+    import dataclasses
+
+    from holdem_desktop.engine.events import ActionTaken, Street
+
+    e = ActionTaken(3, ActionKind.CALL, 20, 20, False, Street.FLOP)
+    assert e == ActionTaken(3, ActionKind.CALL, 20, 20, False, Street.FLOP)
+    assert hash(e) == hash(ActionTaken(3, ActionKind.CALL, 20, 20, False, Street.FLOP))
+    assert e != ActionTaken(3, ActionKind.CALL, 40, 40, False, Street.FLOP)
+    assert repr(e).startswith("ActionTaken(seat=3, kind=")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.amount = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        ActionTaken(3, ActionKind.CALL)  # type: ignore[call-arg]
