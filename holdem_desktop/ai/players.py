@@ -1,0 +1,65 @@
+"""Creating computer players by kind: the three levels and the baselines.
+
+Every player is an object with ``decide(view) -> Action`` that sees only the
+:class:`~holdem_desktop.engine.views.SeatView` it is given; the same ``rng``
+seed gives the same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.views import SeatView
+
+from .baselines import AlwaysCall, AlwaysRaiseMax, RandomPolicy
+
+__all__ = ["BASELINES", "LEVELS", "Player", "create_player", "register"]
+
+
+class Player(Protocol):
+    """A computer player."""
+
+    def decide(self, view: SeatView) -> Action:
+        """One of the view's legal actions."""
+        ...
+
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random")
+
+_FACTORIES: dict[str, Callable[[random.Random], Player]] = {
+    "always_call": lambda rng: AlwaysCall(),
+    "always_raise_max": lambda rng: AlwaysRaiseMax(),
+    "random": RandomPolicy,
+}
+
+
+def register(kind: str, factory: Callable[[random.Random], Player]) -> None:
+    """Make ``create_player(kind, rng)`` build players with ``factory(rng)``."""
+    _FACTORIES[kind] = factory
+
+
+def create_player(kind: str, rng: random.Random) -> Player:
+    """A new player of ``kind`` (a level or a baseline) drawing on ``rng``."""
+    _load_levels()
+    try:
+        factory = _FACTORIES[kind]
+    except KeyError:
+        raise ValueError(f"unknown player kind {kind!r}; known: {sorted(_FACTORIES)}") from None
+    return factory(rng)
+
+
+def _load_levels() -> None:
+    """Import the level modules, which register themselves (kept lazy so that
+    the baselines need nothing else)."""
+    import importlib
+
+    for level in LEVELS:
+        if level not in _FACTORIES:
+            try:
+                importlib.import_module(f"holdem_desktop.ai.{level}")
+            except ModuleNotFoundError:
+                continue
