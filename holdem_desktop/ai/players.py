@@ -59,7 +59,4 @@ def _load_levels() -> None:
 
     for level in LEVELS:
         if level not in _FACTORIES:
-            try:
-                importlib.import_module(f"holdem_desktop.ai.{level}")
-            except ModuleNotFoundError:
-                continue
+            importlib.import_module(f"holdem_desktop.ai.{level}")

@@ -1,0 +1,209 @@
+"""Normal: a sound, simplified strategy — starting-hand ranges by position
+and players left, push/fold when short, pot odds, stack-to-pot ratio and
+board texture after the flop, no simulation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
+from holdem_desktop.engine.evaluator import evaluate
+from holdem_desktop.engine.events import Street
+from holdem_desktop.engine.hand_classes import HandCategory, category_of
+from holdem_desktop.engine.views import SeatView
+
+from .common import (
+    Character,
+    actions_of,
+    amount_for,
+    call_or_check,
+    chance,
+    check_or_fold,
+    draws,
+    legal_by_kind,
+    opponents_in_hand,
+    preflop_percentile,
+    raises_this_street,
+    seats_after,
+    stack_in_big_blinds,
+    texture,
+)
+from .players import register
+
+__all__ = ["NormalPlayer", "estimate_equity", "push_threshold"]
+
+# Share of hands opened by players still to act behind (0 = the button).
+_OPEN = {0: 0.45, 1: 0.33, 2: 0.26, 3: 0.2, 4: 0.17}
+
+
+def push_threshold(big_blinds: float, behind: int) -> float:
+    """Percentile above which a short stack moves all-in unopened: wider when
+    shorter and with fewer players left to act."""
+    width = 0.18 + 0.5 * max(0.0, (12.0 - big_blinds) / 12.0) + 0.06 * max(0, 4 - behind)
+    return 1.0 - min(0.9, width)
+
+
+def estimate_equity(view: SeatView) -> float:
+    """A quick estimate of this seat's share of the pot after the flop, from
+    the made hand, how it uses the hole cards, draws and the board."""
+    board = view.board
+    cards = view.hole + board
+    category = category_of(evaluate(cards))
+    on_board = category_of(evaluate(board)) if len(board) == 5 else None
+    board_ranks = sorted((c >> 2 for c in board), reverse=True)
+    hole_ranks = [c >> 2 for c in view.hole]
+    tex = texture(board)
+    if category >= HandCategory.STRAIGHT:
+        eq = 0.9 if on_board is None or category > on_board else 0.5
+        if category in (HandCategory.STRAIGHT, HandCategory.FLUSH) and tex.paired:
+            eq -= 0.1
+    elif category == HandCategory.THREE_OF_A_KIND:
+        eq = 0.85 if any(r in board_ranks for r in hole_ranks) else 0.55
+    elif category == HandCategory.TWO_PAIR:
+        uses = sum(1 for r in set(hole_ranks) if r in board_ranks)
+        eq = 0.78 if uses == 2 else 0.62 if uses == 1 else 0.35
+    elif category == HandCategory.PAIR:
+        if hole_ranks[0] == hole_ranks[1]:
+            eq = 0.6 if hole_ranks[0] > board_ranks[0] else 0.38
+        elif board_ranks[0] in hole_ranks:
+            kicker = max(r for r in hole_ranks if r != board_ranks[0]) if len(
+                set(hole_ranks)) > 1 else 0
+            eq = 0.62 if kicker >= 9 else 0.55
+        elif any(r in board_ranks for r in hole_ranks):
+            eq = 0.42
+        else:
+            eq = 0.2  # the pair is on the board
+    else:
+        eq = 0.22 if 12 in hole_ranks else 0.12
+    if len(board) < 5:
+        flush, open_ended, gutshot = draws(view.hole, board)
+        per_card = 0.0
+        per_card += 0.09 if flush else 0.0
+        per_card += 0.08 if open_ended else 0.04 if gutshot else 0.0
+        cards_left = 5 - len(board)
+        eq = max(eq, min(0.6, per_card * 2 * cards_left + (0.1 if eq > 0.2 else 0.0)))
+    if tex.wet and eq > 0.5:
+        eq -= 0.05
+    others = max(1, len(opponents_in_hand(view)))
+    return max(0.01, min(0.98, float(eq ** (1 + 0.45 * (others - 1)))))
+
+
+class NormalPlayer:
+    """The Normal computer player."""
+
+    level = "normal"
+
+    def __init__(self, rng: random.Random, character: Character | None = None) -> None:
+        self.rng = rng
+        self.character = character or Character("Normal")
+
+    def decide(self, view: SeatView) -> Action:
+        """One legal action for ``view``."""
+        legal = legal_by_kind(view)
+        if view.street == Street.PREFLOP:
+            return self._preflop(view, legal)
+        return self._postflop(view, legal)
+
+    # ------------------------------------------------------------------
+
+    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        p = preflop_percentile(view.hole)
+        tight = 0.05 * self.character.tightness
+        bb = view.big_blind
+        depth = stack_in_big_blinds(view)
+        behind = seats_after(view)
+        raises = [e for e in raises_this_street(view) if e.amount > bb]
+        heads_up = len(view.players) == 2
+        if depth <= 12:
+            return self._push_fold(view, legal, p, depth, behind, raises)
+        if not raises:  # unopened, or limped
+            width = 0.7 if heads_up else _OPEN.get(behind, 0.15)
+            if view.to_call == 0 and p < 1 - 0.15:
+                return Action.check()
+            if p >= 1 - width + tight:
+                return self._raise_to(view, legal, 3 * bb if view.pot > 1.5 * bb + 1 else
+                                      2.5 * bb)
+            return check_or_fold(legal)
+        me = view.me
+        stack = (me.stack + me.bet) if me else 0
+        price = view.to_call / max(1, stack)
+        if p >= 0.97 - tight or (p >= 0.94 and len(raises) == 1):
+            bet = amount_for(view, legal, 1.0)
+            return bet if bet is not None else call_or_check(legal)
+        if p >= 0.82 + tight and price <= 0.25:
+            return call_or_check(legal)
+        if p >= 0.72 + tight and price <= 0.08 and behind == 0:
+            return call_or_check(legal)
+        return check_or_fold(legal)
+
+    def _push_fold(self, view: SeatView, legal: dict[ActionKind, LegalAction], p: float,
+                   depth: float, behind: int, raises: Sequence[object]) -> Action:
+        if not raises:
+            if p >= push_threshold(depth, behind) - 0.05 * self.character.aggression:
+                return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
+            return check_or_fold(legal)
+        pot_after = view.pot + view.to_call
+        price = view.to_call / max(1, pot_after)
+        # Calling an all-in: the tighter the price, the better the hand needed.
+        need = 0.75 + 0.4 * (price - 0.3)
+        if p >= need:
+            return call_or_check(legal) if ActionKind.ALL_IN not in legal else Action.all_in()
+        return check_or_fold(legal)
+
+    def _raise_to(self, view: SeatView, legal: dict[ActionKind, LegalAction], to: float
+                  ) -> Action:
+        for kind in (ActionKind.RAISE, ActionKind.BET):
+            if kind in legal:
+                a = legal[kind]
+                unit = view.chip_unit
+                amount = max(a.min_amount, min(a.max_amount, round(to / unit) * unit))
+                return Action(kind, amount)
+        if ActionKind.ALL_IN in legal:
+            return Action.all_in()
+        return call_or_check(legal)
+
+    # ------------------------------------------------------------------
+
+    def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        eq = estimate_equity(view)
+        pot_after = view.pot + view.to_call
+        required = view.to_call / max(1, pot_after)
+        me = view.me
+        stack = me.stack if me else 0
+        spr = stack / max(1, view.pot)
+        tex = texture(view.board)
+        aggressive = 0.05 * self.character.aggression
+        if view.to_call == 0:
+            if eq >= 0.6 - aggressive:
+                fraction = 0.75 if tex.wet else 0.5
+                if spr < 1.5 and eq >= 0.6:
+                    return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
+                bet = amount_for(view, legal, fraction)
+                return bet if bet is not None else Action.check()
+            if self._was_aggressor(view) and not tex.wet and view.street == Street.FLOP \
+                    and len(opponents_in_hand(view)) == 1 and chance(self.rng, 0.6):
+                bet = amount_for(view, legal, 0.5)  # continuation bet
+                return bet if bet is not None else Action.check()
+            if eq >= 0.3 and len(view.board) < 5 and chance(self.rng, 0.15 * self.character.bluff):
+                bet = amount_for(view, legal, 0.5)  # semi-bluff
+                return bet if bet is not None else Action.check()
+            return Action.check()
+        if eq >= 0.78 - aggressive:
+            if spr < 2:
+                return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
+            raised = amount_for(view, legal, 0.75)
+            return raised if raised is not None else call_or_check(legal)
+        if eq >= required + 0.03:
+            return call_or_check(legal)
+        return check_or_fold(legal)
+
+    @staticmethod
+    def _was_aggressor(view: SeatView) -> bool:
+        pre = [e for e in actions_of(view, view.seat if view.seat is not None else -1)
+               if e.street == Street.PREFLOP and e.kind in (ActionKind.BET, ActionKind.RAISE,
+                                                            ActionKind.ALL_IN)]
+        return bool(pre)
+
+
+register("normal", NormalPlayer)

@@ -1,0 +1,105 @@
+"""Computer players: always legal, repeatable, and blind to what they may not see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem_desktop.ai.players import BASELINES, LEVELS, create_player
+from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.cards import parse_cards
+from holdem_desktop.engine.hand import Hand, HandConfig
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.engine.views import seat_view
+from holdem_desktop.session import Session
+
+VARIANTS = ("tournament", "pot_limit", "fixed_limit", "heads_up", "session")
+
+
+class Checked:
+    """Wraps a player: every decision must be one of the legal actions."""
+
+    def __init__(self, player, hand_of) -> None:
+        self.player = player
+        self.hand_of = hand_of
+        self.decisions = 0
+
+    def decide(self, view):
+        action = self.player.decide(view)
+        hand = self.hand_of()
+        assert hand.can(view.seat, action), (action, view.legal_actions)
+        self.decisions += 1
+        return action
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from(VARIANTS))
+def test_every_decision_is_legal_in_every_variant(seed, key):
+    variant = shipped_variant(key)
+    rng = random.Random(seed)
+    n = rng.randint(variant.min_players, min(variant.max_players, 6))
+    kinds = [rng.choice(LEVELS + BASELINES) for _ in range(n)]
+    holder: list[Session] = []
+    players = [(f"P{i}", Checked(create_player(k, random.Random(seed + i)),
+                                 lambda: holder[0].hand)) for i, k in enumerate(kinds)]
+    session = Session(variant, players, rng=random.Random(seed), clock=lambda: 0.0)
+    holder.append(session)
+    session.start()
+    for _ in range(12):
+        if session.game_over:
+            session.new_game()
+        session.next_hand()
+    assert sum(p.decisions for _, p in players) > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_decisions(level):
+    def play(seed):
+        players = [(f"P{i}", create_player(level, random.Random(seed + i))) for i in range(4)]
+        s = Session(shipped_variant("tournament"), players, rng=random.Random(seed),
+                    clock=lambda: 0.0)
+        log: list[object] = []
+        s.subscribe(log.append)
+        s.start()
+        for _ in range(15):
+            if s.game_over:
+                break
+            s.next_hand()
+        return log
+
+    assert play(3) == play(3)
+
+
+def _spot(holes):
+    cfg = HandConfig(stacks=(2000, 2000, 2000), blinds=(10, 20, 0), min_bet=20)
+    chosen = [c for h in holes for c in parse_cards(h)] + list(parse_cards("Qh7c2h9s3d"))
+    deck = chosen + [c for c in range(52) if c not in chosen]
+    hand = Hand(cfg, deck)
+    hand.apply(2, Action.raise_to(60))
+    hand.apply(0, Action.call())
+    hand.apply(1, Action.call())
+    hand.apply(0, Action.check())
+    hand.apply(1, Action.bet(100))
+    hand.apply(2, Action.call())
+    return hand
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_depend_only_on_what_the_seat_may_see(level):
+    # Seat 0 to act on the flop; the other seats' hidden cards differ.
+    a = _spot(["AhKh", "5c5d", "JsTs"])
+    b = _spot(["AhKh", "8d8s", "6c4c"])
+    va, vb = seat_view(a, 0), seat_view(b, 0)
+    assert va == vb
+    for seed in range(5):
+        pa = create_player(level, random.Random(seed))
+        pb = create_player(level, random.Random(seed))
+        assert pa.decide(va) == pb.decide(vb)
+
+
+def test_unknown_kind_is_refused():
+    with pytest.raises(ValueError):
+        create_player("grandmaster", random.Random(1))
