@@ -295,11 +295,14 @@ def _exact_heads_up(hero: list[int], board: list[int], known: list[int],
             return np.concatenate([full[idx // m], opp[idx % m]], axis=1)
 
         hero_s = strengths_from_sums(bsum + hero_key, hero_rows)
-        sums = (bsum[:, None] + opp_key[None, :]).ravel()
-        opp_s = strengths_from_sums(sums, opp_rows).reshape(c, m)
         valid = np.ones((c, m), dtype=bool)
         for j in range(need):
             valid &= (run[:, j, None] != opp[None, :, 0]) & (run[:, j, None] != opp[None, :, 1])
+        # A hand that shares a card with the run-out is impossible: it gets
+        # weight 0, and hero's (valid) sum instead of one that may not exist.
+        sums = np.where(valid, bsum[:, None] + opp_key[None, :],
+                        (bsum + hero_key)[:, None]).ravel()
+        opp_s = strengths_from_sums(sums, opp_rows).reshape(c, m)
         weight = valid * w[None, :]
         total_w += float(weight.sum())
         win_w += float(weight[hero_s[:, None] > opp_s].sum())

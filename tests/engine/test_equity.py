@@ -34,9 +34,11 @@ def brute_force_heads_up(hero, board):
 @pytest.mark.parametrize("hero,board", [
     ("AhKh", "Qh7c2h9s3d"), ("7c2d", "Ks Kd 7h 2s Kc"), ("JsTs", "9s8s2d4c"),
     ("5c5d", "AhKdQc 9h"),
+    # Paired and tripled boards: impossible run-outs must not reach the tables.
+    ("7sTc", "Ad Qh Ah Ks"), ("2c3d", "AdAhAc Ks"), ("KdQd", "AdAh 5c"),
 ])
 def test_exact_heads_up_matches_counting_by_hand(hero, board):
-    e = equity(P(hero), P(board), 1)
+    e = equity(P(hero), P(board), 1, exact=True)
     assert e.exact and e.stderr == 0
     win, tie, eq = brute_force_heads_up(P(hero), P(board))
     assert e.win == pytest.approx(win, abs=1e-12)
@@ -139,3 +141,12 @@ def test_too_many_opponents_for_the_deck():
 def test_result_type():
     e = equity(P("AhKh"), P("2c3d4s5h6c"), 1)
     assert isinstance(e, Equity) and e.trials == 990
+
+
+def test_exact_with_a_range_on_a_paired_board():
+    # Regression: a range hand sharing a card with the run-out made an
+    # impossible seven-card sum (five aces) that fell outside the tables.
+    r = Range.parse("AA, KK, AK, 76s:0.5")
+    exact = equity(P("7sTc"), P("Ad Qh Ah Ks"), 1, ranges=[r])
+    sim = equity(P("7sTc"), P("Ad Qh Ah Ks"), 1, ranges=[r], exact=False, trials=60_000, seed=2)
+    assert exact.exact and abs(exact.equity - sim.equity) <= 3 * sim.stderr + 1e-9
