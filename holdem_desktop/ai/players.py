@@ -15,6 +15,7 @@ from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.views import SeatView
 
 from .baselines import AlwaysCall, AlwaysRaiseMax, RandomPolicy
+from .common import Character
 
 __all__ = ["BASELINES", "LEVELS", "Player", "create_player", "register"]
 
@@ -30,26 +31,29 @@ class Player(Protocol):
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random")
 
-_FACTORIES: dict[str, Callable[[random.Random], Player]] = {
-    "always_call": lambda rng: AlwaysCall(),
-    "always_raise_max": lambda rng: AlwaysRaiseMax(),
-    "random": RandomPolicy,
+Factory = Callable[[random.Random, Character | None], Player]
+
+_FACTORIES: dict[str, Factory] = {
+    "always_call": lambda rng, character: AlwaysCall(),
+    "always_raise_max": lambda rng, character: AlwaysRaiseMax(),
+    "random": lambda rng, character: RandomPolicy(rng),
 }
 
 
-def register(kind: str, factory: Callable[[random.Random], Player]) -> None:
-    """Make ``create_player(kind, rng)`` build players with ``factory(rng)``."""
+def register(kind: str, factory: Factory) -> None:
+    """Make ``create_player(kind, rng, character)`` use ``factory(rng, character)``."""
     _FACTORIES[kind] = factory
 
 
-def create_player(kind: str, rng: random.Random) -> Player:
-    """A new player of ``kind`` (a level or a baseline) drawing on ``rng``."""
+def create_player(kind: str, rng: random.Random, character: Character | None = None) -> Player:
+    """A new player of ``kind`` (a level or a baseline) drawing on ``rng``, with
+    a temperament (None: the level's plain style; baselines have none)."""
     _load_levels()
     try:
         factory = _FACTORIES[kind]
     except KeyError:
         raise ValueError(f"unknown player kind {kind!r}; known: {sorted(_FACTORIES)}") from None
-    return factory(rng)
+    return factory(rng, character)
 
 
 def _load_levels() -> None:

@@ -103,3 +103,36 @@ def test_decisions_depend_only_on_what_the_seat_may_see(level):
 def test_unknown_kind_is_refused():
     with pytest.raises(ValueError):
         create_player("grandmaster", random.Random(1))
+
+
+def test_characters_have_distinct_names_and_are_seeded():
+    from holdem_desktop.ai.character import random_characters
+
+    a = random_characters(random.Random(4), 9)
+    assert len({c.name for c in a}) == 9
+    assert a == random_characters(random.Random(4), 9)
+    assert a != random_characters(random.Random(5), 9)
+    assert all(-0.6 <= c.tightness <= 0.6 and 0.5 <= c.bluff <= 1.5 for c in a)
+    with pytest.raises(ValueError):
+        random_characters(random.Random(1), 30)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_tighter_character_plays_fewer_hands(level):
+    from holdem_desktop.ai.common import Character
+    from holdem_desktop.engine.actions import ActionKind
+
+    def voluntary(tightness: float) -> int:
+        rng = random.Random(11)
+        player = create_player(level, random.Random(1), Character("T", tightness=tightness))
+        played = 0
+        for _ in range(600):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            hand = Hand(HandConfig(stacks=(2000,) * 6, blinds=(10, 20, 0, 0, 0, 0),
+                                   min_bet=20), deck)
+            action = player.decide(seat_view(hand, hand.to_act))
+            played += action.kind is not ActionKind.FOLD
+        return played
+
+    assert voluntary(1.0) < voluntary(-1.0)
