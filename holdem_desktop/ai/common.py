@@ -237,11 +237,16 @@ def draws(hole: Sequence[int], board: Sequence[int]) -> tuple[bool, bool, bool]:
 # Amounts
 
 
+_STEP_FRACTION = {"min": 0.0, "half_pot": 0.5, "three_quarters_pot": 0.75, "pot": 1.0,
+                  "two_pot": 2.0, "all_in": 3.0}
+
+
 def amount_for(view: SeatView, legal: dict[ActionKind, LegalAction], fraction: float
                ) -> Action | None:
     """A bet or raise of ``fraction`` of the pot (for a raise: of the pot after
     the call, as the amount chooser does), clamped to the legal range and
-    rounded to the chip unit; None when no bet or raise is allowed."""
+    rounded to the chip unit; with a raise menu in the view, the nearest of
+    its steps.  None when no bet or raise is allowed."""
     kind = ActionKind.BET if ActionKind.BET in legal else (
         ActionKind.RAISE if ActionKind.RAISE in legal else None)
     if kind is None:
@@ -249,6 +254,14 @@ def amount_for(view: SeatView, legal: dict[ActionKind, LegalAction], fraction: f
             return Action.all_in()
         return None
     a = legal[kind]
+    if view.raise_menu:
+        # Only the variant's amount steps, as a person with the chooser would.
+        step = min(view.raise_menu, key=lambda st: abs(_STEP_FRACTION.get(st, 1.0) - fraction))
+        if step == "all_in":
+            return Action.all_in() if ActionKind.ALL_IN in legal else Action(kind, a.max_amount)
+        if step == "min":
+            return Action(kind, a.min_amount)
+        fraction = _STEP_FRACTION[step]
     me = view.me
     my_bet = me.bet if me else 0
     top = my_bet + view.to_call
@@ -262,6 +275,24 @@ def amount_for(view: SeatView, legal: dict[ActionKind, LegalAction], fraction: f
     if ActionKind.ALL_IN in legal and amount >= legal[ActionKind.ALL_IN].min_amount:
         return Action.all_in()
     return Action(kind, amount)
+
+
+def raise_to(view: SeatView, legal: dict[ActionKind, LegalAction], to: float) -> Action:
+    """A bet or raise making the round total about ``to`` (clamped, rounded;
+    with a raise menu, the nearest step); a call or check when none is allowed."""
+    kind = ActionKind.RAISE if ActionKind.RAISE in legal else (
+        ActionKind.BET if ActionKind.BET in legal else None)
+    if kind is None:
+        return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
+    me = view.me
+    top = (me.bet if me else 0) + view.to_call
+    base = view.pot + view.to_call if kind is ActionKind.RAISE else view.pot
+    if view.raise_menu:
+        action = amount_for(view, legal, (to - top) / max(1, base))
+        return action if action is not None else call_or_check(legal)
+    a = legal[kind]
+    unit = view.chip_unit
+    return Action(kind, max(a.min_amount, min(a.max_amount, round(to / unit) * unit)))
 
 
 def stack_in_big_blinds(view: SeatView) -> float:

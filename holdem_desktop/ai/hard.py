@@ -29,6 +29,7 @@ from .common import (
     legal_by_kind,
     opponents_in_hand,
     preflop_percentile,
+    raise_to,
     raises_this_street,
     seats_after,
     stack_in_big_blinds,
@@ -168,8 +169,7 @@ class HardPlayer:
             width = 0.75 if heads_up else {0: 0.48, 1: 0.35, 2: 0.27, 3: 0.21}.get(behind, 0.16)
             width -= 0.05 * self.character.tightness
             if p >= 1 - width:
-                return self._raise_to(view, legal, (2.5 if heads_up else 3) * bb
-                                      + view.to_call * 0)
+                return raise_to(view, legal, (2.5 if heads_up else 3) * bb)
             if view.to_call == 0:
                 return Action.check()
             if p >= 1 - width - 0.12 and required <= 0.2 and behind <= 1:
@@ -193,18 +193,6 @@ class HardPlayer:
         if eq + position + implied >= required + 0.04:
             return call_or_check(legal)
         return check_or_fold(legal)
-
-    def _raise_to(self, view: SeatView, legal: dict[ActionKind, LegalAction], to: float
-                  ) -> Action:
-        for kind in (ActionKind.RAISE, ActionKind.BET):
-            if kind in legal:
-                a = legal[kind]
-                unit = view.chip_unit
-                amount = max(a.min_amount, min(a.max_amount, round(to / unit) * unit))
-                return Action(kind, amount)
-        if ActionKind.ALL_IN in legal:
-            return Action.all_in()
-        return call_or_check(legal)
 
     # ------------------------------------------------------------------
 

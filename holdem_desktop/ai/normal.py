@@ -24,6 +24,7 @@ from .common import (
     legal_by_kind,
     opponents_in_hand,
     preflop_percentile,
+    raise_to,
     raises_this_street,
     seats_after,
     stack_in_big_blinds,
@@ -122,7 +123,7 @@ class NormalPlayer:
             if view.to_call == 0 and p < 1 - 0.15:
                 return Action.check()
             if p >= 1 - width + tight:
-                return self._raise_to(view, legal, 3 * bb if view.pot > 1.5 * bb + 1 else
+                return raise_to(view, legal, 3 * bb if view.pot > 1.5 * bb + 1 else
                                       2.5 * bb)
             return check_or_fold(legal)
         me = view.me
@@ -150,18 +151,6 @@ class NormalPlayer:
         if p >= need:
             return call_or_check(legal) if ActionKind.ALL_IN not in legal else Action.all_in()
         return check_or_fold(legal)
-
-    def _raise_to(self, view: SeatView, legal: dict[ActionKind, LegalAction], to: float
-                  ) -> Action:
-        for kind in (ActionKind.RAISE, ActionKind.BET):
-            if kind in legal:
-                a = legal[kind]
-                unit = view.chip_unit
-                amount = max(a.min_amount, min(a.max_amount, round(to / unit) * unit))
-                return Action(kind, amount)
-        if ActionKind.ALL_IN in legal:
-            return Action.all_in()
-        return call_or_check(legal)
 
     # ------------------------------------------------------------------
 

@@ -83,6 +83,9 @@ class HandConfig:
     chip_unit: int = 1
     seats: tuple[int, ...] = ()
     """Seat ids in playing order; empty means ``0..n-1``."""
+    raise_menu: tuple[str, ...] = ()
+    """The variant's amount-chooser steps (``RaiseStep`` values), carried for the
+    players' views; the engine itself accepts any legal amount."""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -122,6 +125,7 @@ class HandConfig:
             "stacks": list(self.stacks), "blinds": list(self.blinds), "antes": list(self.antes),
             "betting": self.betting.value, "min_bet": self.min_bet, "big_bet": self.big_bet,
             "raise_cap": self.raise_cap, "chip_unit": self.chip_unit, "seats": list(self.seats),
+            "raise_menu": list(self.raise_menu),
         }
 
     @classmethod
@@ -132,6 +136,7 @@ class HandConfig:
             antes=tuple(data["antes"]), betting=BettingStructure(data["betting"]),
             min_bet=data["min_bet"], big_bet=data["big_bet"], raise_cap=data["raise_cap"],
             chip_unit=data["chip_unit"], seats=tuple(data["seats"]),
+            raise_menu=tuple(str(x) for x in data.get("raise_menu", ())),
         )
 
 

@@ -64,6 +64,8 @@ class SeatView:
     chip_unit: int
     betting: BettingStructure
     raise_cap: int | None
+    raise_menu: tuple[str, ...]
+    """The amount chooser's steps (``RaiseStep`` values; empty: any amount)."""
     history: tuple[Event, ...]
     """The hand's events this seat may see, in order (others' hole cards
     are dealt with ``cards == ()``)."""
@@ -128,6 +130,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         chip_unit=cfg.chip_unit,
         betting=cfg.betting,
         raise_cap=cfg.raise_cap,
+        raise_menu=cfg.raise_menu,
         history=tuple(_censor(e, seat) for e in hand.events),
         over=hand.over,
     )

@@ -258,6 +258,7 @@ class Session:
             raise_cap=v.raise_cap,
             chip_unit=v.chip_unit,
             seats=tuple(order),
+            raise_menu=tuple(step.value for step in v.raise_menu),
         )
 
     def _end_hand(self, hand: Hand) -> None:

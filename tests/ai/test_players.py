@@ -136,3 +136,53 @@ def test_a_tighter_character_plays_fewer_hands(level):
         return played
 
     assert voluntary(1.0) < voluntary(-1.0)
+
+
+def menu_amounts(view) -> set[int]:
+    """The round totals the amount chooser offers in this view (SPEC §5)."""
+    from holdem_desktop.engine.actions import ActionKind
+
+    legal = {a.kind: a for a in view.legal_actions}
+    kind = ActionKind.BET if ActionKind.BET in legal else ActionKind.RAISE
+    if kind not in legal:
+        return set()
+    a = legal[kind]
+    me = view.me
+    top = me.bet + view.to_call
+    base = view.pot if kind is ActionKind.BET else view.pot + view.to_call
+    fractions = {"half_pot": 0.5, "three_quarters_pot": 0.75, "pot": 1.0, "two_pot": 2.0}
+    out = {a.min_amount} if "min" in view.raise_menu else set()
+    for step in view.raise_menu:
+        if step in fractions:
+            raw = (fractions[step] * base if kind is ActionKind.BET
+                   else top + fractions[step] * base)
+            out.add(max(a.min_amount, min(a.max_amount,
+                                          round(raw / view.chip_unit) * view.chip_unit)))
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_heads_up_ten_hands_players_bet_only_menu_amounts(level):
+    from holdem_desktop.engine.actions import ActionKind
+
+    class MenuChecked:
+        def __init__(self, player):
+            self.player = player
+            self.bets = 0
+
+        def decide(self, view):
+            action = self.player.decide(view)
+            if action.kind in (ActionKind.BET, ActionKind.RAISE):
+                assert action.amount in menu_amounts(view), (action, view.raise_menu)
+                self.bets += 1
+            return action
+
+    players = [(f"P{i}", MenuChecked(create_player(level, random.Random(i)))) for i in range(2)]
+    s = Session(shipped_variant("heads_up"), players, rng=random.Random(7), clock=lambda: 0.0)
+    s.start()
+    for _ in range(60):
+        if s.game_over:
+            s.new_game()
+        s.next_hand()
+    assert s.view(0).raise_menu == ("half_pot", "pot", "all_in")
+    assert sum(p.bets for _, p in players) > 0
