@@ -51,14 +51,27 @@ def _combo_percentiles() -> npt.NDArray[np.float64]:
     return out
 
 
-def _strong_on(board: tuple[int, ...]) -> npt.NDArray[np.bool_]:
-    """For each combination: does it make a pair or better with a hole card
-    on this board, or hold a flush draw?"""
-    return _strong_on_cached(tuple(sorted(board)))
+MONSTER, MEDIUM, DRAW, AIR = 0, 1, 2, 3
+
+# How much more (or less) likely each kind of holding becomes after each
+# public action on a street: rows MONSTER, MEDIUM, DRAW, AIR.
+_AFTER = {
+    "raise": np.array([1.0, 0.35, 0.3, 0.08]),
+    "bet": np.array([1.0, 0.8, 0.6, 0.25]),
+    "call": np.array([0.7, 1.0, 1.0, 0.15]),
+    "check": np.array([0.5, 0.9, 0.9, 1.0]),
+}
+
+
+def _tiers_on(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
+    """Each combination's holding on this board: two pair or better made with a
+    hole card (MONSTER), a pair made with a hole card (MEDIUM), a flush draw
+    (DRAW), or nothing (AIR)."""
+    return _tiers_cached(tuple(sorted(board)))
 
 
 @lru_cache(maxsize=64)
-def _strong_on_cached(board: tuple[int, ...]) -> npt.NDArray[np.bool_]:
+def _tiers_cached(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
     counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
                     reverse=True)
     board_level = (HandCategory.THREE_OF_A_KIND if counts[0] >= 3 else
@@ -67,13 +80,17 @@ def _strong_on_cached(board: tuple[int, ...]) -> npt.NDArray[np.bool_]:
     if len(board) == 5:
         board_level = max(board_level, category_of(evaluate(board)))
     suits = [c & 3 for c in board]
-    out = np.zeros(len(COMBOS), dtype=bool)
+    out = np.full(len(COMBOS), AIR, dtype=np.int8)
     for k, (a, b) in enumerate(COMBOS.tolist()):
         if a in board or b in board:
             continue
-        made = category_of(evaluate((a, b, *board))) > board_level
-        flush_draw = len(board) < 5 and (a & 3) == (b & 3) and suits.count(a & 3) >= 2
-        out[k] = made or flush_draw
+        made = category_of(evaluate((a, b, *board)))
+        if made > board_level and made >= HandCategory.TWO_PAIR:
+            out[k] = MONSTER
+        elif made > board_level:
+            out[k] = MEDIUM
+        elif len(board) < 5 and (a & 3) == (b & 3) and suits.count(a & 3) >= 2:
+            out[k] = DRAW
     return out
 
 
@@ -101,13 +118,17 @@ def opponent_range(view: SeatView, seat: int) -> Range:
         mine = [e for e in acts if e.street == street]
         if not mine:
             continue
-        strong = _strong_on(tuple(view.board[:size]))
-        if any(e.kind in _AGGRESSIVE and e.added > 0 for e in mine):
-            w = w * np.where(strong, 1.0, 0.3)
+        tiers = _tiers_on(tuple(view.board[:size]))
+        aggressive = [e for e in mine if e.kind in _AGGRESSIVE and e.added > 0]
+        if any(e.kind is ActionKind.RAISE or (e.kind is ActionKind.ALL_IN and e.amount > e.added)
+               for e in aggressive) or len(aggressive) > 1:
+            w = w * _AFTER["raise"][tiers]
+        elif aggressive:
+            w = w * _AFTER["bet"][tiers]
         elif any(e.kind == ActionKind.CALL for e in mine):
-            w = w * np.where(strong, 1.0, 0.4)
+            w = w * _AFTER["call"][tiers]
         elif any(e.kind == ActionKind.CHECK for e in mine):
-            w = w * np.where(strong, 0.7, 1.0)
+            w = w * _AFTER["check"][tiers]
     return Range(w).without([*view.hole, *view.board])
 
 
@@ -157,12 +178,12 @@ class HardPlayer:
         required = view.to_call / max(1, pot_after)
         if depth <= 14:
             if not raises:
-                if p >= push_threshold(depth, behind) + 0.03 * self.character.tightness:
+                if self._push_gains(view, depth) > 0.15 * (len(view.players) - 2):
                     return Action.all_in() if ActionKind.ALL_IN in legal else \
                         call_or_check(legal)
                 return check_or_fold(legal)
-            eq = self.equity(view)
-            if eq >= required + 0.02:
+            eq = self._equity_vs_shove(view, raises[-1].seat)
+            if eq >= required + 0.02 + self._risk_premium(view):
                 return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
             return check_or_fold(legal)
         if not raises:
@@ -189,12 +210,76 @@ class HardPlayer:
             if bet is not None:
                 return bet
         position = 0.03 if behind == 0 else 0.0
-        implied = 0.05 if view.to_call <= 0.1 * stack else 0.0
-        if eq + position + implied >= required + 0.04:
+        implied = 0.04 if view.to_call <= 0.05 * stack and len(raises) == 1 else 0.0
+        if eq + position + implied >= required + 0.04 + self._risk_premium(view):
             return call_or_check(legal)
         return check_or_fold(legal)
 
     # ------------------------------------------------------------------
+
+    def _push_gains(self, view: SeatView, depth: float) -> float:
+        """Expected chips (in big blinds) of moving all-in unopened rather than
+        folding: the blinds when everyone folds, else the showdown against a
+        calling range that narrows as the call costs more of the caller."""
+        me = view.me
+        assert me is not None
+        risk = me.stack + me.bet
+        bb = max(1, view.big_blind)
+        fold_all = 1.0
+        widths = []
+        for other in view.players:
+            if other.seat == view.seat or other.folded or other.all_in:
+                continue
+            cover = min(risk, other.stack + other.bet) / bb
+            # Callers call wider when the call is small against what is in the pot.
+            width = max(0.08, min(0.6, 0.12 + 0.35 * max(0.0, (12 - cover) / 12)))
+            width += 0.05 * self.character.aggression
+            widths.append(width)
+            fold_all *= 1.0 - width
+        if not widths:
+            return 0.0
+        caller = Range(np.where(_combo_percentiles() >= 1 - max(widths), 1.0, 0.0)).without(
+            [*view.hole, *view.board])
+        try:
+            eq = equity(view.hole, view.board, 1, ranges=[caller], trials=600,
+                        rng=self.np_rng).equity
+        except EquityError:
+            eq = preflop_percentile(view.hole)
+        pot = view.pot
+        called = eq * (pot + 2 * risk - me.bet) - (risk - me.bet)
+        return (fold_all * pot + (1 - fold_all) * called) / bb - 0.02 * depth * \
+            self.character.tightness
+
+    def _equity_vs_shove(self, view: SeatView, seat: int) -> float:
+        """Equity against a short stack's all-in: its range widens as its stack
+        shrinks (the push/fold chart), other opponents as usual."""
+        player = view.player(seat)
+        depth = (player.stack + player.bet) / max(1, view.big_blind)
+        threshold = push_threshold(depth, 1)
+        others = opponents_in_hand(view)
+        ranges: list[Range | None] = []
+        for s in others:
+            if s == seat:
+                ranges.append(Range(np.where(_combo_percentiles() >= threshold, 1.0, 0.05))
+                              .without([*view.hole, *view.board]))
+            else:
+                ranges.append(opponent_range(view, s))
+        try:
+            return equity(view.hole, view.board, len(others), ranges=ranges,
+                          trials=self.trials, rng=self.np_rng).equity
+        except EquityError:
+            return self.equity(view)
+
+    @staticmethod
+    def _risk_premium(view: SeatView) -> float:
+        """Extra equity wanted before a call that risks much of the stack while
+        several players are left in the game: busting early costs places, so
+        in a tournament chips lost are worth more than chips won."""
+        me = view.me
+        if me is None or len(view.players) <= 2:
+            return 0.0
+        risked = min(view.to_call, me.stack) / max(1, me.stack + me.bet)
+        return 0.18 * risked if risked > 0.25 else 0.0
 
     def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         eq = self.equity(view)
@@ -217,7 +302,7 @@ class HardPlayer:
                 fraction = 1.0 if eq >= 0.8 and tex.wet else 0.75 if eq >= 0.72 else 0.5
                 bet = amount_for(view, legal, fraction)
                 return bet if bet is not None else Action.check()
-            if eq < 0.3 and others <= 2 and chance(self.rng, bluff_rate):
+            if eq < 0.3 and others == 1 and chance(self.rng, bluff_rate):
                 bet = amount_for(view, legal, 0.75)
                 return bet if bet is not None else Action.check()
             return Action.check()
@@ -228,7 +313,7 @@ class HardPlayer:
             raised = amount_for(view, legal, 0.75 if eq < 0.85 else 1.0)
             return raised if raised is not None else call_or_check(legal)
         implied = 0.03 if not river and spr > 3 else 0.0
-        if eq + implied >= required + 0.02:
+        if eq + implied >= required + 0.02 + self._risk_premium(view):
             return call_or_check(legal)
         if river and others == 1 and chance(self.rng, 0.03 * self.character.bluff):
             raised = amount_for(view, legal, 1.0)  # a rare bluff-raise
