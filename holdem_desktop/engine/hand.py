@@ -165,6 +165,12 @@ _OFFER_FOLD = LegalAction(_FOLD)
 _OFFER_CHECK = LegalAction(_CHECK)
 
 
+def _offer(kind: ActionKind, low: int, high: int) -> LegalAction:
+    """A LegalAction built without the named tuple's Python-level ``__new__``
+    (one or two are built for every decision)."""
+    return tuple.__new__(LegalAction, (kind, low, high))
+
+
 class Hand:
     """The state of one hand (see the module docstring)."""
 
@@ -283,7 +289,7 @@ class Hand:
         out: list[LegalAction]
         if owe > 0:
             call = min(owe, stack)
-            out = [_OFFER_FOLD, LegalAction(_CALL, call, call)]
+            out = [_OFFER_FOLD, _offer(_CALL, call, call)]
         else:
             out = [_OFFER_CHECK]
         all_in_to = stack + bet
@@ -291,11 +297,11 @@ class Hand:
         if refusal is None:
             if lo < all_in_to:
                 kind = _RAISE if top > 0 else _BET
-                out.append(LegalAction(kind, lo, hi))
+                out.append(_offer(kind, lo, hi))
             if hi >= all_in_to:
-                out.append(LegalAction(_ALL_IN, all_in_to, all_in_to))
+                out.append(_offer(_ALL_IN, all_in_to, all_in_to))
         elif 0 < stack <= owe:
-            out.append(LegalAction(_ALL_IN, all_in_to, all_in_to))
+            out.append(_offer(_ALL_IN, all_in_to, all_in_to))
         return tuple(out)
 
     # ------------------------------------------------------------------
