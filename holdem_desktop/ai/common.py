@@ -20,6 +20,7 @@ from holdem_desktop.engine.views import SeatView
 
 __all__ = [
     "Character",
+    "StreetPlayer",
     "Texture",
     "amount_for",
     "call_or_check",
@@ -46,6 +47,30 @@ class Character:
     tightness: float = 0.0
     aggression: float = 0.0
     bluff: float = 1.0
+
+
+class StreetPlayer:
+    """Shared shape of the levels: a seeded generator, a temperament, and a
+    decision split into pre-flop and after the flop."""
+
+    level = ""
+
+    def __init__(self, rng: random.Random, character: Character | None = None) -> None:
+        self.rng = rng
+        self.character = character or Character(self.level.capitalize())
+
+    def decide(self, view: SeatView) -> Action:
+        """One of the view's legal actions."""
+        legal = legal_by_kind(view)
+        if view.street == Street.PREFLOP:
+            return self._preflop(view, legal)
+        return self._postflop(view, legal)
+
+    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        raise NotImplementedError
+
+    def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        raise NotImplementedError
 
 
 # ----------------------------------------------------------------------

@@ -4,21 +4,17 @@ bluffs."""
 
 from __future__ import annotations
 
-import random
-
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
-from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.hand_classes import HandCategory
 from holdem_desktop.engine.views import SeatView
 
 from .common import (
-    Character,
+    StreetPlayer,
     amount_for,
     call_or_check,
     chance,
     check_or_fold,
     draws,
-    legal_by_kind,
     made_category,
     preflop_percentile,
 )
@@ -27,21 +23,10 @@ from .players import register
 __all__ = ["EasyPlayer"]
 
 
-class EasyPlayer:
+class EasyPlayer(StreetPlayer):
     """The Easy computer player."""
 
     level = "easy"
-
-    def __init__(self, rng: random.Random, character: Character | None = None) -> None:
-        self.rng = rng
-        self.character = character or Character("Easy")
-
-    def decide(self, view: SeatView) -> Action:
-        """One legal action for ``view``."""
-        legal = legal_by_kind(view)
-        if view.street == Street.PREFLOP:
-            return self._preflop(view, legal)
-        return self._postflop(view, legal)
 
     def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         strength = preflop_percentile(view.hole) - 0.1 * self.character.tightness

@@ -22,11 +22,11 @@ from holdem_desktop.engine.views import SeatView
 
 from .common import (
     Character,
+    StreetPlayer,
     amount_for,
     call_or_check,
     chance,
     check_or_fold,
-    legal_by_kind,
     opponents_in_hand,
     preflop_percentile,
     raise_to,
@@ -132,24 +132,16 @@ def opponent_range(view: SeatView, seat: int) -> Range:
     return Range(w).without([*view.hole, *view.board])
 
 
-class HardPlayer:
+class HardPlayer(StreetPlayer):
     """The Hard computer player."""
 
     level = "hard"
 
     def __init__(self, rng: random.Random, character: Character | None = None,
                  trials: int = 1500) -> None:
-        self.rng = rng
+        super().__init__(rng, character)
         self.np_rng = np.random.default_rng(rng.getrandbits(64))
-        self.character = character or Character("Hard")
         self.trials = trials
-
-    def decide(self, view: SeatView) -> Action:
-        """One legal action for ``view``."""
-        legal = legal_by_kind(view)
-        if view.street == Street.PREFLOP:
-            return self._preflop(view, legal)
-        return self._postflop(view, legal)
 
     def equity(self, view: SeatView) -> float:
         """This seat's share of the pot against the opponents' narrowed ranges."""

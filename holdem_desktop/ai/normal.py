@@ -4,7 +4,6 @@ board texture after the flop, no simulation."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
@@ -14,14 +13,13 @@ from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.views import SeatView
 
 from .common import (
-    Character,
+    StreetPlayer,
     actions_of,
     amount_for,
     call_or_check,
     chance,
     check_or_fold,
     draws,
-    legal_by_kind,
     opponents_in_hand,
     preflop_percentile,
     raise_to,
@@ -90,21 +88,10 @@ def estimate_equity(view: SeatView) -> float:
     return max(0.01, min(0.98, float(eq ** (1 + 0.45 * (others - 1)))))
 
 
-class NormalPlayer:
+class NormalPlayer(StreetPlayer):
     """The Normal computer player."""
 
     level = "normal"
-
-    def __init__(self, rng: random.Random, character: Character | None = None) -> None:
-        self.rng = rng
-        self.character = character or Character("Normal")
-
-    def decide(self, view: SeatView) -> Action:
-        """One legal action for ``view``."""
-        legal = legal_by_kind(view)
-        if view.street == Street.PREFLOP:
-            return self._preflop(view, legal)
-        return self._postflop(view, legal)
 
     # ------------------------------------------------------------------
 
