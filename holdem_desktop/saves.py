@@ -1,0 +1,117 @@
+"""Autosave and Continue: the game in progress, saved after every hand.
+
+The file holds the session snapshot plus who sits where (a person, or a
+computer player of a level with its temperament), so Continue seats the
+same table again.  Written atomically; a broken save is reported, never
+fatal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .ai.common import Character
+from .ai.players import LEVELS, create_player
+from .engine.variant import Variant, VariantError, load_variant, shipped_variant
+from .session import HumanController, Session, SessionError
+from .session.controllers import Controller
+from .settings import APP, write_atomic
+
+__all__ = ["SaveError", "SeatPlan", "autosave_path", "load_game", "save_game"]
+
+FORMAT = 1
+
+
+class SaveError(Exception):
+    """A saved game that cannot be continued; ``problem``: ``missing``,
+    ``unreadable``, ``corrupt``, ``variant``."""
+
+    def __init__(self, problem: str, detail: str = "") -> None:
+        super().__init__(f"{problem}: {detail}" if detail else problem)
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits in a seat: ``kind`` is ``human`` or a level; computer seats
+    have a temperament."""
+
+    kind: str
+    character: Character | None = None
+
+    def controller(self, rng: random.Random) -> Controller:
+        """A fresh controller for this seat."""
+        if self.kind == "human":
+            return HumanController()
+        return create_player(self.kind, rng, self.character)
+
+
+def autosave_path() -> Path:
+    """Where the game in progress is saved on this system."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "autosave.json"
+
+
+def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None) -> None:
+    """Save ``session`` (call it between hands)."""
+    variant = session.variant
+    data = {
+        "format": FORMAT,
+        "variant": variant.key,
+        "variant_file": None if _shipped(variant) else str(variant.source),
+        "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
+                  for p in plans],
+        "session": session.to_json(),
+    }
+    write_atomic(path or autosave_path(), json.dumps(data) + "\n")
+
+
+def load_game(path: Path | None = None, *, rng: random.Random | None = None
+              ) -> tuple[Session, list[SeatPlan]]:
+    """The saved game, ready to go on (raises :class:`SaveError`)."""
+    path = path or autosave_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError("missing", str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError("unreadable", str(exc)) from None
+    try:
+        data: Any = json.loads(text)
+        if data["format"] != FORMAT:
+            raise ValueError("unknown format")
+        plans = [SeatPlan(str(s["kind"]), Character(**s["character"]) if s["character"]
+                          else None) for s in data["seats"]]
+        if any(p.kind not in ("human", *LEVELS) for p in plans):
+            raise ValueError("unknown seat kind")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError("corrupt", str(exc)) from None
+    variant = _variant(data)
+    seed = random.Random() if rng is None else rng
+    controllers = [p.controller(random.Random(seed.random())) for p in plans]
+    try:
+        session = Session.from_json(data["session"], variant, controllers, rng=rng)
+    except SessionError as exc:
+        raise SaveError("corrupt", str(exc)) from None
+    return session, plans
+
+
+def _shipped(variant: Variant) -> bool:
+    try:
+        return shipped_variant(variant.key).source == variant.source
+    except KeyError:
+        return False
+
+
+def _variant(data: Any) -> Variant:
+    try:
+        if data.get("variant_file"):
+            return load_variant(data["variant_file"])
+        return shipped_variant(str(data["variant"]))
+    except (VariantError, KeyError, OSError) as exc:
+        raise SaveError("variant", str(exc)) from None

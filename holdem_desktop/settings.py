@@ -1,0 +1,183 @@
+"""The player's settings, kept between runs in the platform's config folder.
+
+Written atomically (a temporary file, then a rename), so a crash never
+leaves half a file.  A file that cannot be read is set aside and the
+defaults are used; a value of the wrong kind falls back to its default.
+Either way :attr:`LoadResult.problems` says what happened, as data, so the
+interface can tell the player once, in their language.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+__all__ = ["LoadResult", "Settings", "default_language", "load_settings", "save_settings",
+           "settings_path"]
+
+LANGUAGES = ("en", "ro", "it", "pl")
+STRENGTHS = ("easy", "normal", "hard")
+VERBOSITY = ("full", "brief")
+APP = "holdem-desktop"
+
+
+def default_language() -> str:
+    """The system's language if the game speaks it, else English."""
+    try:
+        code = locale.getlocale()[0] or os.environ.get("LANG", "")
+    except ValueError:
+        code = ""
+    code = (code or "").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else "en"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set (see SPEC §5)."""
+
+    language: str = field(default_factory=default_language)
+    beginner_hints: bool = True
+    sounds: bool = True
+    sound_volume: float = 0.8
+    speech_rate: int = 50
+    """0–100 where the output supports it."""
+    speech_volume: int = 100
+    verbosity: str = "full"
+    speak_suits: bool = True
+    four_color_deck: bool = False
+    player_name: str = ""
+    variant: str = "tournament"
+    players: int = 6
+    strength: str = "normal"
+    window_width: int = 1280
+    window_height: int = 800
+
+    def updated(self, **changes: Any) -> Settings:
+        """A copy with ``changes`` applied (each checked like a loaded value)."""
+        merged = asdict(self) | changes
+        settings, problems = _from_data(merged)
+        if problems:
+            raise ValueError(f"invalid setting(s): {', '.join(p[1] for p in problems)}")
+        return settings
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """Loaded settings and what went wrong, as ``(problem, detail)`` pairs:
+    ``("unreadable", path)``, ``("corrupt", path set aside as)``,
+    ``("invalid_value", key)``, ``("unknown_key", key)``."""
+
+    settings: Settings
+    problems: tuple[tuple[str, str], ...] = ()
+
+
+def settings_path() -> Path:
+    """Where the settings live on this system."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP, appauthor=False)) / "settings.json"
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
+}
+_RANGES: dict[str, tuple[float, float]] = {
+    "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),
+    "players": (2, 10), "window_width": (1024, 10000), "window_height": (640, 10000),
+}
+
+
+def _valid(name: str, kind: Any, value: Any) -> bool:
+    if kind in (bool, "bool"):
+        return isinstance(value, bool)
+    if kind in (int, "int"):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind in (float, "float"):
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, str) and len(value) <= 40
+    if ok and name in _CHOICES:
+        ok = value in _CHOICES[name]
+    if ok and name in _RANGES:
+        lo, hi = _RANGES[name]
+        ok = lo <= value <= hi
+    return ok
+
+
+def _from_data(data: Any) -> tuple[Settings, list[tuple[str, str]]]:
+    defaults = Settings()
+    if not isinstance(data, dict):
+        return defaults, [("invalid_value", "")]
+    problems: list[tuple[str, str]] = []
+    values: dict[str, Any] = {}
+    known = {f.name: f for f in fields(Settings)}
+    for key in data:
+        if key not in known:
+            problems.append(("unknown_key", str(key)))
+    for name, f in known.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if _valid(name, f.type, value):
+            values[name] = float(value) if f.type in (float, "float") else value
+        else:
+            problems.append(("invalid_value", name))
+    return replace(defaults, **values), problems
+
+
+def load_settings(path: Path | None = None) -> LoadResult:
+    """Read the settings (defaults when there is no file yet)."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadResult(Settings())
+    except (OSError, UnicodeDecodeError):
+        aside = _set_aside(path)
+        return LoadResult(Settings(), (("unreadable", str(aside or path)),))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        aside = _set_aside(path)
+        return LoadResult(Settings(), (("corrupt", str(aside or path)),))
+    settings, problems = _from_data(data)
+    return LoadResult(settings, tuple(problems))
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename a broken file out of the way (``settings.json.broken-N``)."""
+    for n in range(1, 100):
+        aside = path.with_name(f"{path.name}.broken-{n}")
+        if not aside.exists():
+            try:
+                path.rename(aside)
+            except OSError:
+                return None
+            return aside
+    return None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically."""
+    write_atomic(path or settings_path(), json.dumps(asdict(settings), indent=2) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old or the new file,
+    never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
