@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
+from holdem_desktop.engine.amounts import STEP_FRACTIONS, AmountStep, amount_scale
 from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import ActionTaken, Street
 from holdem_desktop.engine.hand_classes import HandCategory, category_of
@@ -262,44 +263,24 @@ def draws(hole: Sequence[int], board: Sequence[int]) -> tuple[bool, bool, bool]:
 # Amounts
 
 
-_STEP_FRACTION = {"min": 0.0, "half_pot": 0.5, "three_quarters_pot": 0.75, "pot": 1.0,
-                  "two_pot": 2.0, "all_in": 3.0}
-
-
 def amount_for(view: SeatView, legal: dict[ActionKind, LegalAction], fraction: float
                ) -> Action | None:
-    """A bet or raise of ``fraction`` of the pot (for a raise: of the pot after
-    the call, as the amount chooser does), clamped to the legal range and
-    rounded to the chip unit; with a raise menu in the view, the nearest of
-    its steps.  None when no bet or raise is allowed."""
-    kind = ActionKind.BET if ActionKind.BET in legal else (
-        ActionKind.RAISE if ActionKind.RAISE in legal else None)
-    if kind is None:
+    """The stop of the amount scale (SPEC §5, the table's amount chooser)
+    nearest to ``fraction`` of the pot — for a raise, of the pot after the
+    call; None when no bet or raise is allowed."""
+    scale = amount_scale(view)
+    if not scale:
         if ActionKind.ALL_IN in legal and ActionKind.CALL not in legal:
             return Action.all_in()
         return None
-    a = legal[kind]
-    if view.raise_menu:
-        # Only the variant's amount steps, as a person with the chooser would.
-        step = min(view.raise_menu, key=lambda st: abs(_STEP_FRACTION.get(st, 1.0) - fraction))
-        if step == "all_in":
-            return Action.all_in() if ActionKind.ALL_IN in legal else Action(kind, a.max_amount)
-        if step == "min":
-            return Action(kind, a.min_amount)
-        fraction = _STEP_FRACTION[step]
-    me = view.me
-    my_bet = me.bet if me else 0
-    top = my_bet + view.to_call
-    if kind is ActionKind.BET:
-        target = fraction * view.pot
-    else:
-        target = top + fraction * (view.pot + view.to_call)
-    unit = view.chip_unit
-    amount = round(target / unit) * unit
-    amount = max(a.min_amount, min(a.max_amount, amount))
-    if ActionKind.ALL_IN in legal and amount >= legal[ActionKind.ALL_IN].min_amount:
-        return Action.all_in()
-    return Action(kind, amount)
+
+    def distance(stop: AmountStep) -> float:
+        return min(abs(_FRACTION.get(name, 1.0) - fraction) for name in stop.steps)
+
+    return min(scale, key=distance).action()
+
+
+_FRACTION = {"min": 0.0, "all_in": 3.0, **STEP_FRACTIONS}
 
 
 def raise_to(view: SeatView, legal: dict[ActionKind, LegalAction], to: float) -> Action:
@@ -312,7 +293,7 @@ def raise_to(view: SeatView, legal: dict[ActionKind, LegalAction], to: float) ->
     me = view.me
     top = (me.bet if me else 0) + view.to_call
     base = view.pot + view.to_call if kind is ActionKind.RAISE else view.pot
-    if view.raise_menu:
+    if view.raise_menu:  # only the variant's steps, as a person with the chooser
         action = amount_for(view, legal, (to - top) / max(1, base))
         return action if action is not None else call_or_check(legal)
     a = legal[kind]
