@@ -21,7 +21,7 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_clean():
-    out = subprocess.run([_tool("ruff"), "check", "holdem_desktop", "tests", "bench"],
+    out = subprocess.run([_tool("ruff"), "check", "holdem_desktop", "tests", "bench", "tools"],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 

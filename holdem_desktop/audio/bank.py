@@ -26,6 +26,7 @@ from holdem_desktop.engine.events import (
     PotAwarded,
     StreetDealt,
 )
+from holdem_desktop.resources import assets_dir
 from holdem_desktop.session.events import BlindsUp, GameOver
 
 __all__ = [
@@ -53,8 +54,8 @@ CUES: tuple[str, ...] = (
 )
 """Every cue the bank knows; cue ``name`` is the file ``name.wav``."""
 
-DEFAULT_SOUNDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
-"""Where the cues live in a source checkout (made by ``tools/make_sounds.py``)."""
+DEFAULT_SOUNDS_DIR = assets_dir() / "sounds"
+"""Where the cues live (made by ``tools/make_sounds.py``), in a checkout or installed."""
 
 HISTORY_LIMIT = 10_000
 """``played`` and ``requested`` keep at most this many recent names."""

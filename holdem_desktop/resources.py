@@ -1,0 +1,17 @@
+"""Where the game's generated assets (card art, sounds) are: the top-level
+``assets/`` folder in a source checkout, or the copy installed with the
+package as ``holdem_desktop/assets``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["assets_dir"]
+
+
+def assets_dir() -> Path:
+    """The folder holding ``cards/`` and ``sounds/``."""
+    installed = Path(__file__).resolve().parent / "assets"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[1] / "assets"

@@ -1,0 +1,34 @@
+"""The installed game carries everything it needs: every package, the
+variant files, the card art and the sounds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_is_listed_for_installation():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "holdem_desktop").rglob("__init__.py")}
+    assert found | {"holdem_desktop.assets"} == listed
+
+
+def test_the_wheel_holds_assets_and_variants(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                          "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    wheel = next(tmp_path.glob("*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "holdem_desktop/variants/tournament.toml" in names
+    assert "holdem_desktop/assets/sounds/pot_won.wav" in names
+    assert "holdem_desktop/assets/cards/classic/As.png" in names
+    assert "holdem_desktop/assets/cards/four_color/back.png" in names
+    assert "holdem_desktop/audio/bank.py" in names
