@@ -1,0 +1,189 @@
+"""The Actions zone as data: seven buttons that never move (SPEC §5).
+
+Fold · Check / "Call 40" · "Bet 60" / "Raise to 120" · Decrease amount ·
+Increase amount · All-in · Next hand.  The amounts come from the engine's
+legal actions through the amount scale; a turn starts at half pot.  An
+inactive button still answers when activated: it says why, in the engine's
+words turned into a sentence (:mod:`.reasons`).  The drawing code and the
+speech read these buttons; neither decides anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from gettext import gettext as _
+
+from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
+from holdem_desktop.engine.amounts import AmountStep, amount_scale, start_index
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.session import Session
+
+from .reasons import explain
+
+__all__ = ["ActionPanel", "Button", "Command", "Outcome"]
+
+
+class Command(StrEnum):
+    """The action buttons, in their fixed order."""
+
+    FOLD = "fold"
+    CHECK_CALL = "check_call"
+    BET_RAISE = "bet_raise"
+    DECREASE = "decrease"
+    INCREASE = "increase"
+    ALL_IN = "all_in"
+    NEXT_HAND = "next_hand"
+
+
+@dataclass(frozen=True)
+class Button:
+    """One button as it stands now."""
+
+    command: Command
+    label: str
+    enabled: bool
+    action: Action | None = None
+    """What activating it does to the hand (None for the amount and Next hand buttons)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of activating a button: whether something happened, and a
+    sentence to say (why not, or where the amount now stands)."""
+
+    done: bool
+    message: str | None = None
+
+
+def _plain(amount: int) -> str:
+    return f"{amount:,}"
+
+
+class ActionPanel:
+    """The action buttons of ``seat`` at ``session``'s table."""
+
+    def __init__(self, session: Session, seat: int,
+                 amount: Callable[[int], str] = _plain) -> None:
+        self.session = session
+        self.seat = seat
+        self.amount = amount
+        self._turn: tuple[int, int, int] | None = None
+        self._index = 0
+
+    # ------------------------------------------------------------------
+
+    def _view(self) -> SeatView | None:
+        hand = self.session.hand
+        if hand is None or self.seat not in hand.seats:
+            return None
+        return self.session.view(self.seat)
+
+    def _scale(self, view: SeatView | None) -> tuple[AmountStep, ...]:
+        if view is None or not view.legal_actions:
+            return ()
+        scale = amount_scale(view)
+        hand = self.session.hand
+        assert hand is not None
+        turn = (self.session.game, self.session.hands_played, len(hand.actions))
+        if turn != self._turn:  # a new turn starts at half pot
+            self._turn = turn
+            self._index = start_index(scale)
+        self._index = max(0, min(self._index, len(scale) - 1))
+        return scale
+
+    def _name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def buttons(self) -> tuple[Button, ...]:
+        """The seven buttons, in order."""
+        view = self._view()
+        legal = {a.kind: a for a in view.legal_actions} if view else {}
+        scale = self._scale(view)
+        out = [Button(Command.FOLD, _("Fold"), ActionKind.FOLD in legal, Action.fold())]
+        if ActionKind.CALL in legal:
+            call = legal[ActionKind.CALL].min_amount
+            out.append(Button(Command.CHECK_CALL, _("Call {amount}").format(
+                amount=self.amount(call)), True, Action.call()))
+        elif ActionKind.CHECK in legal:
+            out.append(Button(Command.CHECK_CALL, _("Check"), True, Action.check()))
+        elif view is not None and view.to_call > 0:
+            out.append(Button(Command.CHECK_CALL, _("Call {amount}").format(
+                amount=self.amount(view.to_call)), False, Action.call()))
+        else:
+            out.append(Button(Command.CHECK_CALL, _("Check"), False, Action.check()))
+        out.append(self._bet_button(view, scale))
+        out.append(Button(Command.DECREASE, _("Decrease amount"), bool(scale) and self._index > 0))
+        out.append(Button(Command.INCREASE, _("Increase amount"),
+                          bool(scale) and self._index < len(scale) - 1))
+        if ActionKind.ALL_IN in legal:
+            out.append(Button(Command.ALL_IN, _("All-in {amount}").format(
+                amount=self.amount(legal[ActionKind.ALL_IN].max_amount)), True, Action.all_in()))
+        else:
+            out.append(Button(Command.ALL_IN, _("All-in"), False, Action.all_in()))
+        out.append(Button(Command.NEXT_HAND, _("Next hand"), self._next_hand_refusal() is None))
+        return tuple(out)
+
+    def _bet_button(self, view: SeatView | None, scale: tuple[AmountStep, ...]) -> Button:
+        facing = view is not None and (view.to_call > 0 or any(
+            p.bet > 0 for p in view.players))
+        if not scale:
+            label = _("Raise") if facing else _("Bet")
+            kind = ActionKind.RAISE if facing else ActionKind.BET
+            return Button(Command.BET_RAISE, label, False, Action(kind, 0))
+        stop = scale[self._index]
+        amount = self.amount(stop.to)
+        raising = facing or stop.kind is ActionKind.RAISE
+        label = (_("Raise to {amount}") if raising else _("Bet {amount}")).format(amount=amount)
+        return Button(Command.BET_RAISE, label, True, stop.action())
+
+    def _next_hand_refusal(self) -> str | None:
+        s = self.session
+        if s.game_over:
+            return _("The game is over. Start a new game from the menu.")
+        if s.hand is not None and not s.hand.over:
+            return _("The hand is still being played.")
+        return None
+
+    # ------------------------------------------------------------------
+
+    def activate(self, command: Command) -> Outcome:
+        """Press a button: act, or say why not."""
+        button = next(b for b in self.buttons() if b.command is command)
+        if command is Command.NEXT_HAND:
+            why = self._next_hand_refusal()
+            if why is not None:
+                return Outcome(False, why)
+            self.session.next_hand()
+            return Outcome(True)
+        if command in (Command.DECREASE, Command.INCREASE):
+            return self._step(-1 if command is Command.DECREASE else 1)
+        assert button.action is not None
+        hand = self.session.hand
+        if hand is None:
+            return Outcome(False, _("No hand is being played yet: press Next hand."))
+        if hand.over:
+            return Outcome(False, explain(button.action.kind, IllegalAction("hand_over"),
+                                          self._name, self.amount))
+        if self.seat not in hand.seats or hand.folded[hand.index_of(self.seat)]:
+            return Outcome(False, _("You are not in this hand."))
+        try:
+            hand.verify(self.seat, button.action)
+        except IllegalAction as exc:
+            return Outcome(False, explain(button.action.kind, exc, self._name, self.amount))
+        self.session.submit(self.seat, button.action)
+        return Outcome(True)
+
+    def _step(self, direction: int) -> Outcome:
+        scale = self._scale(self._view())
+        if not scale:
+            return Outcome(False, _("There is no amount to choose now."))
+        target = self._index + direction
+        if target < 0:
+            return Outcome(False, _("This is already the smallest amount."))
+        if target >= len(scale):
+            return Outcome(False, _("This is already the largest amount."))
+        self._index = target
+        bet = next(b for b in self.buttons() if b.command is Command.BET_RAISE)
+        return Outcome(True, bet.label)
