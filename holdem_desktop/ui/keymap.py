@@ -1,0 +1,184 @@
+"""Keys to game-level commands, in one replaceable table (SPEC §5).
+
+Conventions blind players know from accessible card games: single letters
+act (the risky one, all-in, asks for confirmation), other single letters
+only inform and never act, number keys read one card each, a history of
+messages to step through, F1 lists every key.  The window reads its events
+in one place and looks keys up here; nothing else knows about key codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from gettext import gettext as _
+
+__all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe"]
+
+
+class Key(StrEnum):
+    """What a key press asks for."""
+
+    # Moving around
+    NEXT_CONTROL = "next_control"
+    PREVIOUS_CONTROL = "previous_control"
+    NEXT_ZONE = "next_zone"
+    PREVIOUS_ZONE = "previous_zone"
+    ACTIVATE = "activate"
+    CLOSE = "close"
+    HELP = "help"
+    # Acting
+    FOLD = "fold"
+    CHECK_CALL = "check_call"
+    BET_RAISE = "bet_raise"
+    ALL_IN = "all_in"
+    AMOUNT_UP = "amount_up"
+    AMOUNT_DOWN = "amount_down"
+    NEXT_HAND = "next_hand"
+    # Information only
+    YOUR_CARDS = "your_cards"
+    BOARD = "board"
+    HAND_VALUE = "hand_value"
+    POT = "pot"
+    TO_CALL = "to_call"
+    CHIPS = "chips"
+    WHOSE_TURN = "whose_turn"
+    DEALER = "dealer"
+    BLINDS = "blinds"
+    REPEAT = "repeat"
+    READ_STATE = "read_state"
+    HISTORY_BACK = "history_back"
+    HISTORY_FORWARD = "history_forward"
+    CARD_1 = "card_1"
+    CARD_2 = "card_2"
+    CARD_3 = "card_3"
+    CARD_4 = "card_4"
+    CARD_5 = "card_5"
+    CARD_6 = "card_6"
+    CARD_7 = "card_7"
+
+
+ACTING = frozenset({Key.FOLD, Key.CHECK_CALL, Key.BET_RAISE, Key.ALL_IN, Key.NEXT_HAND})
+"""Keys that change the game (all others only move or inform)."""
+
+
+@dataclass(frozen=True)
+class Chord:
+    """A key with modifiers, by pygame key name (``"f"``, ``"tab"``, ``"f1"``, ``"up"``)."""
+
+    name: str
+    shift: bool = False
+    ctrl: bool = False
+
+    def __str__(self) -> str:
+        prefix = ("Ctrl+" if self.ctrl else "") + ("Shift+" if self.shift else "")
+        return prefix + (self.name.upper() if len(self.name) == 1 else self.name.title())
+
+
+DEFAULT_KEYS: Mapping[Chord, Key] = {
+    Chord("tab"): Key.NEXT_CONTROL,
+    Chord("tab", shift=True): Key.PREVIOUS_CONTROL,
+    Chord("right"): Key.NEXT_CONTROL,
+    Chord("left"): Key.PREVIOUS_CONTROL,
+    Chord("page down"): Key.NEXT_ZONE,
+    Chord("page up"): Key.PREVIOUS_ZONE,
+    Chord("h"): Key.NEXT_ZONE,
+    Chord("h", shift=True): Key.PREVIOUS_ZONE,
+    Chord("return"): Key.ACTIVATE,
+    Chord("space"): Key.ACTIVATE,
+    Chord("escape"): Key.CLOSE,
+    Chord("f1"): Key.HELP,
+    Chord("f"): Key.FOLD,
+    Chord("c"): Key.CHECK_CALL,
+    Chord("b"): Key.BET_RAISE,
+    Chord("r"): Key.BET_RAISE,
+    Chord("a"): Key.ALL_IN,
+    Chord("up"): Key.AMOUNT_UP,
+    Chord("down"): Key.AMOUNT_DOWN,
+    Chord("n"): Key.NEXT_HAND,
+    Chord("y"): Key.YOUR_CARDS,
+    Chord("t"): Key.BOARD,
+    Chord("v"): Key.HAND_VALUE,
+    Chord("p"): Key.POT,
+    Chord("o"): Key.TO_CALL,
+    Chord("s"): Key.CHIPS,
+    Chord("w"): Key.WHOSE_TURN,
+    Chord("d"): Key.DEALER,
+    Chord("l"): Key.BLINDS,
+    Chord("e"): Key.REPEAT,
+    Chord("i"): Key.READ_STATE,
+    Chord("["): Key.HISTORY_BACK,
+    Chord("]"): Key.HISTORY_FORWARD,
+    Chord("1"): Key.CARD_1,
+    Chord("2"): Key.CARD_2,
+    Chord("3"): Key.CARD_3,
+    Chord("4"): Key.CARD_4,
+    Chord("5"): Key.CARD_5,
+    Chord("6"): Key.CARD_6,
+    Chord("7"): Key.CARD_7,
+}
+
+
+def describe(key: Key) -> str:
+    """What a key does, in a short sentence (for F1 and How to play)."""
+    texts = {
+        Key.NEXT_CONTROL: _("Next control"),
+        Key.PREVIOUS_CONTROL: _("Previous control"),
+        Key.NEXT_ZONE: _("Next zone heading"),
+        Key.PREVIOUS_ZONE: _("Previous zone heading"),
+        Key.ACTIVATE: _("Activate the focused control"),
+        Key.CLOSE: _("Close the open tab or dialog"),
+        Key.HELP: _("List every key"),
+        Key.FOLD: _("Fold"),
+        Key.CHECK_CALL: _("Check, or call"),
+        Key.BET_RAISE: _("Bet or raise the chosen amount"),
+        Key.ALL_IN: _("All-in (asks you to confirm)"),
+        Key.AMOUNT_UP: _("Increase the amount"),
+        Key.AMOUNT_DOWN: _("Decrease the amount"),
+        Key.NEXT_HAND: _("Next hand"),
+        Key.YOUR_CARDS: _("Your cards"),
+        Key.BOARD: _("The board"),
+        Key.HAND_VALUE: _("Your hand's value"),
+        Key.POT: _("The pot"),
+        Key.TO_CALL: _("The amount to call"),
+        Key.CHIPS: _("Everyone's chips"),
+        Key.WHOSE_TURN: _("Whose turn it is"),
+        Key.DEALER: _("Who deals"),
+        Key.BLINDS: _("The blinds, and when they go up"),
+        Key.REPEAT: _("Repeat the last announcement"),
+        Key.READ_STATE: _("Read the whole state of the game"),
+        Key.HISTORY_BACK: _("Previous message in the history"),
+        Key.HISTORY_FORWARD: _("Next message in the history"),
+    }
+    if key in texts:
+        return texts[key]
+    number = int(key.value.rsplit("_", 1)[1])
+    return _("Read card {number}: your two cards, then the board").format(number=number)
+
+
+class KeyMap:
+    """Looks chords up; a player may replace any binding."""
+
+    def __init__(self, bindings: Mapping[Chord, Key] = DEFAULT_KEYS) -> None:
+        self._bindings = dict(bindings)
+
+    def lookup(self, name: str, *, shift: bool = False, ctrl: bool = False) -> Key | None:
+        """The command of a key press (None: the key does nothing here)."""
+        key = self._bindings.get(Chord(name, shift, ctrl))
+        if key is None and shift:  # Shift+F is F unless Shift+F is bound
+            key = self._bindings.get(Chord(name, False, ctrl))
+        return key
+
+    def bind(self, chord: Chord, key: Key) -> None:
+        """Bind ``chord`` to ``key`` (replacing what it did)."""
+        self._bindings[chord] = key
+
+    def chords(self, key: Key) -> list[Chord]:
+        """Every chord bound to ``key``."""
+        return [c for c, k in self._bindings.items() if k is key]
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every command, for F1 and How to play."""
+        return [(", ".join(str(c) for c in self.chords(k)), describe(k))
+                for k in Key if self.chords(k)]
