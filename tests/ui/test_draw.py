@@ -1,0 +1,67 @@
+"""A frame of the table, drawn headless and checked pixel by pixel."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.ai.players import create_player  # noqa: E402
+from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
+from holdem_desktop.resources import assets_dir  # noqa: E402
+from holdem_desktop.session import HumanController, Session  # noqa: E402
+from holdem_desktop.ui.action_panel import ActionPanel, Command  # noqa: E402
+from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
+from holdem_desktop.ui.layout import TableLayout  # noqa: E402
+from holdem_desktop.ui.move_log import log_line  # noqa: E402
+
+
+@pytest.fixture
+def frame(tmp_path):
+    pygame.display.init()
+    surface = pygame.Surface((1280, 800))
+    players = [("Mara", HumanController())] + [
+        (n, create_player("normal", random.Random(i))) for i, n in enumerate(("Ada", "Bruno",
+                                                                               "Chiara"))]
+    s = Session(shipped_variant("tournament"), players, rng=random.Random(4), clock=lambda: 0.0)
+    log: list[str] = []
+
+    def listen(e):
+        line = log_line(e, lambda k: s.seats[k].name)
+        if line:
+            log.append(line)
+
+    s.subscribe(listen)
+    s.start()
+    s.next_hand()
+    panel = ActionPanel(s, 0)
+    while s.waiting_for == 0 and not s.view(0).board:
+        panel.activate(Command.CHECK_CALL)
+    renderer = TableRenderer(assets_dir() / "cards" / "classic")
+    view = s.view(0) if s.hand is not None else None
+    renderer.draw(surface, view, lambda k: s.seats[k].name, panel.buttons(), focused=1,
+                  log=log, state=["Hand 1"])
+    pygame.image.save(surface, str(tmp_path / "table.png"))
+    yield surface, view, renderer, log
+    pygame.display.quit()
+
+
+def test_frame_shows_focus_ring_cards_and_log(frame):
+    surface, view, renderer, log = frame
+    layout = TableLayout(1280, 800)
+    focus = renderer.palette.focus
+    # The focused button (index 1) has a ring of the focus colour around it.
+    panel = layout.panel
+    ring = [surface.get_at((x, y))[:3] for x in range(panel.x, panel.x + panel.w)
+            for y in range(panel.y, panel.y + 200)]
+    assert ring.count(focus) > 200
+    # Own hole cards are drawn face up: white card stock near the bottom seat.
+    bottom = [surface.get_at((x, y))[:3] for x in range(380, 560) for y in range(600, 740)]
+    assert sum(1 for c in bottom if min(c) > 235) > 2000
+    # The move log lists the blinds.
+    assert any("posts the big blind" in line for line in log)
+    assert view.hole and len(view.players) == 4
