@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Sequence
 from gettext import gettext as _
+from pathlib import Path
 
 from . import __version__
 
@@ -96,7 +97,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start the game, or run a developer command."""
+    """Start the game (``--continue`` for the autosaved one), or run a developer command."""
     parser = argparse.ArgumentParser(prog="holdem-desktop",
                                      description=_("Texas Hold'em for everyone, by ear or by eye."))
     commands = parser.add_subparsers(dest="command")
@@ -108,11 +109,68 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--hands", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--out", default=None, help=_("folder for PHH hand histories"))
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help=_("go on with the autosaved game"))
+    parser.add_argument("--version", action="version", version=f"Hold'em Desktop {__version__}")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate(args)
-    print(_("Hold'em Desktop {version}").format(version=__version__))
-    print(_("The rules engine is ready; the table window is not built yet."))
+    return play(resume=args.resume)
+
+
+def play(resume: bool = False, max_events: int | None = None) -> int:
+    """Open the window and play against computer players."""
+    import platformdirs
+
+    from .ai.character import random_characters
+    from .audio.bank import SoundBank, SoundListener
+    from .engine.variant import shipped_variant
+    from .resources import assets_dir
+    from .saves import SaveError, SeatPlan, autosave_path, load_game, save_game
+    from .session import HumanController, Session
+    from .session.history import HandHistoryWriter
+    from .settings import load_settings, save_settings
+    from .ui.app import App, TableScreen
+    from .ui.draw import TableRenderer
+
+    loaded = load_settings()
+    settings = loaded.settings
+    notices = [_("Your settings could not be read; the defaults are used.")
+               for problem, _detail in loaded.problems if problem in ("corrupt", "unreadable")]
+    session = None
+    plans: list[SeatPlan] = []
+    if resume:
+        try:
+            session, plans = load_game()
+        except SaveError:
+            notices.append(_("There is no saved game to continue; a new game starts."))
+    if session is None:
+        rng = random.Random()
+        variant = shipped_variant(settings.variant)
+        n = max(variant.min_players, min(variant.max_players, settings.players))
+        characters = random_characters(rng, n - 1)
+        plans = [SeatPlan("human")] + [SeatPlan(settings.strength, c) for c in characters]
+        name = settings.player_name or _("You")
+        players = [(name, HumanController())] + [
+            (c.name, plan.controller(random.Random(rng.random())))
+            for c, plan in zip(characters, plans[1:], strict=True)]
+        session = Session(variant, players)
+        session.start()
+    data = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False))
+    HandHistoryWriter(session, data / "hands")
+    bank = SoundBank(volume=settings.sound_volume, muted=not settings.sounds)
+    session.subscribe(SoundListener(bank, 0))
+    if not bank.available:
+        notices.append(_("No sound device was found: the game runs silently."))
+    deck = "four_color" if settings.four_color_deck else "classic"
+    screen = TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck))
+    screen.on_hand_over = lambda: save_game(session, plans, autosave_path())
+    for notice in notices:
+        screen.say(notice)
+    app = App(screen, (settings.window_width, settings.window_height))
+    app.run(max_events)
+    w, h = app.surface.get_size()
+    save_settings(settings.updated(window_width=w, window_height=h))
     return 0
 
 

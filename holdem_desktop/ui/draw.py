@@ -55,6 +55,8 @@ class TableRenderer:
         self.palette = palette or Palette()
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._fonts: dict[int, pygame.font.Font] = {}
+        self.button_rects: list[pygame.Rect] = []
+        """Where the action buttons were drawn in the last frame (for the mouse)."""
 
     # ------------------------------------------------------------------
 
@@ -74,6 +76,12 @@ class TableRenderer:
             height = round(width * image.get_height() / image.get_width())
             self._images[key] = pygame.transform.smoothscale(image, (width, height))
         return self._images[key]
+
+    def draw_message(self, surface: pygame.Surface, text: str) -> None:
+        """A screen with one centred line (before the first hand)."""
+        surface.fill(self.palette.background)
+        self._text(surface, text, (surface.get_width() // 2, surface.get_height() // 2), 40,
+                   self.palette.text, "center")
 
     def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
               color: tuple[int, int, int], anchor: str = "topleft") -> pygame.Rect:
@@ -210,8 +218,10 @@ class TableRenderer:
         y += round(34 * s)
         bw = panel.w - round(32 * s)
         bh = round(36 * s)
+        self.button_rects = []
         for k, b in enumerate(buttons):
             rect = pygame.Rect(x, y, bw, bh)
+            self.button_rects.append(rect)
             pygame.draw.rect(surface, p.button if b.enabled else p.button_off, rect,
                              border_radius=8)
             if focused == k:
