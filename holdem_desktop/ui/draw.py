@@ -181,26 +181,28 @@ class TableRenderer:
         status = (_("Folded") if pl.folded else _("All-in") if pl.all_in else amount(pl.stack))
         self._text(surface, status, (box.centerx, box.bottom - round(8 * s)), round(22 * s),
                    p.dim if pl.folded else p.text, "midbottom")
-        # Hole cards above the box: own and shown cards face up, others' backs.
+        # Hole cards on the table side of the name box (toward the centre):
+        # own and shown cards face up, others' backs.
         cw = round(layout.card_size[0] * 0.8)
+        ch = round(cw * 1.4)
+        dx, dy = center[0] - pos[0], center[1] - pos[1]
+        norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / norm, dy / norm
+        cards_at = (pos[0] + ux * (w / 2 + cw + 8 * s), pos[1] + uy * (h / 2 + ch / 2 + 6 * s))
         cards = view.hole if me else pl.shown
         if not pl.folded or pl.shown:
             names_ = [card_text(c) for c in cards] if cards else (["back", "back"]
                                                                    if not view.over else [])
-            above = pos[1] >= center[1]  # cards on the table side of the name box
             for k, nm in enumerate(names_):
                 image = self.card(nm, cw)
-                x = box.centerx - cw - 2 + k * (cw + 4)
-                y = box.y - image.get_height() - round(4 * s) if above else \
-                    box.bottom + round(4 * s)
-                surface.blit(image, (x, y))
-        # The bet in front of the seat, toward the centre.
+                x = round(cards_at[0] - cw - 2 + k * (cw + 4))
+                surface.blit(image, (x, round(cards_at[1] - ch / 2)))
+        # The bet in front of the cards, further toward the centre.
         if pl.bet:
-            bx = round(pos[0] + (center[0] - pos[0]) * 0.5)
-            by = round(pos[1] + (center[1] - pos[1]) * 0.5)
-            pygame.draw.circle(surface, p.gold, (bx - round(26 * s), by), round(9 * s))
-            self._text(surface, amount(pl.bet), (bx - round(12 * s), by), round(22 * s), p.text,
-                       "midleft")
+            bx = round(cards_at[0] + ux * (cw + 26 * s))
+            by = round(cards_at[1] + uy * (ch / 2 + 18 * s))
+            pygame.draw.circle(surface, p.gold, (bx - round(14 * s), by), round(9 * s))
+            self._text(surface, amount(pl.bet), (bx, by), round(22 * s), p.text, "midleft")
         if pl.seat == view.button:
             dx, dy = box.right + round(4 * s), box.y
             pygame.draw.circle(surface, (245, 245, 245), (dx, dy), round(13 * s))
