@@ -150,7 +150,7 @@ def play(resume: bool = False, max_events: int | None = None) -> int:
         n = max(variant.min_players, min(variant.max_players, settings.players))
         characters = random_characters(rng, n - 1)
         plans = [SeatPlan("human")] + [SeatPlan(settings.strength, c) for c in characters]
-        name = settings.player_name or _("You")
+        name = settings.player_name or _("Player")
         players = [(name, HumanController())] + [
             (c.name, plan.controller(random.Random(rng.random())))
             for c, plan in zip(characters, plans[1:], strict=True)]

@@ -1,0 +1,74 @@
+"""The real window on a virtual screen: launched as a player would, driven
+with real key presses (xdotool), and photographed (ImageMagick's import)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TOOLS = ("Xvfb", "xdotool", "import")
+missing = [t for t in TOOLS if shutil.which(t) is None]
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason=f"needs Debian packages xvfb, xdotool, imagemagick (missing: {missing})")
+
+DISPLAY_NUMBER = 87
+
+
+def _wait(predicate, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture
+def xvfb():
+    socket = Path(f"/tmp/.X11-unix/X{DISPLAY_NUMBER}")
+    server = subprocess.Popen(["Xvfb", f":{DISPLAY_NUMBER}", "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        assert _wait(socket.exists, 10), "Xvfb did not start"
+        yield f":{DISPLAY_NUMBER}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
+    env = dict(os.environ, DISPLAY=xvfb, SDL_AUDIODRIVER="dummy",
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)],
+                               env=env, capture_output=True, text=True, timeout=20)
+        window = found.stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
+        subprocess.run(["xdotool", "key", "--delay", "80", "n", "c"], env=env, timeout=10)
+        time.sleep(1.0)
+        shot = tmp_path / "window.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, timeout=20,
+                       check=True)
+    finally:
+        game.terminate()
+        game.wait(timeout=10)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    w, h = image.get_size()
+    pixels = [image.get_at((x, y))[:3] for x in range(0, w, 8) for y in range(0, h, 8)]
+    felt = sum(1 for r, g, b in pixels if g > 80 and g > r + 40 and g > b + 20)
+    white = sum(1 for r, g, b in pixels if min(r, g, b) > 230)
+    assert felt > len(pixels) * 0.2, "no green table in the window"
+    assert white > 100, "no cards or text drawn"
