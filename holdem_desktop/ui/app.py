@@ -54,6 +54,8 @@ class TableScreen:
     log: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     confirm_all_in: bool = False
+    zone: str | None = None
+    """The zone heading in focus (None: the focus is on the action buttons)."""
 
     def __post_init__(self) -> None:
         self.panel = ActionPanel(self.session, self.seat)
@@ -81,13 +83,20 @@ class TableScreen:
         if key is not Key.ALL_IN:
             self.confirm_all_in = False
         buttons = self.panel.buttons()
-        if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
+        if key in (Key.NEXT_ZONE, Key.PREVIOUS_ZONE):
+            self._move_zone(1 if key is Key.NEXT_ZONE else -1)
+        elif key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
             step = 1 if key is Key.NEXT_CONTROL else -1
-            self.focus = (self.focus + step) % len(buttons)
+            if self.zone is None:
+                self.focus = (self.focus + step) % len(buttons)
+            self.zone = None
             b = buttons[self.focus]
             self.say(b.label + ("" if b.enabled else ", " + _("unavailable")))
         elif key is Key.ACTIVATE:
-            self._activate(buttons[self.focus].command)
+            if self.zone is not None:  # e.g. the cards: say the hand again
+                self.say(self._zone_summary(self.zone))
+            else:
+                self._activate(buttons[self.focus].command)
         elif key is Key.ALL_IN:
             if not self.confirm_all_in:
                 self.confirm_all_in = True
@@ -101,6 +110,36 @@ class TableScreen:
             self.say("; ".join(f"{keys}: {text}" for keys, text in self.keymap.help_lines()))
         else:
             self.say(self._inform(key))
+
+    ZONES = ("table", "hand", "actions", "state", "players", "log")
+
+    def _move_zone(self, step: int) -> None:
+        """Jump to the next or previous zone heading and say what it holds."""
+        current = self.ZONES.index(self.zone) if self.zone else self.ZONES.index("actions")
+        self.zone = self.ZONES[(current + step) % len(self.ZONES)]
+        self.say(self._zone_summary(self.zone))
+        if self.zone == "actions":
+            self.zone = None  # the focus goes to the buttons themselves
+
+    def _zone_summary(self, zone: str) -> str:
+        s = self.session
+        if zone == "actions":
+            b = self.panel.buttons()[self.focus]
+            return _("Actions, heading. {label}").format(label=b.label)
+        if zone == "state":
+            return _("Game state, heading. {lines}").format(lines=". ".join(self.state_lines()))
+        if zone == "log":
+            recent = ". ".join(self.log[-3:]) or _("empty")
+            return _("Move log, heading. {lines}").format(lines=recent)
+        if s.hand is None:
+            return {"table": _("Table, heading."), "hand": _("Your hand, heading."),
+                    "players": _("Players, heading.")}[zone]
+        if zone == "table":
+            return _("Table, heading. {board} {pot}").format(
+                board=self._inform(Key.BOARD), pot=self._inform(Key.POT))
+        if zone == "hand":
+            return _("Your hand, heading. {cards}").format(cards=self._inform(Key.HAND_VALUE))
+        return _("Players, heading. {chips}").format(chips=self._inform(Key.CHIPS))
 
     def click(self, pos: tuple[int, int]) -> None:
         """A mouse click: activate the button under the pointer."""
@@ -177,7 +216,7 @@ class TableScreen:
             return
         self.renderer.draw(surface, self.session.view(self.seat), self._name,
                            self.panel.buttons(), focused=self.focus, log=self.log,
-                           state=self.state_lines())
+                           state=self.state_lines(), focused_zone=self.zone)
 
 
 class App:

@@ -57,6 +57,8 @@ class TableRenderer:
         self._fonts: dict[int, pygame.font.Font] = {}
         self.button_rects: list[pygame.Rect] = []
         """Where the action buttons were drawn in the last frame (for the mouse)."""
+        self.zone_rects: dict[str, pygame.Rect] = {}
+        """Where each zone (table, hand, actions, state, players, log) was drawn."""
 
     # ------------------------------------------------------------------
 
@@ -95,14 +97,20 @@ class TableRenderer:
     def draw(self, surface: pygame.Surface, view: SeatView, names: Callable[[int], str],
              buttons: Sequence[Button] = (), focused: int | None = None,
              log: Sequence[str] = (), state: Sequence[str] = (),
-             amount: Callable[[int], str] = lambda a: f"{a:,}") -> None:
-        """Paint a whole frame for ``view``."""
+             amount: Callable[[int], str] = lambda a: f"{a:,}",
+             focused_zone: str | None = None) -> None:
+        """Paint a whole frame for ``view``; the focus ring goes around button
+        ``focused`` or, when given, around the zone ``focused_zone``."""
         p = self.palette
         layout = TableLayout(*surface.get_size())
         surface.fill(p.background)
+        self.zone_rects = {}
         self._title(surface, layout, view, names, amount)
         self._felt(surface, layout, view, names, amount)
-        self._panel(surface, layout, buttons, focused, state, log)
+        self._panel(surface, layout, buttons, None if focused_zone else focused, state, log)
+        if focused_zone in self.zone_rects:
+            pygame.draw.rect(surface, p.focus, self.zone_rects[focused_zone].inflate(12, 10),
+                             width=4, border_radius=10)
 
     def _title(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
                names: Callable[[int], str], amount: Callable[[int], str]) -> None:
@@ -112,8 +120,9 @@ class TableRenderer:
         order = self._from_me(view)
         parts = [f"{names(pl.seat)} {amount(pl.stack + pl.in_pot if not view.over else pl.stack)}"
                  for pl in order]
-        self._text(surface, "   ·   ".join(parts), (16, rect.h // 2), round(26 * layout.scale),
-                   p.text, "midleft")
+        self.zone_rects["players"] = self._text(
+            surface, "   ·   ".join(parts), (16, rect.h // 2), round(26 * layout.scale), p.text,
+            "midleft")
 
     @staticmethod
     def _from_me(view: SeatView) -> list[PlayerView]:
@@ -134,6 +143,7 @@ class TableRenderer:
         pygame.draw.ellipse(surface, p.rail_edge, inner.inflate(round(30 * s), round(30 * s)))
         pygame.draw.ellipse(surface, p.rail, inner.inflate(round(24 * s), round(24 * s)))
         pygame.draw.ellipse(surface, p.felt, inner)
+        self.zone_rects["table"] = inner.inflate(-inner.w // 3, -inner.h // 3)
         pygame.draw.ellipse(surface, p.felt_light, inner.inflate(-inner.w // 3, -inner.h // 3))
         cx, cy = inner.center
         cw, _ch = layout.card_size
@@ -197,6 +207,9 @@ class TableRenderer:
                 image = self.card(nm, cw)
                 x = round(cards_at[0] - cw - 2 + k * (cw + 4))
                 surface.blit(image, (x, round(cards_at[1] - ch / 2)))
+            if me:
+                self.zone_rects["hand"] = pygame.Rect(round(cards_at[0] - cw - 2),
+                                                      round(cards_at[1] - ch / 2), 2 * cw + 4, ch)
         # The bet in front of the cards, further toward the centre.
         if pl.bet:
             bx = round(cards_at[0] + ux * (cw + 26 * s))
@@ -216,7 +229,8 @@ class TableRenderer:
         pygame.draw.rect(surface, p.panel, pygame.Rect(panel.x, panel.y, panel.w, panel.h))
         x = panel.x + round(16 * s)
         y = panel.y + round(12 * s)
-        self._text(surface, _("Actions"), (x, y), round(28 * s), p.heading)
+        self.zone_rects["actions"] = self._text(surface, _("Actions"), (x, y), round(28 * s),
+                                                p.heading)
         y += round(34 * s)
         bw = panel.w - round(32 * s)
         bh = round(36 * s)
@@ -232,13 +246,15 @@ class TableRenderer:
                        p.text if b.enabled else p.dim, "midleft")
             y += bh + round(6 * s)
         y += round(10 * s)
-        self._text(surface, _("Game state"), (x, y), round(28 * s), p.heading)
+        self.zone_rects["state"] = self._text(surface, _("Game state"), (x, y), round(28 * s),
+                                              p.heading)
         y += round(32 * s)
         for line in state:
             self._text(surface, line, (x, y), round(22 * s), p.text)
             y += round(24 * s)
         y += round(10 * s)
-        self._text(surface, _("Move log"), (x, y), round(28 * s), p.heading)
+        self.zone_rects["log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
+                                            p.heading)
         y += round(32 * s)
         room = max(0, (panel.y + panel.h - y - round(10 * s)) // round(22 * s))
         for line in list(log)[-room:] if room else []:

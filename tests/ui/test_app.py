@@ -114,3 +114,28 @@ def test_the_start_command_opens_the_window_and_autosaves(tmp_path, monkeypatch)
         assert json.loads(saved.read_text())["format"] == 1
         assert list((tmp_path / "data" / "holdem-desktop" / "hands").glob("*.phhs"))
     pygame.display.quit()
+
+
+def test_zone_headings_are_reachable_by_key_and_ringed(app):
+    s = app.screen.session
+    press("n")
+    app.run(max_events=1)
+    seen = []
+    for _ in range(6):
+        press("h")
+        app.run(max_events=1)
+        seen.append(app.screen.messages[-1].split(",")[0])
+    assert seen == ["Game state", "Players", "Move log", "Table", "Your hand", "Actions"]
+    press("h", "h", "h", "h")  # back to the Table zone
+    app.run(max_events=4)
+    assert app.screen.zone == "table"
+    ring = app.screen.renderer.palette.focus
+    rect = app.screen.renderer.zone_rects["table"].inflate(12, 10)
+    assert app.surface.get_at((rect.x + 1, rect.centery))[:3] == ring
+    acted = len(s.hand.actions)
+    press("return")  # on a zone, Enter says it again and never acts
+    app.run(max_events=1)
+    assert len(s.hand.actions) == acted and app.screen.messages[-1].startswith("Table")
+    press("tab")
+    app.run(max_events=1)
+    assert app.screen.zone is None
