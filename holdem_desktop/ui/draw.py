@@ -198,7 +198,11 @@ class TableRenderer:
         dx, dy = center[0] - pos[0], center[1] - pos[1]
         norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
         ux, uy = dx / norm, dy / norm
-        cards_at = (pos[0] + ux * (w / 2 + cw + 8 * s), pos[1] + uy * (h / 2 + ch / 2 + 6 * s))
+        if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
+            cards_at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + 6 * s))
+        else:
+            cards_at = (pos[0] + ux * (w / 2 + cw + 8 * s),
+                        pos[1] + uy * (h / 2 + ch / 2 + 6 * s))
         cards = view.hole if me else pl.shown
         if not pl.folded or pl.shown:
             names_ = [card_text(c) for c in cards] if cards else (["back", "back"]
