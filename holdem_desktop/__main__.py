@@ -12,11 +12,17 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from gettext import gettext as _
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .settings import Settings
+    from .ui.page import Page
 
 
 def _variant(name: str):  # type: ignore[no-untyped-def]
@@ -118,59 +124,139 @@ def main(argv: Sequence[str] | None = None) -> int:
     return play(resume=args.resume)
 
 
-def play(resume: bool = False, max_events: int | None = None) -> int:
-    """Open the window and play against computer players."""
-    import platformdirs
+class Desktop:
+    """Everything the screens need from the rest of the program: games with
+    computer players, the autosave, the settings, the sounds, the hand
+    histories (the :class:`~holdem_desktop.ui.menus.Desktop` protocol)."""
 
-    from .ai.character import random_characters
-    from .audio.bank import SoundBank, SoundListener
-    from .engine.variant import shipped_variant
-    from .resources import assets_dir
-    from .saves import SaveError, SeatPlan, autosave_path, load_game, save_game
-    from .session import HumanController, Session
-    from .session.history import HandHistoryWriter
-    from .settings import load_settings, save_settings
-    from .ui.app import App, TableScreen
-    from .ui.draw import TableRenderer
+    def __init__(self, rng: random.Random | None = None) -> None:
+        import platformdirs
 
-    loaded = load_settings()
-    settings = loaded.settings
-    notices = [_("Your settings could not be read; the defaults are used.")
-               for problem, _detail in loaded.problems if problem in ("corrupt", "unreadable")]
-    session = None
-    plans: list[SeatPlan] = []
-    if resume:
-        try:
-            session, plans = load_game()
-        except SaveError:
-            notices.append(_("There is no saved game to continue; a new game starts."))
-    if session is None:
-        rng = random.Random()
-        variant = shipped_variant(settings.variant)
-        n = max(variant.min_players, min(variant.max_players, settings.players))
+        from .audio.bank import SoundBank
+        from .settings import load_settings
+        from .ui.keymap import KeyMap
+
+        loaded = load_settings()
+        self.settings = loaded.settings
+        self.keymap = KeyMap()
+        self.notices = [_("Your settings could not be read; the defaults are used.")
+                        for problem, _detail in loaded.problems
+                        if problem in ("corrupt", "unreadable")]
+        self.data = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False))
+        self.bank = SoundBank(volume=self.settings.sound_volume, muted=not self.settings.sounds)
+        if not self.bank.available:
+            self.notices.append(_("No sound device was found: the game runs silently."))
+        self.plans: dict[int, list[object]] = {}
+        self.say: Callable[[str], None] = lambda text: None
+        self.rng = rng
+        """Seeds new games when given (tests); real play shuffles from the OS."""
+
+    def change_settings(self, settings: Settings) -> None:
+        from .settings import save_settings
+
+        self.settings = settings
+        self.bank.volume = settings.sound_volume
+        self.bank.muted = not settings.sounds
+        save_settings(settings)
+
+    def has_saved_game(self) -> bool:
+        from .saves import autosave_path
+
+        return autosave_path().exists()
+
+    def _wire(self, session: Session, plans: list[object]) -> Session:
+        from .audio.bank import SoundListener
+        from .session.history import HandHistoryWriter
+
+        HandHistoryWriter(session, self.data / "hands")
+        session.subscribe(SoundListener(self.bank, 0))
+        self.plans[id(session)] = plans
+        return session
+
+    def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
+        from .ai.character import random_characters
+        from .engine.variant import shipped_variant
+        from .saves import SeatPlan
+        from .session import HumanController
+        from .session import Session as _Session
+
+        rng = self.rng or random.Random()
+        v = shipped_variant(variant)
+        n = max(v.min_players, min(v.max_players, players))
         characters = random_characters(rng, n - 1)
-        plans = [SeatPlan("human")] + [SeatPlan(settings.strength, c) for c in characters]
-        name = settings.player_name or _("Player")
-        players = [(name, HumanController())] + [
+        plans = [SeatPlan("human")] + [SeatPlan(strength, c) for c in characters]
+        seats = [(name, HumanController())] + [
             (c.name, plan.controller(random.Random(rng.random())))
             for c, plan in zip(characters, plans[1:], strict=True)]
-        session = Session(variant, players)
+        session = _Session(v, seats, rng=None if self.rng is None else random.Random(
+            rng.random()))
         session.start()
-    data = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False))
-    HandHistoryWriter(session, data / "hands")
-    bank = SoundBank(volume=settings.sound_volume, muted=not settings.sounds)
-    session.subscribe(SoundListener(bank, 0))
-    if not bank.available:
-        notices.append(_("No sound device was found: the game runs silently."))
-    deck = "four_color" if settings.four_color_deck else "classic"
-    screen = TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck))
-    screen.on_hand_over = lambda: save_game(session, plans, autosave_path())
-    for notice in notices:
-        screen.say(notice)
-    app = App(screen, (settings.window_width, settings.window_height))
+        return self._wire(session, list(plans))
+
+    def continue_game(self) -> Session | str:
+        from .saves import SaveError, load_game
+
+        try:
+            session, plans = load_game()
+        except SaveError as exc:
+            if exc.problem == "missing":
+                return _("There is no saved game to continue.")
+            return _("The saved game cannot be continued: {problem}.").format(problem=exc)
+        if session.hand is not None and not session.hand.over:
+            session.run()  # computer players to act go on at once
+        return self._wire(session, list(plans))
+
+    def save(self, session: Session) -> None:
+        from .saves import SaveError, autosave_path, save_game
+
+        plans = self.plans.get(id(session))
+        if plans is None:
+            return
+        try:
+            save_game(session, plans, autosave_path())  # type: ignore[arg-type]
+        except (OSError, SaveError) as exc:
+            self.say(_("The game could not be saved: {problem}").format(problem=exc))
+
+    def hand_over(self, session: Session) -> None:
+        self.save(session)
+
+    def table(self, session: Session) -> Page:
+        from .resources import assets_dir
+        from .ui.draw import TableRenderer
+        from .ui.table import TableScreen
+
+        deck = "four_color" if self.settings.four_color_deck else "classic"
+        return TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck),
+                           desktop=self, say=self.say)
+
+    def menu(self, session: Session | None = None) -> Page:
+        from .ui.menus import StartPage
+
+        if session is not None:
+            self.save(session)
+        return StartPage(self, self.say)
+
+
+def play(resume: bool = False, max_events: int | None = None) -> int:
+    """Open the window on the start screen (on the saved game with ``resume``)."""
+    from .settings import save_settings
+    from .ui.app import App
+
+    desktop = Desktop()
+    screen = desktop.menu()
+    if resume:
+        got = desktop.continue_game()
+        if isinstance(got, str):
+            desktop.notices.append(got)
+        else:
+            screen = desktop.table(got)
+    app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
+              desktop.keymap)
+    for notice in desktop.notices:
+        app.screen.say(notice)
     app.run(max_events)
     w, h = app.surface.get_size()
-    save_settings(settings.updated(window_width=w, window_height=h))
+    save_settings(desktop.settings.updated(window_width=w, window_height=h))
     return 0
 
 

@@ -32,16 +32,18 @@ def test_engine_imports_only_the_standard_library_and_numpy():
 
 # Which package may import which (DESIGN.md): engine <- ai <- session <- the
 # outputs (net, ui, speech, audio, i18n), which do not import each other;
-# only __main__ knows them all.
+# only __main__ knows them all.  i18n (the words for cards, hands and
+# amounts) sits under the outputs that speak or show them, so the table and
+# the speech name a card the same way.
 ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
     "session": {"engine", "ai"},
-    "net": {"engine", "ai", "session"},
-    "ui": {"engine", "ai", "session"},
-    "speech": {"engine", "ai", "session"},
+    "net": {"engine", "ai", "session", "i18n"},
+    "ui": {"engine", "ai", "session", "i18n"},
+    "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},
-    "i18n": {"engine", "ai", "session"},
+    "i18n": {"engine"},
     "variants": set(),
 }
 
@@ -60,8 +62,9 @@ def internal_imports(path: Path) -> set[str]:
     return found
 
 
-# Leaf modules any package may use: they import nothing of the game.
-LEAVES = {"resources"}
+# Leaf modules any package may use: they import nothing of the game (the
+# settings are plain data the table's Settings tab edits).
+LEAVES = {"resources", "settings"}
 
 
 def test_packages_import_only_downwards():

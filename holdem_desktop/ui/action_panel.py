@@ -122,7 +122,9 @@ class ActionPanel:
                 amount=self.amount(legal[ActionKind.ALL_IN].max_amount)), True, Action.all_in()))
         else:
             out.append(Button(Command.ALL_IN, _("All-in"), False, Action.all_in()))
-        out.append(Button(Command.NEXT_HAND, _("Next hand"), self._next_hand_refusal() is None))
+        out.append(Button(Command.NEXT_HAND,
+                          _("New game") if self.session.game_over else _("Next hand"),
+                          self._next_hand_refusal() is None))
         return tuple(out)
 
     def _bet_button(self, view: SeatView | None, scale: tuple[AmountStep, ...]) -> Button:
@@ -140,50 +142,62 @@ class ActionPanel:
 
     def _next_hand_refusal(self) -> str | None:
         s = self.session
-        if s.game_over:
-            return _("The game is over. Start a new game from the menu.")
         if s.hand is not None and not s.hand.over:
             return _("The hand is still being played.")
         return None
 
     # ------------------------------------------------------------------
 
+    def why(self, command: Command) -> str | None:
+        """Why the button cannot be used now, in a sentence (None: it can)."""
+        if command is Command.NEXT_HAND:
+            return self._next_hand_refusal()
+        if command in (Command.DECREASE, Command.INCREASE):
+            scale = self._scale(self._view())
+            if not scale:
+                return _("There is no amount to choose now.")
+            if command is Command.DECREASE and self._index == 0:
+                return _("This is already the smallest amount.")
+            if command is Command.INCREASE and self._index >= len(scale) - 1:
+                return _("This is already the largest amount.")
+            return None
+        button = next(b for b in self.buttons() if b.command is command)
+        assert button.action is not None
+        hand = self.session.hand
+        if hand is None:
+            return _("No hand is being played yet: press Next hand.")
+        if hand.over:
+            return explain(button.action.kind, IllegalAction("hand_over"), self._name,
+                           self.amount)
+        if self.seat not in hand.seats or hand.folded[hand.index_of(self.seat)]:
+            return _("You are not in this hand.")
+        try:
+            hand.verify(self.seat, button.action)
+        except IllegalAction as exc:
+            return explain(button.action.kind, exc, self._name, self.amount)
+        return None
+
     def activate(self, command: Command) -> Outcome:
         """Press a button: act, or say why not."""
-        button = next(b for b in self.buttons() if b.command is command)
+        why = self.why(command)
+        if why is not None:
+            return Outcome(False, why)
         if command is Command.NEXT_HAND:
-            why = self._next_hand_refusal()
-            if why is not None:
-                return Outcome(False, why)
+            if self.session.game_over:
+                self.session.new_game()
+                return Outcome(True, _("A new game starts with the same players. "
+                                       "Press Next hand to deal."))
             self.session.next_hand()
             return Outcome(True)
         if command in (Command.DECREASE, Command.INCREASE):
             return self._step(-1 if command is Command.DECREASE else 1)
+        button = next(b for b in self.buttons() if b.command is command)
         assert button.action is not None
-        hand = self.session.hand
-        if hand is None:
-            return Outcome(False, _("No hand is being played yet: press Next hand."))
-        if hand.over:
-            return Outcome(False, explain(button.action.kind, IllegalAction("hand_over"),
-                                          self._name, self.amount))
-        if self.seat not in hand.seats or hand.folded[hand.index_of(self.seat)]:
-            return Outcome(False, _("You are not in this hand."))
-        try:
-            hand.verify(self.seat, button.action)
-        except IllegalAction as exc:
-            return Outcome(False, explain(button.action.kind, exc, self._name, self.amount))
         self.session.submit(self.seat, button.action)
         return Outcome(True)
 
     def _step(self, direction: int) -> Outcome:
-        scale = self._scale(self._view())
-        if not scale:
-            return Outcome(False, _("There is no amount to choose now."))
-        target = self._index + direction
-        if target < 0:
-            return Outcome(False, _("This is already the smallest amount."))
-        if target >= len(scale):
-            return Outcome(False, _("This is already the largest amount."))
-        self._index = target
+        # why() has checked that the step stays on the scale.
+        self._index += direction
         bet = next(b for b in self.buttons() if b.command is Command.BET_RAISE)
         return Outcome(True, bet.label)

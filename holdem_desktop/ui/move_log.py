@@ -8,7 +8,6 @@ from gettext import gettext as _
 from gettext import ngettext
 
 from holdem_desktop.engine.actions import ActionKind
-from holdem_desktop.engine.cards import cards_text
 from holdem_desktop.engine.events import (
     ActionTaken,
     BetReturned,
@@ -17,6 +16,7 @@ from holdem_desktop.engine.events import (
     PotAwarded,
     StreetDealt,
 )
+from holdem_desktop.i18n import cards_names
 from holdem_desktop.session.events import BlindsUp, GameOver, HandStarting, PlayerOut
 
 __all__ = ["log_line"]
@@ -50,10 +50,10 @@ def log_line(event: object, name: Callable[[int], str],
         return texts[event.kind].format(player=name(event.seat), amount=amount(event.amount))
     if isinstance(event, StreetDealt):
         street = {1: _("Flop"), 2: _("Turn"), 3: _("River")}[int(event.street)]
-        return _("{street}: {cards}").format(street=street, cards=cards_text(event.cards, " "))
+        return _("{street}: {cards}").format(street=street, cards=cards_names(event.cards))
     if isinstance(event, CardsShown):
         return _("{player} shows {cards}").format(player=name(event.seat),
-                                                  cards=cards_text(event.cards, " "))
+                                                  cards=cards_names(event.cards))
     if isinstance(event, BetReturned):
         return _("{amount} returned to {player}").format(amount=amount(event.amount),
                                                          player=name(event.seat))

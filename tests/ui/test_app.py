@@ -1,4 +1,7 @@
-"""Driving the real window headless with key events and the mouse."""
+"""Driving the real window headless with key events, typed text and the mouse:
+the start screen, New game, the table's zones and tabs, leaving and
+Continue — the program as ``__main__`` wires it, settings and saves in a
+temporary folder."""
 
 from __future__ import annotations
 
@@ -12,130 +15,290 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.ai.players import create_player  # noqa: E402
-from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
-from holdem_desktop.resources import assets_dir  # noqa: E402
-from holdem_desktop.session import HumanController, Session  # noqa: E402
-from holdem_desktop.ui.app import App, TableScreen  # noqa: E402
-from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
+from holdem_desktop.__main__ import Desktop  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.menus import StartPage  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
 
-def press(*names: str) -> None:
+def press(*names: str, shift: bool = False) -> None:
     for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
+        pygame.event.post(pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.key.key_code(name),
+            mod=pygame.KMOD_SHIFT if shift else 0))
+
+
+def keys(app: App, *names: str, shift: bool = False) -> None:
+    """Press keys one by one, each handled before the next."""
+    for name in names:
+        press(name, shift=shift)
+        app.run(max_events=1)
+
+
+def type_text(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.run(max_events=5)
 
 
 @pytest.fixture
-def app():
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.fixture
+def desktop(home):
     pygame.display.init()
-    players = [("Mara", HumanController())] + [
-        (n, create_player("normal", random.Random(i))) for i, n in enumerate(("Ada", "Bruno",
-                                                                               "Chiara"))]
-    session = Session(shipped_variant("tournament"), players, rng=random.Random(5),
-                      clock=lambda: 0.0)
-    session.start()
-    screen = TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / "classic"))
-    yield App(screen)
+    d = Desktop(rng=random.Random(5))
+    d.settings = d.settings.updated(player_name="Mara", players=4, strength="normal")
+    yield d
     pygame.display.quit()
+
+
+@pytest.fixture
+def app(desktop):
+    """A 4-player table, already open."""
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    return App(desktop.table(session), keymap=desktop.keymap)
+
+
+def spoken(app: App) -> str:
+    return app.screen.messages[-1] if isinstance(app.screen, TableScreen) else \
+        app.screen.status
 
 
 def test_keyboard_only_plays_a_hand_to_the_end(app):
     s = app.screen.session
-    press("n")
-    app.run(max_events=1)
+    keys(app, "n")
     assert s.hand is not None and s.hands_played == 0
     for _ in range(40):
         if s.hand.over:
             break
-        # Check if possible, else call: C does both.
-        press("c")
-        app.run(max_events=1)
+        keys(app, "c")  # check if possible, else call
     assert s.hand.over and s.hands_played == 1
     assert any("posts the big blind" in line for line in app.screen.log)
-    press("n")
-    app.run(max_events=1)
+    keys(app, "n")
     assert s.hands_played == 1 and not s.hand.over
 
 
 def test_information_keys_never_act_and_all_in_asks_first(app):
     s = app.screen.session
-    press("n")
-    app.run(max_events=1)
+    keys(app, "n")
     before = (len(s.hand.actions), s.hands_played)
-    press("p", "o", "y", "w", "i", "f1", "1")
-    app.run(max_events=7)
+    keys(app, "p", "o", "y", "w", "i", "f1", "1")
     assert (len(s.hand.actions), s.hands_played) == before
     assert app.screen.messages[-7].startswith("Pot: ")
+    assert app.screen.messages[-5].startswith("Your cards: ") and " of " in \
+        app.screen.messages[-5]
     if s.waiting_for == 0:
-        press("a")
-        app.run(max_events=1)
+        keys(app, "a")
         assert app.screen.messages[-1] == "Press A again to go all-in."
         assert len(s.hand.actions) == before[0]
 
 
 def test_tab_moves_the_focus_ring_and_the_mouse_clicks_buttons(app, tmp_path):
     s = app.screen.session
-    press("n")
-    app.run(max_events=1)
-    start = app.screen.focus
-    press("tab")
-    app.run(max_events=1)
-    assert app.screen.focus == (start + 1) % 7
+    keys(app, "n")
+    assert app.screen.focused().id == "button:check_call"
+    keys(app, "tab")
+    assert app.screen.focused().id == "button:bet_raise"
+    assert app.screen.messages[-1].split(", ")[1] == "button"
     pygame.image.save(app.surface, str(tmp_path / "frame.png"))
     ring = app.screen.renderer.palette.focus
-    rect = app.screen.renderer.button_rects[app.screen.focus].inflate(6, 6)
+    rect = app.screen.rects["button:bet_raise"].inflate(10, 8)
     assert app.surface.get_at((rect.x + 1, rect.centery))[:3] == ring
-    # Click Fold (if facing a bet) or Check with the mouse.
-    if s.waiting_for == 0:
-        target = 0 if s.view(0).to_call else 1
-        pos = app.screen.renderer.button_rects[target].center
+    if s.waiting_for == 0:  # click Fold (facing a bet) or Check with the mouse
+        target = "button:fold" if s.view(0).to_call else "button:check_call"
         acted = len(s.hand.actions)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                             pos=app.screen.rects[target].center))
         app.run(max_events=1)
         assert len(s.hand.actions) > acted
 
 
-def test_the_start_command_opens_the_window_and_autosaves(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+def test_zone_headings_then_the_controls_inside_each_zone(app):
+    s = app.screen.session
+    keys(app, "n")
+    seen = []
+    for _ in range(6):
+        keys(app, "h")
+        seen.append(app.screen.messages[-1])
+    assert [m.split(",")[0] for m in seen] == ["Game state", "Players", "Move log", "Table",
+                                               "Your hand", "Actions"]
+    assert all(m.endswith("heading") for m in seen)
+    keys(app, "h", shift=True)  # back to Your hand, then into it: the first card
+    keys(app, "tab")
+    card = app.screen.focused()
+    assert card.id == "hole:0"
+    assert " of " in app.screen.messages[-1] and "Your hand: " in app.screen.messages[-1]
+    ring = app.screen.renderer.palette.focus
+    rect = app.screen.rects["hole:0"].inflate(10, 8)
+    assert app.surface.get_at((rect.x + 1, rect.centery))[:3] == ring
+    acted = len(s.hand.actions)
+    keys(app, "return")  # a card says your hand and never acts
+    assert len(s.hand.actions) == acted and app.screen.messages[-1].startswith("Your hand: ")
+    # The Move log is a list: Up reads older lines, Down newer ones.
+    keys(app, "page down", "page down", "page down", "page down", "tab")
+    assert app.screen.focused().id == "log"
+    newest = app.screen.log[-1]
+    keys(app, "up")
+    assert app.screen.messages[-1] == app.screen.log[-2] != newest or len(app.screen.log) < 2
+    keys(app, "down")
+    assert app.screen.messages[-1] == newest
+
+
+def test_every_inactive_control_explains_itself(app):
+    keys(app, "n")
+    screen = app.screen
+    disabled = [c for c in screen.table_controls() if not c.enabled]
+    assert disabled, "someone is to act: Next hand at least is unavailable"
+    for c in disabled:
+        screen.focus.id = c.id
+        keys(app, "return")
+        assert screen.messages[-1] == c.reason and len(c.reason) > 10
+        assert c.reason in c.spoken()
+
+
+def test_tabs_replace_the_table_and_close_three_ways(app, home):
+    keys(app, "n")
+    screen = app.screen
+    felt = app.screen.renderer.palette.felt
+    centre = (app.surface.get_width() // 3, app.surface.get_height() // 2)
+    assert app.surface.get_at(centre)[:3] != screen.renderer.palette.background
+    screen.focus.id = "tab:help"
+    keys(app, "return")
+    assert screen.tab_id == "help"
+    assert screen.messages[-1] == "How to play open. The game, heading"
+    pixels = [app.surface.get_at((x, y))[:3] for x in range(0, 800, 10) for y in range(100, 700,
+                                                                                         10)]
+    assert felt not in pixels  # the page stands in place of the table
+    keys(app, "down")  # Down reads on, line by line
+    assert "Texas Hold'em" in app.screen.messages[-1]
+    keys(app, "h")
+    assert app.screen.messages[-1] == "This game's rules, heading"
+    keys(app, "down")
+    assert app.screen.messages[-1] == "You are playing Tournament."
+    keys(app, "f")  # acting keys wait until the tab is closed
+    assert "Close the How to play tab" in screen.messages[-1]
+    keys(app, "escape")
+    assert screen.tab is None and screen.focused().id == "tab:help"
+    keys(app, "return")  # open; Shift+Tab twice back to the tab, activate it again: closed
+    keys(app, "tab", shift=True)
+    keys(app, "tab", shift=True)
+    assert screen.focused().id == "tab:help" and screen.messages[-1] == \
+        "How to play, tab, open"
+    keys(app, "return")
+    assert screen.tab is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                         pos=screen.rects["tab:help"].center))
+    app.run(max_events=1)  # the mouse opens it too
+    assert screen.tab_id == "help"
+    keys(app, "escape")
+    keys(app, "return")
+    screen.focus.id = "close"
+    keys(app, "return")  # the Close button at its end
+    assert screen.tab is None
+
+
+def test_settings_tab_changes_apply_and_persist(app, home):
+    screen = app.screen
+    screen.focus.id = "tab:settings"
+    keys(app, "return")
+    assert screen.tab_id == "settings"
+    screen.focus.id = "sound_volume"
+    keys(app, "down", "down")
+    assert screen.messages[-1] == "60 percent"
+    screen.focus.id = "four_color_deck"
+    keys(app, "space")
+    assert screen.messages[-1] == "checked"
+    saved = json.loads((home / "config" / "holdem-desktop" / "settings.json").read_text())
+    assert saved["sound_volume"] == pytest.approx(0.6) and saved["four_color_deck"] is True
+    assert screen.desktop.bank.volume == pytest.approx(0.6)
+
+
+def test_start_screen_new_game_form_leave_and_continue(desktop, home):
+    app = App(desktop.menu(), keymap=desktop.keymap)
+    assert isinstance(app.screen, StartPage)
+    labels = [c.label for c in app.screen.controls()]
+    assert labels == ["New game", "Continue", "Rooms", "How to play", "Settings", "Quit"]
+    keys(app, "tab")
+    assert app.screen.status == ("Continue, button, unavailable: There is no saved game "
+                                 "to continue.")
+    keys(app, "tab", "tab", "tab", "tab", "tab")  # wraps round to New game
+    keys(app, "return")
+    form = app.screen
+    assert form.title == "New game"
+    keys(app, "tab")  # Players
+    keys(app, "down", "down")
+    assert form.form.values["players"] == 2
+    keys(app, "tab", "tab")  # Your name: letters type instead of acting
+    for _ in range(4):
+        keys(app, "backspace")
+    type_text(app, "Ioana")
+    assert form.form.values["name"] == "Ioana"
+    keys(app, "tab", "return")  # Start game
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    assert table.session.n == 2 and table.session.seats[0].name == "Ioana"
+    keys(app, "n")
+    for _ in range(30):
+        if table.session.hand.over:
+            break
+        keys(app, "c")
+    keys(app, "escape")
+    assert "Press Escape again" in table.messages[-1]
+    keys(app, "escape")
+    assert isinstance(app.screen, StartPage)
+    played = table.session.hands_played
+    cont = next(c for c in app.screen.controls() if c.id == "continue")
+    assert cont.enabled
+    app.screen.focus.id = "continue"
+    keys(app, "return")
+    again = app.screen
+    assert isinstance(again, TableScreen) and again.session is not table.session
+    assert again.session.hands_played == played
+    assert [s.chips for s in again.session.seats] == [s.chips for s in table.session.seats]
+
+
+def test_the_start_command_opens_the_start_screen_and_a_game(home):
     from holdem_desktop.__main__ import play
 
     pygame.display.init()
+    press("return")  # New game
+    press("tab", "tab", "tab", "tab", "return")  # Start game, with the saved choices
     press("n")
     for _ in range(30):
         press("c")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert play(max_events=200) == 0
-    saved = tmp_path / "data" / "holdem-desktop" / "autosave.json"
-    settings = tmp_path / "config" / "holdem-desktop" / "settings.json"
+    settings = home / "config" / "holdem-desktop" / "settings.json"
     assert settings.exists()
+    saved = home / "data" / "holdem-desktop" / "autosave.json"
     if saved.exists():  # a hand finished: it was autosaved and written as PHH
         assert json.loads(saved.read_text())["format"] == 1
-        assert list((tmp_path / "data" / "holdem-desktop" / "hands").glob("*.phhs"))
+        assert list((home / "data" / "holdem-desktop" / "hands").glob("*.phhs"))
     pygame.display.quit()
 
 
-def test_zone_headings_are_reachable_by_key_and_ringed(app):
-    s = app.screen.session
-    press("n")
-    app.run(max_events=1)
-    seen = []
-    for _ in range(6):
-        press("h")
-        app.run(max_events=1)
-        seen.append(app.screen.messages[-1].split(",")[0])
-    assert seen == ["Game state", "Players", "Move log", "Table", "Your hand", "Actions"]
-    press("h", "h", "h", "h")  # back to the Table zone
-    app.run(max_events=4)
-    assert app.screen.zone == "table"
-    ring = app.screen.renderer.palette.focus
-    rect = app.screen.renderer.zone_rects["table"].inflate(12, 10)
-    assert app.surface.get_at((rect.x + 1, rect.centery))[:3] == ring
-    acted = len(s.hand.actions)
-    press("return")  # on a zone, Enter says it again and never acts
-    app.run(max_events=1)
-    assert len(s.hand.actions) == acted and app.screen.messages[-1].startswith("Table")
-    press("tab")
-    app.run(max_events=1)
-    assert app.screen.zone is None
+def test_a_whole_tournament_by_keys_runs_to_a_winner(desktop):
+    session = desktop.new_game("tournament", 3, "hard", "Mara")
+    app = App(desktop.table(session), keymap=desktop.keymap)
+    screen = app.screen
+    for _ in range(400):  # hands; each all-in by keys when it is our turn
+        if session.game_over:
+            break
+        keys(app, "n")
+        for _ in range(20):
+            if session.hand.over:
+                break
+            keys(app, "a", "a")
+    assert session.game_over
+    winners = [p for p in session.result.places if p[1] == 1]
+    assert len(winners) == 1
+    assert sum(session.chips(k) for k in range(3)) == 3 * session.variant.starting_stack
+    assert any("wins" in line for line in screen.log)
+    button = next(c for c in screen.table_controls() if c.id == "button:next_hand")
+    assert button.label == "New game" and button.enabled
+    keys(app, "n")
+    assert not session.game_over and session.hands_played == 0

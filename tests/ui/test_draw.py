@@ -14,10 +14,11 @@ from holdem_desktop.ai.players import create_player  # noqa: E402
 from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
 from holdem_desktop.resources import assets_dir  # noqa: E402
 from holdem_desktop.session import HumanController, Session  # noqa: E402
-from holdem_desktop.ui.action_panel import ActionPanel, Command  # noqa: E402
+from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
 from holdem_desktop.ui.layout import TableLayout  # noqa: E402
 from holdem_desktop.ui.move_log import log_line  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
 
 @pytest.fixture
@@ -38,13 +39,13 @@ def frame(tmp_path):
     s.subscribe(listen)
     s.start()
     s.next_hand()
-    panel = ActionPanel(s, 0)
+    screen = TableScreen(s, 0, TableRenderer(assets_dir() / "cards" / "classic"))
     while s.waiting_for == 0 and not s.view(0).board:
-        panel.activate(Command.CHECK_CALL)
-    renderer = TableRenderer(assets_dir() / "cards" / "classic")
+        screen.panel.activate(Command.CHECK_CALL)
+    screen.focus.id = "button:check_call"
+    screen.draw(surface)
+    renderer = screen.renderer
     view = s.view(0) if s.hand is not None else None
-    renderer.draw(surface, view, lambda k: s.seats[k].name, panel.buttons(), focused=1,
-                  log=log, state=["Hand 1"])
     pygame.image.save(surface, str(tmp_path / "table.png"))
     yield surface, view, renderer, log
     pygame.display.quit()
@@ -54,7 +55,7 @@ def test_frame_shows_focus_ring_cards_and_log(frame):
     surface, view, renderer, log = frame
     layout = TableLayout(1280, 800)
     focus = renderer.palette.focus
-    # The focused button (index 1) has a ring of the focus colour around it.
+    # The focused button (Check or Call) has a ring of the focus colour around it.
     panel = layout.panel
     ring = [surface.get_at((x, y))[:3] for x in range(panel.x, panel.x + panel.w)
             for y in range(panel.y, panel.y + 200)]

@@ -54,7 +54,13 @@ def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
                                env=env, capture_output=True, text=True, timeout=20)
         window = found.stdout.split()[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
-        subprocess.run(["xdotool", "key", "--delay", "80", "n", "c"], env=env, timeout=10)
+        time.sleep(0.5)
+        menu = tmp_path / "start.png"
+        subprocess.run(["import", "-window", "root", str(menu)], env=env, timeout=20,
+                       check=True)
+        # New game, then Start game (four Tabs down the form), then deal and play.
+        subprocess.run(["xdotool", "key", "--delay", "80", "Return", "Tab", "Tab", "Tab", "Tab",
+                        "Return", "n", "c"], env=env, timeout=20)
         time.sleep(1.0)
         shot = tmp_path / "window.png"
         subprocess.run(["import", "-window", "root", str(shot)], env=env, timeout=20,
@@ -65,6 +71,11 @@ def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    start = pygame.image.load(str(menu))
+    pixels = [start.get_at((x, y))[:3] for x in range(0, start.get_width(), 8)
+              for y in range(0, start.get_height(), 8)]
+    gold = sum(1 for r, g, b in pixels if r > 200 and g > 150 and b < 140)
+    assert gold > 10, "no title on the start screen"
     image = pygame.image.load(str(shot))
     w, h = image.get_size()
     pixels = [image.get_at((x, y))[:3] for x in range(0, w, 8) for y in range(0, h, 8)]

@@ -1,0 +1,295 @@
+"""The start screen and the pages it opens: New game, How to play, Settings.
+
+What the pages need from the rest of the program (starting a game with
+computer players, the autosave, saving settings, sound volume) comes
+through the :class:`Desktop` protocol, which ``__main__`` implements; the
+pages themselves only know controls and the session they are handed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from gettext import gettext as _
+from typing import TYPE_CHECKING, Any, Protocol
+
+from holdem_desktop.engine.variant import Variant, shipped_variant, shipped_variants
+from holdem_desktop.session import Session
+from holdem_desktop.settings import LANGUAGES, Settings
+
+from .forms import Field, Form
+from .howto import how_to_play
+from .keymap import Key, KeyMap
+from .page import Page, Pop, Push, Quit, Replace, Transition
+from .page_draw import PageRenderer
+from .widgets import Control, Role
+
+if TYPE_CHECKING:
+    import pygame
+
+__all__ = ["Desktop", "HelpPage", "NewGamePage", "SettingsPage", "StartPage"]
+
+
+class Desktop(Protocol):
+    """The program around the pages (implemented in ``__main__``)."""
+
+    settings: Settings
+    keymap: KeyMap
+
+    def change_settings(self, settings: Settings) -> None:
+        """Keep and apply new settings (saved at once)."""
+
+    def has_saved_game(self) -> bool:
+        """Whether Continue has a game to go on with."""
+
+    def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
+        """A started session: the player in seat 0, computer players elsewhere."""
+
+    def continue_game(self) -> Session | str:
+        """The autosaved session, or why it cannot be continued."""
+
+    def table(self, session: Session) -> Page:
+        """The table screen for ``session``."""
+
+    def menu(self, session: Session | None = None) -> Page:
+        """The start screen (leaving ``session``'s table: it is saved first)."""
+
+    def hand_over(self, session: Session) -> None:
+        """A hand of ``session`` has ended (autosave)."""
+
+
+class _FormPage(Page):
+    """A page drawn as one column of controls with a status line."""
+
+    def __init__(self, say: Callable[[str], None], renderer: PageRenderer | None = None) -> None:
+        super().__init__(say)
+        self.renderer = renderer or PageRenderer()
+        self.status = ""
+        self.subtitle = ""
+        self._say = say
+        self.say = self._remember
+
+    def _remember(self, text: str) -> None:
+        self.status = text
+        self._say(text)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        c = self.focused()
+        self.draw_in(surface, surface.get_rect(), c.id if c else None)
+
+    def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
+        """Paint the page into ``area`` (a whole window, or a table's tab)."""
+        self.rects = self.renderer.draw(surface, area, self.title, self.controls(), focus_id,
+                                        self.status, self.subtitle)
+
+
+class StartPage(_FormPage):
+    """New game, Continue, Rooms, How to play, Settings, Quit."""
+
+    title = "Hold'em Desktop"
+    closable = False
+
+    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.desktop = desktop
+        self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
+        self._quitting = False
+
+    def controls(self) -> tuple[Control, ...]:
+        saved = self.desktop.has_saved_game()
+        return (
+            Control("new", _("New game"), zone="menu"),
+            Control("continue", _("Continue"), zone="menu", enabled=saved,
+                    reason=None if saved else _("There is no saved game to continue.")),
+            Control("rooms", _("Rooms"), zone="menu", enabled=False,
+                    reason=_("Playing with friends over the local network arrives in a later "
+                             "version.")),
+            Control("help", _("How to play"), zone="menu"),
+            Control("settings", _("Settings"), zone="menu"),
+            Control("quit", _("Quit"), zone="menu"),
+        )
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "new":
+            return Push(NewGamePage(self.desktop, self._say))
+        if control.id == "continue":
+            got = self.desktop.continue_game()
+            if isinstance(got, str):
+                self.say(got)
+                return None
+            return Replace(self.desktop.table(got))
+        if control.id == "help":
+            return Push(HelpPage(self.desktop, shipped_variant(self.desktop.settings.variant),
+                                 self._say))
+        if control.id == "settings":
+            return Push(SettingsPage(self.desktop, self._say))
+        if control.id == "quit":
+            return Quit()
+        return None
+
+    def on_key(self, key: Key) -> Transition | None:
+        if key is Key.CLOSE:
+            if self._quitting:
+                return Quit()
+            self._quitting = True
+            self.say(_("Press Escape again to quit."))
+            return None
+        self._quitting = False
+        return None
+
+    def press(self, key: Key) -> Transition | None:
+        if key is not Key.CLOSE:
+            self._quitting = False
+        return super().press(key)
+
+
+def _variant_label(v: Variant) -> str:
+    return v.name
+
+
+class NewGamePage(_FormPage):
+    """Variant, number of players, computer strength, your name; Start."""
+
+    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.title = _("New game")
+        self.desktop = desktop
+        s = desktop.settings
+        self.variants = shipped_variants()
+        key = s.variant if s.variant in self.variants else "tournament"
+        self.form = Form(self._fields(key), {
+            "variant": key, "players": self._clamp(key, s.players), "strength": s.strength,
+            "name": s.player_name or _("Player"),
+        }, self._changed)
+
+    def _clamp(self, key: str, players: int) -> int:
+        v = self.variants[key]
+        return max(v.min_players, min(v.max_players, players))
+
+    def _fields(self, key: str) -> list[Field]:
+        v = self.variants[key]
+        return [
+            Field("variant", _("Game"), Role.CHOICE,
+                  [(k, _variant_label(x)) for k, x in self.variants.items()]),
+            Field("players", _("Players"), Role.CHOICE,
+                  [(n, str(n)) for n in range(v.min_players, v.max_players + 1)]),
+            Field("strength", _("Computer players"), Role.CHOICE,
+                  [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]),
+            Field("name", _("Your name"), Role.EDIT, max_length=20),
+        ]
+
+    def _changed(self, name: str, value: Any) -> None:
+        if name == "variant":  # the number of seats follows the game's limits
+            self.form.fields = self._fields(value)
+            self.form.values["players"] = self._clamp(value, self.form.values["players"])
+
+    def controls(self) -> tuple[Control, ...]:
+        return (*self.form.controls("form"),
+                Control("start", _("Start game"), zone="form"),
+                Control("cancel", _("Cancel"), zone="form"))
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        said = self.form.adjust(control.id, direction)
+        if said is not None:
+            self.say(said)
+        return said is not None
+
+    def type_text(self, control: Control, text: str) -> None:
+        self.form.type_text(control.id, text)
+
+    def erase(self, control: Control) -> None:
+        self.form.erase(control.id)
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "cancel":
+            return Pop()
+        if control.id != "start":
+            self.adjust(control, 1)  # Enter steps a choice like Up
+            return None
+        v = self.form.values
+        name = str(v["name"]).strip() or _("Player")
+        self.desktop.change_settings(self.desktop.settings.updated(
+            variant=v["variant"], players=v["players"], strength=v["strength"],
+            player_name=name))
+        session = self.desktop.new_game(v["variant"], v["players"], v["strength"], name)
+        return Replace(self.desktop.table(session))
+
+
+def _percent(value: int) -> str:
+    return _("{value} percent").format(value=value)
+
+
+class SettingsPage(_FormPage):
+    """Every setting, applied and saved at once; Close at the end."""
+
+    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.title = _("Settings")
+        self.desktop = desktop
+        s = desktop.settings
+        names = {"en": "English", "ro": "Română", "it": "Italiano", "pl": "Polski"}
+        self.form = Form([
+            Field("language", _("Language"), Role.CHOICE, [(c, names[c]) for c in LANGUAGES]),
+            Field("beginner_hints", _("Beginner hints"), Role.CHECKBOX),
+            Field("sounds", _("Sounds"), Role.CHECKBOX),
+            Field("sound_volume", _("Sound volume"), Role.SLIDER, shown=_percent),
+            Field("four_color_deck", _("Four-colour deck"), Role.CHECKBOX),
+            Field("verbosity", _("Speech detail"), Role.CHOICE,
+                  [("full", _("Full")), ("brief", _("Brief"))]),
+            Field("speak_suits", _("Speak card suits"), Role.CHECKBOX),
+            Field("speech_rate", _("Speech rate"), Role.SLIDER, shown=_percent),
+            Field("speech_volume", _("Speech volume"), Role.SLIDER, shown=_percent),
+        ], {
+            "language": s.language, "beginner_hints": s.beginner_hints, "sounds": s.sounds,
+            "sound_volume": round(s.sound_volume * 100), "four_color_deck": s.four_color_deck,
+            "verbosity": s.verbosity, "speak_suits": s.speak_suits,
+            "speech_rate": s.speech_rate, "speech_volume": s.speech_volume,
+        }, self._changed)
+
+    def _changed(self, name: str, value: Any) -> None:
+        if name == "sound_volume":
+            value = value / 100
+        self.desktop.change_settings(self.desktop.settings.updated(**{name: value}))
+
+    def controls(self) -> tuple[Control, ...]:
+        return (*self.form.controls("settings"),
+                Control("close", _("Close"), zone="settings"))
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        said = self.form.adjust(control.id, direction)
+        if said is not None:
+            self.say(said)
+        return said is not None
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return self.close()
+        self.adjust(control, 1)
+        return None
+
+
+class HelpPage(_FormPage):
+    """How to play: headings and paragraphs to read one by one; Close at the end."""
+
+    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.title = _("How to play")
+        items: list[Control] = []
+        for k, section in enumerate(how_to_play(variant, desktop.keymap)):
+            items.append(Control(f"h{k}", section.heading, Role.HEADING, "help"))
+            items += [Control(f"p{k}.{j}", text, Role.TEXT, "help")
+                      for j, text in enumerate(section.paragraphs)]
+        items.append(Control("close", _("Close"), zone="help"))
+        self._controls = tuple(items)
+
+    def controls(self) -> tuple[Control, ...]:
+        return self._controls
+
+    def describe(self, control: Control) -> str:
+        # Paragraphs are read as they are, without "text" after each one.
+        return control.label if control.role is Role.TEXT else control.spoken()
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return self.close()
+        self.say(control.label)
+        return None

@@ -1,0 +1,171 @@
+"""Screens and how they change, the tcod-tutorial way.
+
+A screen answers key commands, typed text and clicks, and draws itself
+without changing anything.  What it asks of the window comes back as data
+(:class:`Push`, :class:`Pop`, :class:`Replace`, :class:`Quit`), applied in
+one place (:class:`~holdem_desktop.ui.app.App`).
+
+:class:`Page` is the common behaviour of every screen made of controls:
+Tab / Shift+Tab through the controls, the zone keys through the headings,
+Enter or Space activates, Up / Down change a choice, slider or check box,
+Escape closes, the mouse focuses and activates what it clicks, and every
+focus change is said.  Subclasses say what their controls are and what
+activating one does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from gettext import gettext as _
+from typing import TYPE_CHECKING
+
+from .keymap import Key
+from .widgets import Control, Focus, Role
+
+if TYPE_CHECKING:
+    import pygame
+
+__all__ = ["Page", "Pop", "Push", "Quit", "Replace", "Transition"]
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open ``screen`` over the current one."""
+
+    screen: Page
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the current screen, back to the one under it."""
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Close every screen and show ``screen``."""
+
+    screen: Page
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the window."""
+
+
+Transition = Push | Pop | Replace | Quit
+
+
+class Page:
+    """A screen of focusable controls."""
+
+    title: str = ""
+    closable: bool = True
+    """Whether Escape closes it (the start screen asks instead)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.focus = Focus()
+        self.rects: dict[str, pygame.Rect] = {}
+        """Where each control was drawn in the last frame (for the mouse)."""
+
+    # What subclasses provide ---------------------------------------------
+
+    def controls(self) -> tuple[Control, ...]:
+        """The controls, in focus order."""
+        return ()
+
+    def activate(self, control: Control) -> Transition | None:
+        """Enter, Space or a click on an enabled control."""
+        return None
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        """Up (+1) / Down (-1) on the focused control; False: not handled."""
+        return False
+
+    def type_text(self, control: Control, text: str) -> None:
+        """Characters typed into a focused edit field."""
+
+    def erase(self, control: Control) -> None:
+        """Backspace in a focused edit field."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the screen (changes nothing)."""
+
+    def animating(self, now: float) -> bool:
+        """Whether the picture is still moving (the window then keeps drawing)."""
+        return False
+
+    def on_key(self, key: Key) -> Transition | None:
+        """A command the page itself does not know (hotkeys of the table)."""
+        return None
+
+    # The common behaviour ------------------------------------------------
+
+    def focused(self) -> Control | None:
+        """The control with the focus."""
+        return self.focus.current(self.controls())
+
+    def editing(self) -> bool:
+        """Whether typed characters go into a text field now."""
+        c = self.focused()
+        return c is not None and c.role is Role.EDIT
+
+    def press(self, key: Key) -> Transition | None:
+        """Carry out a key command."""
+        controls = self.controls()
+        if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
+            c = self.focus.step(controls, 1 if key is Key.NEXT_CONTROL else -1)
+            if c is not None:
+                self.say(self.describe(c))
+            return None
+        if key in (Key.NEXT_ZONE, Key.PREVIOUS_ZONE):
+            c = self.focus.step(controls, 1 if key is Key.NEXT_ZONE else -1, headings=True)
+            if c is not None:
+                self.say(self.describe(c))
+            return None
+        c = self.focus.current(controls)
+        if key is Key.ACTIVATE and c is not None:
+            return self.use(c)
+        if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and c is not None:
+            direction = 1 if key is Key.AMOUNT_UP else -1
+            if self.adjust(c, direction):
+                return None
+            if c.role in (Role.TEXT, Role.HEADING):  # read on, line by line, like a document
+                k = next(i for i, x in enumerate(controls) if x.id == c.id)
+                nxt = controls[max(0, min(len(controls) - 1, k - direction))]
+                self.focus.set(controls, nxt.id)
+                self.say(self.describe(nxt))
+                return None
+        if key is Key.CLOSE and self.closable:
+            return self.close()
+        return self.on_key(key)
+
+    def describe(self, control: Control) -> str:
+        """What is said when ``control`` gets the focus."""
+        return control.spoken()
+
+    def use(self, control: Control) -> Transition | None:
+        """Activate ``control``, or say why it cannot be used."""
+        if not control.enabled:
+            self.say(control.reason or _("{label} is unavailable.").format(label=control.label))
+            return None
+        return self.activate(control)
+
+    def close(self) -> Transition | None:
+        """Escape, or a Close button."""
+        return Pop()
+
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        """A left click: focus the control under the pointer and activate it."""
+        controls = self.controls()
+        for c in controls:
+            rect = self.rects.get(c.id)
+            if rect is not None and rect.collidepoint(pos):
+                self.focus.set(controls, c.id)
+                if c.role in (Role.CHOICE, Role.SLIDER):
+                    # The right half steps up, the left half down.
+                    self.adjust(c, 1 if pos[0] >= rect.centerx else -1)
+                    return None
+                return self.use(c)
+        return None

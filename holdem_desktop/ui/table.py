@@ -1,0 +1,449 @@
+"""The table screen for one seat: zones of controls, hotkeys, tabs, messages.
+
+Controls, in focus order: the tabs How to play and Settings (top right),
+then the zones of SPEC §5 — Table (board cards, pot, dealer), Your hand
+(your cards), Actions (the seven fixed buttons), Game state (its lines),
+Players (one per seat, also their boxes on the felt) and Move log (a list
+read with Up / Down).  Each zone starts with its heading.  An open tab
+shows its page in place of the table, its Close button last; activating
+the tab again or Escape closes it.
+
+What a key press has to say (information keys, refusals, the focused
+control) goes to ``say``: it is shown in the Game state zone and kept in a
+history to step through; speech hooks in there.  Sounds and other outputs
+subscribe to the session; this module never imports them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from gettext import gettext as _
+
+import pygame
+
+from holdem_desktop.engine.evaluator import evaluate_hand
+from holdem_desktop.engine.events import HandEnded
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
+from holdem_desktop.i18n.names import ranks_name
+from holdem_desktop.resources import assets_dir
+from holdem_desktop.session import Session
+
+from .action_panel import ActionPanel, Command
+from .draw import TableRenderer
+from .keymap import ACTING, Key, KeyMap, describe
+from .menus import Desktop, HelpPage, SettingsPage
+from .motion import Motion
+from .move_log import log_line
+from .page import Page, Pop, Replace, Transition
+from .widgets import Control, Role
+
+__all__ = ["TableScreen"]
+
+_KEY_TO_COMMAND = {
+    Key.FOLD: Command.FOLD, Key.CHECK_CALL: Command.CHECK_CALL, Key.BET_RAISE: Command.BET_RAISE,
+    Key.NEXT_HAND: Command.NEXT_HAND,
+}
+ZONES = ("table", "hand", "actions", "state", "players", "log")
+
+
+class TableScreen(Page):
+    """The table as seen and played from ``seat``."""
+
+    def __init__(self, session: Session, seat: int, renderer: TableRenderer, *,
+                 desktop: Desktop | None = None, keymap: KeyMap | None = None,
+                 say: Callable[[str], None] = lambda text: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(say)
+        self.title = _("Table")
+        self.session = session
+        self.seat = seat
+        self.renderer = renderer
+        self.desktop = desktop
+        self.keymap = keymap or (desktop.keymap if desktop else KeyMap())
+        self._out = say
+        self.say = self._say
+        self.panel = ActionPanel(session, seat, amount)
+        self.log: list[str] = []
+        self.log_index: int | None = None
+        """The Move log line in focus (None: the newest)."""
+        self.messages: list[str] = []
+        self.history_index: int | None = None
+        self.confirm_all_in = False
+        self.confirm_leave = False
+        self.tab: Page | None = None
+        self.tab_id: str | None = None
+        self.motion = Motion(clock)
+        idle = session.hand is None or session.hand.over
+        self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
+        self._said_at = 0
+        """How many Move log lines there were when the last message was said."""
+        session.subscribe(self._listen)
+
+    # ------------------------------------------------------------------
+    # Listening and talking
+
+    def _name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def _listen(self, event: object) -> None:
+        line = log_line(event, self._name, amount)
+        if line:
+            self.log.append(line)
+        self.motion.on_event(event, self.seat)
+        if isinstance(event, HandEnded) and self.desktop is not None:
+            self.desktop.hand_over(self.session)
+
+    def _say(self, text: str) -> None:
+        """Show (and hand on for speech) a message, and keep it in the history."""
+        self.messages.append(text)
+        self.history_index = None
+        self._said_at = len(self.log)
+        self._out(text)
+
+    # ------------------------------------------------------------------
+    # Controls
+
+    def _view(self) -> SeatView | None:
+        return None if self.session.hand is None else self.session.view(self.seat)
+
+    def controls(self) -> tuple[Control, ...]:
+        tabs = (
+            Control("tab:help", _("How to play"), Role.TAB, "tabs",
+                    value=_("open") if self.tab_id == "help" else _("closed")),
+            Control("tab:settings", _("Settings"), Role.TAB, "tabs",
+                    value=_("open") if self.tab_id == "settings" else _("closed")),
+        )
+        if self.tab is not None:
+            return tabs + self.tab.controls()
+        return tabs + self.table_controls()
+
+    def table_controls(self) -> tuple[Control, ...]:
+        """The table's own controls, zone by zone."""
+        view = self._view()
+        out = [Control("heading:table", _("Table"), Role.HEADING, "table")]
+        if view is not None:
+            names = (_("Flop card 1"), _("Flop card 2"), _("Flop card 3"), _("Turn card"),
+                     _("River card"))
+            out += [Control(f"board:{k}", f"{names[k]}: {card_name(c)}", Role.CARD, "table")
+                    for k, c in enumerate(view.board)]
+            if not view.board:
+                out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
+                                   "table"))
+            out.append(Control("pot", _("Pot {amount}").format(amount=amount(view.pot)),
+                               Role.TEXT, "table"))
+            out.append(Control("dealer", _("{player} deals").format(
+                player=self._name(view.button)), Role.TEXT, "table"))
+        out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
+        if view is not None and view.hole:
+            out += [Control(f"hole:{k}", card_name(c), Role.CARD, "hand")
+                    for k, c in enumerate(view.hole)]
+        else:
+            out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
+        out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
+        for b in self.panel.buttons():
+            out.append(Control("button:" + b.command, b.label, Role.BUTTON, "actions",
+                               enabled=b.enabled,
+                               reason=None if b.enabled else self.panel.why(b.command)))
+        out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
+        out += [Control(f"state:{k}", line, Role.TEXT, "state")
+                for k, line in enumerate(self.state_lines())]
+        out.append(Control("heading:players", _("Players"), Role.HEADING, "players"))
+        out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
+                for seat in self._seats_from_me()]
+        out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
+        out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
+        return tuple(out)
+
+    def _seats_from_me(self) -> list[int]:
+        n = self.session.n
+        return [(self.seat + k) % n for k in range(n)]
+
+    def player_text(self, seat: int) -> str:
+        """One player, as the Players zone reads them."""
+        s = self.session
+        name = self._name(seat)
+        place = s.seats[seat].place
+        if place is not None:
+            return _("{player}, out in place {place}").format(player=name, place=place)
+        view = self._view()
+        chips = s.chips(seat)
+        if view is None or seat not in {p.seat for p in view.players}:
+            return _("{player}, {chips} chips").format(player=name, chips=amount(chips))
+        p = view.player(seat)
+        parts = [_("{player}, {chips} chips").format(player=name, chips=amount(p.stack))]
+        if p.bet:
+            parts.append(_("bet {amount}").format(amount=amount(p.bet)))
+        if p.folded:
+            parts.append(_("folded"))
+        elif p.all_in:
+            parts.append(_("all-in"))
+        if p.shown:
+            parts.append(_("shows {cards}").format(cards=cards_names(p.shown)))
+        if view.button == seat:
+            parts.append(_("dealer"))
+        if view.to_act == seat and not view.over:
+            parts.append(_("to act"))
+        return ", ".join(parts)
+
+    def _log_selected(self) -> str:
+        if not self.log:
+            return ""
+        k = len(self.log) - 1 if self.log_index is None else self.log_index
+        return self.log[k]
+
+    def hand_text(self) -> str:
+        """Your current hand: "pair of nines, ace kicker" (your cards before the flop)."""
+        view = self._view()
+        if view is None or not view.hole:
+            return _("You have no cards.")
+        if len(view.hole) + len(view.board) >= 5:
+            return hand_name(evaluate_hand(view.hole + view.board))
+        a, b = view.hole
+        if a >> 2 == b >> 2:
+            return _("pair of {ranks}").format(ranks=ranks_name(a >> 2))
+        return cards_names(view.hole)
+
+    def describe(self, control: Control) -> str:
+        if control.role is Role.CARD:  # the card, then your current hand
+            return _("{card}. Your hand: {hand}").format(card=control.spoken(),
+                                                         hand=self.hand_text())
+        if control.role is Role.TEXT:
+            return control.label
+        if control.role is Role.LIST:
+            return _("Move log, {line}").format(line=control.label)
+        return control.spoken()
+
+    # ------------------------------------------------------------------
+    # Keys
+
+    def press(self, key: Key) -> Transition | None:
+        if key is not Key.ALL_IN:
+            self.confirm_all_in = False
+        if key is not Key.CLOSE:
+            self.confirm_leave = False
+        if self.tab is None:
+            c = self.focused()
+            if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and c is not None \
+                    and c.zone == "log":
+                self.log_index = None
+            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and (c is None or c.id != "log"):
+                return self.on_key(key)  # on the table Up / Down always choose the amount
+        return super().press(key)
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id.startswith("tab:"):
+            self._toggle_tab(control.id[4:])
+            return None
+        if self.tab is not None:
+            return self._from_tab(self.tab.activate(control))
+        if control.id.startswith("button:"):
+            self._act(Command(control.id[7:]))
+        elif control.role is Role.CARD:
+            self.say(_("Your hand: {hand}").format(hand=self.hand_text()))
+        else:
+            self.say(self.describe(control))
+        return None
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        if self.tab is not None and control.zone != "tabs":
+            return self.tab.adjust(control, direction)
+        if control.id == "log" and self.log:  # Up: older line, Down: newer
+            last = len(self.log) - 1
+            k = last if self.log_index is None else self.log_index
+            k = max(0, min(last, k - direction))
+            self.log_index = k
+            self.say(self.log[k])
+            return True
+        return False
+
+    def type_text(self, control: Control, text: str) -> None:
+        if self.tab is not None:
+            self.tab.type_text(control, text)
+
+    def erase(self, control: Control) -> None:
+        if self.tab is not None:
+            self.tab.erase(control)
+
+    def close(self) -> Transition | None:
+        if self.tab is not None:
+            self._toggle_tab(self.tab_id or "")
+            return None
+        if self.desktop is None:
+            return None
+        if not self.confirm_leave:
+            self.confirm_leave = True
+            self.say(_("Press Escape again to leave the table; Continue brings you back."))
+            return None
+        return Replace(self.desktop.menu(self.session))
+
+    def _toggle_tab(self, which: str) -> None:
+        if self.tab_id == which:
+            self.tab, self.tab_id = None, None
+            self.focus.id = "tab:" + which
+            self.say(_("{tab} closed").format(tab=self._tab_name(which)))
+            return
+        if self.desktop is None:
+            self.say(_("This tab is not available here."))
+            return
+        self.tab_id = which
+        self.tab = (HelpPage(self.desktop, self.session.variant, self.say) if which == "help"
+                    else SettingsPage(self.desktop, self.say))
+        first = self.tab.controls()[0]
+        self.focus.id = first.id
+        self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
+                                                   control=self.tab.describe(first)))
+
+    @staticmethod
+    def _tab_name(which: str) -> str:
+        return _("How to play") if which == "help" else _("Settings")
+
+    def _from_tab(self, outcome: Transition | None) -> Transition | None:
+        if isinstance(outcome, Pop):  # the tab's Close button
+            self._toggle_tab(self.tab_id or "")
+            return None
+        return outcome
+
+    def on_key(self, key: Key) -> Transition | None:
+        if key in ACTING and self.tab is not None:
+            self.say(_("Close the {tab} tab to play.").format(tab=self._tab_name(
+                self.tab_id or "")))
+        elif key is Key.ALL_IN:
+            if not self.confirm_all_in:
+                self.confirm_all_in = True
+                self.say(_("Press A again to go all-in."))
+            else:
+                self.confirm_all_in = False
+                self._act(Command.ALL_IN)
+        elif key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN):
+            self._act(Command.INCREASE if key is Key.AMOUNT_UP else Command.DECREASE)
+        elif key in _KEY_TO_COMMAND:
+            self._act(_KEY_TO_COMMAND[key])
+        elif key is Key.HELP:
+            self.say("; ".join(f"{keys}: {text}" for keys, text in self.keymap.help_lines()))
+        elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
+            self._history(-1 if key is Key.HISTORY_BACK else 1)
+        elif key is not Key.CLOSE:
+            self.say(self.inform(key))
+        return None
+
+    def _history(self, step: int) -> None:
+        if not self.messages:
+            self._out(_("No messages yet."))
+            return
+        last = len(self.messages) - 1
+        k = last if self.history_index is None else self.history_index
+        k = max(0, min(last, k + step))
+        self.history_index = k
+        self._out(self.messages[k])  # not added to the history itself
+
+    def _act(self, command: Command) -> None:
+        outcome = self.panel.activate(command)
+        if outcome.message:
+            self.say(outcome.message)
+        if outcome.done and command is Command.NEXT_HAND \
+                and self.focus.id == "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.CHECK_CALL  # where the next move will be
+
+    def inform(self, key: Key) -> str:
+        """The answer of an information key (never acts)."""
+        s = self.session
+        if key is Key.REPEAT:
+            return self.messages[-1] if self.messages else _("Nothing to repeat yet.")
+        if key is Key.BLINDS:
+            level = s.blind_level()
+            text = _("Blinds {small}/{big}.").format(small=amount(level.small),
+                                                      big=amount(level.big))
+            until = s.hands_until_next_level()
+            if until is not None:
+                text += " " + _("They go up in {n} hands.").format(n=until)
+            return text
+        view = self._view()
+        if view is None:
+            return _("No hand is being played yet: press N for the first hand.")
+        if key is Key.YOUR_CARDS:
+            return _("Your cards: {cards}.").format(cards=cards_names(view.hole)) \
+                if view.hole else _("You have no cards.")
+        if key is Key.BOARD:
+            return _("Board: {cards}.").format(cards=cards_names(view.board)) \
+                if view.board else _("No cards on the board yet.")
+        if key is Key.HAND_VALUE:
+            return _("Your hand: {hand}.").format(hand=self.hand_text())
+        if key is Key.POT:
+            return _("Pot: {amount}.").format(amount=amount(view.pot))
+        if key is Key.TO_CALL:
+            return _("To call: {amount}.").format(amount=amount(view.to_call))
+        if key is Key.CHIPS:
+            return "; ".join(_("{player} {chips}").format(player=self._name(seat),
+                                                          chips=amount(s.chips(seat)))
+                             for seat in self._seats_from_me())
+        if key is Key.WHOSE_TURN:
+            if view.to_act is None:
+                return _("Nobody is to act.")
+            if view.to_act == self.seat:
+                return _("Your turn.")
+            return _("{player} to act.").format(player=self._name(view.to_act))
+        if key is Key.DEALER:
+            return _("{player} deals.").format(player=self._name(view.button))
+        if key.value.startswith("card_"):
+            k = int(key.value.rsplit("_", 1)[1]) - 1
+            cards = list(view.hole) + list(view.board)
+            if k < len(cards):
+                return card_name(cards[k])
+            return _("There is no card {n}.").format(n=k + 1)
+        return _("{what}: not available yet.").format(what=describe(key))
+
+    # ------------------------------------------------------------------
+    # Picture
+
+    def state_lines(self) -> list[str]:
+        """The Game state zone."""
+        s = self.session
+        level = s.blind_level()
+        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
+        lines = [_("Hand {number}, blinds {small}/{big}").format(
+            number=number, small=amount(level.small), big=amount(level.big))]
+        until = s.hands_until_next_level()
+        if until is not None:
+            lines.append(_("Blinds go up in {n} hands").format(n=until))
+        view = self._view()
+        if view is not None and not view.over and view.to_act is not None:
+            if view.to_act == self.seat:
+                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                             if view.to_call else _("Your turn"))
+            else:
+                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
+        if self.messages and self._said_at == len(self.log):  # nothing happened since
+            lines.append(self.messages[-1])
+        return lines
+
+    def animating(self, now: float) -> bool:
+        return self.tab is None and self.motion.active(now)
+
+    def title_parts(self) -> list[str]:
+        """The title line: every player's chips, yours first."""
+        return [_("{player} {chips}").format(player=self._name(seat),
+                                             chips=amount(self.session.chips(seat)))
+                for seat in self._seats_from_me()]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.desktop is not None:  # the four-colour deck setting applies at once
+            deck = "four_color" if self.desktop.settings.four_color_deck else "classic"
+            self.renderer.use_deck(assets_dir() / "cards" / deck)
+        focused = self.focused()
+        focus_id = focused.id if focused else None
+        tabs = self.controls()[:2]
+        if self.tab is not None:
+            self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
+            rects = dict(self.renderer.rects)
+            draw_in = getattr(self.tab, "draw_in", None)
+            if draw_in is not None:
+                draw_in(surface, self.renderer.below_title(surface), focus_id)
+                rects.update(self.tab.rects)
+            self.rects = rects
+            return
+        self.renderer.draw_table(surface, self._view(), self._name, self.title_parts(),
+                                 self.table_controls(), tabs, focus_id, self.log,
+                                 self.log_index, self.motion)
+        self.rects = dict(self.renderer.rects)
