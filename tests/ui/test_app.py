@@ -302,3 +302,19 @@ def test_a_whole_tournament_by_keys_runs_to_a_winner(desktop):
     assert button.label == "New game" and button.enabled
     keys(app, "n")
     assert not session.game_over and session.hands_played == 0
+
+
+def test_a_corrupt_settings_file_gives_defaults_and_one_notice(home):
+    folder = home / "config" / "holdem-desktop"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text("{not json", encoding="utf-8")
+    pygame.display.init()
+    d = Desktop()
+    assert d.notices[0] == "Your settings could not be read; the defaults are used."
+    assert d.settings.players == 6  # the default
+    assert [p.name for p in folder.iterdir()] == ["settings.json.broken-1"]  # set aside
+    app = App(d.menu(), keymap=d.keymap)
+    for notice in d.notices:
+        app.screen.say(notice)
+    assert app.screen.status == d.notices[-1]
+    pygame.display.quit()
