@@ -13,9 +13,10 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from gettext import gettext as _
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from holdem_desktop.i18n.translate import _
 
 from . import __version__
 

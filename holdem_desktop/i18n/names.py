@@ -9,10 +9,11 @@ The plural rank names ("nines") are separate messages for the same reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from gettext import gettext as _
 
 from holdem_desktop.engine.evaluator import HandValue
 from holdem_desktop.engine.hand_classes import HandCategory
+
+from .translate import _
 
 __all__ = ["amount", "card_name", "cards_names", "hand_name", "rank_name", "ranks_name"]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from gettext import gettext as _
 
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.amounts import AmountStep, amount_scale, start_index
 from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session
 
 from .reasons import explain

@@ -12,9 +12,10 @@ so an idle table costs almost nothing; computer players act at once.
 from __future__ import annotations
 
 import time
-from gettext import gettext as _
 
 import pygame
+
+from holdem_desktop.i18n.translate import _
 
 from .keymap import KeyMap
 from .layout import TableLayout

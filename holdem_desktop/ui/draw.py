@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 from pathlib import Path
 
 import pygame
@@ -23,6 +22,7 @@ from holdem_desktop.engine.cards import card_text
 from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.views import PlayerView, SeatView
 from holdem_desktop.i18n import amount
+from holdem_desktop.i18n.translate import _
 
 from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion

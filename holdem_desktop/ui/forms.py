@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import Any
+
+from holdem_desktop.i18n.translate import _
 
 from .widgets import Control, Role
 

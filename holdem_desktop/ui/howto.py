@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from gettext import gettext as _
-from gettext import ngettext
 
 from holdem_desktop.engine.variant import (
     AFTER_LAST_DOUBLE,
@@ -20,6 +18,7 @@ from holdem_desktop.engine.variant import (
     RaiseStep,
     Variant,
 )
+from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.ui.keymap import Key, KeyMap
 
 __all__ = ["Section", "how_to_play"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from gettext import gettext as _
+
+from holdem_desktop.i18n.translate import _
 
 __all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe"]
 

@@ -9,10 +9,10 @@ pages themselves only know controls and the session they are handed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from gettext import gettext as _
 from typing import TYPE_CHECKING, Any, Protocol
 
 from holdem_desktop.engine.variant import Variant, shipped_variant, shipped_variants
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session
 from holdem_desktop.settings import LANGUAGES, Settings
 

@@ -4,8 +4,6 @@ action is always in the Move log), through gettext."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from gettext import gettext as _
-from gettext import ngettext
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.events import (
@@ -17,6 +15,7 @@ from holdem_desktop.engine.events import (
     StreetDealt,
 )
 from holdem_desktop.i18n import cards_names
+from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session.events import BlindsUp, GameOver, HandStarting, PlayerOut
 
 __all__ = ["log_line"]

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import TYPE_CHECKING
+
+from holdem_desktop.i18n.translate import _
 
 from .keymap import Key
 from .widgets import Control, Focus, Role

@@ -6,9 +6,9 @@ words, through gettext."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from gettext import gettext as _
 
 from holdem_desktop.engine.actions import ActionKind, IllegalAction
+from holdem_desktop.i18n.translate import _
 
 __all__ = ["REASONS", "explain"]
 

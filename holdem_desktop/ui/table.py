@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from gettext import gettext as _
 
 import pygame
 
@@ -27,6 +26,7 @@ from holdem_desktop.engine.events import HandEnded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import ranks_name
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 
