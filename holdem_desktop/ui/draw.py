@@ -125,7 +125,8 @@ class TableRenderer:
         surface.fill(self.palette.background)
         self.rects = {}
         self._title(surface, layout, title, tabs)
-        self._felt(surface, layout, view, names, motion)
+        pot = next((c.label for c in controls if c.id == "pot"), "")
+        self._felt(surface, layout, view, names, pot, motion)
         self._panel(surface, layout, controls, log, log_index)
         self._ring(surface, focus_id)
 
@@ -155,7 +156,7 @@ class TableRenderer:
                                                    p.text, "midleft")
 
     def _felt(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
-              names: Callable[[int], str], motion: Motion | None) -> None:
+              names: Callable[[int], str], pot: str, motion: Motion | None) -> None:
         p = self.palette
         felt = layout.felt
         s = layout.scale
@@ -191,7 +192,6 @@ class TableRenderer:
                                  width=3, border_radius=6)
         if not view.board:
             self.rects["board:none"] = slots
-        pot = _("Pot {amount}").format(amount=amount(view.pot)) if view.pot else _("No pot yet")
         self.rects["pot"] = self._text(surface, pot, (cx, cy - round(cw * 0.95)), round(30 * s),
                                        p.gold, "midbottom")
         street = {Street.PREFLOP: _("Pre-flop"), Street.FLOP: _("Flop"), Street.TURN: _("Turn"),

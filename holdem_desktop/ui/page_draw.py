@@ -81,7 +81,7 @@ class PageRenderer:
         self._scroll = max(0, min(self._scroll, max(0, total - view)))
         rects: dict[str, pygame.Rect] = {}
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(area.x, body_top, area.w, view))
+        surface.set_clip(pygame.Rect(area.x, body_top - 8, area.w, view + 16))  # room for rings
         for c, start, h in zip(controls, starts, heights, strict=True):
             rect = pygame.Rect(x, body_top + start - self._scroll, width, h)
             if rect.bottom < body_top or rect.top > body_bottom:

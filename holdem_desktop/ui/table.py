@@ -22,7 +22,7 @@ from collections.abc import Callable
 import pygame
 
 from holdem_desktop.engine.evaluator import evaluate_hand
-from holdem_desktop.engine.events import HandEnded
+from holdem_desktop.engine.events import HandEnded, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import ranks_name
@@ -131,8 +131,7 @@ class TableScreen(Page):
             if not view.board:
                 out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
                                    "table"))
-            out.append(Control("pot", _("Pot {amount}").format(amount=amount(view.pot)),
-                               Role.TEXT, "table"))
+            out.append(Control("pot", self.pot_text(view), Role.TEXT, "table"))
             out.append(Control("dealer", _("{player} deals").format(
                 player=self._name(view.button)), Role.TEXT, "table"))
         out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
@@ -155,6 +154,15 @@ class TableScreen(Page):
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
         return tuple(out)
+
+    def pot_text(self, view: SeatView) -> str:
+        """The pot, or when the hand is over who won it."""
+        won = [e for e in view.history if isinstance(e, PotAwarded)] if view.over else []
+        if not won:
+            return _("Pot {amount}").format(amount=amount(view.pot))
+        return " ".join(_("{players} won {amount}.").format(
+            players=", ".join(self._name(w) for w in e.winners), amount=amount(e.amount))
+            for e in won)
 
     def _seats_from_me(self) -> list[int]:
         n = self.session.n
