@@ -25,7 +25,7 @@ from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.events import HandEnded, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
-from holdem_desktop.i18n.names import ranks_name
+from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
@@ -208,10 +208,11 @@ class TableScreen(Page):
             return _("You have no cards.")
         if len(view.hole) + len(view.board) >= 5:
             return hand_name(evaluate_hand(view.hole + view.board))
-        a, b = view.hole
+        a, b = sorted(view.hole, reverse=True)
         if a >> 2 == b >> 2:
             return _("pair of {ranks}").format(ranks=ranks_name(a >> 2))
-        return cards_names(view.hole)
+        text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
+        return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
 
     def describe(self, control: Control) -> str:
         if control.role is Role.CARD:  # the card, then your current hand
@@ -359,6 +360,8 @@ class TableScreen(Page):
         s = self.session
         if key is Key.REPEAT:
             return self.messages[-1] if self.messages else _("Nothing to repeat yet.")
+        if key is Key.READ_STATE:
+            return self.read_state()
         if key is Key.BLINDS:
             level = s.blind_level()
             text = _("Blinds {small}/{big}.").format(small=amount(level.small),
@@ -401,6 +404,32 @@ class TableScreen(Page):
                 return card_name(cards[k])
             return _("There is no card {n}.").format(n=k + 1)
         return _("{what}: not available yet.").format(what=describe(key))
+
+    def read_state(self) -> str:
+        """Everything, in the order of SPEC §5: whose turn and the amount to
+        call, your cards and hand, the board, the pot, your chips then each
+        player's in playing order after you, the dealer, the blinds, the hand
+        number and when the blinds go up."""
+        s = self.session
+        view = self._view()
+        parts = []
+        if view is not None:
+            parts.append(self.inform(Key.WHOSE_TURN))
+            if view.to_act == self.seat and view.to_call:
+                parts.append(self.inform(Key.TO_CALL))
+            if view.hole:
+                parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
+                    cards=cards_names(view.hole), hand=self.hand_text()))
+            parts.append(self.inform(Key.BOARD))
+            parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
+        parts.append(_("You have {chips} chips.").format(chips=amount(s.chips(self.seat))))
+        parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
+        if view is not None:
+            parts.append(self.inform(Key.DEALER))
+        parts.append(self.inform(Key.BLINDS))
+        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
+        parts.append(_("Hand {number}.").format(number=number))
+        return " ".join(parts)
 
     # ------------------------------------------------------------------
     # Picture

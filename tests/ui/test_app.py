@@ -318,3 +318,18 @@ def test_a_corrupt_settings_file_gives_defaults_and_one_notice(home):
         app.screen.say(notice)
     assert app.screen.status == d.notices[-1]
     pygame.display.quit()
+
+
+def test_read_state_follows_the_order_of_the_spec(app):
+    keys(app, "n")
+    screen = app.screen
+    s = screen.session
+    keys(app, "i")
+    text = screen.messages[-1]
+    names = [s.seats[k].name for k in range(s.n)]
+    board = "Board: " if s.hand.board else "No cards on the board yet."
+    order = [text.index(marker) for marker in (
+        "to act." if s.waiting_for != 0 else "Your turn.", "Your cards: ", board, "Pot: ",
+        "You have ", names[1] + ",", names[2] + ",", names[3] + ",", " deals.", "Blinds ",
+        "Hand 1.")]
+    assert order == sorted(order), text
