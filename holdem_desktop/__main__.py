@@ -133,7 +133,7 @@ class Desktop:
     def __init__(self, rng: random.Random | None = None) -> None:
         import platformdirs
 
-        from .audio.bank import SoundBank
+        from .audio.bank import SoundBank, SoundListener
         from .settings import load_settings
         from .ui.keymap import KeyMap
 
@@ -144,10 +144,12 @@ class Desktop:
                         for problem, _detail in loaded.problems
                         if problem in ("corrupt", "unreadable")]
         self.data = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False))
-        self.bank = SoundBank(volume=self.settings.sound_volume, muted=not self.settings.sounds)
+        self.bank = SoundBank(volume=self.settings.sound_volume, muted=not self.settings.sounds,
+                              together=0.08)
         if not self.bank.available:
             self.notices.append(_("No sound device was found: the game runs silently."))
         self.plans: dict[int, list[object]] = {}
+        self.sounds: dict[int, SoundListener] = {}
         self.say: Callable[[str], None] = lambda text: None
         self.rng = rng
         """Seeds new games when given (tests); real play shuffles from the OS."""
@@ -170,7 +172,9 @@ class Desktop:
         from .session.history import HandHistoryWriter
 
         HandHistoryWriter(session, self.data / "hands")
-        session.subscribe(SoundListener(self.bank, 0))
+        listener = SoundListener(self.bank, 0)
+        session.subscribe(listener)
+        self.sounds[id(session)] = listener
         self.plans[id(session)] = plans
         return session
 
@@ -227,8 +231,11 @@ class Desktop:
         from .ui.table import TableScreen
 
         deck = "four_color" if self.settings.four_color_deck else "classic"
+        sounds = self.sounds.get(id(session))
         return TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck),
-                           desktop=self, say=self.say)
+                           desktop=self, say=self.say,
+                           on_turn=sounds.your_turn if sounds else lambda: None,
+                           on_refused=sounds.refused if sounds else lambda: None)
 
     def menu(self, session: Session | None = None) -> Page:
         from .ui.menus import StartPage

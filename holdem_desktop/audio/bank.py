@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -53,6 +54,12 @@ CUES: tuple[str, ...] = (
     "blinds_up",
 )
 """Every cue the bank knows; cue ``name`` is the file ``name.wav``."""
+
+PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
+    "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in", "error", "blinds_up",
+    "your_turn", "pot_won", "game_won"))}
+"""Which cue wins when several come at once (higher wins): computer players
+act in the same instant, and a pile of cues would be noise."""
 
 DEFAULT_SOUNDS_DIR = assets_dir() / "sounds"
 """Where the cues live (made by ``tools/make_sounds.py``), in a checkout or installed."""
@@ -158,8 +165,14 @@ class SoundBank:
     """
 
     def __init__(self, sounds_dir: Path | str = DEFAULT_SOUNDS_DIR, volume: float = 0.8,
-                 muted: bool = False, mixer: Mixer | None = None) -> None:
+                 muted: bool = False, mixer: Mixer | None = None, *, together: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.sounds_dir = Path(sounds_dir)
+        self.together = together
+        """Cues asked for within this many seconds of the last one heard count
+        as one moment: only a more important cue (:data:`PRIORITY`) is played."""
+        self.clock = clock
+        self._last: tuple[float, int] | None = None
         self.volume = _clamp(volume, 0.8)
         self.muted = bool(muted)
         self.played: list[str] = []
@@ -220,8 +233,13 @@ class SoundBank:
             sound = self._sound(cue)
             if sound is None:
                 return False
+            now, rank = self.clock(), PRIORITY.get(cue, 0)
+            if self._last is not None and now - self._last[0] < self.together \
+                    and rank <= self._last[1]:
+                return False  # drowned by a cue of the same moment
             sound.set_volume(self.volume)
             sound.play()
+            self._last = (now, rank)
         except Exception as exc:  # a device that went away mid-game, and the like
             self.failed.setdefault(str(cue), f"cannot play: {_describe(exc)}")
             return False

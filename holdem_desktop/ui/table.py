@@ -54,7 +54,9 @@ class TableScreen(Page):
     def __init__(self, session: Session, seat: int, renderer: TableRenderer, *,
                  desktop: Desktop | None = None, keymap: KeyMap | None = None,
                  say: Callable[[str], None] = lambda text: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 on_turn: Callable[[], None] = lambda: None,
+                 on_refused: Callable[[], None] = lambda: None) -> None:
         super().__init__(say)
         self.title = _("Table")
         self.session = session
@@ -75,6 +77,11 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
+        self.on_turn = on_turn
+        """Called when it becomes this seat's turn (the your-turn cue)."""
+        self.on_refused = on_refused
+        """Called when a press cannot act (the error cue; the reason is said)."""
+        self._my_turn = False
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -239,7 +246,25 @@ class TableScreen(Page):
                 self.log_index = None
             if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and (c is None or c.id != "log"):
                 return self.on_key(key)  # on the table Up / Down always choose the amount
-        return super().press(key)
+        outcome = super().press(key)
+        self._check_turn()
+        return outcome
+
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        outcome = super().click(pos)
+        self._check_turn()
+        return outcome
+
+    def _check_turn(self) -> None:
+        mine = self.session.waiting_for == self.seat
+        if mine and not self._my_turn:
+            self.on_turn()
+        self._my_turn = mine
+
+    def use(self, control: Control) -> Transition | None:
+        if not control.enabled:
+            self.on_refused()
+        return super().use(control)
 
     def activate(self, control: Control) -> Transition | None:
         if control.id.startswith("tab:"):
@@ -349,6 +374,8 @@ class TableScreen(Page):
 
     def _act(self, command: Command) -> None:
         outcome = self.panel.activate(command)
+        if not outcome.done:
+            self.on_refused()
         if outcome.message:
             self.say(outcome.message)
         if outcome.done and command is Command.NEXT_HAND \

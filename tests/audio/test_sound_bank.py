@@ -464,3 +464,16 @@ def test_a_whole_game_gives_each_seat_consistent_cues():
         expected = expected_table + Counter(pot_won=hands_won,
                                             game_won=int(seat in winner))
         assert heard == expected, seat
+
+
+def test_cues_of_one_moment_give_way_to_the_most_important():
+    now = [10.0]
+    mixer = FakeMixer()
+    bank = SoundBank(SOUNDS, mixer=mixer, together=0.08, clock=lambda: now[0])
+    for cue in ("fold", "chips_bet", "fold", "check", "board_card", "your_turn"):
+        bank.play(cue)  # computer players acting in the same instant
+    assert [name for name, _v in mixer.heard] == ["fold", "chips_bet", "board_card",
+                                                  "your_turn"]
+    now[0] += 0.5  # a moment later everything is heard again
+    assert bank.play("fold")
+    assert bank.requested[-1] == "fold" and len(bank.requested) == 7

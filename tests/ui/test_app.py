@@ -333,3 +333,20 @@ def test_read_state_follows_the_order_of_the_spec(app):
         "You have ", names[1] + ",", names[2] + ",", names[3] + ",", " deals.", "Blinds ",
         "Hand 1.")]
     assert order == sorted(order), text
+
+
+def test_your_turn_and_refusals_have_their_cues(app, desktop):
+    s = app.screen.session
+    keys(app, "f")  # no hand yet: refused, with a reason and the error cue
+    assert desktop.bank.requested[-1] == "error"
+    for _ in range(20):  # deal until it is our turn at once
+        keys(app, "n")
+        if s.waiting_for == 0:
+            break
+        while not s.hand.over:
+            keys(app, "c")
+    assert s.waiting_for == 0
+    assert "your_turn" in desktop.bank.requested
+    turns = desktop.bank.requested.count("your_turn")
+    keys(app, "p")  # information keys are not a new turn
+    assert desktop.bank.requested.count("your_turn") == turns
