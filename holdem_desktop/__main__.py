@@ -12,9 +12,9 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem_desktop.i18n.translate import _
 
@@ -23,6 +23,7 @@ from . import __version__
 if TYPE_CHECKING:
     from .session import Session
     from .settings import Settings
+    from .speech import SpeechOptions
     from .ui.page import Page
 
 
@@ -130,11 +131,13 @@ class Desktop:
     computer players, the autosave, the settings, the sounds, the hand
     histories (the :class:`~holdem_desktop.ui.menus.Desktop` protocol)."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, speaker: Any = None) -> None:
         import platformdirs
 
         from .audio.bank import SoundBank, SoundListener
         from .settings import load_settings
+        from .speech import Announcer, Speech
+        from .speech.speaker import BackgroundSpeaker, auto_speaker
         from .ui.keymap import KeyMap
 
         loaded = load_settings()
@@ -150,9 +153,39 @@ class Desktop:
             self.notices.append(_("No sound device was found: the game runs silently."))
         self.plans: dict[int, list[object]] = {}
         self.sounds: dict[int, SoundListener] = {}
-        self.say: Callable[[str], None] = lambda text: None
+        # The screen reader is found and started on a thread of its own: the
+        # window never waits for it.
+        self.speech = Speech(speaker if speaker is not None else BackgroundSpeaker(auto_speaker))
+        self.speech.settings(self.settings.speech_rate, self.settings.speech_volume)
+        self.announcers: dict[int, Announcer] = {}
+        self.screen: Any = None
+        """The table on show (it keeps the announcements for Repeat)."""
         self.rng = rng
         """Seeds new games when given (tests); real play shuffles from the OS."""
+
+    def say(self, text: str) -> None:
+        """What the player asked for (focus, keys, refusals): spoken at once."""
+        self.speech.say(text)
+
+    def _announce(self, text: str) -> None:
+        self.speech.announce(text)
+        announce = getattr(self.screen, "announce", None)
+        if announce is not None:
+            announce(text)
+
+    def flush(self) -> None:
+        """After each input: say what it set off, as one announcement."""
+        session = getattr(self.screen, "session", None)
+        announcer = self.announcers.get(id(session))
+        if announcer is not None:
+            announcer.flush()
+
+    def _speech_options(self) -> SpeechOptions:
+        from .speech import SpeechOptions
+
+        s = self.settings
+        return SpeechOptions(brief=s.verbosity == "brief", suits=s.speak_suits,
+                             hints=s.beginner_hints)
 
     def change_settings(self, settings: Settings) -> None:
         from .settings import save_settings
@@ -160,6 +193,9 @@ class Desktop:
         self.settings = settings
         self.bank.volume = settings.sound_volume
         self.bank.muted = not settings.sounds
+        self.speech.settings(settings.speech_rate, settings.speech_volume)
+        for announcer in self.announcers.values():
+            announcer.set_options(self._speech_options())
         save_settings(settings)
 
     def has_saved_game(self) -> bool:
@@ -172,6 +208,12 @@ class Desktop:
         from .session.history import HandHistoryWriter
 
         HandHistoryWriter(session, self.data / "hands")
+        from .speech import Announcer
+
+        announcer = Announcer(0, lambda seat: session.seats[seat].name, self._announce,
+                              self._speech_options())
+        session.subscribe(announcer)
+        self.announcers[id(session)] = announcer
         listener = SoundListener(self.bank, 0)
         session.subscribe(listener)
         self.sounds[id(session)] = listener
@@ -195,8 +237,9 @@ class Desktop:
             for c, plan in zip(characters, plans[1:], strict=True)]
         session = _Session(v, seats, rng=None if self.rng is None else random.Random(
             rng.random()))
+        self._wire(session, list(plans))
         session.start()
-        return self._wire(session, list(plans))
+        return session
 
     def continue_game(self) -> Session | str:
         from .saves import SaveError, load_game
@@ -207,9 +250,10 @@ class Desktop:
             if exc.problem == "missing":
                 return _("There is no saved game to continue.")
             return _("The saved game cannot be continued: {problem}.").format(problem=exc)
+        self._wire(session, list(plans))
         if session.hand is not None and not session.hand.over:
-            session.run()  # computer players to act go on at once
-        return self._wire(session, list(plans))
+            session.run()  # computer players to act go on at once; your turn is said
+        return session
 
     def save(self, session: Session) -> None:
         from .saves import SaveError, autosave_path, save_game
@@ -232,25 +276,27 @@ class Desktop:
 
         deck = "four_color" if self.settings.four_color_deck else "classic"
         sounds = self.sounds.get(id(session))
-        return TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck),
-                           desktop=self, say=self.say,
-                           on_turn=sounds.your_turn if sounds else lambda: None,
-                           on_refused=sounds.refused if sounds else lambda: None)
+        self.screen = TableScreen(session, 0, TableRenderer(assets_dir() / "cards" / deck),
+                                  desktop=self, say=self.say,
+                                  on_refused=sounds.refused if sounds else lambda: None)
+        return self.screen
 
     def menu(self, session: Session | None = None) -> Page:
         from .ui.menus import StartPage
 
         if session is not None:
             self.save(session)
-        return StartPage(self, self.say)
+        self.screen = StartPage(self, self.say)
+        return self.screen
 
 
-def play(resume: bool = False, max_events: int | None = None) -> int:
-    """Open the window on the start screen (on the saved game with ``resume``)."""
+def play(resume: bool = False, max_events: int | None = None, speaker: Any = None) -> int:
+    """Open the window on the start screen (on the saved game with ``resume``);
+    ``speaker`` replaces the screen reader (tests)."""
     from .settings import save_settings
     from .ui.app import App
 
-    desktop = Desktop()
+    desktop = Desktop(speaker=speaker)
     screen = desktop.menu()
     if resume:
         got = desktop.continue_game()
@@ -259,7 +305,7 @@ def play(resume: bool = False, max_events: int | None = None) -> int:
         else:
             screen = desktop.table(got)
     app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-              desktop.keymap)
+              desktop.keymap, after_input=desktop.flush)
     for notice in desktop.notices:
         app.screen.say(notice)
     app.run(max_events)

@@ -43,7 +43,7 @@ ALLOWED = {
     "ui": {"engine", "ai", "session", "i18n"},
     "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},
-    "i18n": {"engine"},
+    "i18n": {"engine", "ai", "session"},
     "variants": set(),
 }
 

@@ -28,7 +28,7 @@ from holdem_desktop.engine.events import (
     StreetDealt,
 )
 from holdem_desktop.resources import assets_dir
-from holdem_desktop.session.events import BlindsUp, GameOver
+from holdem_desktop.session.events import BlindsUp, GameOver, TurnStarted
 
 __all__ = [
     "CUES",
@@ -283,8 +283,8 @@ def _remember(history: list[str], cue: str) -> None:
 class SoundListener:
     """Turns session and hand events into cues for the player at ``seat``
     (None: a spectator, who never wins).  Subscribe it with
-    ``session.subscribe(listener)``; the interface calls :meth:`your_turn`
-    and :meth:`refused` itself.
+    ``session.subscribe(listener)``; the interface calls :meth:`refused`
+    itself.
 
     - the hole cards: ``card_dealt`` once per hand, not once per seat;
     - board cards: ``board_card`` for each street dealt;
@@ -292,7 +292,8 @@ class SoundListener:
       ``all_in`` (an all-in, or a call or raise that empties the stack);
     - a pot won by ``seat``: ``pot_won``, once per hand however many pots;
     - the game over with ``seat`` in first place: ``game_won``;
-    - the blinds going up: ``blinds_up``.
+    - the blinds going up: ``blinds_up``;
+    - ``seat``'s turn starting: ``your_turn``.
     """
 
     def __init__(self, bank: SoundBank, seat: int | None) -> None:
@@ -309,6 +310,7 @@ class SoundListener:
             PotAwarded: self._pot,
             GameOver: self._game_over,
             BlindsUp: lambda _event: "blinds_up",
+            TurnStarted: self._turn,
         }
 
     def __call__(self, event: object) -> None:
@@ -323,13 +325,13 @@ class SoundListener:
         if cue is not None:
             self.bank.play(cue)
 
-    def your_turn(self) -> None:
-        """The player at ``seat`` is to act."""
-        self.bank.play("your_turn")
-
     def refused(self) -> None:
         """A key press that cannot act now (its reason is spoken too)."""
         self.bank.play("error")
+
+    def _turn(self, event: object) -> str | None:
+        assert isinstance(event, TurnStarted)
+        return "your_turn" if event.seat == self.seat else None
 
     def _new_hand(self, _event: object) -> None:
         self._dealt = False

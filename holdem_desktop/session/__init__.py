@@ -2,7 +2,7 @@
 blind schedule, eliminations and places, the end of the game."""
 
 from .controllers import Controller, HumanController
-from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut
+from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
 from .session import Session, SessionError
 
 __all__ = [
@@ -15,4 +15,5 @@ __all__ = [
     "PlayerOut",
     "Session",
     "SessionError",
+    "TurnStarted",
 ]

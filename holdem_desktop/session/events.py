@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BlindsUp", "GameOver", "GameStarted", "HandStarting", "PlayerOut"]
+__all__ = ["BlindsUp", "GameOver", "GameStarted", "HandStarting", "PlayerOut", "TurnStarted"]
 
 
 @dataclass(frozen=True)
@@ -65,3 +65,13 @@ class GameOver:
     def winners(self) -> tuple[int, ...]:
         """Seats in first place (several: a draw)."""
         return tuple(seat for seat, place in self.places if place == 1)
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """The game waits for a person: ``seat`` is to act and must add
+    ``to_call`` chips to call (0: it may check).  Computer players' turns
+    are not announced this way: they act at once."""
+
+    seat: int
+    to_call: int

@@ -27,7 +27,7 @@ from holdem_desktop.engine.variant import BettingStructure, BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView, seat_view
 
 from .controllers import Controller
-from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut
+from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
 
 __all__ = ["Session", "SessionError"]
 
@@ -210,8 +210,10 @@ class Session:
         while not hand.over:
             seat = hand.to_act
             assert seat is not None
-            action = self.seats[seat].controller.decide(seat_view(hand, seat))
-            if action is None:
+            view = seat_view(hand, seat)
+            action = self.seats[seat].controller.decide(view)
+            if action is None:  # a person decides: say so and wait
+                self._emit([TurnStarted(seat, view.to_call)])
                 return
             try:
                 events = hand.apply(seat, action)

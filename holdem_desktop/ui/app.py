@@ -12,6 +12,7 @@ so an idle table costs almost nothing; computer players act at once.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -32,9 +33,13 @@ class App:
     """The window: reads events, hands them to the screen, redraws on change."""
 
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
-                 keymap: KeyMap | None = None) -> None:
+                 keymap: KeyMap | None = None,
+                 after_input: Callable[[], None] = lambda: None) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
+        self.after_input = after_input
+        """Called after each input is handled (the game's announcement of
+        everything that input set off is spoken then)."""
         pygame.display.init()
         pygame.font.init()
         w = max(size[0], TableLayout.MIN_WIDTH)
@@ -134,5 +139,7 @@ class App:
                 self.frame()
                 continue
             self.handle(event)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT):
+                self.after_input()
             handled += event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT)
             self.frame()

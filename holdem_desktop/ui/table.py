@@ -35,7 +35,7 @@ from .draw import TableRenderer
 from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, SettingsPage
 from .motion import Motion
-from .move_log import log_line
+from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
 from .widgets import Control, Role
 
@@ -55,7 +55,6 @@ class TableScreen(Page):
                  desktop: Desktop | None = None, keymap: KeyMap | None = None,
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
-                 on_turn: Callable[[], None] = lambda: None,
                  on_refused: Callable[[], None] = lambda: None) -> None:
         super().__init__(say)
         self.title = _("Table")
@@ -67,21 +66,22 @@ class TableScreen(Page):
         self._out = say
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
-        self.log: list[str] = []
+        self.move_log = MoveLog(self._name)
+        self.log = self.move_log.lines
         self.log_index: int | None = None
         """The Move log line in focus (None: the newest)."""
         self.messages: list[str] = []
+        """Everything shown in the Game state zone, newest last."""
+        self.announcements: list[str] = []
+        """The game's announcements, for Repeat and the history keys."""
         self.history_index: int | None = None
         self.confirm_all_in = False
         self.confirm_leave = False
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
-        self.on_turn = on_turn
-        """Called when it becomes this seat's turn (the your-turn cue)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
-        self._my_turn = False
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -95,19 +95,24 @@ class TableScreen(Page):
         return self.session.seats[seat].name
 
     def _listen(self, event: object) -> None:
-        line = log_line(event, self._name, amount)
-        if line:
-            self.log.append(line)
+        self.move_log.add(event)
         self.motion.on_event(event, self.seat)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
 
     def _say(self, text: str) -> None:
-        """Show (and hand on for speech) a message, and keep it in the history."""
+        """Show (and hand on for speech) a message the player asked for."""
+        self.messages.append(text)
+        self._said_at = len(self.log)
+        self._out(text)
+
+    def announce(self, text: str) -> None:
+        """A game announcement (already spoken by the speech): shown in the
+        Game state zone and kept for Repeat and the history keys."""
+        self.announcements.append(text)
         self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
-        self._out(text)
 
     # ------------------------------------------------------------------
     # Controls
@@ -246,20 +251,7 @@ class TableScreen(Page):
                 self.log_index = None
             if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and (c is None or c.id != "log"):
                 return self.on_key(key)  # on the table Up / Down always choose the amount
-        outcome = super().press(key)
-        self._check_turn()
-        return outcome
-
-    def click(self, pos: tuple[int, int]) -> Transition | None:
-        outcome = super().click(pos)
-        self._check_turn()
-        return outcome
-
-    def _check_turn(self) -> None:
-        mine = self.session.waiting_for == self.seat
-        if mine and not self._my_turn:
-            self.on_turn()
-        self._my_turn = mine
+        return super().press(key)
 
     def use(self, control: Control) -> Transition | None:
         if not control.enabled:
@@ -363,14 +355,19 @@ class TableScreen(Page):
         return None
 
     def _history(self, step: int) -> None:
-        if not self.messages:
-            self._out(_("No messages yet."))
+        """Step back (-1) or forth (1) through the game's announcements."""
+        if not self.announcements:
+            self._out(_("No announcements yet."))
             return
-        last = len(self.messages) - 1
+        last = len(self.announcements) - 1
         k = last if self.history_index is None else self.history_index
         k = max(0, min(last, k + step))
+        edge = k == self.history_index
         self.history_index = k
-        self._out(self.messages[k])  # not added to the history itself
+        text = self.announcements[k]
+        if edge:
+            text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
+        self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
         outcome = self.panel.activate(command)
@@ -386,7 +383,8 @@ class TableScreen(Page):
         """The answer of an information key (never acts)."""
         s = self.session
         if key is Key.REPEAT:
-            return self.messages[-1] if self.messages else _("Nothing to repeat yet.")
+            return self.announcements[-1] if self.announcements else \
+                _("Nothing to repeat yet.")
         if key is Key.READ_STATE:
             return self.read_state()
         if key is Key.BLINDS:

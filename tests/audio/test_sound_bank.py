@@ -44,6 +44,7 @@ from holdem_desktop.session import (
     HandStarting,
     PlayerOut,
     Session,
+    TurnStarted,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,15 +335,15 @@ def scripted_game():
         HoleCardsDealt(1, cards("5c5d")),
         HoleCardsDealt(2, cards("8s9s")),
         act(2, ActionKind.CALL, 20, 20),
-        None,
+        TurnStarted(0, 0),  # seat 0's turn
         act(0, ActionKind.RAISE, 60, 50),
         act(1, ActionKind.FOLD),
         act(2, ActionKind.CALL, 40, 40),
         StreetDealt(Street.FLOP, board[:3], board[:3]),
-        None,
+        TurnStarted(0, 0),  # seat 0's turn
         act(0, ActionKind.CHECK, street=Street.FLOP),
         act(2, ActionKind.BET, 100, 100, street=Street.FLOP),
-        None,
+        TurnStarted(0, 0),  # seat 0's turn
         act(0, ActionKind.ALL_IN, 1440, 1440, True, Street.FLOP),
         act(2, ActionKind.CALL, 1340, 1340, True, Street.FLOP),  # a call for all he has
         BetReturned(0, 100),
@@ -374,10 +375,7 @@ def play_script(seat):
     bank = SoundBank(SOUNDS, mixer=FakeMixer())
     listener = SoundListener(bank, seat)
     for event in scripted_game():
-        if event is None:
-            listener.your_turn()
-        else:
-            listener(event)
+        listener(event)
     listener.refused()
     return bank.played
 
@@ -397,8 +395,8 @@ def test_the_listener_gives_the_expected_cues_for_you():
 
 
 def test_other_seats_and_spectators_hear_the_table_but_not_your_wins():
-    common = ["card_dealt", "chips_bet", "your_turn", "chips_bet", "fold", "chips_bet",
-              "board_card", "your_turn", "check", "chips_bet", "your_turn", "all_in",
+    common = ["card_dealt", "chips_bet", "chips_bet", "fold", "chips_bet",
+              "board_card", "check", "chips_bet", "all_in",
               "all_in", "board_card", "board_card", "blinds_up", "card_dealt", "fold"]
     assert play_script(1) == [*common, "error"]
     assert play_script(None) == [*common, "error"]

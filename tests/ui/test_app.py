@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.__main__ import Desktop  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.menus import StartPage  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
@@ -50,7 +51,7 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def desktop(home):
     pygame.display.init()
-    d = Desktop(rng=random.Random(5))
+    d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
     d.settings = d.settings.updated(player_name="Mara", players=4, strength="normal")
     yield d
     pygame.display.quit()
@@ -271,7 +272,7 @@ def test_the_start_command_opens_the_start_screen_and_a_game(home):
     for _ in range(30):
         press("c")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert play(max_events=200) == 0
+    assert play(max_events=200, speaker=RecordingSpeaker()) == 0
     settings = home / "config" / "holdem-desktop" / "settings.json"
     assert settings.exists()
     saved = home / "data" / "holdem-desktop" / "autosave.json"
@@ -309,7 +310,7 @@ def test_a_corrupt_settings_file_gives_defaults_and_one_notice(home):
     folder.mkdir(parents=True)
     (folder / "settings.json").write_text("{not json", encoding="utf-8")
     pygame.display.init()
-    d = Desktop()
+    d = Desktop(speaker=RecordingSpeaker())
     assert d.notices[0] == "Your settings could not be read; the defaults are used."
     assert d.settings.players == 6  # the default
     assert [p.name for p in folder.iterdir()] == ["settings.json.broken-1"]  # set aside
@@ -350,3 +351,32 @@ def test_your_turn_and_refusals_have_their_cues(app, desktop):
     turns = desktop.bank.requested.count("your_turn")
     keys(app, "p")  # information keys are not a new turn
     assert desktop.bank.requested.count("your_turn") == turns
+
+
+def test_each_key_gives_one_announcement_and_repeat_says_it_again(desktop):
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
+    rec = desktop.speech.speaker
+    keys(app, "n")
+    game = [text for text, interrupt in rec.calls if not interrupt]
+    assert game[0].startswith("New game: 4 players")
+    assert "Hand 1." in game[-1] and "You have " in game[-1]
+    for _ in range(30):
+        if session.hand.over:
+            break
+        before = len([1 for _t, i in rec.calls if not i])
+        keys(app, "c")
+        after = [t for t, i in rec.calls if not i]
+        assert len(after) == before + 1  # one announcement per action, not one per event
+        assert after[-1].startswith(("You check.", "You call"))
+    table = app.screen
+    assert table.announcements[-1] == desktop.speech.last_announcement()
+    keys(app, "e")
+    assert rec.calls[-1] == (table.announcements[-1], True)  # Repeat, interrupting
+    if len(table.announcements) >= 3:
+        keys(app, "[")
+        assert rec.calls[-1][0] == table.announcements[-2]
+        keys(app, "[")
+        assert rec.calls[-1][0] == table.announcements[-3]
+        keys(app, "]")
+        assert rec.calls[-1][0] == table.announcements[-2]

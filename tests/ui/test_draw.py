@@ -17,7 +17,7 @@ from holdem_desktop.session import HumanController, Session  # noqa: E402
 from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
 from holdem_desktop.ui.layout import TableLayout  # noqa: E402
-from holdem_desktop.ui.move_log import log_line  # noqa: E402
+from holdem_desktop.ui.move_log import MoveLog  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
 
@@ -29,14 +29,9 @@ def frame(tmp_path):
         (n, create_player("normal", random.Random(i))) for i, n in enumerate(("Ada", "Bruno",
                                                                                "Chiara"))]
     s = Session(shipped_variant("tournament"), players, rng=random.Random(4), clock=lambda: 0.0)
-    log: list[str] = []
-
-    def listen(e):
-        line = log_line(e, lambda k: s.seats[k].name)
-        if line:
-            log.append(line)
-
-    s.subscribe(listen)
+    move_log = MoveLog(lambda k: s.seats[k].name)
+    log = move_log.lines
+    s.subscribe(move_log.add)
     s.start()
     s.next_hand()
     screen = TableScreen(s, 0, TableRenderer(assets_dir() / "cards" / "classic"))

@@ -45,7 +45,10 @@ def xvfb():
 
 def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
     env = dict(os.environ, DISPLAY=xvfb, SDL_AUDIODRIVER="dummy",
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               # No screen reader here: Speech Dispatcher must not be started for it.
+               SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}",
+               SPEECHD_CMD=str(tmp_path / "no-speech-dispatcher"))
     env.pop("SDL_VIDEODRIVER", None)
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,152 @@
+"""Game events into announcements, by the rules of SPEC §5.
+
+The announcer listens to the session and gathers the sentences of what
+happens; the window calls :meth:`Announcer.flush` after each input it has
+handled (computer players act at once, inside that input), so the player
+hears one single announcement covering everything until their next turn:
+"Ada calls 40. Bruno raises to 120. Your turn: 80 to call."  Its own turn
+starting ends an announcement too.
+
+- After the player folds, only the board, the cards shown, who wins, and
+  what happens to the game (eliminations, blinds, the end) are said.
+- Brief speech leaves out the blinds posted, the antes and the cards of a
+  hand shown at showdown (the hand's name is kept).
+- Beginner hints (a setting) follow the board cards: one card away from a
+  flush or a straight; the best hand made only by the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BlindPosted,
+    CardsShown,
+    HandEnded,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    StreetDealt,
+)
+from holdem_desktop.i18n.phrases import Phrasing, sentence
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.session.events import (
+    BlindsUp,
+    GameOver,
+    GameStarted,
+    HandStarting,
+    PlayerOut,
+    TurnStarted,
+)
+
+from .hints import board_plays, draws
+
+__all__ = ["Announcer", "SpeechOptions"]
+
+_AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
+               HandStarting, GameStarted)
+"""What a player who folded still hears."""
+
+
+@dataclass(frozen=True)
+class SpeechOptions:
+    """The speech settings that change what is said."""
+
+    brief: bool = False
+    suits: bool = True
+    hints: bool = False
+
+
+class Announcer:
+    """Announcements for the player at ``seat`` (None: a spectator)."""
+
+    def __init__(self, seat: int | None, name: Callable[[int], str],
+                 announce: Callable[[str], None],
+                 options: SpeechOptions | None = None) -> None:
+        self.seat = seat
+        self.name = name
+        self.announce = announce
+        self.options = options or SpeechOptions()
+        self.pending: list[str] = []
+        self._awards: list[PotAwarded] = []
+        self.folded = False
+        self.hole: tuple[int, ...] = ()
+
+    def set_options(self, options: SpeechOptions) -> None:
+        """New speech settings (from the next sentence on)."""
+        self.options = options
+
+    @property
+    def phrasing(self) -> Phrasing:
+        """How sentences are made now."""
+        o = self.options
+        return Phrasing(self.name, self.seat, o.suits, o.brief)
+
+    # ------------------------------------------------------------------
+
+    def __call__(self, event: object) -> None:
+        """Listen to one session or hand event."""
+        if isinstance(event, PotAwarded):  # named together, once the last pot is known
+            self._awards.append(event)
+            return
+        self._settle_awards()
+        if isinstance(event, HandStarted):
+            self.folded = False
+            self.hole = ()
+        elif isinstance(event, HoleCardsDealt) and event.seat == self.seat:
+            self.hole = event.cards
+        if self.folded and not isinstance(event, _AFTER_FOLD):
+            return
+        if self._skip(event):
+            return
+        text = sentence(event, self.phrasing)
+        if text:
+            self.pending.append(text)
+        if isinstance(event, StreetDealt) and self.options.hints and not self.folded:
+            self.pending += self._hints(event.board)
+        if isinstance(event, ActionTaken) and event.seat == self.seat \
+                and event.kind is ActionKind.FOLD:
+            self.folded = True
+        if isinstance(event, TurnStarted) and event.seat == self.seat:
+            self.flush()
+
+    def _skip(self, event: object) -> bool:
+        brief = self.options.brief
+        if isinstance(event, BlindPosted | AntePosted):
+            return brief and event.seat != self.seat
+        if isinstance(event, TurnStarted):  # someone else's turn: only in full speech
+            return event.seat != self.seat and brief
+        return isinstance(event, HandEnded)
+
+    def _settle_awards(self) -> None:
+        if self._awards:
+            awards, self._awards = self._awards, []
+            self.pending += [sentence(a, self.phrasing, pots=len(awards)) or ""
+                             for a in awards]
+
+    def _hints(self, board: tuple[int, ...]) -> list[str]:
+        if len(self.hole) != 2:
+            return []
+        out = []
+        flush, straight = draws(self.hole, board)
+        if flush:
+            out.append(_("Hint: one more card of the same suit makes you a flush."))
+        if straight:
+            out.append(_("Hint: one more card in sequence makes you a straight."))
+        if board_plays(self.hole, board):
+            out.append(_("Hint: your best hand is made only of the board's cards."))
+        return out
+
+    def flush(self) -> str | None:
+        """Say everything gathered since the last announcement, as one."""
+        self._settle_awards()
+        if not self.pending:
+            return None
+        text = " ".join(t for t in self.pending if t)
+        self.pending = []
+        self.announce(text)
+        return text

@@ -1,0 +1,328 @@
+"""Speaking to the player: the screen reader through accessible-output2, or
+a recording for tests; and the game's own record of everything it said.
+
+:class:`Speech` is what the rest of the game talks to.  It keeps the
+history of every announcement whatever the output (so Repeat and the tests
+never depend on a screen reader being there) and applies the interrupt
+rules: a focus change or an information key interrupts what is being said;
+a game announcement is queued behind the previous one and never cut off
+by another game announcement.  Nothing here may stop the game: an output
+that fails to load or to speak is replaced by silence, once, with a
+logged line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+__all__ = ["AutoSpeaker", "BackgroundSpeaker", "RecordingSpeaker", "Speaker", "Speech", "Spoken",
+           "auto_speaker", "load_system_speechd"]
+
+log = logging.getLogger(__name__)
+
+HISTORY_LIMIT = 5_000
+
+
+class Speaker(Protocol):
+    """An output: speech, and braille where a display is present."""
+
+    name: str
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Say ``text``; with ``interrupt`` stop what is being said first."""
+
+    def braille(self, text: str) -> None:
+        """Show ``text`` on a braille display, if there is one."""
+
+    def set_rate(self, percent: int) -> bool:
+        """Speech rate 0–100 (50 normal); False when the output cannot."""
+
+    def set_volume(self, percent: int) -> bool:
+        """Speech volume 0–100; False when the output cannot."""
+
+
+class SilentSpeaker:
+    """No output (no screen reader found): says nothing, records nothing."""
+
+    name = "silent"
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Nothing to say it with."""
+
+    def braille(self, text: str) -> None:
+        """No display."""
+
+    def set_rate(self, percent: int) -> bool:
+        """Cannot."""
+        return False
+
+    def set_volume(self, percent: int) -> bool:
+        """Cannot."""
+        return False
+
+
+class RecordingSpeaker:
+    """For tests: remembers each call as ``(text, interrupt)``, with when."""
+
+    name = "recording"
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.calls: list[tuple[str, bool]] = []
+        self.times: list[float] = []
+        self.brailled: list[str] = []
+        self.rate: int | None = None
+        self.volume: int | None = None
+        self.clock = clock
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Record it."""
+        self.calls.append((text, interrupt))
+        self.times.append(self.clock())
+
+    def braille(self, text: str) -> None:
+        """Record it."""
+        self.brailled.append(text)
+
+    def set_rate(self, percent: int) -> bool:
+        """Record it."""
+        self.rate = percent
+        return True
+
+    def set_volume(self, percent: int) -> bool:
+        """Record it."""
+        self.volume = percent
+        return True
+
+
+class AutoSpeaker:
+    """The first screen reader or speech output accessible-output2 finds
+    (NVDA, JAWS, SAPI on Windows; VoiceOver on macOS; Speech Dispatcher on
+    Linux)."""
+
+    def __init__(self, auto: Any) -> None:
+        self._auto = auto
+        first = auto.get_first_available_output()
+        self.name = str(getattr(first, "name", None) or "none")
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Speak (and braille) through the output."""
+        self._auto.output(text, interrupt=interrupt)
+        self._auto.braille(text)
+
+    def braille(self, text: str) -> None:
+        """Braille only."""
+        self._auto.braille(text)
+
+    def _client(self) -> Any:
+        first = self._auto.get_first_available_output()
+        return getattr(first, "_client", None), first
+
+    def set_rate(self, percent: int) -> bool:
+        """Rate through Speech Dispatcher (-100…100) or an output's own
+        ``set_rate`` (0–100); others leave it to the screen reader."""
+        return self._set("rate", percent)
+
+    def set_volume(self, percent: int) -> bool:
+        """Volume, as :meth:`set_rate`."""
+        return self._set("volume", percent)
+
+    def _set(self, what: str, percent: int) -> bool:
+        client, first = self._client()
+        if client is not None and hasattr(client, f"set_{what}"):
+            getattr(client, f"set_{what}")(max(-100, min(100, percent * 2 - 100)))
+            return True
+        if first is not None and hasattr(first, f"set_{what}"):
+            getattr(first, f"set_{what}")(percent)
+            return True
+        return False
+
+
+SYSTEM_SITES = ("/usr/lib/python3/dist-packages",  # Debian, Ubuntu
+                "/usr/lib64/python3*/site-packages", "/usr/lib/python3*/site-packages")
+"""Where Linux distributions install the Speech Dispatcher client (python3-speechd)."""
+
+
+def load_system_speechd() -> bool:
+    """Make Speech Dispatcher's Python client importable on Linux.
+
+    It is not on PyPI: distributions ship it with their Python, out of reach
+    of the virtual environment the game is installed in.  When ``speechd``
+    cannot be imported, load that one package (pure Python) from the
+    system's folder, and nothing else from there.  True when it can be used.
+    """
+    import glob
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("speechd") is not None:
+        return True
+    if not sys.platform.startswith("linux"):
+        return False
+    for pattern in SYSTEM_SITES:
+        for site in sorted(glob.glob(pattern)):
+            init = Path(site) / "speechd" / "__init__.py"
+            if not init.is_file():
+                continue
+            spec = importlib.util.spec_from_file_location(
+                "speechd", init, submodule_search_locations=[str(init.parent)])
+            if spec is None or spec.loader is None:
+                continue
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["speechd"] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception:
+                del sys.modules["speechd"]
+                continue
+            return True
+    return False
+
+
+def auto_speaker(factory: Callable[[], Any] | None = None) -> Speaker:
+    """The system's output, or silence when it cannot be had (logged once).
+    On macOS ``Auto()`` can raise ImportError; on Linux without Speech
+    Dispatcher it finds nothing: either way the game goes on."""
+    try:
+        if factory is None:
+            load_system_speechd()
+            from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
+
+            factory = Auto
+        auto = factory()
+        if auto.get_first_available_output() is None:
+            log.info("no screen reader or speech output found; the game keeps a record only")
+            return SilentSpeaker()
+        return AutoSpeaker(auto)
+    except Exception as exc:  # any failure: fall back, one line, go on
+        log.warning("speech output unavailable (%s: %s); the game keeps a record only",
+                    type(exc).__name__, exc)
+        return SilentSpeaker()
+
+
+class BackgroundSpeaker:
+    """Runs an output on a thread of its own: building it (which can take
+    seconds, or never end, when Speech Dispatcher has to be started) and
+    every call to it.  The game hands a sentence over and goes on at once.
+
+    An interrupting sentence drops the ones still waiting in the queue
+    (the output would cut them off anyway)."""
+
+    def __init__(self, factory: Callable[[], Speaker]) -> None:
+        self.name = "starting"
+        self.ready = threading.Event()
+        self._queue: queue.Queue[tuple[str, tuple[Any, ...]] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, args=(factory,), daemon=True,
+                                        name="speech output")
+        self._thread.start()
+
+    def _run(self, factory: Callable[[], Speaker]) -> None:
+        try:
+            inner = factory()
+        except Exception as exc:
+            log.warning("speech output unavailable (%s: %s)", type(exc).__name__, exc)
+            inner = SilentSpeaker()
+        self.name = inner.name
+        self.ready.set()
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            method, args = item
+            try:
+                getattr(inner, method)(*args)
+            except Exception as exc:  # the screen reader went away: carry on silently
+                log.warning("speech output failed (%s: %s); going on silently",
+                            type(exc).__name__, exc)
+                inner = SilentSpeaker()
+                self.name = inner.name
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Hand ``text`` over (never waits)."""
+        if interrupt:
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    self._queue.get_nowait()
+        self._queue.put(("speak", (text, interrupt)))
+
+    def braille(self, text: str) -> None:
+        """Hand ``text`` over for braille."""
+        self._queue.put(("braille", (text,)))
+
+    def set_rate(self, percent: int) -> bool:
+        """Passed on; whether the output can is known to it alone."""
+        self._queue.put(("set_rate", (percent,)))
+        return True
+
+    def set_volume(self, percent: int) -> bool:
+        """Passed on, as :meth:`set_rate`."""
+        self._queue.put(("set_volume", (percent,)))
+        return True
+
+    def close(self, timeout: float = 1.0) -> None:
+        """Stop the thread once what is queued has been handed to the output."""
+        self._queue.put(None)
+        self._thread.join(timeout)
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One thing the game said: ``kind`` is ``game`` (announcements) or
+    ``focus`` (what the player asked for: focus, information keys, refusals)."""
+
+    text: str
+    kind: str
+    interrupt: bool
+
+
+class Speech:
+    """The game's voice: the output, its interrupt rules and the history."""
+
+    def __init__(self, speaker: Speaker | None = None) -> None:
+        self.speaker: Speaker = speaker if speaker is not None else SilentSpeaker()
+        self.history: list[Spoken] = []
+        self.failed: str | None = None
+
+    def _out(self, item: Spoken) -> None:
+        self.history.append(item)
+        if len(self.history) > HISTORY_LIMIT:
+            del self.history[: HISTORY_LIMIT // 2]
+        try:
+            self.speaker.speak(item.text, item.interrupt)
+        except Exception as exc:  # a screen reader that went away: carry on silently
+            if self.failed is None:
+                log.warning("speech output failed (%s: %s); going on silently",
+                            type(exc).__name__, exc)
+                self.failed = f"{type(exc).__name__}: {exc}"
+            self.speaker = SilentSpeaker()
+
+    def announce(self, text: str) -> None:
+        """A game announcement: queued, never cut off by the next one."""
+        if text:
+            self._out(Spoken(text, "game", False))
+
+    def say(self, text: str) -> None:
+        """What the player asked for (focus, a key): interrupts."""
+        if text:
+            self._out(Spoken(text, "focus", True))
+
+    def last_announcement(self) -> str | None:
+        """The last game announcement (for Repeat)."""
+        return next((s.text for s in reversed(self.history) if s.kind == "game"), None)
+
+    def settings(self, rate: int, volume: int) -> bool:
+        """Apply rate and volume; False when the output cannot (the screen
+        reader's own settings then apply)."""
+        try:
+            a = self.speaker.set_rate(rate)
+            b = self.speaker.set_volume(volume)
+        except Exception:
+            return False
+        return a and b

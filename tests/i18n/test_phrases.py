@@ -1,0 +1,99 @@
+"""Every event type has its sentence (or a stated reason to stay silent)."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+
+from holdem_desktop.engine import events as engine_events
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.cards import parse_cards
+from holdem_desktop.engine.evaluator import evaluate_hand
+from holdem_desktop.i18n.phrases import Phrasing, sentence
+from holdem_desktop.session import events as session_events
+
+SILENT = {
+    "HandStarted": "the session's HandStarting says it, with the hand number",
+    "HandEnded": "the pot awards say how the hand ended",
+}
+NAMES = {0: "Ada", 1: "Bruno", 2: "Chiara"}
+
+
+def sample(cls):
+    """An instance of an event class with plausible values for its fields."""
+    hints = typing.get_type_hints(cls)
+    values = {}
+    for f in dataclasses.fields(cls):
+        t = hints[f.name]
+        if f.name in ("seat", "button"):
+            values[f.name] = 1
+        elif t is int:
+            values[f.name] = {"street": 1, "kind": 0, "place": 3, "index": 0}.get(f.name, 40)
+        elif t is bool:
+            values[f.name] = False
+        elif t is str:
+            values[f.name] = "last_standing"
+        elif f.name in ("cards",) or f.name == "board":
+            values[f.name] = parse_cards("9c7h2d")
+        elif f.name in ("names",):
+            values[f.name] = ("Ada", "Bruno", "Chiara")
+        elif f.name in ("winners", "eligible", "seats"):
+            values[f.name] = (0, 1)
+        elif f.name in ("shares",):
+            values[f.name] = (20, 20)
+        elif f.name == "places":
+            values[f.name] = ((0, 1), (1, 2), (2, 3))
+        elif f.name == "value":
+            values[f.name] = evaluate_hand(parse_cards("9c9d7h2dKs"))
+        elif f.name == "kind" or t is ActionKind:
+            values[f.name] = ActionKind.CALL
+        elif f.name == "street":
+            values[f.name] = engine_events.Street.FLOP
+        else:
+            values[f.name] = (10, 20, 20)
+    return cls(**values)
+
+
+def event_classes():
+    for module in (engine_events, session_events):
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
+            if dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__ \
+                    and cls.__name__ != "Event":
+                yield cls
+
+
+def test_every_event_type_is_announced_or_says_why_not():
+    seen = set()
+    for cls in event_classes():
+        seen.add(cls.__name__)
+        event = sample(cls)
+        for me in (None, 1):
+            text = sentence(event, Phrasing(NAMES.__getitem__, me))
+            if cls.__name__ in SILENT:
+                assert text is None
+            elif cls.__name__ == "HoleCardsDealt" and me is None:
+                assert text is None  # nobody else hears another seat's cards
+            else:
+                assert text and "{" not in text and text.endswith((".", "!")), (cls, text)
+    assert {"ActionTaken", "StreetDealt", "PotAwarded", "CardsShown", "BlindsUp", "PlayerOut",
+            "GameOver", "TurnStarted"} <= seen
+
+
+def test_you_and_the_others():
+    me = Phrasing(NAMES.__getitem__, 1)
+    other = Phrasing(NAMES.__getitem__)
+    raise_ = engine_events.ActionTaken(1, ActionKind.RAISE, 120, 100, False,
+                                       engine_events.Street.FLOP)
+    assert sentence(raise_, me) == "You raise to 120."
+    assert sentence(raise_, other) == "Bruno raises to 120."
+    out = session_events.PlayerOut(1, 4, True)
+    assert sentence(out, me) == "You are out, sharing place 4."
+    assert sentence(out, other) == "Bruno is out, sharing place 4."
+    over = session_events.GameOver("last_standing", ((1, 1), (0, 2)))
+    assert sentence(over, me) == "You win the game!"
+    assert sentence(over, other) == "Game over: Bruno wins."
+    turn = session_events.TurnStarted(1, 80)
+    assert sentence(turn, me) == "Your turn: 80 to call."
+    assert sentence(session_events.TurnStarted(1, 0), me) == "Your turn: you can check."
+    assert sentence(turn, other) == "Bruno to act."

@@ -1,0 +1,124 @@
+"""The speech output: interrupt rules, the game's own record, and never
+stopping the game when a screen reader is missing or fails."""
+
+from __future__ import annotations
+
+import threading
+
+from holdem_desktop.speech.speaker import (
+    AutoSpeaker,
+    BackgroundSpeaker,
+    RecordingSpeaker,
+    SilentSpeaker,
+    Speech,
+    auto_speaker,
+)
+
+
+def test_focus_interrupts_and_game_announcements_queue():
+    rec = RecordingSpeaker()
+    speech = Speech(rec)
+    speech.announce("Ada calls 40.")
+    speech.announce("Flop: nine of clubs.")
+    speech.say("Fold, button")
+    speech.announce("")  # nothing to say is not said
+    assert rec.calls == [("Ada calls 40.", False), ("Flop: nine of clubs.", False),
+                         ("Fold, button", True)]
+    assert speech.last_announcement() == "Flop: nine of clubs."
+    assert [s.kind for s in speech.history] == ["game", "game", "focus"]
+
+
+class Exploding:
+    name = "exploding"
+
+    def speak(self, text, interrupt):
+        raise OSError("the screen reader went away")
+
+    def braille(self, text):
+        pass
+
+    def set_rate(self, percent):
+        raise RuntimeError("no")
+
+    def set_volume(self, percent):
+        return False
+
+
+def test_a_failing_output_falls_back_to_silence_and_keeps_the_record():
+    speech = Speech(Exploding())
+    speech.announce("You win the pot of 40.")
+    speech.announce("Hand 2.")
+    assert isinstance(speech.speaker, SilentSpeaker)
+    assert speech.failed == "OSError: the screen reader went away"
+    assert [s.text for s in speech.history] == ["You win the pot of 40.", "Hand 2."]
+    assert speech.settings(50, 100) is False
+
+
+def test_auto_speaker_falls_back_when_the_output_cannot_be_built_or_found():
+    def raising():
+        raise ImportError("appscript")  # as Auto() can on macOS
+
+    assert isinstance(auto_speaker(raising), SilentSpeaker)
+
+    class NothingFound:
+        def get_first_available_output(self):
+            return None
+
+    assert isinstance(auto_speaker(NothingFound), SilentSpeaker)
+
+
+class FakeOutput:
+    name = "Fake Reader"
+
+    def __init__(self):
+        self.spoken = []
+        self.brailled = []
+
+    def speak(self, text, interrupt=False):
+        self.spoken.append((text, interrupt))
+
+    def braille(self, text):
+        self.brailled.append(text)
+
+
+class FakeAuto:
+    def __init__(self):
+        self.out = FakeOutput()
+
+    def get_first_available_output(self):
+        return self.out
+
+    def output(self, text, interrupt=False):
+        self.out.speak(text, interrupt)
+
+    def braille(self, text):
+        self.out.braille(text)
+
+
+def test_auto_speaker_speaks_and_brailles_through_the_first_output():
+    auto = FakeAuto()
+    speaker = auto_speaker(lambda: auto)
+    assert isinstance(speaker, AutoSpeaker) and speaker.name == "Fake Reader"
+    speaker.speak("Your turn.", True)
+    assert auto.out.spoken == [("Your turn.", True)] and auto.out.brailled == ["Your turn."]
+    assert speaker.set_rate(50) is False  # this output has no rate: the reader's own applies
+
+
+def test_the_background_speaker_never_waits_and_an_interrupt_drops_the_queue():
+    gate = threading.Event()
+    rec = RecordingSpeaker()
+
+    def slow_factory():
+        gate.wait(5)  # Speech Dispatcher being started
+        return rec
+
+    bg = BackgroundSpeaker(slow_factory)
+    bg.speak("Ada calls 40.", False)  # returns at once: the output is not even built
+    bg.speak("Bruno folds.", False)
+    bg.speak("Check, button", True)  # interrupts: the two queued ones are dropped
+    bg.speak("Your turn.", False)
+    assert rec.calls == []
+    gate.set()
+    bg.close(timeout=5)
+    assert rec.calls == [("Check, button", True), ("Your turn.", False)]
+    assert bg.ready.is_set() and bg.name == "recording"
