@@ -220,20 +220,32 @@ def hand_value(cards: Sequence[Card], strength: int) -> HandValue:
     first card given with that rank (of the flush suit for flushes), so the
     cards given first are preferred.
     """
-    category, ranks = describe_strength(strength)
+    try:
+        category, ranks, five, flush = _SPOKEN[strength]
+    except KeyError:
+        category, ranks = describe_strength(strength)  # raises for a non-strength
+        five = tuple(_five_ranks(category, ranks))
+        flush = category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
+        _SPOKEN[strength] = category, ranks, five, flush
     pool = list(cards)
-    if category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH):
+    if flush:
         suits = [c & 3 for c in pool]
         suit = max(range(4), key=suits.count)
         pool = [c for c in pool if c & 3 == suit]
+    pool_ranks = [c >> 2 for c in pool]
     used: list[Card] = []
-    for rank in _five_ranks(category, ranks):
-        for k, c in enumerate(pool):
-            if c >> 2 == rank:
-                used.append(c)
-                del pool[k]
-                break
+    for rank in five:
+        k = pool_ranks.index(rank)
+        used.append(pool[k])
+        pool_ranks[k] = -1  # taken
     return HandValue(strength, category, ranks, tuple(used))
+
+
+_SPOKEN: dict[int, tuple[HandCategory, tuple[Rank, ...], tuple[int, ...], bool]] = {}
+"""Per strength, what :func:`hand_value` needs besides the cards: the
+category, the deciding ranks, the ranks of the five cards in speaking order,
+and whether they are of one suit.  Filled as strengths come up (at most
+7,462 entries; they never change)."""
 
 
 def evaluate_hand(cards: Sequence[int]) -> HandValue:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .actions import Action, ActionKind, IllegalAction, LegalAction
@@ -104,6 +105,14 @@ class HandConfig:
         if not any(self.stacks):
             raise ValueError("nobody has chips")
 
+    @cached_property
+    def _setup(self) -> _Setup:
+        """What every hand of this config starts from, worked out on the first
+        hand and kept: the config is frozen, so it never goes stale.  (It lives
+        in the instance dictionary, outside the fields: equality, hashing and
+        :meth:`to_json` do not see it.)"""
+        return _Setup(self)
+
     @property
     def seat_ids(self) -> tuple[int, ...]:
         """Seat ids in playing order."""
@@ -140,6 +149,61 @@ class HandConfig:
         )
 
 
+class _Setup:
+    """A config's derived constants and the state after its forced bets.
+
+    All of it follows from the config alone, so it is worked out once per
+    config (:attr:`HandConfig._setup`) and every hand copies the lists it
+    changes.  The events are immutable and shared by the config's hands.
+    """
+
+    __slots__ = ("bets", "big_bet", "blinds_open", "chip_unit", "contributed", "events",
+                 "fixed_limit", "ids", "index", "opener", "orders", "pot_limit", "small_bet",
+                 "stacks")
+
+    def __init__(self, config: HandConfig) -> None:
+        n = len(config.stacks)
+        self.ids = ids = config.seat_ids
+        self.index = {s: i for i, s in enumerate(ids)}
+        # orders[start]: all players in playing order, from ``start`` round.
+        self.orders = tuple(tuple([*range(start, n), *range(start)]) for start in range(n))
+        self.fixed_limit = config.betting is BettingStructure.FIXED_LIMIT
+        self.pot_limit = config.betting is BettingStructure.POT_LIMIT
+        self.small_bet = config.smallest_bet
+        self.big_bet = config.fixed_big_bet
+        self.chip_unit = config.chip_unit
+        self.blinds_open = max(config.blinds) > 0  # the big blind is the opening bet pre-flop
+        # The forced bets: antes, then blinds; a short stack posts what it has.
+        stacks = list(config.stacks)
+        bets = [0] * n
+        contributed = [0] * n
+        events: list[Event] = [HandStarted(ids, tuple(config.stacks), ids[-1],
+                                           tuple(config.blinds), tuple(config.antes) or (0,) * n)]
+        for i, ante in enumerate(config.antes):
+            if ante and stacks[i]:
+                paid = min(ante, stacks[i])
+                stacks[i] -= paid
+                contributed[i] += paid
+                events.append(AntePosted(ids[i], paid, stacks[i] == 0))
+        ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
+        kinds = {i: k for k, (_, i) in enumerate(ranked)}
+        for i, blind in enumerate(config.blinds):
+            if blind and stacks[i]:
+                paid = min(blind, stacks[i])
+                stacks[i] -= paid
+                bets[i] += paid
+                contributed[i] += paid
+                events.append(BlindPosted(ids[i], paid, kinds[i], stacks[i] == 0))
+        self.stacks = tuple(stacks)
+        self.bets = tuple(bets)
+        self.contributed = tuple(contributed)
+        self.events = tuple(events)
+        # First to act pre-flop: after the biggest blind actually posted (the
+        # last of equal ones); only blinds are in the bets so far.
+        top = n - 1 - bets[::-1].index(max(bets))
+        self.opener = (top + 1) % n
+
+
 @dataclass(frozen=True)
 class Pot:
     """A pot and the seats that can win it (main pot first)."""
@@ -153,6 +217,9 @@ class _Round:
     """Betting-round bookkeeping (reset at each street)."""
 
     queue: deque[int] = field(default_factory=deque)
+    top: int = 0
+    """The highest bet, ``max(bets)`` while the round lasts (set when it
+    begins and by each bet or raise; calls do not change it)."""
     largest_raise: int = 0
     raises: int = 0
     short_all_ins: list[int] = field(default_factory=list)
@@ -163,19 +230,23 @@ class _Round:
 # The offers that carry no amount: immutable, so one shared instance each.
 _OFFER_FOLD = LegalAction(_FOLD)
 _OFFER_CHECK = LegalAction(_CHECK)
+_CHECK_ONLY = (_OFFER_CHECK,)
 
 
 def _offer(kind: ActionKind, low: int, high: int) -> LegalAction:
     """A LegalAction built without the named tuple's Python-level ``__new__``
-    (one or two are built for every decision)."""
+    (up to three are built for every decision)."""
     return tuple.__new__(LegalAction, (kind, low, high))
 
 
 class Hand:
     """The state of one hand (see the module docstring)."""
 
+    _round: _Round  # the betting round under way, set by _begin_round
+
     def __init__(self, config: HandConfig, deck: Sequence[int]) -> None:
-        n = len(config.stacks)
+        setup = config._setup
+        n = len(setup.stacks)
         need = 2 * n + 5
         if len(deck) < need:
             raise ValueError(f"the deck needs {need} cards, has {len(deck)}")
@@ -184,36 +255,37 @@ class Hand:
         try:
             if min(used) < 0 or len(set(used)) != need:
                 raise IndexError
-            cards = [ALL_CARDS[c] for c in used]
+            cards = list(map(ALL_CARDS.__getitem__, used))
         except (IndexError, TypeError):
             check_distinct(used)  # raises MalformedCard or DuplicateCard, naming the card
             raise
         self.config = config
+        self._setup = setup
         self._n = n
-        self._ids = config.seat_ids
-        self._index = {s: i for i, s in enumerate(self._ids)}
-        # From the config (frozen): what the hot paths would otherwise recompute.
-        self._fixed_limit = config.betting is BettingStructure.FIXED_LIMIT
-        self._pot_limit = config.betting is BettingStructure.POT_LIMIT
-        self._small_bet = config.smallest_bet
-        self._big_bet = config.fixed_big_bet
+        self._ids = setup.ids
         self._deck: list[Card] = cards
-        self._next_card = 0
         # hand values by (player, board size): each is computed once.
         self._values: dict[tuple[int, int], HandValue] = {}
-        self._raise_cache: tuple[int, tuple[str | None, int, int]] | None = None
-        self.stacks = list(config.stacks)
-        self.bets = [0] * n
-        self.contributed = [0] * n
+        # The decision at hand, worked out when first asked for and kept until
+        # apply() (the only change of state after this constructor) clears
+        # both: the offers of legal_actions() and _raise_info's result.
+        self._legal: tuple[LegalAction, ...] | None = None
+        self._raise_known: tuple[str | None, int, int] | None = None
+        # The state after the forced bets, then the hole cards: two to each
+        # player in playing order.
+        self.stacks = list(setup.stacks)
+        self.bets = list(setup.bets)
+        self.contributed = list(setup.contributed)
         self.folded = [False] * n
-        self.hole: list[tuple[Card, ...]] = [()] * n
+        self.hole: list[tuple[Card, ...]] = list(zip(cards[0:2 * n:2], cards[1:2 * n:2],
+                                                      strict=True))
+        self._next_card = 2 * n
         self.board: list[Card] = []
         self.street = _PREFLOP
-        self.events: list[Event] = []
+        self.events: list[Event] = [*setup.events, *map(HoleCardsDealt, self._ids, self.hole)]
         self.actions: list[tuple[int, Action]] = []
         self.over = False
-        self._round = _Round()
-        self._start()
+        self._begin_round(setup.opener)
 
     # ------------------------------------------------------------------
     # Queries
@@ -235,7 +307,7 @@ class Hand:
 
     def index_of(self, seat: int) -> int:
         """Playing-order index of a seat id."""
-        return self._index[seat]
+        return self._setup.index[seat]
 
     @property
     def to_act(self) -> int | None:
@@ -255,16 +327,16 @@ class Hand:
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to call (limited by its stack)."""
-        i = self._index[seat]
+        i = self._setup.index[seat]
         return min(self.stacks[i], max(self.bets) - self.bets[i])
 
     def stack(self, seat: int) -> int:
         """Chips behind for ``seat``."""
-        return self.stacks[self._index[seat]]
+        return self.stacks[self._setup.index[seat]]
 
     def in_hand(self, seat: int) -> bool:
         """True while ``seat`` has not folded."""
-        return not self.folded[self._index[seat]]
+        return not self.folded[self._setup.index[seat]]
 
     def pots(self) -> list[Pot]:
         """Main pot and side pots as they stand (bets of this round included)."""
@@ -272,37 +344,17 @@ class Hand:
 
     def street_min_bet(self) -> int:
         """Minimum bet (fixed-limit: the bet size) on the current street."""
-        if self._fixed_limit and self.street >= _TURN:
-            return self._big_bet
-        return self._small_bet
+        setup = self._setup
+        if setup.fixed_limit and self.street >= _TURN:
+            return setup.big_bet
+        return setup.small_bet
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (empty when nobody is to act)."""
-        queue = self._round.queue
-        if self.over or not queue:
-            return ()
-        i = queue[0]
-        top = max(self.bets)
-        bet = self.bets[i]
-        owe = top - bet
-        stack = self.stacks[i]
-        out: list[LegalAction]
-        if owe > 0:
-            call = min(owe, stack)
-            out = [_OFFER_FOLD, _offer(_CALL, call, call)]
-        else:
-            out = [_OFFER_CHECK]
-        all_in_to = stack + bet
-        refusal, lo, hi = self._raise_info(i, top)
-        if refusal is None:
-            if lo < all_in_to:
-                kind = _RAISE if top > 0 else _BET
-                out.append(_offer(kind, lo, hi))
-            if hi >= all_in_to:
-                out.append(_offer(_ALL_IN, all_in_to, all_in_to))
-        elif 0 < stack <= owe:
-            out.append(_offer(_ALL_IN, all_in_to, all_in_to))
-        return tuple(out)
+        legal = self._legal
+        if legal is None:  # not asked yet since the last action (see __init__)
+            legal = self._legal = self._offers()
+        return legal
 
     # ------------------------------------------------------------------
     # verify / can / apply
@@ -321,7 +373,8 @@ class Hand:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat``; returns the events it caused."""
-        kind, to = self._resolve(seat, action)
+        kind, to, top = self._resolve(seat, action)
+        self._legal = self._raise_known = None  # the decision they described is made
         events = self.events
         mark = len(events)
         r = self._round
@@ -335,7 +388,6 @@ class Hand:
             r.acted.add(i)
             events.append(ActionTaken(seat, kind, 0, 0, False, street))
         else:
-            top = max(self.bets)
             if to <= top:  # a call, possibly all-in for less
                 added = self._put(i, to - self.bets[i])
                 r.acted.add(i)
@@ -358,7 +410,7 @@ class Hand:
         """After the hand, a player who has not shown may show their cards
         voluntarily (e.g. the winner of an uncontested pot).  Raises
         :class:`IllegalAction` (``hand_not_over``, ``already_shown``)."""
-        i = self._index[seat]
+        i = self._setup.index[seat]
         if not self.over:
             raise IllegalAction("hand_not_over")
         if any(isinstance(e, CardsShown) and e.seat == seat for e in self.events):
@@ -370,32 +422,81 @@ class Hand:
     # ------------------------------------------------------------------
     # Internals: legality
 
-    def _raise_info(self, i: int, top: int) -> tuple[str | None, int, int]:
-        """(refusal, min, max) of a bet or raise by the player to act, computed
-        once per state: the state changes only by ``apply``, which adds an
-        action, so the number of actions taken identifies it."""
-        key = len(self.actions)
-        cached = self._raise_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        refusal = self._raise_refusal(i, top)
-        info = (refusal, *self._raise_bounds(i, top)) if refusal is None else (refusal, 0, 0)
-        self._raise_cache = (key, info)
+    def _offers(self) -> tuple[LegalAction, ...]:
+        """The legal actions of the player to act (see :meth:`legal_actions`)."""
+        queue = self._round.queue
+        if self.over or not queue:
+            return ()
+        i = queue[0]
+        bet = self.bets[i]
+        top = self._round.top
+        owe = top - bet
+        stack = self.stacks[i]
+        all_in_to = stack + bet
+        if owe > 0:
+            call = owe if owe < stack else stack
+            head: tuple[LegalAction, ...] = (_OFFER_FOLD, _offer(_CALL, call, call))
+        else:
+            head = _CHECK_ONLY
+        refusal, lo, hi = self._raise_info(i, bet, top, stack)
+        if refusal is None:
+            if lo < all_in_to:
+                head = (*head, _offer(_RAISE if top > 0 else _BET, lo, hi))
+                if hi < all_in_to:  # a limit below the stack
+                    return head
+        elif not 0 < stack <= owe:  # all-in is offered only as a call then
+            return head
+        return (*head, _offer(_ALL_IN, all_in_to, all_in_to))
+
+    def _raise_info(self, i: int, bet: int, top: int, stack: int) -> tuple[str | None, int, int]:
+        """(refusal, min, max) of a bet or raise by player ``i``, the one to act
+        (``bet`` and ``stack`` theirs, ``top`` the highest bet): None and the
+        bounds of the "to" amount, rounded to the chip unit, or why not and
+        zeros.  Worked out once per decision (see __init__)."""
+        info = self._raise_known
+        if info is not None:
+            return info
+        refusal = self._raise_refusal(i, bet, top, stack)
+        if refusal is not None:
+            info = self._raise_known = (refusal, 0, 0)
+            return info
+        # (Conditional expressions rather than min() and max() where they do:
+        # this runs for nearly every decision, and they cost a third as much.)
+        setup = self._setup
+        all_in_to = stack + bet
+        fixed = setup.fixed_limit
+        step = setup.big_bet if fixed and self.street >= _TURN else setup.small_bet
+        largest = self._round.largest_raise
+        lo = top + (largest if largest > step else step)  # step: street_min_bet()
+        if fixed:
+            hi = lo
+        elif setup.pot_limit:
+            hi = max(lo, 2 * top - bet + sum(self.contributed))
+        else:
+            hi = all_in_to
+        unit = setup.chip_unit
+        if unit > 1:
+            lo = -(-lo // unit) * unit
+            if hi < all_in_to:
+                hi = hi // unit * unit
+        if hi < lo:
+            hi = lo
+        info = self._raise_known = (None, lo if lo < all_in_to else all_in_to,
+                                    hi if hi < all_in_to else all_in_to)
         return info
 
-    def _raise_refusal(self, i: int, top: int) -> str | None:
-        """Why player ``i`` may not bet or raise now (``top`` is the highest
-        bet), or None if they may."""
-        stack = self.stacks[i]
+    def _raise_refusal(self, i: int, bet: int, top: int, stack: int) -> str | None:
+        """Why player ``i`` may not bet or raise now, or None if they may
+        (arguments as for :meth:`_raise_info`)."""
         if stack == 0:
             return "no_chips"
-        owe = top - self.bets[i]
+        owe = top - bet
         if stack <= owe:
             return "covered"
         r = self._round
         cap = self.config.raise_cap
         if cap is not None:
-            opening = 0 if self.street == _PREFLOP and max(self.config.blinds) > 0 else 1
+            opening = 0 if self.street == _PREFLOP and self._setup.blinds_open else 1
             if r.raises >= cap + opening:
                 return "raise_cap_reached"
         if owe < r.largest_raise or (
@@ -407,71 +508,54 @@ class Hand:
                 return None
         return "nobody_to_raise"
 
-    def _raise_bounds(self, i: int, top: int) -> tuple[int, int]:
-        """Min and max "to" amounts of a bet or raise by player ``i`` (rounded;
-        ``top`` is the highest bet)."""
-        unit = self.config.chip_unit
-        bet = self.bets[i]
-        all_in_to = self.stacks[i] + bet
-        step = self._big_bet if self._fixed_limit and self.street >= _TURN else self._small_bet
-        lo = top + max(self._round.largest_raise, step)  # step: street_min_bet()
-        if self._fixed_limit:
-            hi = lo
-        elif self._pot_limit:
-            hi = max(lo, 2 * top - bet + sum(self.contributed))
-        else:
-            hi = all_in_to
-        lo = -(-lo // unit) * unit
-        hi = hi // unit * unit if hi < all_in_to else hi
-        return min(lo, all_in_to), min(max(hi, lo), all_in_to)
-
-    def _resolve(self, seat: int, action: Action) -> tuple[ActionKind, int]:
-        """Check ``action`` and return (kind, round total after it)."""
+    def _resolve(self, seat: int, action: Action) -> tuple[ActionKind, int, int]:
+        """Check ``action`` and return (kind, round total after it, highest bet before it)."""
         if self.over:
             raise IllegalAction("hand_over")
         if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
             raise IllegalAction("unknown_action")
-        queue = self._round.queue
+        r = self._round
+        queue = r.queue
         actor = self._ids[queue[0]] if queue else None
         if seat != actor:
             raise IllegalAction("not_your_turn", seat=seat, to_act=actor)
         i = queue[0]
         bet = self.bets[i]
-        top = max(self.bets)
+        top = r.top
         owe = top - bet
         stack = self.stacks[i]
         kind = action.kind
         if kind is _FOLD:
             if owe <= 0:
                 raise IllegalAction("fold_when_check")
-            return kind, bet
+            return kind, bet, top
         if kind is _CHECK:
             if owe > 0:
                 raise IllegalAction("check_facing_bet", to_call=min(owe, stack),
                                     bettor=self._bettor())
-            return kind, bet
+            return kind, bet, top
         if kind is _CALL:
             if owe <= 0:
                 raise IllegalAction("nothing_to_call")
-            return kind, bet + min(owe, stack)
+            return kind, bet + min(owe, stack), top
         all_in_to = stack + bet
         if kind is _ALL_IN:
             if stack == 0:
                 raise IllegalAction("no_chips")
             if stack <= owe:
-                return _CALL, all_in_to
-            refusal, lo, hi = self._raise_info(i, top)
+                return _CALL, all_in_to, top
+            refusal, lo, hi = self._raise_info(i, bet, top, stack)
             if refusal is not None:
                 raise IllegalAction(refusal, cap=self.config.raise_cap)
             if hi < all_in_to:
                 raise IllegalAction("amount_above_max", amount=all_in_to, max=hi)
-            return kind, all_in_to
+            return kind, all_in_to, top
         # BET or RAISE
         if kind is _BET and top > 0:
             raise IllegalAction("bet_facing_bet", to_call=min(owe, stack), bettor=self._bettor())
         if kind is _RAISE and top == 0:
             raise IllegalAction("raise_without_bet")
-        refusal, lo, hi = self._raise_info(i, top)
+        refusal, lo, hi = self._raise_info(i, bet, top, stack)
         if refusal is not None:
             data: dict[str, int | None] = {}
             if refusal == "covered":
@@ -488,7 +572,7 @@ class Hand:
             raise IllegalAction("amount_below_min", amount=to, min=lo)
         if to % self.config.chip_unit and to != all_in_to:
             raise IllegalAction("amount_not_multiple", amount=to, unit=self.config.chip_unit)
-        return kind, to
+        return kind, to, top
 
     def _bettor(self) -> int | None:
         """Seat id of the player whose bet is to be called, if any."""
@@ -521,6 +605,7 @@ class Hand:
         r.largest_raise = max(r.largest_raise, increment)
         r.raises += 1
         r.aggressor = i
+        r.top = to
         if self.stacks[i]:
             r.short_all_ins.clear()
         else:
@@ -528,63 +613,25 @@ class Hand:
         if sum(r.short_all_ins) >= r.largest_raise:
             r.short_all_ins.clear()
         stacks, folded = self.stacks, self.folded
-        r.queue = deque([j for j in self._order_from(i + 1)
+        r.queue = deque([j for j in self._setup.orders[(i + 1) % self._n]
                          if j != i and not folded[j] and stacks[j] > 0])
         return added
-
-    def _order_from(self, start: int) -> list[int]:
-        """All players in playing order, from ``start`` (taken modulo n) round."""
-        start %= self._n
-        return [*range(start, self._n), *range(start)]
-
-    def _deal(self, count: int) -> tuple[Card, ...]:
-        cards = tuple(self._deck[self._next_card:self._next_card + count])
-        self._next_card += count
-        return cards
 
     # ------------------------------------------------------------------
     # Internals: flow
 
-    def _start(self) -> None:
-        cfg = self.config
-        n = self._n
-        ids = self._ids
-        events = self.events
-        events.append(HandStarted(ids, tuple(cfg.stacks), ids[-1],
-                                  tuple(cfg.blinds), tuple(cfg.antes) or (0,) * n))
-        for i, ante in enumerate(cfg.antes):
-            if ante and self.stacks[i]:
-                paid = min(ante, self.stacks[i])
-                self.stacks[i] -= paid
-                self.contributed[i] += paid
-                events.append(AntePosted(ids[i], paid, self.stacks[i] == 0))
-        ranked = sorted((b, i) for i, b in enumerate(cfg.blinds) if b > 0)
-        kinds = {i: k for k, (_, i) in enumerate(ranked)}
-        for i, blind in enumerate(cfg.blinds):
-            if blind and self.stacks[i]:
-                paid = self._put(i, blind)
-                events.append(BlindPosted(ids[i], paid, kinds[i], self.stacks[i] == 0))
-        deck = self._deck
-        for i in range(n):
-            hole = self.hole[i] = (deck[2 * i], deck[2 * i + 1])
-            events.append(HoleCardsDealt(ids[i], hole))
-        self._next_card = 2 * n
-        # First to act pre-flop: after the biggest blind actually posted (the
-        # last of equal ones); only blinds are in the bets so far.
-        top = n - 1 - self.bets[::-1].index(max(self.bets))
-        self._begin_round((top + 1) % n)
-
     def _begin_round(self, opener: int) -> None:
         r = self._round = _Round()
         stacks, bets, folded = self.stacks, self.bets, self.folded
+        r.top = top = max(bets)
         # A player is dealt in when they can still lose chips to another live
         # player: chips behind, and less in than the second-deepest live total.
         totals = sorted([stacks[j] + bets[j] for j in range(self._n) if not folded[j]])
         if len(totals) > 1:
             second = totals[-2]
-            r.queue.extend([j for j in self._order_from(opener)
+            r.queue.extend([j for j in self._setup.orders[opener]
                             if not folded[j] and stacks[j] > 0 and bets[j] < second])
-        if len(r.queue) == 1 and bets[r.queue[0]] >= max(bets):
+        if len(r.queue) == 1 and bets[r.queue[0]] >= top:
             r.queue.clear()  # nobody left to bet against: no decision this round
         self._advance()
 
@@ -618,7 +665,9 @@ class Hand:
 
     def _deal_street(self) -> None:
         self.street = street = _NEXT_STREET[self.street]
-        cards = self._deal(_BOARD_SIZES[street])
+        start = self._next_card
+        self._next_card = end = start + _BOARD_SIZES[street]
+        cards = tuple(self._deck[start:end])
         self.board.extend(cards)
         self.events.append(StreetDealt(street, cards, tuple(self.board)))
 
@@ -638,16 +687,20 @@ class Hand:
         if start is None or self.folded[start]:
             start = live[0]
         folded = self.folded
-        return [j for j in self._order_from(start) if not folded[j]]
+        return [j for j in self._setup.orders[start] if not folded[j]]
 
-    def _value(self, i: int) -> HandValue | None:
+    def _value(self, i: int, strength: int | None = None) -> HandValue | None:
+        """Player ``i``'s hand on the board so far (None before the flop);
+        ``strength`` is its strength when the caller has it already."""
         size = len(self.board)
         if size < 3:
             return None
         value = self._values.get((i, size))
         if value is None:
             cards = self.hole[i] + tuple(self.board)
-            value = self._values[i, size] = hand_value(cards, evaluate(cards))
+            if strength is None:
+                strength = evaluate(cards)
+            value = self._values[i, size] = hand_value(cards, strength)
         return value
 
     def _showdown(self, order: list[int]) -> None:
@@ -665,7 +718,10 @@ class Hand:
         prev = 0
         for k, level in enumerate(levels):
             top = level if k < last else max(contributed)
-            amount = sum([min(c, top) - min(c, prev) for c in contributed])
+            # what each put in between prev and top (conditionals, not min():
+            # a third of the cost, and this runs for every player and level)
+            amount = sum([(top if c > top else c) - (prev if c > prev else c)
+                          for c in contributed])
             eligible = [j for j in live if contributed[j] >= level]
             if amount > 0:
                 if pots and pots[-1][1] == eligible:
@@ -683,11 +739,11 @@ class Hand:
         pots = self._pots()
         if len(pots) == 1:  # one pot: its winners are all that is left of it
             amount, eligible = pots[0]
-            best = max(strength[j] for j in eligible)
+            best = max([strength[j] for j in eligible])
             return [(amount, [j for j in eligible if strength[j] == best])]
         contenders: set[int] = set()
         for _, eligible in pots:
-            best = max(strength[j] for j in eligible)
+            best = max([strength[j] for j in eligible])
             contenders.update(j for j in eligible if strength[j] == best)
         merged: list[tuple[int, list[int]]] = []
         for amount, eligible in pots:
@@ -709,7 +765,7 @@ class Hand:
         ids = self._ids
         for index, (amount, eligible) in enumerate(pots):
             if showdown:
-                best = max(strength[j] for j in eligible)
+                best = max([strength[j] for j in eligible])
                 winners = [j for j in eligible if strength[j] == best]
             else:
                 winners = eligible
@@ -718,7 +774,7 @@ class Hand:
             shares[0] += amount - base * len(winners)  # odd chips: first winner after the button
             for j, share in zip(winners, shares, strict=True):
                 self.stacks[j] += share
-            value = self._value(winners[0]) if showdown else None
+            value = self._value(winners[0], strength[winners[0]]) if showdown else None
             self.events.append(PotAwarded(index, amount, tuple([ids[j] for j in eligible]),
                                           tuple([ids[j] for j in winners]), tuple(shares),
                                           value))
