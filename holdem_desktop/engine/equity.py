@@ -336,25 +336,30 @@ def _exact_river_two(hero: list[int], board: list[int], known: list[int],
     at = combo_indices(combos[:, 0], combos[:, 1])
     w1 = np.ones(len(combos)) if r1 is None else r1.weights[at]
     w2 = np.ones(len(combos)) if r2 is None else r2.weights[at]
-    incidence = np.zeros((len(combos), 52), dtype=np.float32)
+    # Sums over the pairs of hands the two opponents can hold together (no
+    # card in common), without building the pairs: all pairs, less those
+    # that share a card (counted card by card, where a pair of the very same
+    # hand shares two cards and so was taken away twice).
+    incidence = np.zeros((len(combos), 52))
     incidence[np.arange(len(combos))[:, None], combos] = 1.0
-    disjoint = (incidence @ incidence.T) == 0
-    weight = w1[:, None] * w2[None, :] * disjoint
-    total = float(weight.sum())
-    if total <= 0:
+
+    def together(f: npt.NDArray[np.float64], g: npt.NDArray[np.float64]) -> float:
+        return float(f.sum() * g.sum() - (incidence.T @ f) @ (incidence.T @ g) + f @ g)
+
+    below = (strength < hero_s).astype(np.float64)  # hero beats this hand
+    equal = (strength == hero_s).astype(np.float64)  # hero ties it
+    total = together(w1, w2)
+    if total <= 1e-12:
         raise EquityError("ranges_collide", "the ranges can never be dealt together")
-    s1 = strength[:, None].astype(np.int32)
-    s2 = strength[None, :].astype(np.int32)
-    best = np.maximum(s1, s2)
-    win = hero_s > best
-    level = hero_s == best
-    n_level = (s1 == hero_s).astype(np.int32) + (s2 == hero_s)
-    share = np.where(win, 1.0, np.where(level, 1.0 / (1 + n_level), 0.0))
+    win = together(w1 * below, w2 * below)
+    # Hero ties for best: one tie and one beaten hand (a two-way split), or two ties.
+    two_way = together(w1 * equal, w2 * below) + together(w1 * below, w2 * equal)
+    three_way = together(w1 * equal, w2 * equal)
     return Equity(
-        equity=float((weight * share).sum() / total),
-        win=float(weight[win].sum() / total),
-        tie=float(weight[level].sum() / total),
+        equity=(win + two_way / 2 + three_way / 3) / total,
+        win=win / total,
+        tie=(two_way + three_way) / total,
         stderr=0.0,
-        trials=int(disjoint.sum()) if r1 is None and r2 is None else int((weight > 0).sum()),
+        trials=round(together((w1 > 0).astype(np.float64), (w2 > 0).astype(np.float64))),
         exact=True,
     )
