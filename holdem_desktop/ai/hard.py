@@ -70,6 +70,33 @@ def _tiers_on(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
     return _tiers_cached(tuple(sorted(board)))
 
 
+def categories(cards: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
+    """The :class:`HandCategory` of each row of 5 to 7 distinct cards, all rows
+    at once (counting ranks and suits; no strengths needed)."""
+    ranks, suits = cards >> 2, cards & 3
+    counts = (ranks[..., None] == np.arange(13)).sum(axis=1)
+    suit_counts = (suits[..., None] == np.arange(4)).sum(axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    flush = suit_counts.max(axis=1) >= 5
+    in_suit = ((ranks[..., None] == np.arange(13)) & (suits == flush_suit[:, None])[..., None]
+               ).any(axis=1)
+
+    def straight(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        wheel = present[:, 12] & present[:, :4].all(axis=1)
+        runs = np.zeros(len(present), dtype=bool)
+        for low in range(9):  # five in a row from each rank, two up to ten
+            runs |= present[:, low:low + 5].all(axis=1)
+        return runs | wheel
+
+    trips = (counts == 3).sum(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    return np.select(
+        [flush & straight(in_suit), (counts == 4).any(axis=1),
+         (trips >= 2) | ((trips >= 1) & (pairs >= 1)), flush, straight(counts > 0),
+         trips >= 1, pairs >= 2, pairs == 1],
+        [8, 7, 6, 5, 4, 3, 2, 1], 0).astype(np.int8)
+
+
 @lru_cache(maxsize=64)
 def _tiers_cached(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
     counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
@@ -79,18 +106,18 @@ def _tiers_cached(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
                    HandCategory.PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
     if len(board) == 5:
         board_level = max(board_level, category_of(evaluate(board)))
-    suits = [c & 3 for c in board]
     out = np.full(len(COMBOS), AIR, dtype=np.int8)
-    for k, (a, b) in enumerate(COMBOS.tolist()):
-        if a in board or b in board:
-            continue
-        made = category_of(evaluate((a, b, *board)))
-        if made > board_level and made >= HandCategory.TWO_PAIR:
-            out[k] = MONSTER
-        elif made > board_level:
-            out[k] = MEDIUM
-        elif len(board) < 5 and (a & 3) == (b & 3) and suits.count(a & 3) >= 2:
-            out[k] = DRAW
+    live = ~np.isin(COMBOS, board).any(axis=1)
+    combos = COMBOS[live].astype(np.intp)
+    made = categories(np.hstack([combos, np.tile(np.array(board, dtype=np.intp),
+                                                  (len(combos), 1))]))
+    suits = np.array([c & 3 for c in board])
+    same_suit = (combos[:, 0] & 3) == (combos[:, 1] & 3)
+    on_board = (suits[None, :] == (combos[:, :1] & 3)).sum(axis=1)
+    tier = np.where(
+        made > board_level, np.where(made >= HandCategory.TWO_PAIR, MONSTER, MEDIUM),
+        np.where((len(board) < 5) & same_suit & (on_board >= 2), DRAW, AIR))
+    out[live] = tier
     return out
 
 
