@@ -162,6 +162,7 @@ class Desktop:
         """The table on show (it keeps the announcements for Repeat)."""
         self.rng = rng
         """Seeds new games when given (tests); real play shuffles from the OS."""
+        self._unsaved: Session | None = None
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
@@ -174,11 +175,15 @@ class Desktop:
             announce(text)
 
     def flush(self) -> None:
-        """After each input: say what it set off, as one announcement."""
+        """After each input: say what it set off, as one announcement; then
+        the autosave of a finished hand (a disk write, after the speech)."""
         session = getattr(self.screen, "session", None)
         announcer = self.announcers.get(id(session))
         if announcer is not None:
             announcer.flush()
+        pending, self._unsaved = self._unsaved, None
+        if pending is not None:
+            self.save(pending)
 
     def _speech_options(self) -> SpeechOptions:
         from .speech import SpeechOptions
@@ -267,7 +272,7 @@ class Desktop:
             self.say(_("The game could not be saved: {problem}").format(problem=exc))
 
     def hand_over(self, session: Session) -> None:
-        self.save(session)
+        self._unsaved = session  # saved by flush(), once the player has heard the hand
 
     def table(self, session: Session) -> Page:
         from .resources import assets_dir

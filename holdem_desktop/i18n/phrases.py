@@ -213,9 +213,11 @@ def sentence(event: object, p: Phrasing, *, pots: int = 1) -> str | None:
     if isinstance(event, GameOver):
         return _game_over(event, p)
     if isinstance(event, GameStarted):
-        return _("New game: {count} players, {chips} chips each. {dealer} deals first.").format(
-            count=len(event.seats), chips=amount(event.stacks[0]),
-            dealer=_("You") if event.button == p.me else p.name(event.button))
+        text = (_("New game: {count} players, {chips} chips each. You deal first.")
+                if event.button == p.me else
+                _("New game: {count} players, {chips} chips each. {dealer} deals first."))
+        return text.format(count=len(event.seats), chips=amount(event.stacks[0]),
+                           dealer=p.name(event.button))
     if isinstance(event, TurnStarted):
         return _turn(event, p)
     if isinstance(event, HandStarted | HandEnded):

@@ -57,6 +57,12 @@ class Quit:
 Transition = Push | Pop | Replace | Quit
 
 
+_FOCUS_KEYS = frozenset({Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.NEXT_ZONE,
+                         Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.AMOUNT_UP, Key.AMOUNT_DOWN,
+                         Key.CLOSE})
+"""The keys that act on the focused control (every other key is the page's own)."""
+
+
 class Page:
     """A screen of focusable controls."""
 
@@ -114,6 +120,8 @@ class Page:
 
     def press(self, key: Key) -> Transition | None:
         """Carry out a key command."""
+        if key not in _FOCUS_KEYS:  # hotkeys: no need to build the controls
+            return self.on_key(key)
         controls = self.controls()
         if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
             c = self.focus.step(controls, 1 if key is Key.NEXT_CONTROL else -1)

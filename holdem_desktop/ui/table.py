@@ -245,11 +245,10 @@ class TableScreen(Page):
         if key is not Key.CLOSE:
             self.confirm_leave = False
         if self.tab is None:
-            c = self.focused()
-            if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and c is not None \
-                    and c.zone == "log":
+            on_log = self.focus.id == "log"
+            if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and on_log:
                 self.log_index = None
-            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and (c is None or c.id != "log"):
+            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not on_log:
                 return self.on_key(key)  # on the table Up / Down always choose the amount
         return super().press(key)
 
