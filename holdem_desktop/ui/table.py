@@ -26,7 +26,7 @@ from holdem_desktop.engine.events import HandEnded, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.translate import _
+from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 
@@ -117,6 +117,11 @@ class TableScreen(Page):
     # ------------------------------------------------------------------
     # Controls
 
+    @property
+    def suits(self) -> bool:
+        """Whether card names say their suit (a speech setting)."""
+        return self.desktop is None or self.desktop.settings.speak_suits
+
     def _view(self) -> SeatView | None:
         return None if self.session.hand is None else self.session.view(self.seat)
 
@@ -138,7 +143,8 @@ class TableScreen(Page):
         if view is not None:
             names = (_("Flop card 1"), _("Flop card 2"), _("Flop card 3"), _("Turn card"),
                      _("River card"))
-            out += [Control(f"board:{k}", f"{names[k]}: {card_name(c)}", Role.CARD, "table")
+            out += [Control(f"board:{k}", _("{position}: {card}").format(
+                position=names[k], card=card_name(c, suits=self.suits)), Role.CARD, "table")
                     for k, c in enumerate(view.board)]
             if not view.board:
                 out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
@@ -148,7 +154,7 @@ class TableScreen(Page):
                 player=self._name(view.button)), Role.TEXT, "table"))
         out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
         if view is not None and view.hole:
-            out += [Control(f"hole:{k}", card_name(c), Role.CARD, "hand")
+            out += [Control(f"hole:{k}", card_name(c, suits=self.suits), Role.CARD, "hand")
                     for k, c in enumerate(view.hole)]
         else:
             out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
@@ -200,7 +206,7 @@ class TableScreen(Page):
         elif p.all_in:
             parts.append(_("all-in"))
         if p.shown:
-            parts.append(_("shows {cards}").format(cards=cards_names(p.shown)))
+            parts.append(_("shows {cards}").format(cards=cards_names(p.shown, suits=self.suits)))
         if view.button == seat:
             parts.append(_("dealer"))
         if view.to_act == seat and not view.over:
@@ -387,22 +393,19 @@ class TableScreen(Page):
         if key is Key.READ_STATE:
             return self.read_state()
         if key is Key.BLINDS:
-            level = s.blind_level()
-            text = _("Blinds {small}/{big}.").format(small=amount(level.small),
-                                                      big=amount(level.big))
-            until = s.hands_until_next_level()
-            if until is not None:
-                text += " " + _("They go up in {n} hands.").format(n=until)
-            return text
+            return " ".join(self._blinds())
         view = self._view()
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
         if key is Key.YOUR_CARDS:
-            return _("Your cards: {cards}.").format(cards=cards_names(view.hole)) \
-                if view.hole else _("You have no cards.")
+            if not view.hole:
+                return _("You have no cards.")
+            return _("Your cards: {cards}.").format(
+                cards=cards_names(view.hole, suits=self.suits))
         if key is Key.BOARD:
-            return _("Board: {cards}.").format(cards=cards_names(view.board)) \
-                if view.board else _("No cards on the board yet.")
+            if not view.board:
+                return _("No cards on the board yet.")
+            return _("Board: {cards}.").format(cards=cards_names(view.board, suits=self.suits))
         if key is Key.HAND_VALUE:
             return _("Your hand: {hand}.").format(hand=self.hand_text())
         if key is Key.POT:
@@ -425,9 +428,20 @@ class TableScreen(Page):
             k = int(key.value.rsplit("_", 1)[1]) - 1
             cards = list(view.hole) + list(view.board)
             if k < len(cards):
-                return card_name(cards[k])
+                return card_name(cards[k], suits=self.suits)
             return _("There is no card {n}.").format(n=k + 1)
         return _("{what}: not available yet.").format(what=describe(key))
+
+    def _blinds(self) -> list[str]:
+        """The blinds, and when they go up (when they do)."""
+        level = self.session.blind_level()
+        out = [_("Blinds {small}/{big}.").format(small=amount(level.small),
+                                                  big=amount(level.big))]
+        until = self.session.hands_until_next_level()
+        if until is not None:
+            out.append(ngettext("The blinds go up in {n} hand.",
+                                "The blinds go up in {n} hands.", until).format(n=until))
+        return out
 
     def read_state(self) -> str:
         """Everything, in the order of SPEC §5: whose turn and the amount to
@@ -443,16 +457,16 @@ class TableScreen(Page):
                 parts.append(self.inform(Key.TO_CALL))
             if view.hole:
                 parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
-                    cards=cards_names(view.hole), hand=self.hand_text()))
+                    cards=cards_names(view.hole, suits=self.suits), hand=self.hand_text()))
             parts.append(self.inform(Key.BOARD))
             parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
         parts.append(_("You have {chips} chips.").format(chips=amount(s.chips(self.seat))))
         parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
         if view is not None:
             parts.append(self.inform(Key.DEALER))
-        parts.append(self.inform(Key.BLINDS))
+        blinds = self._blinds()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        parts.append(_("Hand {number}.").format(number=number))
+        parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
         return " ".join(parts)
 
     # ------------------------------------------------------------------
@@ -467,7 +481,8 @@ class TableScreen(Page):
             number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
         if until is not None:
-            lines.append(_("Blinds go up in {n} hands").format(n=until))
+            lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
+                                  until).format(n=until))
         view = self._view()
         if view is not None and not view.over and view.to_act is not None:
             if view.to_act == self.seat:

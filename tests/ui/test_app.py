@@ -332,8 +332,12 @@ def test_read_state_follows_the_order_of_the_spec(app):
     order = [text.index(marker) for marker in (
         "to act." if s.waiting_for != 0 else "Your turn.", "Your cards: ", board, "Pot: ",
         "You have ", names[1] + ",", names[2] + ",", names[3] + ",", " deals.", "Blinds ",
-        "Hand 1.")]
+        "Hand 1.", "The blinds go up in 10 hands.")]
     assert order == sorted(order), text
+    # Without spoken suits, cards are named by rank alone.
+    screen.desktop.change_settings(screen.desktop.settings.updated(speak_suits=False))
+    keys(app, "y")
+    assert " of " not in screen.messages[-1] and screen.messages[-1].startswith("Your cards: ")
 
 
 def test_your_turn_and_refusals_have_their_cues(app, desktop):
