@@ -4,8 +4,9 @@ off is handed to the screen reader.
     python bench/speech.py [--hands N] [--players P] [--level hard]
 
 The window loop's own steps (read the event, handle it, speak, draw;
-headless, SDL's dummy drivers) with the real game wiring of ``__main__``; a recording speaker stands in for the screen reader
-and notes the time of each ``speak()`` call.  Each timed press is an action
+headless, SDL's dummy drivers) with the real game wiring of ``__main__``;
+a recording speaker stands in for the screen reader and notes the time of
+each ``speak()`` call.  Each timed press is an action
 key (C: check or call; A twice: all-in now and then) posted into the event
 queue; the time runs from posting it until the announcement of everything
 it set off — the computer players' turns included — reaches ``speak()``.
