@@ -52,8 +52,9 @@ class Phrasing:
     brief: bool = False
 
     def who(self, seats: tuple[int, ...] | list[int]) -> str:
-        """Several players: "Ada and Bruno"; "you" for the player."""
-        names = [_("you") if s == self.me else self.name(s) for s in seats]
+        """Several players: "Ada and Bruno"; "you" (first) for the player."""
+        ordered = sorted(seats, key=lambda s: s != self.me)
+        names = [_("you") if s == self.me else self.name(s) for s in ordered]
         if len(names) == 1:
             return names[0]
         return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
@@ -121,10 +122,18 @@ def _pot(e: PotAwarded, p: Phrasing, pots: int) -> str:
              _("side pot {number}").format(number=e.index))
     hand = hand_name(e.value) if e.value is not None else None
     if len(e.winners) > 1:
-        text = (_("{players} split {which} of {amount}, {share} each, with {hand}.") if hand
-                else _("{players} split {which} of {amount}, {share} each."))
+        if len(set(e.shares)) == 1:
+            text = (_("{players} split {which} of {amount}, {share} each, with {hand}.") if hand
+                    else _("{players} split {which} of {amount}, {share} each."))
+            return text.format(players=p.who(e.winners), which=which, amount=amount(e.amount),
+                               share=amount(e.shares[0]), hand=hand)
+        # The odd chips make the shares unequal: say who gets what.
+        shares = ", ".join(_("{player} {amount}").format(player=p.who([w]), amount=amount(a))
+                           for w, a in zip(e.winners, e.shares, strict=True))
+        text = (_("{players} split {which} of {amount} with {hand}: {shares}.") if hand
+                else _("{players} split {which} of {amount}: {shares}."))
         return text.format(players=p.who(e.winners), which=which, amount=amount(e.amount),
-                           share=amount(min(e.shares)), hand=hand)
+                           shares=shares, hand=hand)
     if e.winners[0] == p.me:
         text = (_("You win {which} of {amount} with {hand}.") if hand else
                 _("You win {which} of {amount}."))
@@ -165,6 +174,11 @@ def sentence(event: object, p: Phrasing, *, pots: int = 1) -> str | None:
     """The sentence for ``event`` (None: it goes without saying, like the
     hole cards of another seat).  ``pots`` is the number of pots of the
     hand, for naming a pot award."""
+    text = _sentence(event, p, pots)
+    return text[:1].upper() + text[1:] if text else text  # "you and Radu" starts one too
+
+
+def _sentence(event: object, p: Phrasing, pots: int) -> str | None:
     if isinstance(event, ActionTaken):
         return _action(event, p)
     if isinstance(event, BlindPosted):
