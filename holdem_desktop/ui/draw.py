@@ -28,7 +28,7 @@ from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion
 from .widgets import Control
 
-__all__ = ["Palette", "TableRenderer", "wrap"]
+__all__ = ["Palette", "TableRenderer", "font", "wrap"]
 
 
 @dataclass(frozen=True)
@@ -60,19 +60,15 @@ class TableRenderer:
         self.cards_dir = cards_dir
         self.palette = palette or Palette()
         self._images: dict[tuple[str, int], pygame.Surface] = {}
-        self._fonts: dict[int, pygame.font.Font] = {}
         self.rects: dict[str, pygame.Rect] = {}
         """Where each control (by id) was drawn in the last frame."""
 
     # ------------------------------------------------------------------
 
-    def font(self, size: int) -> pygame.font.Font:
-        """The game's font at ``size`` pixels (pygame's bundled default font)."""
-        if size not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            self._fonts[size] = pygame.font.Font(None, size)
-        return self._fonts[size]
+    @staticmethod
+    def font(size: int) -> pygame.font.Font:
+        """The game's font at ``size`` pixels."""
+        return font(size)
 
     def card(self, name: str, width: int) -> pygame.Surface:
         """A card image (``"As"`` or ``"back"``) scaled to ``width``, cached."""
@@ -358,6 +354,19 @@ class TableRenderer:
         if cards_dir != self.cards_dir:
             self.cards_dir = cards_dir
             self._images.clear()
+
+
+_FONTS: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    """The game's font at ``size`` pixels (pygame's bundled default font),
+    loaded once per size for every screen."""
+    if size not in _FONTS:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        _FONTS[size] = pygame.font.Font(None, size)
+    return _FONTS[size]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

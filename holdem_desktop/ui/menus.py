@@ -65,12 +65,28 @@ class _FormPage(Page):
         self.renderer = renderer or PageRenderer()
         self.status = ""
         self.subtitle = ""
+        self.form: Form | None = None
+        """The page's fields, if it has any (Up / Down step them, typing fills them)."""
         self._say = say
         self.say = self._remember
 
     def _remember(self, text: str) -> None:
         self.status = text
         self._say(text)
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        said = self.form.adjust(control.id, direction) if self.form else None
+        if said is not None:
+            self.say(said)
+        return said is not None
+
+    def type_text(self, control: Control, text: str) -> None:
+        if self.form is not None:
+            self.form.type_text(control.id, text)
+
+    def erase(self, control: Control) -> None:
+        if self.form is not None:
+            self.form.erase(control.id)
 
     def draw(self, surface: pygame.Surface) -> None:
         c = self.focused()
@@ -149,6 +165,8 @@ def _variant_label(v: Variant) -> str:
 class NewGamePage(_FormPage):
     """Variant, number of players, computer strength, your name; Start."""
 
+    form: Form
+
     def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
         super().__init__(say)
         self.title = _("New game")
@@ -187,17 +205,6 @@ class NewGamePage(_FormPage):
                 Control("start", _("Start game"), zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
-    def adjust(self, control: Control, direction: int) -> bool:
-        said = self.form.adjust(control.id, direction)
-        if said is not None:
-            self.say(said)
-        return said is not None
-
-    def type_text(self, control: Control, text: str) -> None:
-        self.form.type_text(control.id, text)
-
-    def erase(self, control: Control) -> None:
-        self.form.erase(control.id)
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "cancel":
@@ -220,6 +227,8 @@ def _percent(value: int) -> str:
 
 class SettingsPage(_FormPage):
     """Every setting, applied and saved at once; Close at the end."""
+
+    form: Form
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
         super().__init__(say)
@@ -254,11 +263,6 @@ class SettingsPage(_FormPage):
         return (*self.form.controls("settings"),
                 Control("close", _("Close"), zone="settings"))
 
-    def adjust(self, control: Control, direction: int) -> bool:
-        said = self.form.adjust(control.id, direction)
-        if said is not None:
-            self.say(said)
-        return said is not None
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "close":

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .draw import Palette, wrap
+from .draw import Palette, font, wrap
 from .widgets import Control, Role
 
 __all__ = ["PageRenderer"]
@@ -23,16 +23,12 @@ class PageRenderer:
 
     def __init__(self, palette: Palette | None = None) -> None:
         self.palette = palette or Palette()
-        self._fonts: dict[int, pygame.font.Font] = {}
         self._scroll = 0
 
-    def font(self, size: int) -> pygame.font.Font:
-        """pygame's bundled font at ``size`` pixels."""
-        if size not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            self._fonts[size] = pygame.font.Font(None, size)
-        return self._fonts[size]
+    @staticmethod
+    def font(size: int) -> pygame.font.Font:
+        """The game's font at ``size`` pixels."""
+        return font(size)
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         return wrap(self.font(size), text, width)

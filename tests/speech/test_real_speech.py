@@ -10,10 +10,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.desktop import focus_window, virtual_screen, wait_for
 
 TOOLS = ("Xvfb", "xdotool", "speech-dispatcher", "espeak-ng")
 SPEECHD_CLIENT = Path("/usr/lib/python3/dist-packages/speechd/__init__.py")
@@ -27,27 +28,10 @@ pytestmark = pytest.mark.skipif(
 DISPLAY_NUMBER = 88
 
 
-def _wait(predicate, seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
-
-
 @pytest.fixture
 def xvfb():
-    socket = Path(f"/tmp/.X11-unix/X{DISPLAY_NUMBER}")
-    server = subprocess.Popen(["Xvfb", f":{DISPLAY_NUMBER}", "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    try:
-        assert _wait(socket.exists, 10), "Xvfb did not start"
-        yield f":{DISPLAY_NUMBER}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with virtual_screen(DISPLAY_NUMBER) as display:
+        yield display
 
 
 @pytest.fixture
@@ -75,7 +59,7 @@ def speechd(tmp_path):
                    env=env, check=True, timeout=20, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     try:
-        assert _wait(sock.exists, 10), "speech-dispatcher did not create its socket"
+        assert wait_for(sock.exists, 10), "speech-dispatcher did not create its socket"
 
         def spoken() -> list[str]:
             out = []
@@ -107,24 +91,21 @@ def test_a_hand_played_by_keys_is_heard_through_speech_dispatcher(xvfb, speechd,
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)],
-                               env=env, capture_output=True, text=True, timeout=20)
-        window = found.stdout.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
+        focus_window(game.pid, env)
 
         def key(*names: str) -> None:
             subprocess.run(["xdotool", "key", "--delay", "120", *names], env=env, timeout=30)
 
         # New game, Tab down to Start game (the saved choices: two players), deal.
         key("Return", "Tab", "Tab", "Tab", "Tab", "Return")
-        assert _wait(lambda: any("New game" in s for s in spoken()), 10), spoken()
+        assert wait_for(lambda: any("New game" in s for s in spoken()), 10), spoken()
         won = False
         for _ in range(16):  # hands, until we have seen a flop and won a pot
             if not any("Flop: " in s for s in spoken()):
                 key("n", *["c"] * 8)  # check or call to the end: a flop is dealt
             else:
                 key("n", "a", "a")  # all-in (A, then A to confirm)
-            won = _wait(lambda: any("You win" in s for s in spoken()), 2)
+            won = wait_for(lambda: any("You win" in s for s in spoken()), 2)
             if won and any("Flop: " in s for s in spoken()):
                 break
         said = spoken()

@@ -8,9 +8,10 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+
+from tests.desktop import focus_window, virtual_screen
 
 TOOLS = ("Xvfb", "xdotool", "import")
 missing = [t for t in TOOLS if shutil.which(t) is None]
@@ -20,27 +21,10 @@ pytestmark = pytest.mark.skipif(
 DISPLAY_NUMBER = 87
 
 
-def _wait(predicate, seconds: float) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
-
-
 @pytest.fixture
 def xvfb():
-    socket = Path(f"/tmp/.X11-unix/X{DISPLAY_NUMBER}")
-    server = subprocess.Popen(["Xvfb", f":{DISPLAY_NUMBER}", "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    try:
-        assert _wait(socket.exists, 10), "Xvfb did not start"
-        yield f":{DISPLAY_NUMBER}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with virtual_screen(DISPLAY_NUMBER) as display:
+        yield display
 
 
 def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
@@ -53,10 +37,7 @@ def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)],
-                               env=env, capture_output=True, text=True, timeout=20)
-        window = found.stdout.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
+        focus_window(game.pid, env)
         time.sleep(0.5)
         menu = tmp_path / "start.png"
         subprocess.run(["import", "-window", "root", str(menu)], env=env, timeout=20,
