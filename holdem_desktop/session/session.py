@@ -295,6 +295,20 @@ class Session:
                 events.append(self._game_over("hands" if hands_hit else "minutes"))
         self._emit(events)
 
+    def end(self, reason: str) -> None:
+        """End the game now (between hands; a room ends it with ``no_humans``
+        when no person is left in it): the players still in are ranked by
+        their chips, equal chips sharing a place."""
+        if self.result is not None:
+            return
+        if self.hand is not None and not self.hand.over:
+            raise SessionError("hand_in_progress")
+        alive = self.in_game()
+        for s in alive:
+            self.seats[s].place = 1 + sum(1 for o in alive
+                                          if self.seats[o].chips > self.seats[s].chips)
+        self._emit([self._game_over(reason)])
+
     def _game_over(self, reason: str) -> GameOver:
         places = tuple((s, st.place if st.place is not None else 0)
                        for s, st in enumerate(self.seats))

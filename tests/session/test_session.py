@@ -303,3 +303,18 @@ def test_every_finished_hand_is_written_as_phh_and_replays(tmp_path):
     for phh, stacks in zip(hands, finals, strict=True):
         assert tuple(replay(phh).stacks) == stacks == tuple(phh.finishing_stacks)
     assert hands[0].players and hands[0].hand == 1
+
+
+def test_ending_a_game_early_ranks_the_players_still_in_by_chips():
+    s = computer_table(4, 3, policy=AlwaysCall())
+    heard = Recorder(s)
+    s.start()
+    s.next_hand()  # computer players only: the hand is played to its end
+    s.end("no_humans")
+    over = heard.events[-1]
+    assert isinstance(over, GameOver) and over.reason == "no_humans" and s.game_over
+    chips = {k: s.chips(k) for k in range(4)}
+    for seat, place in over.places:
+        assert place == 1 + sum(1 for c in chips.values() if c > chips[seat])
+    s.end("no_humans")  # a second end changes nothing
+    assert heard.events[-1] is over

@@ -1,0 +1,344 @@
+"""Find a room on the local network by its 6-digit code, with UDP broadcast.
+
+Why UDP broadcast and not mDNS (python-zeroconf): broadcast needs nothing beyond the
+standard library, is a couple of tiny datagrams, and works on any IPv4 LAN where
+broadcast passes, which is every home or classroom network the game targets. Where
+discovery is blocked (guest Wi-Fi with client isolation, a firewall, a routed network),
+the player types the host's address and the code instead; that fallback lives elsewhere.
+
+Wire format (ASCII, versioned, tiny):
+
+* query, broadcast by the joiner to :data:`DISCOVERY_PORT`:
+  ``HOLDEM?1 <6 digits>`` (15 bytes);
+* answer, sent back unicast by the host to the asker:
+  ``HOLDEM!1 <6 digits> <tcp port> <room name, up to 20 characters, UTF-8>``.
+
+A :class:`RoomBeacon` answers only a well-formed query carrying its own code and rate-limits
+wrong codes per source address, so the 10^6 codes cannot be walked from one machine.
+:func:`find_room` sends the query a few times and accepts only a strictly valid answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "DISCOVERY_PORT",
+    "MAX_NAME_LENGTH",
+    "RoomAddress",
+    "RoomBeacon",
+    "find_room",
+]
+
+DISCOVERY_PORT = 47474
+"""The UDP port beacons listen on and joiners send their queries to."""
+
+MAX_NAME_LENGTH = 20
+"""Room names are cut to this many characters in answers."""
+
+_QUERY_PREFIX = b"HOLDEM?1 "
+_ANSWER_PREFIX = b"HOLDEM!1 "
+_QUERY_RE = re.compile(rb"HOLDEM\?1 ([0-9]{6})")
+_ANSWER_RE = re.compile(rb"HOLDEM!1 ([0-9]{6}) ([1-9][0-9]{0,4}) (.*)", re.DOTALL)
+_CODE_RE = re.compile(r"[0-9]{6}")
+_MAX_ANSWER_BYTES = len(_ANSWER_PREFIX) + 6 + 1 + 5 + 1 + 4 * MAX_NAME_LENGTH
+# Larger than any UDP payload, so an oversized datagram is read whole (and then refused)
+# instead of raising on platforms that report truncation as an error.
+_RECV_BUFFER = 65536
+_POLL_SECONDS = 0.2
+_MAX_TRACKED_ADDRESSES = 4096
+_MAX_FIND_ITERATIONS = 10_000
+
+
+def _check_code(code: str) -> str:
+    if not isinstance(code, str) or _CODE_RE.fullmatch(code) is None:
+        raise ValueError(f"a room code is 6 ASCII digits, not {code!r}")
+    return code
+
+
+def _check_port(port: int, what: str) -> int:
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise ValueError(f"{what} must be an integer from 1 to 65535, not {port!r}")
+    return port
+
+
+def _clean_name(name: str) -> str:
+    printable = "".join(ch if ch.isprintable() else " " for ch in name)
+    return printable[:MAX_NAME_LENGTH]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomAddress:
+    """Where a room was found: the host's IP address, its TCP port and the room's name."""
+
+    host: str
+    port: int
+    name: str
+
+
+def _parse_answer(data: bytes, code: str) -> tuple[int, str] | None:
+    """Return (tcp port, name) if ``data`` is a valid answer for ``code``, else None."""
+    if len(data) > _MAX_ANSWER_BYTES or not data.startswith(_ANSWER_PREFIX):
+        return None
+    match = _ANSWER_RE.fullmatch(data)
+    if match is None:
+        return None
+    if not secrets.compare_digest(match.group(1), code.encode("ascii")):
+        return None
+    tcp_port = int(match.group(2))
+    if tcp_port > 65535:
+        return None
+    try:
+        name = match.group(3).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        return None
+    return tcp_port, name
+
+
+class RoomBeacon:
+    """Answers discovery queries for one room, on a daemon thread.
+
+    Only a well-formed query with this room's code is answered; anything else is ignored
+    silently and counted in :attr:`stats`. Each source address may send at most
+    ``max_wrong`` wrong-code queries per ``window`` seconds; after that every datagram from
+    it (even one with the right code) is ignored until its window has passed.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        tcp_port: int,
+        name: str,
+        *,
+        bind: str = "0.0.0.0",
+        port: int = DISCOVERY_PORT,
+        clock: Callable[[], float] = time.monotonic,
+        max_wrong: int = 10,
+        window: float = 60.0,
+    ) -> None:
+        """Prepare a beacon; nothing is bound until :meth:`start`.
+
+        ``port`` may be 0 to let the system pick one (tests); read it back from
+        :attr:`port` after :meth:`start`.
+        """
+        self.code = _check_code(code)
+        self.tcp_port = _check_port(tcp_port, "tcp_port")
+        self.name = _clean_name(name)
+        if not isinstance(port, int) or not 0 <= port <= 65535:
+            raise ValueError(f"port must be from 0 to 65535, not {port!r}")
+        if max_wrong < 0 or window <= 0:
+            raise ValueError("max_wrong must be >= 0 and window > 0")
+        self._bind = bind
+        self._requested_port = port
+        self._clock = clock
+        self._max_wrong = max_wrong
+        self._window = window
+        self._answer = (
+            _ANSWER_PREFIX
+            + f"{self.code} {self.tcp_port} ".encode("ascii")
+            + self.name.encode("utf-8")
+        )
+        self._code_bytes = self.code.encode("ascii")
+        self._stats: dict[str, int] = {
+            "answered": 0,
+            "wrong_code": 0,
+            "malformed": 0,
+            "rate_limited": 0,
+        }
+        # source IP -> (start of its window, wrong-code queries in it); insertion order is
+        # window-start order, so expired entries are always at the front.
+        self._tracked: dict[str, tuple[float, int]] = {}
+        self._sock: socket.socket | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Bind the UDP socket and start answering on a daemon thread.
+
+        Raises :class:`OSError` if the socket cannot be bound, and :class:`RuntimeError`
+        if the beacon was already started.
+        """
+        if self._thread is not None:
+            raise RuntimeError("this beacon was already started")
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if hasattr(socket, "SO_REUSEPORT"):
+                # Defined but refused on some kernels (WSL): SO_REUSEADDR must do there.
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            sock.bind((self._bind, self._requested_port))
+            sock.settimeout(_POLL_SECONDS)
+        except BaseException:
+            sock.close()
+            raise
+        self._sock = sock
+        self._stopping.clear()
+        self._thread = threading.Thread(
+            target=self._run, args=(sock,), name=f"room-beacon-{self.code}", daemon=True
+        )
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop answering and close the socket (returns within about half a second)."""
+        self._stopping.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+        if self._sock is not None:
+            self._sock.close()
+
+    def __enter__(self) -> RoomBeacon:
+        """Start the beacon for a ``with`` block."""
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Stop the beacon at the end of a ``with`` block."""
+        self.stop()
+
+    @property
+    def running(self) -> bool:
+        """True while the answering thread is alive."""
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def port(self) -> int:
+        """The UDP port actually bound (the requested one until :meth:`start`)."""
+        if self._sock is not None and self._sock.fileno() != -1:
+            return int(self._sock.getsockname()[1])
+        return self._requested_port
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """A snapshot of the counters: answered, wrong_code, malformed, rate_limited."""
+        return dict(self._stats)
+
+    # -- the thread ---------------------------------------------------------------------
+
+    def _run(self, sock: socket.socket) -> None:
+        buffer = bytearray(_RECV_BUFFER)
+        while not self._stopping.is_set():
+            try:
+                size, source = sock.recvfrom_into(buffer)
+            except TimeoutError:
+                continue
+            except OSError:
+                # Closed under us, or an ICMP error reported on the socket (Windows).
+                if self._stopping.wait(0.01):
+                    break
+                continue
+            try:
+                self._handle(bytes(buffer[:size]), source, sock)
+            except Exception:
+                continue  # the thread must never die from one datagram
+
+    def _handle(self, data: bytes, source: tuple[str, int], sock: socket.socket) -> None:
+        host = source[0]
+        now = self._clock()
+        if not self._admit(host, now):
+            self._stats["rate_limited"] += 1
+            return
+        match = _QUERY_RE.fullmatch(data) if len(data) == 15 else None
+        if match is None:
+            self._stats["malformed"] += 1
+            return
+        if not secrets.compare_digest(match.group(1), self._code_bytes):
+            self._stats["wrong_code"] += 1
+            self._note_wrong(host, now)
+            return
+        try:
+            sock.sendto(self._answer, source)
+        except OSError:
+            return
+        self._stats["answered"] += 1
+
+    def _admit(self, host: str, now: float) -> bool:
+        entry = self._tracked.get(host)
+        if entry is None:
+            return True
+        start, count = entry
+        if now - start >= self._window:
+            del self._tracked[host]
+            return True
+        return count < self._max_wrong
+
+    def _note_wrong(self, host: str, now: float) -> None:
+        tracked = self._tracked
+        while tracked:  # drop expired windows (oldest first)
+            oldest = next(iter(tracked))
+            if now - tracked[oldest][0] < self._window:
+                break
+            del tracked[oldest]
+        entry = tracked.get(host)
+        if entry is not None:
+            tracked[host] = (entry[0], entry[1] + 1)
+            return
+        if len(tracked) >= _MAX_TRACKED_ADDRESSES:
+            del tracked[next(iter(tracked))]
+        tracked[host] = (now, 1)
+
+
+def find_room(
+    code: str,
+    *,
+    timeout: float = 1.5,
+    addresses: Sequence[str] = ("255.255.255.255",),
+    port: int = DISCOVERY_PORT,
+    attempts: int = 3,
+) -> RoomAddress | None:
+    """Look for the room with ``code`` on the LAN; None if nothing answers in ``timeout`` s.
+
+    The query is sent (with SO_BROADCAST) to every address in ``addresses``, ``attempts``
+    times spread evenly over the timeout. The first valid answer for this code wins; its
+    source IP becomes :attr:`RoomAddress.host`. Malformed answers, answers for another
+    code and answers from another port are ignored.
+    """
+    _check_code(code)
+    _check_port(port, "port")
+    if timeout <= 0 or attempts < 1:
+        raise ValueError("timeout must be > 0 and attempts >= 1")
+    query = _QUERY_PREFIX + code.encode("ascii")
+    interval = timeout / attempts
+    buffer = bytearray(_RECV_BUFFER)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        start = time.monotonic()
+        deadline = start + timeout
+        sent = 0
+        for _ in range(_MAX_FIND_ITERATIONS):
+            now = time.monotonic()
+            if now >= deadline:
+                break
+            if sent < attempts and now >= start + sent * interval:
+                for address in addresses:
+                    # An unreachable network or no route for broadcast: try the others.
+                    with contextlib.suppress(OSError):
+                        sock.sendto(query, (address, port))
+                sent += 1
+                continue
+            wake = deadline if sent >= attempts else min(deadline, start + sent * interval)
+            sock.settimeout(max(wake - now, 0.001))
+            try:
+                size, source = sock.recvfrom_into(buffer)
+            except TimeoutError:
+                continue
+            except OSError:
+                continue
+            if source[1] != port:
+                continue
+            parsed = _parse_answer(bytes(buffer[:size]), code)
+            if parsed is not None:
+                return RoomAddress(host=str(source[0]), port=parsed[0], name=parsed[1])
+    return None

@@ -1,0 +1,622 @@
+"""The LAN protocol: messages, their validation and framing, with no I/O.
+
+A connection carries frames: a 4-byte big-endian length, then that many
+bytes of UTF-8 JSON holding one object (at most :data:`MAX_FRAME` bytes).
+Every object has ``"v": PROTOCOL_VERSION`` and a ``"type"``, and is parsed
+into one of the frozen dataclasses below before anything reads it:
+:func:`parse_client` for what a client sends the host, :func:`parse_host`
+for what the host sends a client.  Anything wrong with untrusted bytes
+raises :class:`MalformedMessage` and nothing else.  :func:`to_payload` and
+:func:`encode` write a message; :class:`FrameDecoder` cuts a byte stream
+into payloads.  The host and the client do the I/O; see ``docs/protocol.md``.
+
+Messages check their own values when built (a bad one raises
+:class:`~.wire.WireError`), so a message that exists is one the other side
+accepts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias, cast, get_type_hints
+
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.variant import MAX_PLAYERS
+from holdem_desktop.engine.views import SeatView
+
+from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_wire
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_EVENTS",
+    "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "REFUSED_REASONS",
+    "Act",
+    "Bye",
+    "ClientMessage",
+    "Error",
+    "Events",
+    "FrameDecoder",
+    "FrameTooLarge",
+    "Hello",
+    "HostMessage",
+    "Leave",
+    "MalformedMessage",
+    "NewGame",
+    "NextHand",
+    "Ping",
+    "Pong",
+    "Refused",
+    "Table",
+    "Waiting",
+    "Welcome",
+    "encode",
+    "parse_client",
+    "parse_host",
+    "to_payload",
+]
+
+PROTOCOL_VERSION = 1
+"""The version every message carries as ``"v"``."""
+MAX_FRAME = 65536
+"""Largest payload of one frame, in bytes."""
+MAX_DEPTH = 8
+"""Deepest nesting of JSON arrays and objects in a payload."""
+MAX_EVENTS = 256
+"""Most events in one :class:`Events` message."""
+MAX_AMOUNT = 10**9
+"""Largest amount an :class:`Act` may carry."""
+MAX_PING = 2**31
+"""Largest number a :class:`Ping` or :class:`Pong` may carry."""
+NAME_LENGTH = 20
+"""Longest player name, in characters."""
+
+REFUSED_REASONS = frozenset({"wrong_code", "room_full", "wrong_version", "bad_name",
+                             "name_taken", "rate_limited", "bad_token"})
+"""Why the host may refuse a :class:`Hello`."""
+MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unknown_type",
+                               "bad_field", "too_large", "empty"})
+"""The reasons of :class:`MalformedMessage`."""
+SEAT_KINDS = frozenset({"human", "computer", "empty"})
+"""What a seat of a :class:`Table` holds."""
+
+_HEADER = 4
+_CODE = re.compile(r"[0-9]{6}")
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+_WORD = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_DATA_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
+_SHORT = 64  # longest string value in Error.data
+
+
+class MalformedMessage(ValueError):
+    """Bytes that are not a valid message.  ``reason`` is one of
+    :data:`MALFORMED_REASONS` (``not_json``, ``not_object``, ``wrong_version``,
+    ``unknown_type``, ``bad_field``, ``too_large``, ``empty``) and ``detail``
+    a short note for logs (e.g. ``"name: missing"``)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+class FrameTooLarge(MalformedMessage):
+    """A frame whose length prefix exceeds :data:`MAX_FRAME` (refused before
+    its body is read); ``size`` is the announced length."""
+
+    def __init__(self, size: int, limit: int = MAX_FRAME) -> None:
+        super().__init__("too_large", f"frame of {size} bytes, the limit is {limit}")
+        self.size = size
+
+
+# ----------------------------------------------------------------------
+# Value checks (raise WireError(path, reason))
+
+
+def _check(ok: bool, path: str, reason: str) -> None:
+    if not ok:
+        raise WireError(path, reason)
+
+
+def _check_int(value: int, path: str, low: int, high: int) -> None:
+    _check(type(value) is int, path, "not an int")
+    _check(low <= value <= high, path, "out of range")
+
+
+def _check_seat(value: int | None, path: str) -> None:
+    if value is not None:
+        _check_int(value, path, 0, MAX_PLAYERS - 1)
+
+
+def _check_text(value: str, path: str, low: int, high: int) -> None:
+    _check(type(value) is str, path, "not a string")
+    _check(low <= len(value) <= high, path, "bad length")
+    _check(value.isprintable(), path, "not printable")
+    _check(value == value.strip(), path, "not stripped")
+
+
+def _check_word(value: str, path: str) -> None:
+    _check(type(value) is str and _WORD.fullmatch(value) is not None, path, "not a reason")
+
+
+def _check_code(value: str, path: str) -> None:
+    _check(type(value) is str and _CODE.fullmatch(value) is not None, path, "not a room code")
+
+
+def _check_token(value: str, path: str) -> None:
+    _check(type(value) is str and _TOKEN.fullmatch(value) is not None, path, "not a token")
+
+
+def _check_names(names: tuple[str, ...], path: str) -> None:
+    _check(len(names) <= MAX_PLAYERS, path, "too many seats")
+    for i, name in enumerate(names):
+        _check_text(name, f"{path}[{i}]", 0, NAME_LENGTH)  # "" for an empty seat
+
+
+# ----------------------------------------------------------------------
+# Client -> host
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Join a room: the player's ``name`` (1–20 printable characters, no
+    surrounding spaces), the room ``code`` (6 digits), the game's version
+    and, to take a seat back, the ``token`` a :class:`Welcome` gave."""
+
+    TYPE: ClassVar[str] = "hello"
+    name: str
+    code: str
+    game_version: str
+    token: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "name", 1, NAME_LENGTH)
+        _check_code(self.code, "code")
+        _check_text(self.game_version, "game_version", 0, 20)
+        if self.token is not None:
+            _check_token(self.token, "token")
+
+    @classmethod
+    def _build(cls, values: dict[str, Any]) -> Hello:
+        if isinstance(values.get("name"), str):
+            values["name"] = values["name"].strip()  # names are stripped on arrival
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Act:
+    """The sender's decision on its turn (``amount``: the round total for a
+    bet or raise, ignored otherwise, as in the engine's ``Action``)."""
+
+    TYPE: ClassVar[str] = "act"
+    kind: ActionKind
+    amount: int = 0
+
+    def __post_init__(self) -> None:
+        _check(isinstance(self.kind, ActionKind), "kind", "not an ActionKind")
+        _check_int(self.amount, "amount", 0, MAX_AMOUNT)
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """The sender is ready for the next hand (again: who is still awaited?)."""
+
+    TYPE: ClassVar[str] = "next_hand"
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Start a new game, free seats filled with computer players."""
+
+    TYPE: ClassVar[str] = "new_game"
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The sender leaves the room (the computer plays its seat)."""
+
+    TYPE: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Are you there?  The host answers :class:`Pong` with the same ``n``."""
+
+    TYPE: ClassVar[str] = "ping"
+    n: int
+
+    def __post_init__(self) -> None:
+        _check_int(self.n, "n", 0, MAX_PING)
+
+
+# ----------------------------------------------------------------------
+# Host -> client
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """The sender joined: its ``seat`` (None: it only watches), the
+    ``token`` that gives the seat back after a reconnection, the room
+    ``code``, the seats' names, the variant's key, and the host's seat."""
+
+    TYPE: ClassVar[str] = "welcome"
+    seat: int | None
+    token: str
+    code: str
+    names: tuple[str, ...]
+    variant: str
+    spectator: bool
+    host_seat: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat, "seat")
+        _check_token(self.token, "token")
+        _check_code(self.code, "code")
+        _check_names(self.names, "names")
+        _check_text(self.variant, "variant", 1, 64)
+        _check(type(self.spectator) is bool, "spectator", "not a bool")
+        _check_seat(self.host_seat, "host_seat")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The :class:`Hello` was refused; ``reason`` is one of :data:`REFUSED_REASONS`."""
+
+    TYPE: ClassVar[str] = "refused"
+    reason: str
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        _check(self.reason in REFUSED_REASONS, "reason", "not a refusal reason")
+        _check_text(self.detail, "detail", 0, 100)
+
+
+@dataclass(frozen=True)
+class Events:
+    """Engine and session events, in order, already censored for the receiver."""
+
+    TYPE: ClassVar[str] = "events"
+    events: tuple[object, ...]
+
+    def __post_init__(self) -> None:
+        _check(len(self.events) <= MAX_EVENTS, "events", "too many items")
+        for i, event in enumerate(self.events):
+            _check(EVENT_TYPES.get(type(event).__name__) is type(event),
+                   f"events[{i}]", "not an event")
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole public state of the room and the receiver's own view.
+
+    ``names``, ``chips``, ``places`` (None: still playing), ``kinds``
+    (``"human"``, ``"computer"``, ``"empty"``) and ``connected`` run by seat;
+    ``view`` is the receiver's :class:`SeatView` of the current hand (None
+    before the first hand); ``waiting_for`` lists the seats the next-hand
+    barrier still waits for.
+    """
+
+    TYPE: ClassVar[str] = "table"
+    view: SeatView | None
+    names: tuple[str, ...]
+    chips: tuple[int, ...]
+    places: tuple[int | None, ...]
+    kinds: tuple[str, ...]
+    connected: tuple[bool, ...]
+    hands_played: int
+    level: int
+    blinds: tuple[int, ...]
+    ante: int
+    hands_until_next_level: int | None
+    game_over: bool
+    started: bool
+    waiting_for: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
+        _check_names(self.names, "names")
+        seats = len(self.names)
+        for name in ("chips", "places", "kinds", "connected"):
+            _check(len(getattr(self, name)) == seats, name, "not as long as names")
+        for i, chips in enumerate(self.chips):
+            _check_int(chips, f"chips[{i}]", 0, MAX_INT)
+        for i, place in enumerate(self.places):
+            if place is not None:
+                _check_int(place, f"places[{i}]", 1, MAX_PLAYERS)
+        for i, kind in enumerate(self.kinds):
+            _check(kind in SEAT_KINDS, f"kinds[{i}]", "not a seat kind")
+        for i, up in enumerate(self.connected):
+            _check(type(up) is bool, f"connected[{i}]", "not a bool")
+        _check_int(self.hands_played, "hands_played", 0, MAX_INT)
+        _check_int(self.level, "level", 0, MAX_INT)
+        _check(len(self.blinds) <= MAX_PLAYERS, "blinds", "too many items")
+        for i, blind in enumerate(self.blinds):
+            _check_int(blind, f"blinds[{i}]", 0, MAX_INT)
+        _check_int(self.ante, "ante", 0, MAX_INT)
+        if self.hands_until_next_level is not None:
+            _check_int(self.hands_until_next_level, "hands_until_next_level", 0, MAX_INT)
+        _check(type(self.game_over) is bool, "game_over", "not a bool")
+        _check(type(self.started) is bool, "started", "not a bool")
+        _check_waiting(self.waiting_for, "waiting_for", seats)
+
+
+def _check_waiting(seats: tuple[int, ...], path: str, limit: int = MAX_PLAYERS) -> None:
+    for i, seat in enumerate(seats):
+        _check_int(seat, f"{path}[{i}]", 0, limit - 1)
+    _check(len(set(seats)) == len(seats), path, "seat repeated")
+
+
+@dataclass(frozen=True)
+class Error:
+    """A request of the receiver's was refused: ``reason`` is machine-readable
+    (an engine ``IllegalAction`` reason, ``not_your_turn``, ``malformed``,
+    ``not_host``, ``game_running``, ``hand_running`` …) and ``data`` holds the
+    numbers or short words a sentence about it needs."""
+
+    TYPE: ClassVar[str] = "error"
+    reason: str
+    data: dict[str, int | str] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _check_word(self.reason, "reason")
+        _check(isinstance(self.data, dict) and len(self.data) <= 16, "data", "too many items")
+        for key, value in self.data.items():
+            where = f"data.{key}" if isinstance(key, str) and _DATA_KEY.fullmatch(key) else "data"
+            _check(isinstance(key, str) and _DATA_KEY.fullmatch(key) is not None, where,
+                   "bad key")
+            if type(value) is int:
+                _check_int(value, where, -MAX_INT, MAX_INT)
+            else:
+                _check_text(cast(str, value), where, 0, _SHORT)
+
+    def __hash__(self) -> int:
+        return hash((self.reason, tuple(sorted(self.data.items()))))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The next hand waits for these seats to press Next hand."""
+
+    TYPE: ClassVar[str] = "waiting"
+    seats: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check_waiting(self.seats, "seats")
+
+
+@dataclass(frozen=True)
+class Pong:
+    """The answer to :class:`Ping` ``n``."""
+
+    TYPE: ClassVar[str] = "pong"
+    n: int
+
+    def __post_init__(self) -> None:
+        _check_int(self.n, "n", 0, MAX_PING)
+
+
+@dataclass(frozen=True)
+class Bye:
+    """The host closes the connection; ``reason`` is machine-readable
+    (e.g. ``left``, ``abuse``, ``idle``, ``host_closed``)."""
+
+    TYPE: ClassVar[str] = "bye"
+    reason: str
+
+    def __post_init__(self) -> None:
+        _check_word(self.reason, "reason")
+
+
+ClientMessage: TypeAlias = Hello | Act | NextHand | NewGame | Leave | Ping
+"""What a client sends the host."""
+HostMessage: TypeAlias = Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
+"""What the host sends a client."""
+
+_CLIENT_TYPES: Mapping[str, type[Any]] = {
+    cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping)}
+_HOST_TYPES: Mapping[str, type[Any]] = {
+    cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye)}
+_MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS}
+
+
+# ----------------------------------------------------------------------
+# Writing
+
+
+def to_payload(message: ClientMessage | HostMessage) -> bytes:
+    """The JSON of ``message`` (a frame's body), as UTF-8 bytes (in fact ASCII)."""
+    data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": message.TYPE}
+    for f in dataclasses.fields(message):
+        data[f.name] = to_wire(getattr(message, f.name))
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False).encode("ascii")
+
+
+def encode(message: ClientMessage | HostMessage) -> bytes:
+    """``message`` as one whole frame: 4-byte big-endian length, then the payload.
+
+    Raises ``ValueError`` when the payload exceeds :data:`MAX_FRAME`.
+    """
+    payload = to_payload(message)
+    if len(payload) > MAX_FRAME:
+        raise ValueError(f"a {type(message).__name__} of {len(payload)} bytes does not fit "
+                         f"in a frame of {MAX_FRAME}")
+    return len(payload).to_bytes(_HEADER, "big") + payload
+
+
+# ----------------------------------------------------------------------
+# Reading
+
+
+class FrameDecoder:
+    """Cuts a byte stream into frame payloads.
+
+    :meth:`feed` takes whatever bytes arrived and returns the payloads now
+    complete.  A length prefix over the limit raises :class:`FrameTooLarge`
+    as soon as its four bytes are in (the body is never waited for), and a
+    zero length raises :class:`MalformedMessage` (``empty``).  After either
+    the stream cannot be trusted: every later call raises the same error,
+    and the connection should be dropped.
+    """
+
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+        self.max_frame = max_frame
+        self._buffer = bytearray()
+        self._error: MalformedMessage | None = None
+
+    @property
+    def buffered(self) -> int:
+        """Bytes received that do not yet make a whole frame."""
+        return len(self._buffer)
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Add ``data``; return the payloads of the frames it completes, in order."""
+        if self._error is not None:
+            raise self._error
+        buffer = self._buffer
+        buffer += data
+        payloads: list[bytes] = []
+        while len(buffer) >= _HEADER:
+            size = int.from_bytes(buffer[:_HEADER], "big")
+            if size > self.max_frame:
+                self._fail(FrameTooLarge(size, self.max_frame))
+            if size == 0:
+                self._fail(MalformedMessage("empty", "frame of 0 bytes"))
+            end = _HEADER + size
+            if len(buffer) < end:
+                break
+            payloads.append(bytes(buffer[_HEADER:end]))
+            del buffer[:end]
+        return payloads
+
+    def _fail(self, error: MalformedMessage) -> None:
+        self._error = error
+        self._buffer.clear()
+        raise error
+
+
+def parse_client(payload: bytes) -> ClientMessage:
+    """The message a client sent (a frame's payload); raises :class:`MalformedMessage`."""
+    return cast(ClientMessage, _parse(payload, _CLIENT_TYPES))
+
+
+def parse_host(payload: bytes) -> HostMessage:
+    """The message the host sent (a frame's payload); raises :class:`MalformedMessage`."""
+    return cast(HostMessage, _parse(payload, _HOST_TYPES))
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise ValueError("duplicate key")
+    return found
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number")
+
+
+def _short_int(text: str) -> int:
+    if len(text) > 20:
+        raise ValueError("integer too long")
+    return int(text)
+
+
+def _depth(value: object) -> int:
+    """How deeply arrays and objects nest in ``value`` (iteratively: no recursion)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _load(payload: bytes) -> object:
+    """The JSON value of ``payload``, from a strict subset of JSON: UTF-8, no
+    duplicate keys, no NaN or Infinity, integers of at most 20 characters,
+    nesting at most :data:`MAX_DEPTH` deep."""
+    if not isinstance(payload, bytes | bytearray):
+        raise MalformedMessage("not_json", "not bytes")
+    if not payload:
+        raise MalformedMessage("empty", "no bytes")
+    if len(payload) > MAX_FRAME:
+        raise MalformedMessage("too_large", f"{len(payload)} bytes")
+    try:
+        text = bytes(payload).decode("utf-8")
+    except UnicodeDecodeError:
+        raise MalformedMessage("not_json", "not UTF-8") from None
+    try:
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                           parse_int=_short_int)
+    except RecursionError:
+        raise MalformedMessage("too_large", f"nested deeper than {MAX_DEPTH}") from None
+    except ValueError as e:  # JSONDecodeError and the hooks' refusals
+        detail = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
+        raise MalformedMessage("not_json", detail[:60]) from None
+    if _depth(value) > MAX_DEPTH:
+        raise MalformedMessage("too_large", f"nested deeper than {MAX_DEPTH}")
+    return value
+
+
+_MESSAGE_FIELDS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _fields_of(cls: type[Any]) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, hint, required) of each field of a message class (cached)."""
+    found = _MESSAGE_FIELDS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        found = tuple((f.name, hints[f.name], f.default is dataclasses.MISSING
+                       and f.default_factory is dataclasses.MISSING)
+                      for f in dataclasses.fields(cls))
+        _MESSAGE_FIELDS[cls] = found
+    return found
+
+
+def _parse(payload: bytes, registry: Mapping[str, type[Any]]) -> object:
+    data = _load(payload)
+    if not isinstance(data, dict):
+        raise MalformedMessage("not_object", type(data).__name__)
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:
+        raise MalformedMessage("wrong_version", f"expected {PROTOCOL_VERSION}")
+    kind = data.get("type")
+    cls = registry.get(kind) if type(kind) is str else None
+    if cls is None:
+        raise MalformedMessage("unknown_type", kind[:20] if type(kind) is str else "no type")
+    try:
+        return _build(cls, data)
+    except WireError as e:
+        raise MalformedMessage("bad_field", str(e)) from None
+
+
+def _build(cls: type[Any], data: dict[str, Any]) -> object:
+    fields = _fields_of(cls)
+    known = {name for name, _, _ in fields} | {"v", "type"}
+    for key in data:
+        if key not in known:
+            shown = key if _DATA_KEY.fullmatch(key) else "?"
+            raise WireError(shown, "unexpected")
+    values: dict[str, Any] = {}
+    for name, hint, required in fields:
+        if name not in data:
+            if required:
+                raise WireError(name, "missing")
+            continue  # optional fields may be left out
+        limit = _MAX_ITEMS.get((cls, name), MAX_ITEMS)
+        values[name] = decode(data[name], hint, name, max_items=limit)
+    builder = getattr(cls, "_build", None)
+    return builder(values) if builder is not None else cls(**values)

@@ -1,0 +1,218 @@
+"""The room's rules, fed message by message (no sockets)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.events import HoleCardsDealt
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.net.protocol import (
+    Act,
+    Bye,
+    Error,
+    Events,
+    Hello,
+    Leave,
+    NewGame,
+    NextHand,
+    Refused,
+    Table,
+    Waiting,
+    Welcome,
+)
+from holdem_desktop.net.room import Room
+
+CODE = "428913"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def room():
+    clock = Clock()
+    r = Room(shipped_variant("tournament"), CODE, size=3, game_version="1",
+             rng=random.Random(7), clock=clock)
+    r.test_clock = clock
+    return r
+
+
+def join(room: Room, conn: str, name: str, *, code: str = CODE, address: str = "10.0.0.2",
+         token: str | None = None) -> list:
+    room.connect(conn, address)
+    room.receive(conn, Hello(name, code, "1", token))
+    return room.take()
+
+
+def to(out, conn):
+    return [m for c, m in out if c == conn]
+
+
+def last_table(out, conn) -> Table:
+    return [m for m in to(out, conn) if isinstance(m, Table)][-1]
+
+
+def start(room: Room) -> list:
+    """Mara (the host) and Ada join, a game starts, both deal the first hand."""
+    join(room, "h", "Mara")
+    join(room, "a", "Ada")
+    room.receive("h", NewGame())
+    room.receive("h", NextHand())
+    room.receive("a", NextHand())
+    return room.take()
+
+
+def test_joining_takes_seats_and_the_host_fills_the_rest_with_computers(room):
+    out = join(room, "h", "Mara")
+    welcome = to(out, "h")[0]
+    assert isinstance(welcome, Welcome) and welcome.seat == 0 and not welcome.spectator
+    assert len(welcome.token) == 32
+    out = join(room, "a", "Ada")
+    assert to(out, "a")[0].seat == 1
+    assert isinstance(to(out, "h")[-1], Table)  # the others see the newcomer
+    room.receive("a", NewGame())
+    assert to(room.take(), "a") == [Error("not_host", {})]
+    room.receive("h", NewGame())
+    out = room.take()
+    table = last_table(out, "h")
+    assert table.kinds == ("human", "human", "computer") and table.started
+    assert table.waiting_for == (0, 1) and table.view is None  # Next hand deals the first
+    room.receive("h", NewGame())
+    assert to(room.take(), "h") == [Error("game_running", {})]
+
+
+def test_wrong_codes_are_refused_and_rate_limited_per_address(room):
+    for k in range(5):
+        out = join(room, f"x{k}", "Eve", code="000000", address="10.0.0.9")
+        assert to(out, f"x{k}") == [Refused("wrong_code", ""), Bye("wrong_code")]
+    out = join(room, "x5", "Eve", address="10.0.0.9")  # even the right code now
+    assert to(out, "x5")[0] == Refused("rate_limited", "")
+    assert isinstance(to(join(room, "y", "Ada", address="10.0.0.3"), "y")[0], Welcome)
+    room.test_clock.now += 61
+    assert isinstance(to(join(room, "x6", "Eve", address="10.0.0.9"), "x6")[0], Welcome)
+
+
+def test_version_full_room_names_and_spectators(room):
+    room.connect("v", "10.0.0.4")
+    room.receive("v", Hello("Old", CODE, "0.9"))
+    assert to(room.take(), "v")[0] == Refused("wrong_version", "1")
+    join(room, "h", "Mara")
+    assert to(join(room, "m", "mara"), "m")[0] == Refused("name_taken", "")
+    join(room, "a", "Ada")
+    join(room, "b", "Bruno")
+    assert to(join(room, "c", "Chiara"), "c")[0] == Refused("room_full", "")
+    room.receive("h", NewGame())
+    room.take()
+    room.receive("b", Leave())
+    room.take()
+    out = join(room, "d", "Dario")  # a game is running: Dario listens until the next
+    welcome = to(out, "d")[0]
+    assert welcome.spectator and welcome.seat is None
+
+
+def test_each_member_sees_only_their_own_hole_cards(room):
+    out = start(room)
+    for conn, seat in (("h", 0), ("a", 1)):
+        dealt = [e for m in to(out, conn) if isinstance(m, Events) for e in m.events
+                 if isinstance(e, HoleCardsDealt)]
+        assert len(dealt) == 3
+        for e in dealt:
+            assert bool(e.cards) == (e.seat == seat)
+        table = last_table(out, conn)
+        assert table.view is not None and table.view.seat == seat and len(table.view.hole) == 2
+
+
+def test_acting_out_of_turn_or_illegally_is_answered_to_the_sender_alone(room):
+    start(room)
+    s = room.session
+    seat = s.waiting_for
+    assert seat in (0, 1)
+    me, other = ("h", "a") if seat == 0 else ("a", "h")
+    before = len(s.hand.actions)
+    room.receive(other, Act(ActionKind.CHECK))
+    out = room.take()
+    assert out == [(other, Error("not_your_turn", {}))]
+    view = s.view(seat)
+    kind = ActionKind.CHECK if view.to_call else ActionKind.CALL
+    room.receive(me, Act(kind))
+    out = room.take()
+    assert len(out) == 1 and out[0][0] == me and isinstance(out[0][1], Error)
+    assert out[0][1].reason in ("check_facing_bet", "nothing_to_call")
+    assert len(s.hand.actions) == before
+    room.receive(me, Act(ActionKind.FOLD if view.to_call else ActionKind.CHECK))
+    assert len(s.hand.actions) > before
+
+
+def play_out(room: Room) -> None:
+    """The two people check or call until the hand is over."""
+    s = room.session
+    for _ in range(50):
+        if s.hand.over:
+            return
+        seat = s.waiting_for
+        conn = "h" if seat == 0 else "a"
+        view = s.view(seat)
+        room.receive(conn, Act(ActionKind.CALL if view.to_call else ActionKind.CHECK))
+        room.take()
+
+
+def test_the_next_hand_waits_for_everyone_and_says_for_whom(room):
+    start(room)
+    play_out(room)
+    s = room.session
+    played = s.hands_played
+    room.receive("h", NextHand())
+    out = room.take()
+    assert Waiting((1,)) in to(out, "h") and s.hands_played == played and s.hand.over
+    room.receive("h", NextHand())  # again: who is still awaited
+    assert to(room.take(), "h") == [Waiting((1,))]
+    room.receive("a", NextHand())
+    room.take()
+    assert not s.hand.over or s.hands_played == played + 1
+
+
+def test_away_on_your_turn_for_a_minute_the_computer_plays_then_you_come_back(room):
+    start(room)
+    s = room.session
+    seat = s.waiting_for
+    conn = "h" if seat == 0 else "a"
+    name = "Mara" if seat == 0 else "Ada"
+    welcome_token = room.members[seat].token
+    actions = len(s.hand.actions)
+    room.disconnect(conn)
+    room.take()
+    room.test_clock.now += 30
+    room.tick()
+    assert len(s.hand.actions) == actions  # not yet
+    room.test_clock.now += 31
+    room.tick()
+    assert len(s.hand.actions) > actions or s.hand.over  # the computer acted for them
+    assert room.members[seat].replaced
+    assert to(join(room, "w", name, token="0" * 32), "w")[0] == Refused("bad_token", "")
+    out = join(room, "back", name, token=welcome_token)
+    welcome = to(out, "back")[0]
+    assert isinstance(welcome, Welcome) and welcome.seat == seat
+    table = to(out, "back")[1]
+    assert isinstance(table, Table) and table.view is not None and table.view.seat == seat
+    assert not room.members[seat].replaced  # their seat is theirs again
+
+
+def test_when_no_person_is_left_the_computers_win(room):
+    start(room)
+    room.receive("a", Leave())
+    out = room.take()
+    assert to(out, "a") == [Bye("left")]
+    assert room.members[1].replaced
+    room.receive("h", Leave())
+    room.take()
+    s = room.session
+    assert s.game_over and s.result.reason == "no_humans"
+    assert all(p in range(1, 4) for _seat, p in s.result.places)
