@@ -163,6 +163,12 @@ class Desktop:
         self.rng = rng
         """Seeds new games when given (tests); real play shuffles from the OS."""
         self._unsaved: Session | None = None
+        self.remote: Any = None
+        """The room this window is joined to (a RemoteTable), if any."""
+        self.server: Any = None
+        self.beacon: Any = None
+        self.tokens: dict[tuple[str, int, str], str] = {}
+        """Resume tokens of the rooms joined, to take a seat back."""
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
@@ -209,21 +215,27 @@ class Desktop:
         return autosave_path().exists()
 
     def _wire(self, session: Session, plans: list[object]) -> Session:
-        from .audio.bank import SoundListener
+        """A game on this computer: hand histories and autosave, speech, sounds."""
         from .session.history import HandHistoryWriter
 
         HandHistoryWriter(session, self.data / "hands")
+        self.plans[id(session)] = plans
+        self._outputs(session, 0)
+        return session
+
+    def _outputs(self, table: Any, seat: int | None) -> None:
+        """Speech and sounds for the player at ``seat`` of ``table`` (a session,
+        or a room's table)."""
+        from .audio.bank import SoundListener
         from .speech import Announcer
 
-        announcer = Announcer(0, lambda seat: session.seats[seat].name, self._announce,
+        announcer = Announcer(seat, lambda k: table.seats[k].name, self._announce,
                               self._speech_options())
-        session.subscribe(announcer)
-        self.announcers[id(session)] = announcer
-        listener = SoundListener(self.bank, 0)
-        session.subscribe(listener)
-        self.sounds[id(session)] = listener
-        self.plans[id(session)] = plans
-        return session
+        table.subscribe(announcer)
+        self.announcers[id(table)] = announcer
+        listener = SoundListener(self.bank, seat)
+        table.subscribe(listener)
+        self.sounds[id(table)] = listener
 
     def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
         from .ai.character import random_characters
@@ -291,8 +303,169 @@ class Desktop:
 
         if session is not None:
             self.save(session)
+        self.close_room()
         self.screen = StartPage(self, self.say)
         return self.screen
+
+    # ------------------------------------------------------------------
+    # Rooms
+
+    room_bind = "0.0.0.0"
+    """Where a hosted room listens (tests use loopback)."""
+    search_addresses: tuple[str, ...] = ("255.255.255.255",)
+    """Where a joining player asks for rooms by code."""
+
+    def create_room(self, variant: str, players: int, strength: str, name: str) -> Any:
+        """Host a room: the server and the beacon on background threads, and
+        this window joined to it over loopback like everyone else."""
+        import secrets
+
+        from .engine.variant import shipped_variant
+        from .net.discovery import RoomBeacon
+        from .net.host import RoomServer
+        from .net.room import Room
+
+        self.close_room()
+        code = f"{secrets.randbelow(10**6):06d}"
+        room = Room(shipped_variant(variant), code, size=players, strength=strength,
+                    game_version=__version__, clock=time.monotonic)
+        server = RoomServer(room, self.room_bind, 0)
+        try:
+            port = server.start()
+        except OSError as exc:
+            return _("The room could not be opened: {problem}").format(problem=exc)
+        self.server = server
+        try:
+            self.beacon = RoomBeacon(code, port, name)
+            self.beacon.start()
+        except OSError:
+            self.beacon = None  # no discovery: friends type the address
+        return self._join("127.0.0.1", port, code, name)
+
+    def join_room(self, code: str, address: str, name: str) -> Any:
+        """Find the room with ``code`` (or go to ``address``) and join it."""
+        from .i18n.phrases import room_problem
+        from .net.discovery import find_room
+
+        port = 0
+        host = address
+        if ":" in address:
+            host, _sep, text = address.rpartition(":")
+            port = int(text) if text.isdigit() else 0
+        if not host or not port:
+            found = find_room(code, addresses=(host,) if host else self.search_addresses)
+            if found is None:
+                return room_problem("not_found", code)
+            host, port = found.host, found.port
+        return self._join(host, port, code, name)
+
+    def _join(self, host: str, port: int, code: str, name: str) -> Any:
+        import queue
+
+        import pygame
+
+        from .engine.variant import shipped_variant
+        from .i18n.phrases import room_problem
+        from .net.client import Closed, RoomClient
+        from .net.protocol import Hello, Refused, Welcome
+        from .net.remote import RemoteTable
+
+        client = RoomClient(host, port)
+        try:
+            client.connect()
+        except (OSError, TimeoutError):
+            return room_problem("unreachable", f"{host}:{port}")
+        client.send(Hello(name, code, __version__, self.tokens.get((host, port, code))))
+        try:
+            reply = client.get(timeout=5)
+        except queue.Empty:
+            client.close()
+            return room_problem("unreachable", f"{host}:{port}")
+        if not isinstance(reply, Welcome):
+            client.close()
+            reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
+            return room_problem(reason, getattr(reply, "detail", ""))
+        self.tokens[(host, port, code)] = reply.token
+        wake = pygame.event.custom_type()
+        client.on_message = lambda: pygame.event.post(pygame.event.Event(wake))
+        remote = RemoteTable(client, shipped_variant(reply.variant), reply)
+        remote.on_error = lambda error: self.say(room_problem(error.reason))
+        remote.on_closed = lambda reason: self.say(room_problem(reason))
+        self.remote = remote
+        self._outputs(remote, reply.seat)
+        remote.pump()
+        page = self._room_table(remote, host, port)
+        if reply.spectator:
+            self.say(_("A game is in progress: you listen until the next game."))
+        return page
+
+    def _room_table(self, remote: Any, host: str, port: int) -> Page:
+        from .resources import assets_dir
+        from .ui.draw import TableRenderer
+        from .ui.table import RoomInfo, TableScreen
+
+        address = host if host != "127.0.0.1" else _local_address()
+        invitation = _("Join my Hold'em Desktop room: choose Rooms, then Join room, and type "
+                       "the code {code}. If it is not found, the host address is "
+                       "{address}:{port}.").format(code=remote.code, address=address, port=port)
+        deck = "four_color" if self.settings.four_color_deck else "classic"
+        sounds = self.sounds.get(id(remote))
+        self.screen = TableScreen(
+            remote, remote.seat if remote.seat is not None else 0,
+            TableRenderer(assets_dir() / "cards" / deck), desktop=self, say=self.say,
+            on_refused=sounds.refused if sounds else lambda: None,
+            room=RoomInfo(remote.code, invitation, _copy_text, self.leave_room))
+        return self.screen
+
+    def leave_room(self) -> None:
+        """Leave the room this window is in (a host's room closes with it)."""
+        if self.remote is not None:
+            self.remote.leave()
+        self.close_room()
+
+    def close_room(self) -> None:
+        """Close the connection, and the server and beacon when hosting."""
+        remote, self.remote = self.remote, None
+        if remote is not None:
+            remote.client.close(timeout=1)
+        beacon, self.beacon = self.beacon, None
+        if beacon is not None:
+            beacon.stop()
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop(timeout=2)
+
+    def poll(self) -> bool:
+        """Read what a room sent; say it.  True when anything arrived."""
+        if self.remote is None or not self.remote.pump():
+            return False
+        self.flush()
+        return True
+
+
+def _local_address() -> str:
+    """This computer's address on the LAN, as others would type it."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a UDP "connect" sends nothing: it picks a route
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+def _copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard; False when there is no clipboard."""
+    try:
+        import pygame
+
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+        return True
+    except Exception:
+        return False
 
 
 def play(resume: bool = False, max_events: int | None = None, speaker: Any = None) -> int:
@@ -310,10 +483,13 @@ def play(resume: bool = False, max_events: int | None = None, speaker: Any = Non
         else:
             screen = desktop.table(got)
     app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-              desktop.keymap, after_input=desktop.flush)
+              desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
     for notice in desktop.notices:
         app.screen.say(notice)
-    app.run(max_events)
+    try:
+        app.run(max_events)
+    finally:
+        desktop.close_room()
     w, h = app.surface.get_size()
     save_settings(desktop.settings.updated(window_width=w, window_height=h))
     return 0

@@ -33,12 +33,13 @@ from holdem_desktop.session.events import (
     HandStarting,
     PlayerOut,
     TurnStarted,
+    WaitingForPlayers,
 )
 
 from .names import amount, cards_names, hand_name
 from .translate import _, ngettext
 
-__all__ = ["Phrasing", "sentence"]
+__all__ = ["Phrasing", "room_problem", "sentence"]
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,44 @@ def _sentence(event: object, p: Phrasing, pots: int) -> str | None:
                            dealer=p.name(event.button))
     if isinstance(event, TurnStarted):
         return _turn(event, p)
+    if isinstance(event, WaitingForPlayers):
+        return _("Waiting for {players}.").format(players=p.who(event.seats)) \
+            if event.seats else _("Everyone is ready.")
     if isinstance(event, HandStarted | HandEnded):
         return None  # HandStarting says it; the pot awards say how it ended
     return None
+
+
+def room_problem(reason: str, detail: str = "") -> str:
+    """Why a room refused a player or a request, as a sentence to say."""
+    texts = {
+        "wrong_code": _("No room with that code answers at this address."),
+        "room_full": _("That room is full."),
+        "wrong_version": _("The host plays another version of the game ({version}); both "
+                           "need the same version.").format(version=detail or "?"),
+        "bad_name": _("That name cannot be used: choose another."),
+        "name_taken": _("Someone in that room already has this name: choose another."),
+        "rate_limited": _("Too many wrong codes from this computer: wait a minute."),
+        "bad_token": _("That name is taken in this room."),
+        "not_found": _("No room with code {code} was found on this network. Check the code, "
+                       "or type the host's address.").format(code=detail),
+        "unreachable": _("The host at {address} does not answer.").format(address=detail),
+        "not_your_turn": _("It is not your turn."),
+        "not_host": _("Only the player who created the room can start a new game."),
+        "game_running": _("A game is already running."),
+        "hand_running": _("The hand is still being played."),
+        "hand_over": _("The hand is over."),
+        "no_game": _("No game is running: the host starts one with New game."),
+        "not_playing": _("You are not playing in this game; you listen until the next one."),
+        "not_joined": _("You are not in the room."),
+        "malformed": _("The host could not read a message from this computer."),
+        "left": _("You left the room."),
+        "closed": _("The connection to the room was lost."),
+        "refused": _("The connection to the room was lost."),
+        "flooding": _("The host closed the connection: too many messages."),
+        "abuse": _("The host closed the connection: too many unreadable messages."),
+        "idle": _("The host closed an idle connection."),
+        "replaced": _("You joined this room again from another connection."),
+        "host_closed": _("The host closed the room."),
+    }
+    return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .protocol import (
@@ -48,6 +49,9 @@ class RoomClient:
         self.inbox: queue.Queue[HostMessage | Closed] = queue.Queue()
         self.received = bytearray() if record else None
         """Every byte received, when recording."""
+        self.on_message: Callable[[], None] = lambda: None
+        """Called (on the client's thread) after each message is queued: the
+        window uses it to wake its loop."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._thread: threading.Thread | None = None
@@ -129,11 +133,13 @@ class RoomClient:
                     self.received += data
                 for payload in decoder.feed(data):
                     self.inbox.put(parse_host(payload))
+                    self.on_message()
         except MalformedMessage:
             reason = "malformed"
         except (ConnectionError, OSError):
             reason = "refused"
         self.inbox.put(Closed(reason))
+        self.on_message()
         if self._done is not None:
             self._done.set()
 

@@ -2,8 +2,16 @@
 blind schedule, eliminations and places, the end of the game."""
 
 from .controllers import Controller, HumanController
-from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
-from .session import Session, SessionError
+from .events import (
+    BlindsUp,
+    GameOver,
+    GameStarted,
+    HandStarting,
+    PlayerOut,
+    TurnStarted,
+    WaitingForPlayers,
+)
+from .session import Session, SessionError, hand_config
 
 __all__ = [
     "BlindsUp",
@@ -16,4 +24,6 @@ __all__ = [
     "Session",
     "SessionError",
     "TurnStarted",
+    "WaitingForPlayers",
+    "hand_config",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["BlindsUp", "GameOver", "GameStarted", "HandStarting", "PlayerOut", "TurnStarted"]
+__all__ = ["BlindsUp", "GameOver", "GameStarted", "HandStarting", "PlayerOut", "TurnStarted",
+           "WaitingForPlayers"]
 
 
 @dataclass(frozen=True)
@@ -75,3 +76,10 @@ class TurnStarted:
 
     seat: int
     to_call: int
+
+
+@dataclass(frozen=True)
+class WaitingForPlayers:
+    """In a room, the next hand waits for these seats to press Next hand."""
+
+    seats: tuple[int, ...]

@@ -29,7 +29,7 @@ from holdem_desktop.engine.views import SeatView, seat_view
 from .controllers import Controller
 from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
 
-__all__ = ["Session", "SessionError"]
+__all__ = ["Session", "SessionError", "hand_config"]
 
 Listener = Callable[[object], None]
 
@@ -50,6 +50,33 @@ class _Seat:
     controller: Controller
     chips: int
     place: int | None = None
+
+
+def hand_config(variant: Variant, level: BlindLevel, order: Sequence[int],
+                stacks: Sequence[int]) -> HandConfig:
+    """The hand the variant deals at ``level`` to the seats of ``order``
+    (playing order, the button last) holding ``stacks``: heads-up the button
+    posts the small blind; straddles never reach the button."""
+    n = len(order)
+    blinds: tuple[int, ...]
+    if n == 2:
+        blinds = (level.big, level.small)
+    else:
+        forced = list(level.blinds[:n - 1])
+        blinds = tuple(forced + [0] * (n - len(forced)))
+    fixed = variant.betting is BettingStructure.FIXED_LIMIT
+    return HandConfig(
+        stacks=tuple(stacks),
+        blinds=blinds,
+        antes=tuple([level.ante] * n) if level.ante else (),
+        betting=variant.betting,
+        min_bet=level.big,
+        big_bet=2 * level.big if fixed else 0,
+        raise_cap=variant.raise_cap,
+        chip_unit=variant.chip_unit,
+        seats=tuple(order),
+        raise_menu=tuple(step.value for step in variant.raise_menu),
+    )
 
 
 class Session:
@@ -241,27 +268,7 @@ class Session:
         return active[start + 1:] + active[:start + 1]
 
     def _config(self, order: list[int], level: BlindLevel) -> HandConfig:
-        n = len(order)
-        blinds: tuple[int, ...]
-        if n == 2:
-            blinds = (level.big, level.small)
-        else:
-            forced = list(level.blinds[:n - 1])  # straddles never reach the button
-            blinds = tuple(forced + [0] * (n - len(forced)))
-        v = self.variant
-        fixed = v.betting is BettingStructure.FIXED_LIMIT
-        return HandConfig(
-            stacks=tuple(self.seats[s].chips for s in order),
-            blinds=blinds,
-            antes=tuple([level.ante] * n) if level.ante else (),
-            betting=v.betting,
-            min_bet=level.big,
-            big_bet=2 * level.big if fixed else 0,
-            raise_cap=v.raise_cap,
-            chip_unit=v.chip_unit,
-            seats=tuple(order),
-            raise_menu=tuple(step.value for step in v.raise_menu),
-        )
+        return hand_config(self.variant, level, order, [self.seats[s].chips for s in order])
 
     def _end_hand(self, hand: Hand) -> None:
         self._hand_counted = hand

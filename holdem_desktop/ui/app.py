@@ -34,12 +34,16 @@ class App:
 
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
                  keymap: KeyMap | None = None,
-                 after_input: Callable[[], None] = lambda: None) -> None:
+                 after_input: Callable[[], None] = lambda: None,
+                 poll: Callable[[], bool] = lambda: False) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
         """Called after each input is handled (the game's announcement of
         everything that input set off is spoken then)."""
+        self.poll = poll
+        """Called on every turn of the loop (what a room's host sent is read
+        then); True when something changed."""
         pygame.display.init()
         pygame.font.init()
         w = max(size[0], TableLayout.MIN_WIDTH)
@@ -133,6 +137,8 @@ class App:
             else:  # sleep until an event, or the next frame of an animation
                 moving = self.screen.animating(time.monotonic())
                 event = pygame.event.wait(16 if moving else 1000)
+            if self.poll():
+                self.dirty = True
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break

@@ -26,7 +26,7 @@ from holdem_desktop.i18n.translate import _
 
 from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion
-from .widgets import Control
+from .widgets import Control, Role
 
 __all__ = ["Palette", "TableRenderer", "font", "wrap"]
 
@@ -124,6 +124,7 @@ class TableRenderer:
         pot = next((c.label for c in controls if c.id == "pot"), "")
         self._felt(surface, layout, view, names, pot, motion)
         self._panel(surface, layout, controls, log, log_index)
+        self._room(surface, layout, [c for c in controls if c.zone == "room"])
         self._ring(surface, focus_id)
 
     def _title(self, surface: pygame.Surface, layout: TableLayout, title: Sequence[str],
@@ -281,6 +282,33 @@ class TableRenderer:
             self._text(surface, "D", (dx, dy), round(22 * s), (20, 20, 20), "center")
             self.rects["dealer"] = pygame.Rect(dx - r, dy - r, 2 * r, 2 * r)
         return box.center
+
+    def _room(self, surface: pygame.Surface, layout: TableLayout,
+              controls: Sequence[Control]) -> None:
+        """The Room zone, in the felt's top right corner: the code and its buttons."""
+        if not controls:
+            return
+        p = self.palette
+        s = layout.scale
+        felt = layout.felt
+        right = felt.x + felt.w - round(12 * s)
+        y = felt.y + round(10 * s)
+        for c in controls:
+            if c.role is Role.HEADING:
+                continue
+            size = round(22 * s)
+            w = self.font(size).size(c.label)[0] + round(20 * s)
+            box = pygame.Rect(right - w, y, w, round(30 * s))
+            if c.role is Role.BUTTON:
+                pygame.draw.rect(surface, p.button, box, border_radius=8)
+            else:
+                pygame.draw.rect(surface, p.panel, box, border_radius=8)
+            self._text(surface, c.label, box.center, size, p.gold if c.role is Role.TEXT
+                       else p.text, "center")
+            self.rects[c.id] = box
+            y += box.h + round(6 * s)
+        self.rects["heading:room"] = self.rects[controls[1].id] if len(controls) > 1 else \
+            pygame.Rect(right, felt.y, 1, 1)
 
     def _panel(self, surface: pygame.Surface, layout: TableLayout,
                controls: Sequence[Control], log: Sequence[str],

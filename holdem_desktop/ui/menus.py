@@ -26,7 +26,8 @@ from .widgets import Control, Role
 if TYPE_CHECKING:
     import pygame
 
-__all__ = ["Desktop", "HelpPage", "NewGamePage", "SettingsPage", "StartPage"]
+__all__ = ["Desktop", "HelpPage", "JoinRoomPage", "NewGamePage", "RoomsPage", "SettingsPage",
+           "StartPage"]
 
 
 class Desktop(Protocol):
@@ -55,6 +56,13 @@ class Desktop(Protocol):
 
     def hand_over(self, session: Session) -> None:
         """A hand of ``session`` has ended (autosave)."""
+
+    def create_room(self, variant: str, players: int, strength: str, name: str) -> Page | str:
+        """Host a room and sit at it: its table, or why it could not be opened."""
+
+    def join_room(self, code: str, address: str, name: str) -> Page | str:
+        """Join the room with ``code`` (found on the network, or at ``address``):
+        its table, or why not."""
 
 
 class _FormPage(Page):
@@ -116,9 +124,7 @@ class StartPage(_FormPage):
             Control("new", _("New game"), zone="menu"),
             Control("continue", _("Continue"), zone="menu", enabled=saved,
                     reason=None if saved else _("There is no saved game to continue.")),
-            Control("rooms", _("Rooms"), zone="menu", enabled=False,
-                    reason=_("Playing with friends over the local network arrives in a later "
-                             "version.")),
+            Control("rooms", _("Rooms"), zone="menu"),
             Control("help", _("How to play"), zone="menu"),
             Control("settings", _("Settings"), zone="menu"),
             Control("quit", _("Quit"), zone="menu"),
@@ -133,6 +139,8 @@ class StartPage(_FormPage):
                 self.say(got)
                 return None
             return Replace(self.desktop.table(got))
+        if control.id == "rooms":
+            return Push(RoomsPage(self.desktop, self._say))
         if control.id == "help":
             return Push(HelpPage(self.desktop, shipped_variant(self.desktop.settings.variant),
                                  self._say))
@@ -167,9 +175,12 @@ class NewGamePage(_FormPage):
 
     form: Form
 
-    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+    def __init__(self, desktop: Desktop, say: Callable[[str], None], *,
+                 room: bool = False) -> None:
         super().__init__(say)
-        self.title = _("New game")
+        self.room = room
+        """Creating a room (2 to 6 seats, the host's own) rather than a game here."""
+        self.title = _("Create room") if room else _("New game")
         self.desktop = desktop
         s = desktop.settings
         self.variants = shipped_variants()
@@ -179,9 +190,12 @@ class NewGamePage(_FormPage):
             "name": s.player_name or _("Player"),
         }, self._changed)
 
-    def _clamp(self, key: str, players: int) -> int:
+    def _most(self, key: str) -> int:
         v = self.variants[key]
-        return max(v.min_players, min(v.max_players, players))
+        return min(6, v.max_players) if self.room else v.max_players
+
+    def _clamp(self, key: str, players: int) -> int:
+        return max(self.variants[key].min_players, min(self._most(key), players))
 
     def _fields(self, key: str) -> list[Field]:
         v = self.variants[key]
@@ -189,7 +203,7 @@ class NewGamePage(_FormPage):
             Field("variant", _("Game"), Role.CHOICE,
                   [(k, _variant_label(x)) for k, x in self.variants.items()]),
             Field("players", _("Players"), Role.CHOICE,
-                  [(n, str(n)) for n in range(v.min_players, v.max_players + 1)]),
+                  [(n, str(n)) for n in range(v.min_players, self._most(key) + 1)]),
             Field("strength", _("Computer players"), Role.CHOICE,
                   [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]),
             Field("name", _("Your name"), Role.EDIT, max_length=20),
@@ -202,7 +216,8 @@ class NewGamePage(_FormPage):
 
     def controls(self) -> tuple[Control, ...]:
         return (*self.form.controls("form"),
-                Control("start", _("Start game"), zone="form"),
+                Control("start", _("Create room") if self.room else _("Start game"),
+                        zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
 
@@ -217,6 +232,12 @@ class NewGamePage(_FormPage):
         self.desktop.change_settings(self.desktop.settings.updated(
             variant=v["variant"], players=v["players"], strength=v["strength"],
             player_name=name))
+        if self.room:
+            got = self.desktop.create_room(v["variant"], v["players"], v["strength"], name)
+            if isinstance(got, str):
+                self.say(got)
+                return None
+            return Replace(got)
         session = self.desktop.new_game(v["variant"], v["players"], v["strength"], name)
         return Replace(self.desktop.table(session))
 
@@ -297,3 +318,71 @@ class HelpPage(_FormPage):
             return self.close()
         self.say(control.label)
         return None
+
+
+class RoomsPage(_FormPage):
+    """Play with friends on the local network: create a room, or join one."""
+
+    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.title = _("Rooms")
+        self.desktop = desktop
+        self.subtitle = _("Friends on the same network join your room by its 6-digit code.")
+
+    def controls(self) -> tuple[Control, ...]:
+        return (Control("create", _("Create room"), zone="rooms"),
+                Control("join", _("Join room"), zone="rooms"),
+                Control("back", _("Back"), zone="rooms"))
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "create":
+            return Push(NewGamePage(self.desktop, self._say, room=True))
+        if control.id == "join":
+            return Push(JoinRoomPage(self.desktop, self._say))
+        return Pop()
+
+
+class JoinRoomPage(_FormPage):
+    """The room's code, the host's address where the network hides rooms,
+    your name; Join."""
+
+    form: Form
+
+    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+        super().__init__(say)
+        self.title = _("Join room")
+        self.desktop = desktop
+        self.form = Form([
+            Field("code", _("Room code"), Role.EDIT, max_length=6),
+            Field("address", _("Host address (if the room is not found)"), Role.EDIT,
+                  max_length=64),
+            Field("name", _("Your name"), Role.EDIT, max_length=20),
+        ], {"code": "", "address": "", "name": desktop.settings.player_name or _("Player")})
+
+    def controls(self) -> tuple[Control, ...]:
+        return (*self.form.controls("form"),
+                Control("join", _("Join"), zone="form"),
+                Control("cancel", _("Cancel"), zone="form"))
+
+    def type_text(self, control: Control, text: str) -> None:
+        if control.id == "code":
+            text = "".join(ch for ch in text if ch.isdigit())
+        super().type_text(control, text)
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "cancel":
+            return Pop()
+        if control.id != "join":
+            return None
+        v = self.form.values
+        code = str(v["code"])
+        if len(code) != 6:
+            self.say(_("A room code has 6 digits."))
+            return None
+        self.say(_("Looking for room {code}…").format(code=code))
+        got = self.desktop.join_room(code, str(v["address"]).strip(),
+                                     str(v["name"]).strip() or _("Player"))
+        if isinstance(got, str):
+            self.say(got)
+            return None
+        return Replace(got)

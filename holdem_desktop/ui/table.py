@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -39,7 +40,18 @@ from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
 from .widgets import Control, Role
 
-__all__ = ["TableScreen"]
+__all__ = ["RoomInfo", "TableScreen"]
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """The room a table is in: its code, the invitation to share, and how
+    to copy text and to leave."""
+
+    code: str
+    invitation: str
+    copy: Callable[[str], bool]
+    leave: Callable[[], None]
 
 _KEY_TO_COMMAND = {
     Key.FOLD: Command.FOLD, Key.CHECK_CALL: Command.CHECK_CALL, Key.BET_RAISE: Command.BET_RAISE,
@@ -55,9 +67,12 @@ class TableScreen(Page):
                  desktop: Desktop | None = None, keymap: KeyMap | None = None,
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
-                 on_refused: Callable[[], None] = lambda: None) -> None:
+                 on_refused: Callable[[], None] = lambda: None,
+                 room: RoomInfo | None = None) -> None:
         super().__init__(say)
         self.title = _("Table")
+        self.room = room
+        """The room this table is in (None: a game on this computer)."""
         self.session = session
         self.seat = seat
         self.renderer = renderer
@@ -77,6 +92,7 @@ class TableScreen(Page):
         self.history_index: int | None = None
         self.confirm_all_in = False
         self.confirm_leave = False
+        self.confirm_room_leave = False
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
@@ -171,6 +187,13 @@ class TableScreen(Page):
                 for seat in self._seats_from_me()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
+        if self.room is not None:
+            digits = " ".join(self.room.code)  # read digit by digit
+            out += [Control("heading:room", _("Room"), Role.HEADING, "room"),
+                    Control("room:code", _("Room code {code}").format(code=digits), Role.TEXT,
+                            "room"),
+                    Control("room:invite", _("Copy invitation"), Role.BUTTON, "room"),
+                    Control("room:leave", _("Leave room"), Role.BUTTON, "room")]
         return tuple(out)
 
     def pot_text(self, view: SeatView) -> str:
@@ -250,6 +273,8 @@ class TableScreen(Page):
             self.confirm_all_in = False
         if key is not Key.CLOSE:
             self.confirm_leave = False
+        if key is not Key.ACTIVATE:
+            self.confirm_room_leave = False
         if self.tab is None:
             on_log = self.focus.id == "log"
             if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and on_log:
@@ -271,6 +296,19 @@ class TableScreen(Page):
             return self._from_tab(self.tab.activate(control))
         if control.id.startswith("button:"):
             self._act(Command(control.id[7:]))
+        elif control.id == "room:invite" and self.room is not None:
+            copied = self.room.copy(self.room.invitation)
+            self.say((_("Invitation copied: {text}") if copied else
+                      _("The clipboard is not available. The invitation: {text}")).format(
+                text=self.room.invitation))
+        elif control.id == "room:leave" and self.room is not None:
+            if not self.confirm_room_leave:
+                self.confirm_room_leave = True
+                self.say(_("Activate Leave room again to leave; the computer will play your "
+                           "seat."))
+                return None
+            self.room.leave()
+            return Replace(self.desktop.menu()) if self.desktop is not None else None
         elif control.role is Role.CARD:
             self.say(_("Your hand: {hand}").format(hand=self.hand_text()))
         else:
@@ -305,8 +343,13 @@ class TableScreen(Page):
             return None
         if not self.confirm_leave:
             self.confirm_leave = True
-            self.say(_("Press Escape again to leave the table; Continue brings you back."))
+            self.say(_("Press Escape again to leave the room; the computer will play your "
+                       "seat.") if self.room is not None else
+                     _("Press Escape again to leave the table; Continue brings you back."))
             return None
+        if self.room is not None:
+            self.room.leave()
+            return Replace(self.desktop.menu())
         return Replace(self.desktop.menu(self.session))
 
     def _toggle_tab(self, which: str) -> None:

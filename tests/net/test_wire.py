@@ -169,7 +169,10 @@ def test_every_event_dataclass_is_registered():
 
 def test_the_sessions_produce_every_event_type_and_the_hard_cases():
     seen = {type(e).__name__ for e in all_events()}
-    assert seen == set(EVENT_TYPES)
+    # A room's barrier (not a session) says who the next hand waits for.
+    assert seen | {"WaitingForPlayers"} == set(EVENT_TYPES)
+    waiting = session_events.WaitingForPlayers((0, 3))
+    assert from_wire(to_wire(waiting), object) == waiting
     views = all_views()
     assert any(len(v.pots) > 1 for v in views), "no side pot in a view"
     assert any(isinstance(e, PotAwarded) and e.index > 0 for e in all_events())

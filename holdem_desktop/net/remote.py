@@ -1,0 +1,218 @@
+"""The table as a joined player holds it: what the host sent, shaped like a
+:class:`~holdem_desktop.session.Session` so the same table screen, speech,
+sounds and Move log serve a room.
+
+The host is the authority; this side keeps:
+
+- the last :class:`~.protocol.Table` (the seat's own view and the public
+  state) for everything shown and said;
+- the events, handed on to the listeners exactly as a local session would
+  (the host censored them for this seat);
+- a *mirror* of the hand's betting, replayed from the public events on the
+  engine itself, so the action buttons know at once what is allowed and
+  why not (hole and board cards there are placeholders: betting never
+  depends on them).  If the mirror ever disagreed with the host it is
+  dropped, and the host's answers still say why an action was refused.
+
+Requests (act, next hand, new game) are sent; their results come back as
+events, or as an :class:`~.protocol.Error` handed to ``on_error``.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
+from holdem_desktop.engine.events import ActionTaken, HandStarted
+from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.variant import BlindLevel, Variant
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.session import GameStarted, HandStarting, WaitingForPlayers, hand_config
+
+from .client import Closed, RoomClient
+from .protocol import (
+    Act,
+    Bye,
+    Error,
+    Events,
+    HostMessage,
+    Leave,
+    NewGame,
+    NextHand,
+    Refused,
+    Table,
+    Waiting,
+    Welcome,
+)
+
+__all__ = ["RemoteTable"]
+
+
+@dataclass
+class _Seat:
+    name: str
+    place: int | None = None
+
+
+class RemoteTable:
+    """A room's table, seen from ``client``'s seat."""
+
+    def __init__(self, client: RoomClient, variant: Variant, welcome: Welcome) -> None:
+        self.client = client
+        self.variant = variant
+        self.welcome = welcome
+        self.seat = welcome.seat
+        self.code = welcome.code
+        self.token = welcome.token
+        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        self.table: Table | None = None
+        self.seats = [_Seat(name) for name in welcome.names]
+        self.listeners: list[Callable[[object], None]] = []
+        self.hand: Hand | None = None
+        """The mirror of the hand's betting (see the module docstring)."""
+        self.game = 0
+        self._level = BlindLevel((0, 0))
+        self.on_error: Callable[[Error], None] = lambda error: None
+        self.on_closed: Callable[[str], None] = lambda reason: None
+        self.closed: str | None = None
+
+    # ------------------------------------------------------------------
+    # Reading the host
+
+    def pump(self, limit: int = 500) -> int:
+        """Handle what has arrived (at most ``limit`` messages); returns how many."""
+        n = 0
+        while n < limit:
+            try:
+                message = self.client.inbox.get_nowait()
+            except queue.Empty:
+                break
+            n += 1
+            self.handle(message)
+        return n
+
+    def handle(self, message: HostMessage | Closed) -> None:
+        """One message from the host."""
+        if isinstance(message, Events):
+            for event in message.events:
+                self._event(event)
+        elif isinstance(message, Table):
+            self._table(message)
+        elif isinstance(message, Waiting):
+            self._emit(WaitingForPlayers(message.seats))
+        elif isinstance(message, Error):
+            self.on_error(message)
+        elif isinstance(message, Welcome):
+            self.welcome, self.seat, self.token = message, message.seat, message.token
+        elif isinstance(message, Bye | Closed | Refused):
+            self.closed = getattr(message, "reason", "closed")
+            self.on_closed(self.closed)
+
+    def _event(self, event: object) -> None:
+        if isinstance(event, GameStarted):
+            self.game += 1
+            self.hand = None
+            self.seats = [_Seat(name) for name in event.names]
+        elif isinstance(event, HandStarting):
+            self._level = BlindLevel(event.blinds, event.ante)
+        elif isinstance(event, HandStarted):
+            try:
+                config = hand_config(self.variant, self._level, list(event.seats),
+                                     list(event.stacks))
+                self.hand = Hand(config, list(range(52)))
+            except (ValueError, IllegalAction):
+                self.hand = None
+        elif isinstance(event, ActionTaken) and self.hand is not None:
+            try:
+                self.hand.apply(event.seat, _action(event))
+            except (IllegalAction, ValueError, KeyError):
+                self.hand = None  # out of step: the host's answers still explain
+        self._emit(event)
+
+    def _table(self, table: Table) -> None:
+        self.table = table
+        self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
+                                                                 strict=True)]
+        if table.view is not None and table.view.over and self.hand is not None \
+                and not self.hand.over:
+            self.hand = None  # the host says the hand is over: so it is
+
+    def _emit(self, event: object) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+
+    # ------------------------------------------------------------------
+    # What a Session offers the table screen
+
+    def subscribe(self, listener: Callable[[object], None]) -> None:
+        """Call ``listener`` with every event from now on."""
+        self.listeners.append(listener)
+
+    @property
+    def n(self) -> int:
+        """Seats at the table."""
+        return len(self.seats)
+
+    def view(self, seat: int | None) -> SeatView:
+        """This seat's view as the host last sent it."""
+        assert self.table is not None and self.table.view is not None
+        return self.table.view
+
+    def chips(self, seat: int) -> int:
+        """A seat's chips (its stack during a hand)."""
+        return self.table.chips[seat] if self.table is not None else 0
+
+    def blind_level(self) -> BlindLevel:
+        """The blinds now."""
+        t = self.table
+        if t is None or len(t.blinds) < 2:
+            return self._level
+        return BlindLevel(t.blinds, t.ante)
+
+    def hands_until_next_level(self) -> int | None:
+        """Hands until the blinds go up."""
+        return self.table.hands_until_next_level if self.table is not None else None
+
+    @property
+    def hands_played(self) -> int:
+        """Hands finished in this game."""
+        return self.table.hands_played if self.table is not None else 0
+
+    @property
+    def game_over(self) -> bool:
+        """Whether no game is running (it ended, or none has started yet: the
+        table then offers New game)."""
+        return self.table is None or not self.table.started or self.table.game_over
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat the hand waits for."""
+        t = self.table
+        if t is None or t.view is None or t.view.over:
+            return None
+        return t.view.to_act
+
+    def submit(self, seat: int, action: Action) -> None:
+        """Ask the host to play ``action`` (the answer comes as events or an error)."""
+        self.client.send(Act(action.kind, action.amount))
+
+    def next_hand(self) -> None:
+        """Say we are ready for the next hand."""
+        self.client.send(NextHand())
+
+    def new_game(self) -> None:
+        """Ask for a new game (the host's seat only)."""
+        self.client.send(NewGame())
+
+    def leave(self) -> None:
+        """Leave the room (our seat is played by the computer)."""
+        self.client.send(Leave())
+
+
+def _action(event: ActionTaken) -> Action:
+    """The action that produced ``event``."""
+    if event.kind in (ActionKind.BET, ActionKind.RAISE):
+        return Action(event.kind, event.amount)
+    return Action(event.kind)

@@ -1,0 +1,131 @@
+"""Rooms from the window: create one from the start screen, have a friend
+join it by its code, play a hand by keys, hear the friend's actions by
+name, leave."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.__main__ import Desktop  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from tests.net.test_host import Player  # noqa: E402
+
+
+@pytest.fixture
+def host(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    d.room_bind = "127.0.0.1"
+    d.search_addresses = ("127.0.0.1",)
+    d.settings = d.settings.updated(player_name="Mara", players=2, strength="easy")
+    yield d
+    d.close_room()
+    pygame.display.quit()
+
+
+def keys(app: App, *names: str) -> None:
+    for name in names:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
+                                             mod=0))
+        app.run(max_events=1)
+
+
+def settle(app: App, others: list[Player], seconds: float = 0.3) -> None:
+    """Let messages cross the sockets both ways."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for p in others:
+            p.pump()
+        if app.poll():
+            app.frame()
+        time.sleep(0.01)
+
+
+def test_create_a_room_a_friend_joins_by_code_and_a_hand_is_played(host, monkeypatch):
+    app = App(host.menu(), keymap=host.keymap, after_input=host.flush, poll=host.poll)
+    rooms = next(c for c in app.screen.controls() if c.id == "rooms")
+    assert rooms.enabled
+    app.screen.focus.id = "rooms"
+    keys(app, "return")  # Rooms
+    assert app.screen.title == "Rooms"
+    keys(app, "return")  # Create room
+    assert app.screen.title == "Create room"
+    labels = [c.label for c in app.screen.controls()]
+    assert labels[-2:] == ["Create room", "Cancel"]
+    app.screen.focus.id = "start"
+    keys(app, "return")
+    table = app.screen
+    assert isinstance(table, TableScreen) and table.room is not None
+    code = table.room.code
+    assert len(code) == 6 and code.isdigit()
+    zone = [c.label for c in table.table_controls() if c.zone == "room"]
+    assert zone == ["Room", "Room code " + " ".join(code), "Copy invitation", "Leave room"]
+    assert code in table.room.invitation
+    # A friend finds the room by its code (discovery on loopback) and joins.
+    monkeypatch.setattr("tests.net.test_host.CODE", code)
+    port = host.server.port
+    friend = Player("Ada", port, 1)
+    settle(app, [friend])
+    assert friend.seat == 1
+    # Before a game the Next hand button is New game (the host's).
+    button = next(c for c in table.table_controls() if c.id == "button:next_hand")
+    assert button.label == "New game"
+    keys(app, "n")  # New game
+    settle(app, [friend])
+    keys(app, "n")  # ready for the first hand; the friend presses too
+    settle(app, [friend], 0.6)
+    session = table.session
+    assert session.table is not None and session.table.started
+    for _ in range(40):
+        if session.hand is not None and session.hand.over and session.table.view.over:
+            break
+        keys(app, "c")
+        settle(app, [friend], 0.15)
+    heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
+    assert any("Ada " in h for h in heard), heard  # the friend's actions, by name
+    assert any("You have " in h for h in heard)
+    assert not friend.errors
+    # Leaving takes two presses and brings the start screen back.
+    table.focus.id = "room:leave"
+    keys(app, "return")
+    assert "Activate Leave room again" in table.messages[-1]
+    keys(app, "return")
+    assert app.screen.title == "Hold'em Desktop" and host.remote is None
+    friend.client.close()
+
+
+def test_joining_a_room_that_is_not_there_says_so(host):
+    got = host.join_room("999999", "", "Mara")
+    assert got == ("No room with code 999999 was found on this network. Check the code, or "
+                   "type the host's address.")
+    got = host.join_room("999999", "127.0.0.1:1", "Mara")
+    assert got == "The host at 127.0.0.1:1 does not answer."
+
+
+def test_a_second_desktop_joins_by_code_and_sits_at_the_table(host):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    assert isinstance(page, TableScreen)
+    code = page.room.code
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    guest.search_addresses = ("127.0.0.1",)
+    try:
+        joined = guest.join_room(code, "", "Ada")
+        assert isinstance(joined, TableScreen) and joined.seat == 1
+        assert joined.room.code == code
+        wrong = Desktop(speaker=RecordingSpeaker()).join_room(
+            "000000" if code != "000000" else "111111", f"127.0.0.1:{host.server.port}", "Bo")
+        assert wrong == "No room with that code answers at this address."
+    finally:
+        guest.close_room()
