@@ -305,3 +305,56 @@ def test_an_idle_connection_is_closed():
     finally:
         client.close()
         server.stop()
+
+
+class Clock:
+    """The room's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_back():
+    clock = Clock()
+    room = Room(shipped_variant("tournament"), CODE, size=3, game_version=__version__,
+                rng=random.Random(8), clock=clock)
+    server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0)
+    server.start()
+    mara = Player("Mara", server.port, 0)
+    ada = Player("Ada", server.port, 1)
+    try:
+        run_until([mara, ada], lambda: mara.seat is not None and ada.seat is not None, 10)
+        mara.client.send(NewGame())
+        run_until([mara, ada], lambda: room.session is not None and room.session.hand
+                  is not None, 10)
+        # Ada walks away (her connection drops) when it is, or becomes, her turn.
+        ada.client.close()
+        run_until([mara], lambda: room.members[1].conn is None, 5)
+        # The hands go on without her (she is not awaited) until her turn comes.
+        run_until([mara], lambda: room.session.waiting_for == 1, 20)
+        assert room.session.waiting_for == 1
+        acted = len(room.session.hand.actions)
+        clock.now += 30
+        time.sleep(0.3)  # half a minute on her turn: her seat waits for her
+        assert len(room.session.hand.actions) == acted and not room.members[1].replaced
+        clock.now += 31  # a minute: the computer plays for her, with her chips
+        run_until([mara], lambda: len(room.session.hand.actions) > acted, 5)
+        assert len(room.session.hand.actions) > acted and room.members[1].replaced
+        # She comes back with her token: her seat, and the whole view, are hers again.
+        back = RoomClient("127.0.0.1", server.port)
+        back.connect()
+        back.send(Hello("Ada", CODE, __version__, ada.token))
+        welcome = back.get(timeout=5)
+        assert isinstance(welcome, Welcome) and welcome.seat == 1
+        table = back.get(timeout=5)
+        assert isinstance(table, Table) and table.names[1] == "Ada"
+        assert table.view is None or table.view.seat in (1, None)
+        run_until([mara], lambda: not room.members[1].replaced, 5)
+        assert not room.members[1].replaced
+        back.close()
+    finally:
+        mara.client.close()
+        server.stop()
