@@ -337,8 +337,15 @@ def _rooms() -> tuple[str, ...]:
                  "In a room you play with friends on the same local network: one computer "
                  "hosts a room for up to {count} players, and the others join it by typing its "
                  "six-digit room code.", 6).format(count=6),
-        _("Computer players fill the free seats, and each player hears only what their own "
-          "seat may know."),
-        _("Rooms arrive in a later version of the game. "
-          "For now you play here against computer players."),
+        _("To host, choose Rooms, then Create room: pick the game, the number of seats and "
+          "the computer players' strength. Your table shows the room's code, Copy invitation "
+          "and Leave room."),
+        _("To join, choose Rooms, then Join room, and type the code. If the room is not "
+          "found, also type the host's address, which the invitation gives."),
+        _("The host starts each game with New game; computer players fill the free seats, "
+          "and each player hears only what their own seat may know."),
+        _("Every player still in the game presses Next hand before the next hand is dealt; "
+          "pressing it again tells you who is still awaited."),
+        _("If you are away for a minute on your turn, or leave, the computer plays your seat "
+          "with your chips until you come back."),
     )

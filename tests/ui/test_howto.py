@@ -273,7 +273,9 @@ def test_plural_forms_follow_the_numbers(monkeypatch):
     assert ("{count} minute", v.end.minutes) in counted
 
 
-def test_rooms_come_later():
+def test_rooms_say_how_to_host_join_and_come_back():
     rooms = text(page(shipped_variant("tournament")), 7)
     assert "six-digit room code" in rooms
-    assert "later version" in rooms
+    for words in ("Create room", "Join room", "host's address", "Next hand", "Leave room",
+                  "computer plays your seat"):
+        assert words in rooms
