@@ -411,7 +411,7 @@ class Desktop:
         deck = "four_color" if self.settings.four_color_deck else "classic"
         sounds = self.sounds.get(id(remote))
         self.screen = TableScreen(
-            remote, remote.seat if remote.seat is not None else 0,
+            remote, remote.seat,
             TableRenderer(assets_dir() / "cards" / deck), desktop=self, say=self.say,
             on_refused=sounds.refused if sounds else lambda: None,
             room=RoomInfo(remote.code, invitation, _copy_text, self.leave_room))

@@ -64,7 +64,7 @@ def _plain(amount: int) -> str:
 class ActionPanel:
     """The action buttons of ``seat`` at ``session``'s table."""
 
-    def __init__(self, session: Session, seat: int,
+    def __init__(self, session: Session, seat: int | None,
                  amount: Callable[[int], str] = _plain) -> None:
         self.session = session
         self.seat = seat
@@ -169,6 +169,8 @@ class ActionPanel:
         if hand.over:
             return explain(button.action.kind, IllegalAction("hand_over"), self._name,
                            self.amount)
+        if self.seat is None:
+            return _("You are listening to this game; you play from the next one.")
         if self.seat not in hand.seats or hand.folded[hand.index_of(self.seat)]:
             return _("You are not in this hand.")
         try:
@@ -193,6 +195,7 @@ class ActionPanel:
             return self._step(-1 if command is Command.DECREASE else 1)
         button = next(b for b in self.buttons() if b.command is command)
         assert button.action is not None
+        assert self.seat is not None  # why() refused a listener
         self.session.submit(self.seat, button.action)
         return Outcome(True)
 

@@ -50,7 +50,7 @@ class Motion:
         """``key`` starts moving (after ``delay``) for ``duration`` seconds."""
         self._moves[key] = (self.clock() + delay, duration)
 
-    def on_event(self, event: object, seat: int) -> None:
+    def on_event(self, event: object) -> None:
         """Start the motion an event shows."""
         if isinstance(event, HandStarted):
             self._moves.clear()

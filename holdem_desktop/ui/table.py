@@ -63,7 +63,7 @@ ZONES = ("table", "hand", "actions", "state", "players", "log")
 class TableScreen(Page):
     """The table as seen and played from ``seat``."""
 
-    def __init__(self, session: Session, seat: int, renderer: TableRenderer, *,
+    def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
                  desktop: Desktop | None = None, keymap: KeyMap | None = None,
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
@@ -112,7 +112,7 @@ class TableScreen(Page):
 
     def _listen(self, event: object) -> None:
         self.move_log.add(event)
-        self.motion.on_event(event, self.seat)
+        self.motion.on_event(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
 
@@ -207,7 +207,8 @@ class TableScreen(Page):
 
     def _seats_from_me(self) -> list[int]:
         n = self.session.n
-        return [(self.seat + k) % n for k in range(n)]
+        first = self.seat or 0  # a listener without a seat: from seat 0
+        return [(first + k) % n for k in range(n)]
 
     def player_text(self, seat: int) -> str:
         """One player, as the Players zone reads them."""
@@ -503,8 +504,12 @@ class TableScreen(Page):
                     cards=cards_names(view.hole, suits=self.suits), hand=self.hand_text()))
             parts.append(self.inform(Key.BOARD))
             parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
-        parts.append(_("You have {chips} chips.").format(chips=amount(s.chips(self.seat))))
-        parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
+        if self.seat is not None:
+            parts.append(_("You have {chips} chips.").format(
+                chips=amount(s.chips(self.seat))))
+            parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
+        else:
+            parts += [self.player_text(seat) + "." for seat in self._seats_from_me()]
         if view is not None:
             parts.append(self.inform(Key.DEALER))
         blinds = self._blinds()

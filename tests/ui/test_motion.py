@@ -33,9 +33,9 @@ def test_progress_eases_from_start_to_arrival_and_then_stops():
     clock = Clock()
     m = Motion(clock)
     m.on_event(HandStarted(seats=(0, 1), stacks=(10, 10), button=0, blinds=(1, 2),
-                           antes=(0, 0)), 0)
-    m.on_event(HoleCardsDealt(seat=0, cards=()), 0)
-    m.on_event(HoleCardsDealt(seat=1, cards=()), 0)
+                           antes=(0, 0)))
+    m.on_event(HoleCardsDealt(seat=0, cards=()))
+    m.on_event(HoleCardsDealt(seat=1, cards=()))
     assert m.progress("hole:1") == 0.0  # waits its turn round the table
     clock.now += DEAL_GAP + DEAL / 2
     half = m.progress("hole:1")
@@ -48,7 +48,7 @@ def test_progress_eases_from_start_to_arrival_and_then_stops():
 def test_board_cards_of_a_street_slide_in_one_after_another():
     clock = Clock()
     m = Motion(clock)
-    m.on_event(StreetDealt(street=1, cards=(1, 2, 3), board=(1, 2, 3)), 0)
+    m.on_event(StreetDealt(street=1, cards=(1, 2, 3), board=(1, 2, 3)))
     clock.now += 0.1
     first, third = m.progress("board:0"), m.progress("board:2")
     assert first is not None and third is not None and first > third

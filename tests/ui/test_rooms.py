@@ -129,3 +129,25 @@ def test_a_second_desktop_joins_by_code_and_sits_at_the_table(host):
         assert wrong == "No room with that code answers at this address."
     finally:
         guest.close_room()
+
+
+def test_a_latecomer_listens_until_the_next_game(host):
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    code = page.room.code
+    host.remote.new_game()
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not (host.remote.table and host.remote.table.started):
+        host.poll()
+        time.sleep(0.01)
+    late = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
+    try:
+        table = late.join_room(code, f"127.0.0.1:{host.server.port}", "Bruno")
+        assert isinstance(table, TableScreen) and table.seat is None
+        said = [text for text, _ in late.speech.speaker.calls]
+        assert "A game is in progress: you listen until the next game." in said
+        buttons = {c.id: c for c in table.table_controls() if c.zone == "actions"}
+        assert not buttons["button:fold"].enabled
+        state = table.read_state()
+        assert "You have" not in state and "Mara" in state
+    finally:
+        late.close_room()
