@@ -82,6 +82,10 @@ def hand_config(variant: Variant, level: BlindLevel, order: Sequence[int],
 class Session:
     """One table: players, the variant, and the game in progress."""
 
+    is_host = True
+    """Whoever plays at a session on this computer starts its games (a room's
+    guests do not: see ``net.remote``)."""
+
     def __init__(self, variant: Variant, players: Sequence[tuple[str, Controller]], *,
                  rng: random.Random | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
