@@ -151,3 +151,27 @@ def test_a_latecomer_listens_until_the_next_game(host):
         assert "You have" not in state and "Mara" in state
     finally:
         late.close_room()
+
+
+class Dawdler(Player):
+    """A friend who never presses Next hand."""
+
+    def _play(self, t) -> None:
+        pass
+
+
+def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
+    monkeypatch.setattr("tests.net.test_host.CODE", page.room.code)
+    friend = Dawdler("Ada", host.server.port, 1)
+    settle(app, [friend])
+    keys(app, "n")  # New game
+    settle(app, [friend])
+    keys(app, "n")  # ready
+    settle(app, [friend])
+    keys(app, "n")  # again: who are we waiting for?
+    settle(app, [friend])
+    heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
+    assert heard[-1] == "Waiting for Ada."
+    friend.client.close()
