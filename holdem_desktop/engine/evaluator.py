@@ -154,9 +154,12 @@ def describe_strength(strength: int) -> tuple[HandCategory, tuple[Rank, ...]]:
     """
     if isinstance(strength, bool) or not 1 <= strength <= 7462:
         raise ValueError(f"not a hand strength: {strength!r}")
+    global _DESCRIBED
     if not _DESCRIBED:
-        _DESCRIBED.extend((HandCategory(c), tuple(Rank(r) for r in ranks))
-                          for c, ranks in tables().classes)
+        # Built whole, then published in one assignment: a thread never sees
+        # it half filled (the network client's thread reads shown hands).
+        _DESCRIBED = [(HandCategory(c), tuple(Rank(r) for r in ranks))
+                      for c, ranks in tables().classes]
     return _DESCRIBED[strength - 1]
 
 

@@ -138,6 +138,8 @@ class RoomClient:
             reason = "malformed"
         except (ConnectionError, OSError):
             reason = "refused"
+        except Exception:  # whatever it was, the window must hear the connection ended
+            reason = "malformed"
         self.inbox.put(Closed(reason))
         self.on_message()
         if self._done is not None:

@@ -24,6 +24,8 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from holdem_desktop.engine.hand_classes import tables
+
 from .protocol import (
     MAX_FRAME,
     Bye,
@@ -118,6 +120,7 @@ class RoomServer:
             self._ready.set()
 
     async def _main(self) -> None:
+        tables()  # the evaluator's tables, built now rather than at the first showdown
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         server = await asyncio.start_server(self._serve, self.bind, self.port,
@@ -201,7 +204,7 @@ class RoomServer:
         if writer.transport.get_write_buffer_size() > MAX_UNREAD:
             self.stats["unread"] += 1
             self._writers.pop(conn, None)
-            writer.close()
+            writer.transport.abort()  # at once: its read ends, and the room hears it left
         elif isinstance(message, Bye):
             self._writers.pop(conn, None)
             writer.close()

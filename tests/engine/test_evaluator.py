@@ -188,3 +188,30 @@ def test_importing_the_engine_builds_nothing():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "lazy"
+
+
+def test_describing_strengths_is_safe_from_several_threads_at_once(monkeypatch):
+    """The network client's thread and the window's may both be first to ask."""
+    import threading
+
+    from holdem_desktop.engine import evaluator
+
+    monkeypatch.setattr(evaluator, "_DESCRIBED", [])
+    failures: list[BaseException] = []
+    start = threading.Barrier(8)
+
+    def ask() -> None:
+        start.wait()
+        try:
+            for s in (7462, 1, 3000):
+                evaluator.describe_strength(s)
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert failures == []
+    assert len(evaluator._DESCRIBED) == 7462
