@@ -368,8 +368,8 @@ def main() -> int:
         return serve_host(args.seed)
     warmup = max(0, min(args.warmup, args.hands - 1))
 
-    # The clients' own lazily built tables, before anything is timed (and
-    # before six socket threads race to fill describe_strength's list).
+    # The clients' own lazily built tables, before anything is timed (the
+    # host builds its own when it starts).
     tables()
     describe_strength(1)
     host = Host(args.seed)
