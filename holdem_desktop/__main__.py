@@ -167,8 +167,9 @@ class Desktop:
         """The room this window is joined to (a RemoteTable), if any."""
         self.server: Any = None
         self.beacon: Any = None
-        self.tokens: dict[tuple[str, int, str], str] = {}
-        """Resume tokens of the rooms joined, to take a seat back."""
+        self.tokens = _RoomTokens(self.data / "rooms.json")
+        """Resume tokens of the rooms joined, kept on disk: coming back to a
+        room, even after the game was closed, gives the seat back."""
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
@@ -375,7 +376,7 @@ class Desktop:
             client.connect()
         except (OSError, TimeoutError):
             return room_problem("unreachable", f"{host}:{port}")
-        client.send(Hello(name, code, __version__, self.tokens.get((host, port, code))))
+        client.send(Hello(name, code, __version__, self.tokens.get(code, name)))
         try:
             reply = client.get(timeout=5)
         except queue.Empty:
@@ -385,7 +386,7 @@ class Desktop:
             client.close()
             reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
             return room_problem(reason, getattr(reply, "detail", ""))
-        self.tokens[(host, port, code)] = reply.token
+        self.tokens.put(code, name, reply.token)
         wake = pygame.event.custom_type()
         client.on_message = lambda: pygame.event.post(pygame.event.Event(wake))
         remote = RemoteTable(client, shipped_variant(reply.variant), reply)
@@ -441,6 +442,40 @@ class Desktop:
             return False
         self.flush()
         return True
+
+
+class _RoomTokens:
+    """Resume tokens by room code and name, in a small JSON file (the newest
+    twenty); a file that cannot be read or written only costs the seat."""
+
+    def __init__(self, path: Path) -> None:
+        import json
+
+        self.path = path
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.tokens = {str(k): str(v) for k, v in data.items()} if isinstance(
+                data, dict) else {}
+        except (OSError, ValueError):
+            self.tokens = {}
+
+    def get(self, code: str, name: str) -> str | None:
+        """The token for ``name`` in room ``code``, if we have one."""
+        return self.tokens.get(f"{code}/{name.casefold()}")
+
+    def put(self, code: str, name: str, token: str) -> None:
+        """Remember a token (and save)."""
+        import contextlib
+        import json
+
+        from .settings import write_atomic
+
+        key = f"{code}/{name.casefold()}"
+        self.tokens.pop(key, None)
+        self.tokens[key] = token
+        self.tokens = dict(list(self.tokens.items())[-20:])
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps(self.tokens) + "\n")
 
 
 def _local_address() -> str:

@@ -175,3 +175,23 @@ def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
     heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
     assert heard[-1] == "Waiting for Ada."
     friend.client.close()
+
+
+def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    code, port = page.room.code, host.server.port
+    first = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
+    joined = first.join_room(code, f"127.0.0.1:{port}", "Ada")
+    assert isinstance(joined, TableScreen) and joined.seat == 1
+    first.remote.client.close()  # the game closes without leaving the room
+    first.remote = None
+    again = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())  # started anew
+    try:
+        back = again.join_room(code, f"127.0.0.1:{port}", "Ada")
+        assert isinstance(back, TableScreen) and back.seat == 1  # the token on disk
+        stranger = Desktop(speaker=RecordingSpeaker())
+        stranger.tokens.tokens.clear()
+        assert stranger.join_room(code, f"127.0.0.1:{port}", "Ada") == (
+            "Someone in that room already has this name: choose another.")
+    finally:
+        again.close_room()
