@@ -28,6 +28,7 @@ from holdem_desktop.net.protocol import (
     Welcome,
 )
 from holdem_desktop.net.room import Room
+from tests.clock import Clock
 
 CODE = "271828"
 
@@ -305,16 +306,6 @@ def test_an_idle_connection_is_closed():
     finally:
         client.close()
         server.stop()
-
-
-class Clock:
-    """The room's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = 5000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_back():

@@ -24,16 +24,9 @@ from holdem_desktop.net.protocol import (
     Welcome,
 )
 from holdem_desktop.net.room import Room
+from tests.clock import Clock
 
 CODE = "428913"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -19,14 +19,7 @@ from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
 from holdem_desktop.ui.motion import DEAL, DEAL_GAP, Motion  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clock import Clock  # noqa: E402
 
 
 def test_progress_eases_from_start_to_arrival_and_then_stops():
