@@ -135,6 +135,7 @@ class Desktop:
         import platformdirs
 
         from .audio.bank import SoundBank, SoundListener
+        from .i18n.translate import set_language
         from .settings import load_settings
         from .speech import Announcer, Speech
         from .speech.speaker import BackgroundSpeaker, auto_speaker
@@ -143,9 +144,12 @@ class Desktop:
         loaded = load_settings()
         self.settings = loaded.settings
         self.keymap = KeyMap()
+        language_ok = set_language(self.settings.language)
         self.notices = [_("Your settings could not be read; the defaults are used.")
                         for problem, _detail in loaded.problems
                         if problem in ("corrupt", "unreadable")]
+        if not language_ok:
+            self.notices.append(_language_missing(self.settings.language))
         self.data = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False))
         self.bank = SoundBank(volume=self.settings.sound_volume, muted=not self.settings.sounds,
                               together=0.08)
@@ -200,8 +204,11 @@ class Desktop:
                              hints=s.beginner_hints)
 
     def change_settings(self, settings: Settings) -> None:
+        from .i18n.translate import language, set_language
         from .settings import save_settings
 
+        if settings.language != language() and not set_language(settings.language):
+            self.say(_language_missing(settings.language))
         self.settings = settings
         self.bank.volume = settings.sound_volume
         self.bank.muted = not settings.sounds
@@ -442,6 +449,11 @@ class Desktop:
             return False
         self.flush()
         return True
+
+
+def _language_missing(code: str) -> str:
+    return _("The {language} translation could not be loaded; the game speaks English.").format(
+        language={"ro": "Română", "it": "Italiano", "pl": "Polski"}.get(code, code))
 
 
 class _RoomTokens:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["assets_dir"]
+__all__ = ["assets_dir", "locales_dir"]
 
 
 def assets_dir() -> Path:
@@ -15,3 +15,11 @@ def assets_dir() -> Path:
     if installed.is_dir():
         return installed
     return Path(__file__).resolve().parents[1] / "assets"
+
+
+def locales_dir() -> Path:
+    """The folder holding ``<language>/LC_MESSAGES/messages.po``."""
+    installed = Path(__file__).resolve().parent / "locales"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[1] / "locales"

@@ -17,7 +17,7 @@ def test_every_package_is_listed_for_installation():
                  ["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts)
              for p in (ROOT / "holdem_desktop").rglob("__init__.py")}
-    assert found | {"holdem_desktop.assets"} == listed
+    assert found | {"holdem_desktop.assets", "holdem_desktop.locales"} == listed
 
 
 def test_the_wheel_holds_assets_and_variants(tmp_path):
@@ -32,3 +32,4 @@ def test_the_wheel_holds_assets_and_variants(tmp_path):
     assert "holdem_desktop/assets/cards/classic/As.png" in names
     assert "holdem_desktop/assets/cards/four_color/back.png" in names
     assert "holdem_desktop/audio/bank.py" in names
+    assert "holdem_desktop/locales/messages.pot" in names

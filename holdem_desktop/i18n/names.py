@@ -9,18 +9,30 @@ The plural rank names ("nines") are separate messages for the same reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from holdem_desktop.engine.evaluator import HandValue
 from holdem_desktop.engine.hand_classes import HandCategory
 
-from .translate import _
+from .translate import _, language, pgettext
 
 __all__ = ["amount", "card_name", "cards_names", "hand_name", "rank_name", "ranks_name"]
 
 
 def amount(chips: int) -> str:
-    """A chip amount for display and speech (1,500)."""
-    return f"{chips:,}"
+    """A chip amount for display and speech, as the language writes it
+    (1,500 / 1.500 / 1 500)."""
+    code = language()
+    if code == "en":
+        return f"{chips:,}"
+    return _format_decimal(chips, code)
+
+
+@lru_cache(maxsize=4096)
+def _format_decimal(chips: int, code: str) -> str:
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(chips, locale=code))
 
 
 def rank_name(rank: int) -> str:
@@ -29,11 +41,60 @@ def rank_name(rank: int) -> str:
             _("nine"), _("ten"), _("jack"), _("queen"), _("king"), _("ace"))[rank]
 
 
-def ranks_name(rank: int) -> str:
-    """A rank counted more than once: "aces", "sixes"."""
-    return (_("twos"), _("threes"), _("fours"), _("fives"), _("sixes"), _("sevens"),
-            _("eights"), _("nines"), _("tens"), _("jacks"), _("queens"), _("kings"),
-            _("aces"))[rank]
+def ranks_name(rank: int, use: str = "counted") -> str:
+    """A rank counted more than once ("aces", "sixes"), in the form ``use``
+    needs: ``pair`` after "pair of", ``counted`` after a number or in two
+    pair and the three of a full house, ``full`` after "full of" (Polish,
+    say, says "para asów" but "trzy asy")."""
+    if use == "pair":
+        names = (
+            pgettext("ranks after 'pair of'", "twos"),
+            pgettext("ranks after 'pair of'", "threes"),
+            pgettext("ranks after 'pair of'", "fours"),
+            pgettext("ranks after 'pair of'", "fives"),
+            pgettext("ranks after 'pair of'", "sixes"),
+            pgettext("ranks after 'pair of'", "sevens"),
+            pgettext("ranks after 'pair of'", "eights"),
+            pgettext("ranks after 'pair of'", "nines"),
+            pgettext("ranks after 'pair of'", "tens"),
+            pgettext("ranks after 'pair of'", "jacks"),
+            pgettext("ranks after 'pair of'", "queens"),
+            pgettext("ranks after 'pair of'", "kings"),
+            pgettext("ranks after 'pair of'", "aces"),
+        )
+    elif use == "full":
+        names = (
+            pgettext("ranks after 'full of'", "twos"),
+            pgettext("ranks after 'full of'", "threes"),
+            pgettext("ranks after 'full of'", "fours"),
+            pgettext("ranks after 'full of'", "fives"),
+            pgettext("ranks after 'full of'", "sixes"),
+            pgettext("ranks after 'full of'", "sevens"),
+            pgettext("ranks after 'full of'", "eights"),
+            pgettext("ranks after 'full of'", "nines"),
+            pgettext("ranks after 'full of'", "tens"),
+            pgettext("ranks after 'full of'", "jacks"),
+            pgettext("ranks after 'full of'", "queens"),
+            pgettext("ranks after 'full of'", "kings"),
+            pgettext("ranks after 'full of'", "aces"),
+        )
+    else:
+        names = (
+            pgettext("ranks counted: three, four, two pair, full house", "twos"),
+            pgettext("ranks counted: three, four, two pair, full house", "threes"),
+            pgettext("ranks counted: three, four, two pair, full house", "fours"),
+            pgettext("ranks counted: three, four, two pair, full house", "fives"),
+            pgettext("ranks counted: three, four, two pair, full house", "sixes"),
+            pgettext("ranks counted: three, four, two pair, full house", "sevens"),
+            pgettext("ranks counted: three, four, two pair, full house", "eights"),
+            pgettext("ranks counted: three, four, two pair, full house", "nines"),
+            pgettext("ranks counted: three, four, two pair, full house", "tens"),
+            pgettext("ranks counted: three, four, two pair, full house", "jacks"),
+            pgettext("ranks counted: three, four, two pair, full house", "queens"),
+            pgettext("ranks counted: three, four, two pair, full house", "kings"),
+            pgettext("ranks counted: three, four, two pair, full house", "aces"),
+        )
+    return names[rank]
 
 
 def card_name(card: int, *, suits: bool = True) -> str:
@@ -63,22 +124,23 @@ def hand_name(value: HandValue) -> str:
             return _("royal flush")
         return _("straight flush to the {rank}").format(rank=rank_name(r[0]))
     if c is HandCategory.FOUR_OF_A_KIND:
-        return _("four {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0]),
+        return _("four {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "counted"),
                                                         kicker=rank_name(r[1]))
     if c is HandCategory.FULL_HOUSE:
-        return _("full house, {three} full of {two}").format(three=ranks_name(r[0]),
-                                                            two=ranks_name(r[1]))
+        return _("full house, {three} full of {two}").format(
+            three=ranks_name(r[0], "counted"), two=ranks_name(r[1], "full"))
     if c is HandCategory.FLUSH:
         return _("flush, {rank} high").format(rank=rank_name(r[0]))
     if c is HandCategory.STRAIGHT:
         return _("straight to the {rank}").format(rank=rank_name(r[0]))
     if c is HandCategory.THREE_OF_A_KIND:
-        return _("three {ranks}").format(ranks=ranks_name(r[0]))
+        return _("three {ranks}").format(ranks=ranks_name(r[0], "counted"))
     if c is HandCategory.TWO_PAIR:
         return _("two pair, {high} and {low}, {kicker} kicker").format(
-            high=ranks_name(r[0]), low=ranks_name(r[1]), kicker=rank_name(r[2]))
+            high=ranks_name(r[0], "counted"), low=ranks_name(r[1], "counted"),
+            kicker=rank_name(r[2]))
     if c is HandCategory.PAIR:
-        return _("pair of {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0]),
+        return _("pair of {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "pair"),
                                                             kicker=rank_name(r[1]))
     return _("{rank} high").format(rank=rank_name(r[0]))
 

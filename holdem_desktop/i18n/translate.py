@@ -5,26 +5,72 @@ costs more than drawing a frame; these functions ask one translation
 object, chosen once (and again when the player changes the language).
 Babel's extraction knows them by their usual names (``_``, ``ngettext``,
 ``pgettext``).
+
+The catalogs are the ``locales/<language>/LC_MESSAGES/messages.po`` files
+themselves, compiled in memory with Babel when a language is chosen: no
+build step can forget them, and a missing or broken catalog falls back to
+English (the caller says so once).
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 
-__all__ = ["_", "ngettext", "pgettext", "translation", "use_translation"]
+from holdem_desktop.resources import locales_dir
+from holdem_desktop.settings import LANGUAGES
+
+__all__ = ["LANGUAGES", "_", "language", "ngettext", "pgettext", "set_language", "translation",
+           "use_translation"]
+
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
 
 
-def use_translation(translation: _gettext.NullTranslations) -> None:
-    """Speak through ``translation`` from now on."""
-    global _current
-    _current = translation
+def use_translation(translation: _gettext.NullTranslations, code: str = "en") -> None:
+    """Speak through ``translation`` (language ``code``) from now on."""
+    global _current, _language
+    _current, _language = translation, code
 
 
 def translation() -> _gettext.NullTranslations:
     """The translation in use."""
     return _current
+
+
+def language() -> str:
+    """The language in use (``en``, ``ro``, ``it``, ``pl``)."""
+    return _language
+
+
+def load(code: str) -> _gettext.NullTranslations:
+    """The catalog of language ``code`` compiled in memory (raises ``OSError``
+    or ``ValueError`` when it is missing or broken)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = locales_dir() / code / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def set_language(code: str) -> bool:
+    """Speak language ``code`` from now on; False (and English) when its
+    catalog cannot be had."""
+    if code == "en" or code not in LANGUAGES:
+        use_translation(_gettext.NullTranslations(), "en")
+        return code == "en"
+    try:
+        use_translation(load(code), code)
+    except (OSError, ValueError, LookupError):
+        use_translation(_gettext.NullTranslations(), "en")
+        return False
+    return True
 
 
 def _(message: str) -> str:

@@ -253,9 +253,13 @@ class SettingsPage(_FormPage):
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
         super().__init__(say)
-        self.title = _("Settings")
         self.desktop = desktop
-        s = desktop.settings
+        self._build()
+
+    def _build(self) -> None:
+        """The fields, in the language in use (built again when it changes)."""
+        self.title = _("Settings")
+        s = self.desktop.settings
         names = {"en": "English", "ro": "Română", "it": "Italiano", "pl": "Polski"}
         self.form = Form([
             Field("language", _("Language"), Role.CHOICE, [(c, names[c]) for c in LANGUAGES]),
@@ -279,6 +283,8 @@ class SettingsPage(_FormPage):
         if name == "sound_volume":
             value = value / 100
         self.desktop.change_settings(self.desktop.settings.updated(**{name: value}))
+        if name == "language":  # the page speaks the new language at once
+            self._build()
 
     def controls(self) -> tuple[Control, ...]:
         return (*self.form.controls("settings"),

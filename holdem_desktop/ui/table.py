@@ -252,7 +252,7 @@ class TableScreen(Page):
             return hand_name(evaluate_hand(view.hole + view.board))
         a, b = sorted(view.hole, reverse=True)
         if a >> 2 == b >> 2:
-            return _("pair of {ranks}").format(ranks=ranks_name(a >> 2))
+            return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
         text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
         return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
 
