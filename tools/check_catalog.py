@@ -19,7 +19,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
-PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::[^{}]*)?\}")
+"""A named placeholder, with or without a format spec (``{rate:.0f}``)."""
 
 
 def problems(code: str) -> list[str]:
@@ -53,7 +54,7 @@ def problems(code: str) -> list[str]:
             if len(ids) == 1 and set(PLACEHOLDER.findall(s)) != names:
                 out.append(f"{path}: {key!r}: placeholders differ in {s!r}")
             try:
-                s.format(**{n: "x" for n in names})
+                s.format(**{n: 1 for n in names})  # a number suits every spec here
             except (KeyError, IndexError, ValueError) as exc:
                 out.append(f"{path}: {key!r}: does not format ({exc}) in {s!r}")
     write_mo(io.BytesIO(), catalog)

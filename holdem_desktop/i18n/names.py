@@ -16,7 +16,8 @@ from holdem_desktop.engine.hand_classes import HandCategory
 
 from .translate import _, language, pgettext
 
-__all__ = ["amount", "card_name", "cards_names", "hand_name", "rank_name", "ranks_name"]
+__all__ = ["amount", "card_name", "cards_names", "hand_name", "rank_name", "ranks_name",
+           "variant_name"]
 
 
 def amount(chips: int) -> str:
@@ -144,3 +145,20 @@ def hand_name(value: HandValue) -> str:
                                                             kicker=rank_name(r[1]))
     return _("{rank} high").format(rank=rank_name(r[0]))
 
+
+
+def variant_name(key: str, name: str) -> str:
+    """A variant's name in the player's language: the shipped variants are
+    translated; a player's own variant file keeps the name it gives."""
+    shipped = {
+        "tournament": _("Tournament"),
+        "pot_limit": _("Pot-limit tournament"),
+        "fixed_limit": _("Fixed-limit"),
+        "heads_up": _("Heads-up ten hands"),
+        "session": _("Session"),
+    }
+    return shipped.get(key, name) if name in _SHIPPED_NAMES else name
+
+
+_SHIPPED_NAMES = {"Tournament", "Pot-limit tournament", "Fixed-limit", "Heads-up ten hands",
+                  "Session"}

@@ -17,6 +17,7 @@ from enum import StrEnum
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.amounts import AmountStep, amount_scale, start_index
 from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.names import amount as amount_text
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session
 
@@ -57,15 +58,12 @@ class Outcome:
     message: str | None = None
 
 
-def _plain(amount: int) -> str:
-    return f"{amount:,}"
-
 
 class ActionPanel:
     """The action buttons of ``seat`` at ``session``'s table."""
 
     def __init__(self, session: Session, seat: int | None,
-                 amount: Callable[[int], str] = _plain) -> None:
+                 amount: Callable[[int], str] = amount_text) -> None:
         self.session = session
         self.seat = seat
         self.amount = amount

@@ -18,6 +18,7 @@ from holdem_desktop.engine.variant import (
     RaiseStep,
     Variant,
 )
+from holdem_desktop.i18n.names import variant_name
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.ui.keymap import Key, KeyMap
 
@@ -78,7 +79,7 @@ def _the_game() -> tuple[str, ...]:
 
 
 def _rules(variant: Variant, amount: Amount) -> tuple[str, ...]:
-    out = [_("You are playing {name}.").format(name=variant.name)]
+    out = [_("You are playing {name}.").format(name=variant_name(variant.key, variant.name))]
     low, high = variant.min_players, variant.max_players
     if low == high:
         out.append(ngettext("This game is for {count} player.", "This game is for {count} players.",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from holdem_desktop.engine.variant import Variant, shipped_variant, shipped_variants
+from holdem_desktop.i18n.names import variant_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session
 from holdem_desktop.settings import LANGUAGES, Settings
@@ -167,7 +168,7 @@ class StartPage(_FormPage):
 
 
 def _variant_label(v: Variant) -> str:
-    return v.name
+    return variant_name(v.key, v.name)
 
 
 class NewGamePage(_FormPage):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from holdem_desktop.engine.actions import ActionKind, IllegalAction
+from holdem_desktop.i18n.names import amount as amount_text
 from holdem_desktop.i18n.translate import _
 
 __all__ = ["REASONS", "explain"]
@@ -16,12 +17,9 @@ Names = Callable[[int], str]
 Amounts = Callable[[int], str]
 
 
-def _plain(amount: int) -> str:
-    return f"{amount:,}"
-
 
 def explain(action: ActionKind | None, exc: IllegalAction, name: Names,
-            amount: Amounts = _plain) -> str:
+            amount: Amounts = amount_text) -> str:
     """One sentence saying why ``action`` was refused (``name`` gives a seat's
     name, ``amount`` formats chips for the player's language)."""
     d = exc.data

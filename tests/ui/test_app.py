@@ -384,3 +384,21 @@ def test_each_key_gives_one_announcement_and_repeat_says_it_again(desktop):
         assert rec.calls[-1][0] == table.announcements[-3]
         keys(app, "]")
         assert rec.calls[-1][0] == table.announcements[-2]
+
+
+def test_choosing_a_language_applies_at_once_and_is_remembered(app, home):
+    table = app.screen
+    keys(app, "n")
+    english = {c.id: c.label for c in table.table_controls()}
+    table.focus.id = "tab:settings"
+    keys(app, "return")
+    table.focus.id = "language"
+    keys(app, "up", "up")  # English -> Română -> Italiano
+    assert table.desktop.settings.language == "it"
+    assert table.tab.title != "Settings"  # the page itself speaks Italian now
+    keys(app, "escape")
+    italian = {c.id: c.label for c in table.table_controls()}
+    assert italian["button:fold"] != english["button:fold"]
+    assert italian["heading:actions"] != english["heading:actions"]
+    saved = json.loads((home / "config" / "holdem-desktop" / "settings.json").read_text())
+    assert saved["language"] == "it"
