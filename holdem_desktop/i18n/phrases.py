@@ -37,7 +37,7 @@ from holdem_desktop.session.events import (
 )
 
 from .names import amount, cards_names, hand_name
-from .translate import _, ngettext
+from .translate import _, ngettext, pgettext
 
 __all__ = ["Phrasing", "room_problem", "sentence"]
 
@@ -119,7 +119,8 @@ def _shown(e: CardsShown, p: Phrasing) -> str:
 
 def _pot(e: PotAwarded, p: Phrasing, pots: int) -> str:
     """``pots``: how many pots the hand has (a lone pot is just "the pot")."""
-    which = (_("the pot") if pots == 1 else _("the main pot") if e.index == 0 else
+    which = (pgettext("the pot won", "the pot") if pots == 1 else _("the main pot")
+             if e.index == 0 else
              _("side pot {number}").format(number=e.index))
     hand = hand_name(e.value) if e.value is not None else None
     if len(e.winners) > 1:

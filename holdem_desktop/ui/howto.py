@@ -19,7 +19,7 @@ from holdem_desktop.engine.variant import (
     Variant,
 )
 from holdem_desktop.i18n.names import variant_name
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.ui.keymap import Key, KeyMap
 
 __all__ = ["Section", "how_to_play"]
@@ -254,7 +254,7 @@ def _step_name(step: RaiseStep) -> str:
         RaiseStep.MIN: _("the smallest bet or raise allowed"),
         RaiseStep.HALF_POT: _("half the pot"),
         RaiseStep.THREE_QUARTERS_POT: _("three quarters of the pot"),
-        RaiseStep.POT: _("the pot"),
+        RaiseStep.POT: pgettext("an amount step", "the pot"),
         RaiseStep.TWO_POT: _("twice the pot"),
         RaiseStep.ALL_IN: _("all-in"),
     }[step]
