@@ -53,6 +53,7 @@ class Player:
         self.errors: list[Error] = []
         self.closed = False
         self.pressed_for = -1
+        self.acted_at: tuple[int, int] | None = None
 
     def pump(self) -> int:
         """Handle what arrived; returns how many messages."""
@@ -77,6 +78,10 @@ class Player:
     def _play(self, t: Table) -> None:
         view = t.view
         if view is not None and not view.over and view.to_act == self.seat and view.legal_actions:
+            moment = (t.hands_played, len(view.history))
+            if moment == self.acted_at:  # the same state sent again: we already answered
+                return
+            self.acted_at = moment
             action = self.brain.decide(view)
             self.client.send(Act(action.kind, action.amount))
         elif t.started and not t.game_over and self.seat in t.waiting_for \
