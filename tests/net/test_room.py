@@ -38,9 +38,9 @@ def room():
     return r
 
 
-def join(room: Room, conn: str, name: str, *, code: str = CODE, address: str = "10.0.0.2",
+def join(room: Room, conn: str, name: str, *, code: str = CODE, address: str = "127.0.0.2",
          token: str | None = None) -> list:
-    room.connect(conn, address)
+    room.connect(conn, address)  # (a label: the room itself opens no socket)
     room.receive(conn, Hello(name, code, "1", token))
     return room.take()
 
@@ -84,17 +84,17 @@ def test_joining_takes_seats_and_the_host_fills_the_rest_with_computers(room):
 
 def test_wrong_codes_are_refused_and_rate_limited_per_address(room):
     for k in range(5):
-        out = join(room, f"x{k}", "Eve", code="000000", address="10.0.0.9")
+        out = join(room, f"x{k}", "Eve", code="000000", address="127.0.0.9")
         assert to(out, f"x{k}") == [Refused("wrong_code", ""), Bye("wrong_code")]
-    out = join(room, "x5", "Eve", address="10.0.0.9")  # even the right code now
+    out = join(room, "x5", "Eve", address="127.0.0.9")  # even the right code now
     assert to(out, "x5")[0] == Refused("rate_limited", "")
-    assert isinstance(to(join(room, "y", "Ada", address="10.0.0.3"), "y")[0], Welcome)
+    assert isinstance(to(join(room, "y", "Ada", address="127.0.0.3"), "y")[0], Welcome)
     room.test_clock.now += 61
-    assert isinstance(to(join(room, "x6", "Eve", address="10.0.0.9"), "x6")[0], Welcome)
+    assert isinstance(to(join(room, "x6", "Eve", address="127.0.0.9"), "x6")[0], Welcome)
 
 
 def test_version_full_room_names_and_spectators(room):
-    room.connect("v", "10.0.0.4")
+    room.connect("v", "127.0.0.4")
     room.receive("v", Hello("Old", CODE, "0.9"))
     assert to(room.take(), "v")[0] == Refused("wrong_version", "1")
     join(room, "h", "Mara")
