@@ -555,9 +555,10 @@ class TableScreen(Page):
         if self.desktop is not None:  # the four-colour deck setting applies at once
             deck = "four_color" if self.desktop.settings.four_color_deck else "classic"
             self.renderer.use_deck(assets_dir() / "cards" / deck)
-        focused = self.focused()
+        controls = self.controls()  # built once a frame: the tabs, then the rest
+        focused = self.focus.current(controls)
         focus_id = focused.id if focused else None
-        tabs = self.controls()[:2]
+        tabs = controls[:2]
         if self.tab is not None:
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
@@ -568,6 +569,6 @@ class TableScreen(Page):
             self.rects = rects
             return
         self.renderer.draw_table(surface, self._view(), self._name, self.title_parts(),
-                                 self.table_controls(), tabs, focus_id, self.log,
+                                 controls[2:], tabs, focus_id, self.log,
                                  self.log_index, self.motion)
         self.rects = dict(self.renderer.rects)
