@@ -4,7 +4,7 @@ off is handed to the screen reader.
     python bench/speech.py [--hands N] [--players P] [--level hard]
 
 The window loop's own steps (read the event, handle it, speak, draw;
-headless, SDL's dummy drivers) with the real game wiring of ``__main__``;
+headless, SDL's dummy drivers) with the real game wiring of ``holdem_desktop.app``;
 a recording speaker stands in for the screen reader and notes the time of
 each ``speak()`` call.  Each timed press is an action
 key (C: check or call; A twice: all-in now and then) posted into the event
@@ -43,7 +43,7 @@ def main() -> int:
 
     import pygame
 
-    from holdem_desktop.__main__ import Desktop
+    from holdem_desktop.app import Desktop
     from holdem_desktop.speech import RecordingSpeaker
     from holdem_desktop.ui.app import App
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 FIRST_FRAME = """
 import time, os
 start = time.perf_counter()
-from holdem_desktop.__main__ import Desktop
+from holdem_desktop.app import Desktop
 from holdem_desktop.ui.app import App
 desktop = Desktop()
 app = App(desktop.menu(), keymap=desktop.keymap)

@@ -32,9 +32,10 @@ def test_engine_imports_only_the_standard_library_and_numpy():
 
 # Which package may import which (DESIGN.md): engine <- ai <- session <- the
 # outputs (net, ui, speech, audio, i18n), which do not import each other;
-# only __main__ knows them all.  i18n (the words for cards, hands and
-# amounts) sits under the outputs that speak or show them, so the table and
-# the speech name a card the same way.
+# only app (the composition root) knows them all, and __main__ only calls
+# it.  i18n (the words for cards, hands and amounts) sits under the outputs
+# that speak or show them, so the table and the speech name a card the same
+# way.
 ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
@@ -45,16 +46,20 @@ ALLOWED = {
     "audio": {"engine", "ai", "session"},
     "i18n": {"engine", "ai", "session"},
     "variants": set(),
+    "app": {"engine", "ai", "session", "net", "ui", "speech", "audio", "i18n", "saves"},
 }
 
 
 def internal_imports(path: Path) -> set[str]:
+    # a relative import reaches the top of the package at level 1 from a
+    # module of the package itself, at level 2 from one of its packages
+    top = 1 if path.parent == PACKAGE else 2
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             if node.level == 0 and node.module and node.module.startswith("holdem_desktop."):
                 found.add(node.module.split(".")[1])
-            elif node.level >= 2 and node.module:
+            elif node.level >= top and node.module:
                 found.add(node.module.split(".")[0])
         elif isinstance(node, ast.Import):
             found |= {a.name.split(".")[1] for a in node.names
@@ -77,3 +82,38 @@ def test_packages_import_only_downwards():
         for path in sorted(folder.rglob("*.py")):
             wrong = internal_imports(path) - allowed - LEAVES - {package}
             assert not wrong, f"{package}/{path.name} imports {sorted(wrong)}"
+
+
+def test_nothing_below_the_composition_root_imports_it():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.parent.name == "app" or path.name == "__main__.py":
+            continue
+        assert "app" not in internal_imports(path), f"{path.relative_to(PACKAGE)} imports app"
+
+
+def test_the_entry_point_only_chooses_a_command():
+    # argument parsing and the choice of command: the game is put together in app
+    assert internal_imports(PACKAGE / "__main__.py") <= {"app", "i18n", "simulate"}
+    assert len((PACKAGE / "__main__.py").read_text(encoding="utf-8").splitlines()) <= 60
+
+
+def test_the_protocol_core_does_no_io():
+    io = {"socket", "asyncio", "selectors", "ssl", "socketserver", "threading"}
+    for name in ("protocol.py", "wire.py"):
+        used = imported_roots(PACKAGE / "net" / name) & io
+        assert not used, f"net/{name} imports {sorted(used)}"
+
+
+def imported_names(path: Path, module: str) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == module:
+            names |= {a.name for a in node.names}
+    return names
+
+
+def test_the_composition_root_stays_small_and_typed():
+    for path in sorted((PACKAGE / "app").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 400, f"app/{path.name} is over 400 lines"
+        assert "Any" not in imported_names(path, "typing"), f"app/{path.name} uses Any"

@@ -2,7 +2,7 @@
 
 What the pages need from the rest of the program (starting a game with
 computer players, the autosave, saving settings, sound volume) comes
-through the :class:`Desktop` protocol, which ``__main__`` implements; the
+through the :class:`Desktop` protocol, which :mod:`holdem_desktop.app` implements; the
 pages themselves only know controls and the session they are handed.
 """
 
@@ -32,10 +32,13 @@ __all__ = ["Desktop", "HelpPage", "JoinRoomPage", "NewGamePage", "RoomsPage", "S
 
 
 class Desktop(Protocol):
-    """The program around the pages (implemented in ``__main__``)."""
+    """The program around the pages (implemented by :class:`holdem_desktop.app.Desktop`)."""
 
-    settings: Settings
     keymap: KeyMap
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force."""
 
     def change_settings(self, settings: Settings) -> None:
         """Keep and apply new settings (saved at once)."""

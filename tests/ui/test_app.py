@@ -1,6 +1,6 @@
 """Driving the real window headless with key events, typed text and the mouse:
 the start screen, New game, the table's zones and tabs, leaving and
-Continue — the program as ``__main__`` wires it, settings and saves in a
+Continue — the program as ``holdem_desktop.app`` wires it, settings and saves in a
 temporary folder."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.__main__ import Desktop  # noqa: E402
+from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.menus import StartPage  # noqa: E402
@@ -263,7 +263,7 @@ def test_start_screen_new_game_form_leave_and_continue(desktop, home):
 
 
 def test_the_start_command_opens_the_start_screen_and_a_game(home):
-    from holdem_desktop.__main__ import play
+    from holdem_desktop.app import play
 
     pygame.display.init()
     press("return")  # New game

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.__main__ import Desktop  # noqa: E402
+from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
@@ -184,7 +184,7 @@ def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
     joined = first.join_room(code, f"127.0.0.1:{port}", "Ada")
     assert isinstance(joined, TableScreen) and joined.seat == 1
     first.remote.client.close()  # the game closes without leaving the room
-    first.remote = None
+    first.rooms.remote = None
     again = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())  # started anew
     try:
         back = again.join_room(code, f"127.0.0.1:{port}", "Ada")

@@ -1,0 +1,18 @@
+"""The system clipboard (for a room's invitation)."""
+
+from __future__ import annotations
+
+import pygame
+
+__all__ = ["copy_text"]
+
+
+def copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard; False when there is no clipboard."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+        return True
+    except Exception:  # pygame.error, or no clipboard support on this system
+        return False

@@ -1,0 +1,232 @@
+"""The :class:`Desktop`: what the screens ask of the program (the
+``ui.menus.Desktop`` protocol), built from the services beside it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+import platformdirs
+
+from holdem_desktop.audio.bank import SoundBank
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.resources import assets_dir
+from holdem_desktop.session import Session
+from holdem_desktop.settings import APP, Settings
+from holdem_desktop.speech import Speech
+from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.ui.draw import TableRenderer
+from holdem_desktop.ui.keymap import KeyMap
+from holdem_desktop.ui.menus import StartPage
+from holdem_desktop.ui.page import Page
+from holdem_desktop.ui.table import RoomInfo, TableScreen
+
+from .clipboard import copy_text
+from .local_game import LocalGames
+from .outputs import Outputs
+from .settings_service import SettingsService
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.discovery import RoomBeacon
+    from holdem_desktop.net.host import RoomServer
+    from holdem_desktop.net.remote import RemoteTable
+
+    from .rooms import Rooms, RoomTokens
+
+__all__ = ["Desktop"]
+
+
+class Desktop:
+    """Everything the screens need from the rest of the program: the
+    settings, what the player hears, the games on this computer and the
+    rooms.  ``speaker`` replaces the screen reader (tests); ``rng`` seeds
+    new games (tests)."""
+
+    def __init__(self, rng: random.Random | None = None, speaker: Speaker | None = None,
+                 data: Path | None = None) -> None:
+        self.prefs = SettingsService()
+        self.keymap = KeyMap()
+        self.data = data or Path(platformdirs.user_data_dir(APP, appauthor=False))
+        self.outputs = Outputs(self.prefs.settings, speaker)
+        self.notices = self.prefs.notices + self.outputs.notices
+        """What went wrong at start, said once the window is open."""
+        self.games = LocalGames(self.data, self.outputs, rng)
+        self._rooms: Rooms | None = None
+        self.screen: Page | None = None
+        """The screen on show."""
+
+    # ------------------------------------------------------------------
+    # Settings and outputs
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force."""
+        return self.prefs.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        """Put ``settings`` in force for this run (not saved, not applied:
+        :meth:`change_settings` does both)."""
+        self.prefs.settings = settings
+
+    @property
+    def speech(self) -> Speech:
+        """The game's voice (its history serves Repeat and the tests)."""
+        return self.outputs.speech
+
+    @property
+    def bank(self) -> SoundBank:
+        """The sound bank."""
+        return self.outputs.bank
+
+    def say(self, text: str) -> None:
+        """What the player asked for (focus, keys, refusals): spoken at once."""
+        self.outputs.say(text)
+
+    def change_settings(self, settings: Settings) -> None:
+        """Keep, apply and save new settings."""
+        problem = self.prefs.change(settings)
+        if problem is not None:
+            self.say(problem)
+        self.outputs.apply(settings)
+
+    def flush(self) -> None:
+        """After each input: say what it set off, as one announcement; then
+        the autosave of a finished hand (a disk write, after the speech)."""
+        if isinstance(self.screen, TableScreen):
+            self.outputs.flush(self.screen.session)
+        self.games.save_pending()
+
+    # ------------------------------------------------------------------
+    # Games on this computer
+
+    def has_saved_game(self) -> bool:
+        """Whether Continue has a game to go on with."""
+        return self.games.has_saved()
+
+    def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
+        """A started game: the player in seat 0, computer players elsewhere."""
+        return self.games.new(variant, players, strength, name)
+
+    def continue_game(self) -> Session | str:
+        """The autosaved game, or why it cannot be continued."""
+        return self.games.resume()
+
+    def save(self, session: Session) -> None:
+        """Autosave ``session`` now."""
+        self.games.save(session)
+
+    def hand_over(self, session: Session) -> None:
+        """A hand ended: saved once the player has heard it (see :meth:`flush`)."""
+        self.games.hand_over(session)
+
+    def table(self, session: Session) -> Page:
+        """The table screen of a game on this computer."""
+        return self._show(session, 0)
+
+    def menu(self, session: Session | None = None) -> Page:
+        """The start screen (leaving ``session``'s table: it is saved first)."""
+        if session is not None:
+            self.save(session)
+        self.close_room()
+        self.outputs.shown = lambda text: None
+        self.screen = StartPage(self, self.say)
+        return self.screen
+
+    def _show(self, table: Session | RemoteTable, seat: int | None,
+              room: RoomInfo | None = None) -> TableScreen:
+        deck = "four_color" if self.settings.four_color_deck else "classic"
+        # A room's table is shaped like a Session (net/remote.py): the
+        # screen reads and acts on it the same way.
+        screen = TableScreen(cast(Session, table), seat,
+                             TableRenderer(assets_dir() / "cards" / deck), desktop=self,
+                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room)
+        self.screen = screen
+        self.outputs.shown = screen.announce
+        return screen
+
+    # ------------------------------------------------------------------
+    # Rooms
+
+    @property
+    def rooms(self) -> Rooms:
+        """The rooms, made on first use: the network modules (asyncio above
+        all) add about 130 ms to the launch (measured with ``python -X importtime``),
+        which a player who never opens a room should not wait for."""
+        if self._rooms is None:
+            from .rooms import Rooms  # late, for the launch time (above)
+
+            self._rooms = Rooms(self.data, self.outputs)
+        return self._rooms
+
+    @property
+    def remote(self) -> RemoteTable | None:
+        """The room this window is joined to, if any."""
+        return self._rooms.remote if self._rooms is not None else None
+
+    @property
+    def server(self) -> RoomServer | None:
+        """The room this window hosts, if any."""
+        return self._rooms.server if self._rooms is not None else None
+
+    @property
+    def beacon(self) -> RoomBeacon | None:
+        """The hosted room's discovery beacon, if it has one."""
+        return self._rooms.beacon if self._rooms is not None else None
+
+    @property
+    def tokens(self) -> RoomTokens:
+        """Resume tokens of the rooms joined."""
+        return self.rooms.tokens
+
+    @property
+    def room_bind(self) -> str:
+        """Where a hosted room listens (tests use loopback)."""
+        return self.rooms.bind
+
+    @room_bind.setter
+    def room_bind(self, value: str) -> None:
+        self.rooms.bind = value
+
+    @property
+    def search_addresses(self) -> tuple[str, ...]:
+        """Where a joining player asks for rooms by code."""
+        return self.rooms.search_addresses
+
+    @search_addresses.setter
+    def search_addresses(self, value: tuple[str, ...]) -> None:
+        self.rooms.search_addresses = value
+
+    def create_room(self, variant: str, players: int, strength: str, name: str) -> Page | str:
+        """Host a room and sit at it: its table, or why it could not be opened."""
+        return self._room_table(self.rooms.create(variant, players, strength, name))
+
+    def join_room(self, code: str, address: str, name: str) -> Page | str:
+        """Join the room with ``code`` (found on the network, or at ``address``)."""
+        return self._room_table(self.rooms.join(code, address, name))
+
+    def _room_table(self, joined: RemoteTable | str) -> Page | str:
+        if isinstance(joined, str):
+            return joined
+        room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room)
+        page = self._show(joined, joined.seat, room)
+        if joined.welcome.spectator:
+            self.say(_("A game is in progress: you listen until the next game."))
+        return page
+
+    def leave_room(self) -> None:
+        """Leave the room this window is in (a host's room closes with it)."""
+        self.rooms.leave()
+
+    def close_room(self) -> None:
+        """Close the room's connection, and its server when hosting."""
+        if self._rooms is not None:
+            self._rooms.close()
+
+    def poll(self) -> bool:
+        """Read what a room sent; say it.  True when anything arrived."""
+        if self._rooms is None or not self._rooms.poll():
+            return False
+        self.flush()
+        return True

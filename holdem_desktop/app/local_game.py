@@ -1,0 +1,92 @@
+"""Games on this computer: a new game with computer players, Continue, the
+autosave after each hand, and the hand histories."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from holdem_desktop.ai.character import random_characters
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, save_game
+from holdem_desktop.session import HumanController, Session
+from holdem_desktop.session.history import HandHistoryWriter
+
+from .outputs import Outputs
+
+__all__ = ["LocalGames"]
+
+
+class LocalGames:
+    """Starts, continues and saves the games played on this computer;
+    ``rng`` seeds them (tests), otherwise they shuffle from the OS."""
+
+    def __init__(self, data: Path, outputs: Outputs, rng: random.Random | None = None) -> None:
+        self.hands = data / "hands"
+        """Where each game's hand histories are written (PHH)."""
+        self.outputs = outputs
+        self.rng = rng
+        self.plans: dict[int, list[SeatPlan]] = {}
+        """Who sits where in each running session (what the autosave keeps)."""
+        self._unsaved: Session | None = None
+
+    def has_saved(self) -> bool:
+        """Whether Continue has a game to go on with."""
+        return autosave_path().exists()
+
+    def new(self, variant: str, players: int, strength: str, name: str) -> Session:
+        """A started game: the player in seat 0, computer players of
+        ``strength`` with their own characters elsewhere."""
+        rng = self.rng or random.Random()
+        v = shipped_variant(variant)
+        n = max(v.min_players, min(v.max_players, players))
+        characters = random_characters(rng, n - 1)
+        plans = [SeatPlan("human")] + [SeatPlan(strength, c) for c in characters]
+        seats = [(name, HumanController())] + [
+            (c.name, plan.controller(random.Random(rng.random())))
+            for c, plan in zip(characters, plans[1:], strict=True)]
+        session = Session(v, seats, rng=None if self.rng is None else random.Random(
+            rng.random()))
+        self._wire(session, plans)
+        session.start()
+        return session
+
+    def resume(self) -> Session | str:
+        """The autosaved game, or why it cannot be continued."""
+        try:
+            session, plans = load_game()
+        except SaveError as exc:
+            if exc.problem == "missing":
+                return _("There is no saved game to continue.")
+            return _("The saved game cannot be continued: {problem}.").format(problem=exc)
+        self._wire(session, plans)
+        if session.hand is not None and not session.hand.over:
+            session.run()  # computer players to act go on at once; your turn is said
+        return session
+
+    def _wire(self, session: Session, plans: list[SeatPlan]) -> None:
+        HandHistoryWriter(session, self.hands)
+        self.plans[id(session)] = plans
+        self.outputs.attach(session, 0)
+
+    def save(self, session: Session) -> None:
+        """Autosave ``session`` now (a problem is said, never fatal)."""
+        plans = self.plans.get(id(session))
+        if plans is None:
+            return
+        try:
+            save_game(session, plans, autosave_path())
+        except (OSError, SaveError) as exc:
+            self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
+
+    def hand_over(self, session: Session) -> None:
+        """A hand of ``session`` ended: it is saved at the next :meth:`save_pending`."""
+        self._unsaved = session
+
+    def save_pending(self) -> None:
+        """The autosave of a finished hand, once the player has heard it (a
+        disk write, after the speech)."""
+        pending, self._unsaved = self._unsaved, None
+        if pending is not None:
+            self.save(pending)

@@ -1,0 +1,94 @@
+"""What the player hears: the screen reader (through :class:`Speech`), the
+announcers that turn a table's events into sentences, and the sounds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from holdem_desktop.audio.bank import SoundBank, SoundListener
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.settings import Settings
+from holdem_desktop.speech import Announcer, Speech, SpeechOptions
+from holdem_desktop.speech.speaker import BackgroundSpeaker, Speaker, auto_speaker
+
+__all__ = ["Outputs", "Table", "speech_options"]
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class Table(Protocol):
+    """What the outputs listen to: a game on this computer (a ``Session``)
+    or a room's table (a ``RemoteTable``)."""
+
+    @property
+    def seats(self) -> Sequence[_Named]: ...
+
+    def subscribe(self, listener: Callable[[object], None]) -> None: ...
+
+
+def speech_options(settings: Settings) -> SpeechOptions:
+    """The settings that change what is said."""
+    return SpeechOptions(brief=settings.verbosity == "brief", suits=settings.speak_suits,
+                         hints=settings.beginner_hints)
+
+
+class Outputs:
+    """Speech and sounds for the tables this window shows."""
+
+    def __init__(self, settings: Settings, speaker: Speaker | None = None) -> None:
+        self.bank = SoundBank(volume=settings.sound_volume, muted=not settings.sounds,
+                              together=0.08)
+        self.notices: list[str] = []
+        if not self.bank.available:
+            self.notices.append(_("No sound device was found: the game runs silently."))
+        # The screen reader is found and started on a thread of its own: the
+        # window never waits for it.
+        self.speech = Speech(speaker if speaker is not None else BackgroundSpeaker(auto_speaker))
+        self.speech.settings(settings.speech_rate, settings.speech_volume)
+        self.options = speech_options(settings)
+        self.announcers: dict[int, Announcer] = {}
+        self.sounds: dict[int, SoundListener] = {}
+        self.shown: Callable[[str], None] = lambda text: None
+        """The table on show keeps each announcement (for Repeat and history)."""
+
+    def say(self, text: str) -> None:
+        """What the player asked for (focus, keys, refusals): spoken at once."""
+        self.speech.say(text)
+
+    def announce(self, text: str) -> None:
+        """A game announcement: queued behind the last one, and kept by the table."""
+        self.speech.announce(text)
+        self.shown(text)
+
+    def attach(self, table: Table, seat: int | None) -> None:
+        """Speech and sounds for the player at ``seat`` of ``table``."""
+        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options)
+        table.subscribe(announcer)
+        self.announcers[id(table)] = announcer
+        listener = SoundListener(self.bank, seat)
+        table.subscribe(listener)
+        self.sounds[id(table)] = listener
+
+    def refused_cue(self, table: object) -> Callable[[], None]:
+        """The error cue of ``table``'s sounds (nothing when it has none)."""
+        sounds = self.sounds.get(id(table))
+        return sounds.refused if sounds is not None else lambda: None
+
+    def flush(self, table: object) -> None:
+        """Say what the last input set off at ``table``, as one announcement."""
+        announcer = self.announcers.get(id(table))
+        if announcer is not None:
+            announcer.flush()
+
+    def apply(self, settings: Settings) -> None:
+        """New settings: volumes, mute, speech rate and what is said."""
+        self.bank.volume = settings.sound_volume
+        self.bank.muted = not settings.sounds
+        self.speech.settings(settings.speech_rate, settings.speech_volume)
+        self.options = speech_options(settings)
+        for announcer in self.announcers.values():
+            announcer.set_options(self.options)

@@ -1,0 +1,35 @@
+"""Opening the window: the start screen (or the saved game), the loop, and
+the window's size kept for next time."""
+
+from __future__ import annotations
+
+from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.ui.app import App
+
+from .desktop import Desktop
+
+__all__ = ["play"]
+
+
+def play(resume: bool = False, max_events: int | None = None,
+         speaker: Speaker | None = None) -> int:
+    """Open the window on the start screen (on the saved game with ``resume``);
+    ``speaker`` replaces the screen reader (tests)."""
+    desktop = Desktop(speaker=speaker)
+    screen = desktop.menu()
+    if resume:
+        got = desktop.continue_game()
+        if isinstance(got, str):
+            desktop.notices.append(got)
+        else:
+            screen = desktop.table(got)
+    app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
+              desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    for notice in desktop.notices:
+        app.screen.say(notice)
+    try:
+        app.run(max_events)
+    finally:
+        desktop.close_room()
+    desktop.prefs.keep_window_size(*app.surface.get_size())
+    return 0

@@ -1,0 +1,188 @@
+"""Rooms on the LAN: hosting one (its server and discovery beacon on
+background threads), finding and joining one by code or address, the
+resume tokens that give a seat back, and leaving."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import secrets
+import socket
+import time
+from pathlib import Path
+
+import pygame
+
+from holdem_desktop import __version__
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.client import Closed, RoomClient
+from holdem_desktop.net.discovery import RoomBeacon, find_room
+from holdem_desktop.net.host import RoomServer
+from holdem_desktop.net.protocol import Hello, Refused, Welcome
+from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.net.room import Room
+from holdem_desktop.settings import write_atomic
+
+from .outputs import Outputs
+
+__all__ = ["RoomTokens", "Rooms", "local_address"]
+
+
+class RoomTokens:
+    """Resume tokens by room code and name, in a small JSON file (the newest
+    twenty); a file that cannot be read or written only costs the seat."""
+
+    KEEP = 20
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.tokens = {str(k): str(v) for k, v in data.items()} if isinstance(
+                data, dict) else {}
+        except (OSError, ValueError):
+            self.tokens = {}
+
+    def get(self, code: str, name: str) -> str | None:
+        """The token for ``name`` in room ``code``, if we have one."""
+        return self.tokens.get(f"{code}/{name.casefold()}")
+
+    def put(self, code: str, name: str, token: str) -> None:
+        """Remember a token (and save)."""
+        key = f"{code}/{name.casefold()}"
+        self.tokens.pop(key, None)
+        self.tokens[key] = token
+        self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps(self.tokens) + "\n")
+
+
+def local_address() -> str:
+    """This computer's address on the LAN, as others would type it."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a UDP "connect" sends nothing: it picks a route
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+class Rooms:
+    """The room this window hosts or is joined to (one at a time)."""
+
+    bind = "0.0.0.0"
+    """Where a hosted room listens (tests use loopback)."""
+    search_addresses: tuple[str, ...] = ("255.255.255.255",)
+    """Where a joining player asks for rooms by code."""
+
+    def __init__(self, data: Path, outputs: Outputs) -> None:
+        self.outputs = outputs
+        self.remote: RemoteTable | None = None
+        """The room this window is joined to, if any."""
+        self.address = ("", 0)
+        """The host and port it was joined at."""
+        self.server: RoomServer | None = None
+        self.beacon: RoomBeacon | None = None
+        self.tokens = RoomTokens(data / "rooms.json")
+        """Resume tokens of the rooms joined, kept on disk: coming back to a
+        room, even after the game was closed, gives the seat back."""
+
+    def create(self, variant: str, players: int, strength: str, name: str
+               ) -> RemoteTable | str:
+        """Host a room: the server and the beacon on background threads, and
+        this window joined to it over loopback like everyone else."""
+        self.close()
+        code = f"{secrets.randbelow(10**6):06d}"
+        room = Room(shipped_variant(variant), code, size=players, strength=strength,
+                    game_version=__version__, clock=time.monotonic)
+        server = RoomServer(room, self.bind, 0)
+        try:
+            port = server.start()
+        except OSError as exc:
+            return _("The room could not be opened: {problem}").format(problem=exc)
+        self.server = server
+        try:
+            self.beacon = RoomBeacon(code, port, name)
+            self.beacon.start()
+        except OSError:
+            self.beacon = None  # no discovery: friends type the address
+        return self._join("127.0.0.1", port, code, name)
+
+    def join(self, code: str, address: str, name: str) -> RemoteTable | str:
+        """Find the room with ``code`` (or go to ``address``) and join it."""
+        port = 0
+        host = address
+        if ":" in address:
+            host, _sep, text = address.rpartition(":")
+            port = int(text) if text.isdigit() else 0
+        if not host or not port:
+            found = find_room(code, addresses=(host,) if host else self.search_addresses)
+            if found is None:
+                return room_problem("not_found", code)
+            host, port = found.host, found.port
+        return self._join(host, port, code, name)
+
+    def _join(self, host: str, port: int, code: str, name: str) -> RemoteTable | str:
+        client = RoomClient(host, port)
+        try:
+            client.connect()
+        except (OSError, TimeoutError):
+            return room_problem("unreachable", f"{host}:{port}")
+        client.send(Hello(name, code, __version__, self.tokens.get(code, name)))
+        try:
+            reply = client.get(timeout=5)
+        except queue.Empty:
+            client.close()
+            return room_problem("unreachable", f"{host}:{port}")
+        if not isinstance(reply, Welcome):
+            client.close()
+            reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
+            return room_problem(reason, getattr(reply, "detail", ""))
+        self.tokens.put(code, name, reply.token)
+        kind = pygame.event.custom_type()
+
+        def wake() -> None:  # a message arrived: the window's loop wakes and polls
+            pygame.event.post(pygame.event.Event(kind))
+
+        client.on_message = wake
+        remote = RemoteTable(client, shipped_variant(reply.variant), reply)
+        remote.on_error = lambda error: self.outputs.say(room_problem(error.reason))
+        remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
+        self.remote = remote
+        self.address = (host, port)
+        self.outputs.attach(remote, reply.seat)
+        remote.pump()
+        return remote
+
+    def invitation(self, remote: RemoteTable) -> str:
+        """What to send a friend so that they can join ``remote``'s room."""
+        host, port = self.address
+        address = host if host != "127.0.0.1" else local_address()
+        return _("Join my Hold'em Desktop room: choose Rooms, then Join room, and type "
+                 "the code {code}. If it is not found, the host address is "
+                 "{address}:{port}.").format(code=remote.code, address=address, port=port)
+
+    def leave(self) -> None:
+        """Leave the room this window is in (a host's room closes with it)."""
+        if self.remote is not None:
+            self.remote.leave()
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection, and the server and beacon when hosting."""
+        remote, self.remote = self.remote, None
+        if remote is not None:
+            remote.client.close(timeout=1)
+        beacon, self.beacon = self.beacon, None
+        if beacon is not None:
+            beacon.stop()
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop(timeout=2)
+
+    def poll(self) -> bool:
+        """Read what the room sent.  True when anything arrived."""
+        return self.remote is not None and self.remote.pump() > 0
