@@ -96,6 +96,7 @@ class Desktop:
         the autosave of a finished hand (a disk write, after the speech)."""
         if isinstance(self.screen, TableScreen):
             self.outputs.flush(self.screen.session)
+            self.games.record(self.screen.session)
         self.games.save_pending()
 
     # ------------------------------------------------------------------
@@ -218,6 +219,13 @@ class Desktop:
     def leave_room(self) -> None:
         """Leave the room this window is in (a host's room closes with it)."""
         self.rooms.leave()
+
+    def close(self) -> None:
+        """The window closes: the game on show is saved as it stands (even
+        mid-hand), and a room is left."""
+        if isinstance(self.screen, TableScreen):
+            self.games.record(self.screen.session)
+        self.close_room()
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""

@@ -1,5 +1,9 @@
 """Games on this computer: a new game with computer players, Continue, the
-autosave after each hand, and the hand histories."""
+autosave after every action, and the hand histories.
+
+The autosave holds the hand in progress (its deck and its actions), so a
+game closed or killed mid-hand continues at the very same decision with
+the same cards: closing the window is never a free re-deal."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from pathlib import Path
 
 from holdem_desktop.ai.character import random_characters
 from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n.phrases import welcome_back
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, save_game
 from holdem_desktop.session import HumanController, Session
@@ -30,6 +35,8 @@ class LocalGames:
         self.plans: dict[int, list[SeatPlan]] = {}
         """Who sits where in each running session (what the autosave keeps)."""
         self._unsaved: Session | None = None
+        self._saved: dict[int, tuple[int, ...]] = {}
+        """How far each session had gone at its last autosave."""
 
     def has_saved(self) -> bool:
         """Whether Continue has a game to go on with."""
@@ -53,7 +60,8 @@ class LocalGames:
         return session
 
     def resume(self) -> Session | str:
-        """The autosaved game, or why it cannot be continued."""
+        """The autosaved game, or why it cannot be continued.  A hand in
+        progress goes on where it stopped, and the player hears where."""
         try:
             session, plans = load_game()
         except SaveError as exc:
@@ -61,6 +69,8 @@ class LocalGames:
                 return _("There is no saved game to continue.")
             return _("The saved game cannot be continued: {problem}.").format(problem=exc)
         self._wire(session, plans)
+        self._saved[id(session)] = _progress(session)
+        self.outputs.say(welcome_back(session, 0, self.outputs.options.suits))
         if session.hand is not None and not session.hand.over:
             session.run()  # computer players to act go on at once; your turn is said
         return session
@@ -79,6 +89,14 @@ class LocalGames:
             save_game(session, plans, autosave_path())
         except (OSError, SaveError) as exc:
             self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
+            return
+        self._saved[id(session)] = _progress(session)
+
+    def record(self, session: Session) -> None:
+        """After an input: autosave ``session`` if it moved on since its last
+        save (an action, a hand dealt or ended), once the player has heard it."""
+        if id(session) in self.plans and self._saved.get(id(session)) != _progress(session):
+            self.save(session)
 
     def hand_over(self, session: Session) -> None:
         """A hand of ``session`` ended: it is saved at the next :meth:`save_pending`."""
@@ -89,4 +107,11 @@ class LocalGames:
         disk write, after the speech)."""
         pending, self._unsaved = self._unsaved, None
         if pending is not None:
-            self.save(pending)
+            self.record(pending)
+
+
+def _progress(session: Session) -> tuple[int, ...]:
+    """Where a game is: its number, its hands, and the actions of the hand in play."""
+    hand = session.hand
+    return (session.game, session.hands_played, -1 if hand is None else len(hand.actions),
+            int(hand is not None and hand.over))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.app import App
+from holdem_desktop.ui.menus import StartPage
 
 from .desktop import Desktop
 
@@ -25,11 +26,15 @@ def play(resume: bool = False, max_events: int | None = None,
             screen = desktop.table(got)
     app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
               desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
-    for notice in desktop.notices:
-        app.screen.say(notice)
+    # The first words: where the player is (a continued game has said so
+    # already), then what went wrong at start, as one sentence so that none
+    # cuts off another.
+    first = [app.where() + "."] if isinstance(screen, StartPage) else []
+    if first or desktop.notices:
+        app.screen.say(" ".join(first + desktop.notices))
     try:
         app.run(max_events)
     finally:
-        desktop.close_room()
+        desktop.close()
     desktop.prefs.keep_window_size(*app.surface.get_size())
     return 0

@@ -26,6 +26,7 @@ from holdem_desktop.engine.events import (
     RunoutStarted,
     StreetDealt,
 )
+from holdem_desktop.session import Session
 from holdem_desktop.session.events import (
     BlindsUp,
     GameOver,
@@ -39,7 +40,7 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, hand_name
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "room_problem", "sentence"]
+__all__ = ["Phrasing", "room_problem", "sentence", "welcome_back"]
 
 
 @dataclass(frozen=True)
@@ -277,3 +278,26 @@ def room_problem(reason: str, detail: str = "") -> str:
         "host_closed": _("The host closed the room."),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
+
+
+def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
+    """What a continued game says first: where it stands for the player at
+    ``seat`` (the turn, if it is theirs, follows as the game's own sentence)."""
+    if session.game_over:
+        return _("Welcome back. This game is over: choose New game to play again.")
+    count = session.chips(seat)
+    chips = ngettext("You have {chips} chip.", "You have {chips} chips.", count).format(
+        chips=amount(count))
+    hand = session.hand
+    if hand is None or hand.over:
+        played = ngettext("Welcome back. {n} hand played.", "Welcome back. {n} hands played.",
+                          session.hands_played).format(n=session.hands_played)
+        return " ".join((played, chips, _("Press Next hand to deal.")))
+    view = session.view(seat)
+    where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
+    if view.seat is None or not view.hole:
+        return where
+    if view.player(seat).folded:
+        return " ".join((where, _("You have folded."), chips))
+    return " ".join((where, _("Your cards: {cards}.").format(
+        cards=cards_names(view.hole, suits=suits)), chips))

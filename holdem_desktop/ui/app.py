@@ -69,12 +69,19 @@ class App:
             self.stack = [transition.screen]
         elif isinstance(transition, Quit):
             self.running = False
-        if transition is not None:
-            c = self.screen.focused()
-            title = getattr(self.screen, "title", "")
-            if c is not None and not isinstance(transition, Quit):
-                spoken = self.screen.describe(c)
-                self.screen.say(f"{title}. {spoken}" if title else spoken)
+        if transition is not None and not isinstance(transition, Quit):
+            where = self.where()
+            if where:
+                self.screen.say(where)
+
+    def where(self) -> str:
+        """The screen's title and its focused control, as said on arriving there."""
+        c = self.screen.focused()
+        if c is None:
+            return ""
+        title = getattr(self.screen, "title", "")
+        spoken = self.screen.describe(c)
+        return f"{title}. {spoken}" if title else spoken
 
     def _key(self, event: pygame.event.Event) -> None:
         mods = pygame.key.get_mods() | getattr(event, "mod", 0)

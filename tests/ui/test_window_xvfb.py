@@ -67,3 +67,68 @@ def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
     white = sum(1 for r, g, b in pixels if min(r, g, b) > 230)
     assert felt > len(pixels) * 0.2, "no green table in the window"
     assert white > 100, "no cards or text drawn"
+
+
+def _game_env(display: str, tmp_path) -> dict[str, str]:
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}",
+               SPEECHD_CMD=str(tmp_path / "no-speech-dispatcher"))
+    env.pop("SDL_VIDEODRIVER", None)
+    return env
+
+
+def test_a_game_killed_mid_hand_continues_with_the_same_cards(xvfb, tmp_path):
+    import json
+
+    from tests.desktop import wait_for
+
+    env = _game_env(xvfb, tmp_path)
+    save = tmp_path / "data" / "holdem-desktop" / "autosave.json"
+
+    def hand() -> dict | None:
+        try:
+            return json.loads(save.read_text())["session"]["hand"]
+        except (OSError, ValueError, KeyError):
+            return None
+
+    game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        focus_window(game.pid, env)
+        subprocess.run(["xdotool", "key", "--delay", "80", "Return", "Tab", "Tab", "Tab", "Tab",
+                        "Return"], env=env, timeout=20)
+        for _ in range(5):  # deal until a hand waits for the player (not won blind)
+            subprocess.run(["xdotool", "key", "n"], env=env, timeout=10)
+            if wait_for(lambda: hand() is not None, 5):
+                time.sleep(0.5)  # the computer players' turns are saved after the deal
+                if not _over(json.loads(save.read_text())["session"]):
+                    break
+        before = json.loads(save.read_text())["session"]
+        assert not _over(before), "no hand in progress to kill"
+    finally:
+        game.kill()  # as a crash or a power cut would: no chance to save
+        game.wait(timeout=10)
+
+    again = subprocess.Popen([sys.executable, "-m", "holdem_desktop", "--continue"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        focus_window(again.pid, env)
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "key", "c"], env=env, timeout=10)  # call or check
+        assert wait_for(lambda: len((hand() or {}).get("actions", ())) >
+                        len(before["hand"]["actions"]), 10), "the key did not act"
+    finally:
+        again.terminate()
+        again.wait(timeout=10)
+    after = json.loads(save.read_text())["session"]
+    assert after["hand"]["deck"] == before["hand"]["deck"]  # the same cards, not a re-deal
+    assert after["hand"]["actions"][:len(before["hand"]["actions"])] == before["hand"]["actions"]
+    assert after["hands_played"] in (before["hands_played"], before["hands_played"] + 1)
+
+
+def _over(session: dict) -> bool:
+    """Whether a saved session's hand has ended (or none is dealt)."""
+    from holdem_desktop.engine.snapshot import hand_from_json
+
+    return session["hand"] is None or hand_from_json(session["hand"]).over

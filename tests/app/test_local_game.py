@@ -1,0 +1,115 @@
+"""Games on this computer are never lost: the autosave follows every action,
+and a game closed mid-hand continues at the same decision with the same
+cards, saying where it stands."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.i18n import cards_names  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    yield tmp_path
+    pygame.display.quit()
+
+
+def window(desktop: Desktop, session) -> App:
+    """The table in the window, wired as ``play`` wires it."""
+    return App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush,
+               poll=desktop.poll)
+
+
+def press(app: App, *names: str) -> None:
+    for name in names:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
+                                             mod=0))
+        app.run(max_events=1)
+
+
+def saved(home) -> dict:
+    return json.loads((home / "data" / "holdem-desktop" / "autosave.json").read_text())
+
+
+def mid_hand(seed: int) -> tuple[Desktop, App]:
+    """A 4-player game where the player has acted and must act again."""
+    desktop = Desktop(rng=random.Random(seed), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = window(desktop, session)
+    for _ in range(40):
+        press(app, "n")
+        for _ in range(3):
+            hand = session.hand
+            if hand.over or hand.to_act != 0:
+                break
+            press(app, "c")
+            if not hand.over and hand.to_act == 0 and any(s == 0 for s, _a in hand.actions):
+                return desktop, app
+    raise AssertionError("no hand reached a second decision of the player")
+
+
+def test_the_autosave_follows_every_action(home):
+    _desktop, app = mid_hand(3)
+    session = app.screen.session
+    data = saved(home)["session"]
+    assert data["hand"]["deck"] == [int(c) for c in session.hand.deck]
+    assert len(data["hand"]["actions"]) == len(session.hand.actions)
+    assert data["hands_played"] == session.hands_played
+    press(app, "c")  # one more action: saved again
+    assert len(saved(home)["session"]["hand"]["actions"]) == len(session.hand.actions)
+
+
+def test_a_game_closed_mid_hand_goes_on_at_the_same_decision(home):
+    desktop, app = mid_hand(11)
+    before = app.screen.session
+    hole = before.view(0).hole
+    actions = list(before.hand.actions)
+    desktop.close()  # the window closes mid-hand
+
+    again = Desktop(speaker=RecordingSpeaker())
+    session = again.continue_game()
+    assert not isinstance(session, str)
+    assert session.hands_played == before.hands_played and not session.hand.over
+    assert list(session.hand.actions) == actions  # no re-deal: the very same hand
+    assert session.view(0).hole == hole and session.hand.to_act == 0
+    said = [s.text for s in again.speech.history]
+    assert said[0] == (f"Welcome back. Hand {before.hands_played + 1}. Your cards: "
+                       f"{cards_names(hole)}. You have {before.chips(0):,} chips.")
+    assert said[-1].startswith("Your turn")
+    app = window(again, session)
+    press(app, "c")  # the first key acts on that hand
+    assert len(session.hand.actions) > len(actions)
+    assert list(session.hand.actions[:len(actions)]) == actions
+
+
+def test_continue_between_hands_and_after_the_end_says_where_it_stands(home):
+    desktop = Desktop(rng=random.Random(4), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 3, "normal", "Mara")
+    app = window(desktop, session)
+    press(app, "n")
+    for _ in range(20):
+        if session.hand.over:
+            break
+        press(app, "f" if session.hand.to_act == 0 else "c")
+    assert session.hand.over
+    desktop.close()
+    again = Desktop(speaker=RecordingSpeaker())
+    assert not isinstance(again.continue_game(), str)
+    assert again.speech.history[0].text == (
+        f"Welcome back. 1 hand played. You have {session.chips(0):,} chips. "
+        "Press Next hand to deal.")

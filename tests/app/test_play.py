@@ -1,0 +1,46 @@
+"""The window's first words: a blind player hears where they are at once."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.app import play  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    yield tmp_path
+    pygame.display.quit()
+
+
+def first_words(speaker: RecordingSpeaker) -> list[tuple[str, bool]]:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert play(max_events=5, speaker=speaker) == 0
+    end = time.monotonic() + 5  # the speaker runs on the speech thread
+    while not speaker.calls and time.monotonic() < end:
+        time.sleep(0.02)
+    return speaker.calls
+
+
+def test_the_start_screen_greets_by_voice(home):
+    assert first_words(RecordingSpeaker()) == [("Hold'em Desktop. New game, button.", True)]
+
+
+def test_a_problem_at_start_follows_the_greeting_without_cutting_it_off(home):
+    settings = home / "config" / "holdem-desktop" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("{not json")
+    assert first_words(RecordingSpeaker()) == [(
+        "Hold'em Desktop. New game, button. Your settings could not be read; the defaults "
+        "are used.", True)]
