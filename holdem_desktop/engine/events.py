@@ -164,6 +164,9 @@ class RunoutStarted(Event):
     one street at a time."""
 
     seats: tuple[int, ...]
+    """The hands still in, in showdown order."""
+    all_in: tuple[int, ...]
+    """Those of them with no chips behind (one player may have covered the others)."""
 
 
 @_fast_init

@@ -653,7 +653,8 @@ class Hand:
         can_bet = [j for j in live if self.stacks[j] > 0]
         if len(can_bet) <= 1:
             order = self._showdown_order(live)
-            self.events.append(RunoutStarted(tuple([self._ids[j] for j in order])))
+            self.events.append(RunoutStarted(tuple([self._ids[j] for j in order]), tuple(
+                [self._ids[j] for j in order if self.stacks[j] == 0])))
             for j in order:
                 self.events.append(CardsShown(self._ids[j], self.hole[j], self._value(j)))
             while self.street < _RIVER:

@@ -16,7 +16,7 @@ from holdem_desktop.engine.hand_classes import HandCategory
 
 from .translate import _, language, pgettext
 
-__all__ = ["amount", "card_name", "cards_names", "hand_name", "rank_name", "ranks_name",
+__all__ = ["amount", "card_name", "cards_names", "deciding", "hand_name", "rank_name", "ranks_name",
            "variant_name"]
 
 
@@ -109,17 +109,45 @@ def card_name(card: int, *, suits: bool = True) -> str:
 
 def cards_names(cards: Sequence[int], *, suits: bool = True) -> str:
     """Cards in a row: "nine of clubs, seven of hearts and two of diamonds"."""
-    names = [card_name(c, suits=suits) for c in cards]
+    return _list([card_name(c, suits=suits) for c in cards])
+
+
+_SHOWN = {HandCategory.HIGH_CARD: 1, HandCategory.PAIR: 2, HandCategory.THREE_OF_A_KIND: 1,
+          HandCategory.FLUSH: 1}
+"""How many deciding ranks a hand's name gives when nothing more is needed
+("king high", "pair of aces, king kicker", "three sevens", "flush, ace
+high"); the other categories always name all of theirs."""
+
+
+def deciding(value: HandValue, against: Sequence[HandValue] = ()) -> int:
+    """How many of ``value``'s deciding ranks its name must give so that a
+    listener hears why it beats, loses to or ties each hand of ``against``:
+    the first rank where they differ, or every rank for a tie."""
+    n = _SHOWN.get(value.category, len(value.ranks))
+    for other in against:
+        if other.category is not value.category:
+            continue
+        differ = next((i for i, (a, b) in enumerate(zip(value.ranks, other.ranks, strict=True))
+                       if a != b), len(value.ranks) - 1)
+        n = max(n, differ + 1)
+    return n
+
+
+def _list(names: Sequence[str]) -> str:
     if len(names) < 2:
         return names[0] if names else ""
     return _("{cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
-def hand_name(value: HandValue) -> str:
+def hand_name(value: HandValue, against: Sequence[HandValue] = ()) -> str:
     """What a hand is, as a player says it: "pair of nines, ace kicker",
     "two pair, kings and sevens", "full house, queens full of fours",
-    "straight to the ten", "flush, ace high", "royal flush"."""
+    "straight to the ten", "flush, ace high", "royal flush".  Beside the
+    hands of ``against`` (the others in the same pot) it names the kickers
+    that decide: "pair of aces, king and nine kickers", "king high, queen,
+    eight"."""
     c, r = value.category, value.ranks
+    n = deciding(value, against)
     if c is HandCategory.STRAIGHT_FLUSH:
         if value.is_royal_flush:
             return _("royal flush")
@@ -131,20 +159,34 @@ def hand_name(value: HandValue) -> str:
         return _("full house, {three} full of {two}").format(
             three=ranks_name(r[0], "counted"), two=ranks_name(r[1], "full"))
     if c is HandCategory.FLUSH:
+        if n > 1:
+            return _("flush: {ranks}").format(ranks=_list([rank_name(x) for x in r[:n]]))
         return _("flush, {rank} high").format(rank=rank_name(r[0]))
     if c is HandCategory.STRAIGHT:
         return _("straight to the {rank}").format(rank=rank_name(r[0]))
     if c is HandCategory.THREE_OF_A_KIND:
-        return _("three {ranks}").format(ranks=ranks_name(r[0], "counted"))
+        three = ranks_name(r[0], "counted")
+        if n == 2:
+            return _("three {ranks}, {kicker} kicker").format(ranks=three,
+                                                              kicker=rank_name(r[1]))
+        if n > 2:
+            return _("three {ranks}, {kickers} kickers").format(
+                ranks=three, kickers=_list([rank_name(x) for x in r[1:n]]))
+        return _("three {ranks}").format(ranks=three)
     if c is HandCategory.TWO_PAIR:
         return _("two pair, {high} and {low}, {kicker} kicker").format(
             high=ranks_name(r[0], "counted"), low=ranks_name(r[1], "counted"),
             kicker=rank_name(r[2]))
     if c is HandCategory.PAIR:
+        if n > 2:
+            return _("pair of {ranks}, {kickers} kickers").format(
+                ranks=ranks_name(r[0], "pair"), kickers=_list([rank_name(x) for x in r[1:n]]))
         return _("pair of {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "pair"),
                                                             kicker=rank_name(r[1]))
+    if n > 1:
+        return _("{rank} high, {others}").format(rank=rank_name(r[0]),
+                                                 others=", ".join(rank_name(x) for x in r[1:n]))
     return _("{rank} high").format(rank=rank_name(r[0]))
-
 
 
 def variant_name(key: str, name: str) -> str:

@@ -9,10 +9,11 @@ can reorder it; the hand and card names come from :mod:`.names`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.evaluator import HandValue
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -40,7 +41,7 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, hand_name
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "room_problem", "sentence", "welcome_back"]
+__all__ = ["Phrasing", "Showdown", "room_problem", "sentence", "welcome_back"]
 
 
 @dataclass(frozen=True)
@@ -104,26 +105,29 @@ def _street(e: StreetDealt, p: Phrasing) -> str:
             3: _("River: {cards}.")}[int(e.street)].format(cards=cards)
 
 
-def _shown(e: CardsShown, p: Phrasing) -> str:
+def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue]) -> str:
     cards = cards_names(e.cards, suits=p.suits)
     if e.seat == p.me:
         if e.value is None:
             return _("You show {cards}.").format(cards=cards)
-        return _("You show {cards}: {hand}.").format(cards=cards, hand=hand_name(e.value))
+        return _("You show {cards}: {hand}.").format(cards=cards,
+                                                     hand=hand_name(e.value, against))
     if e.value is None:
         return _("{player} shows {cards}.").format(player=p.name(e.seat), cards=cards)
     if p.brief:
-        return _("{player} shows {hand}.").format(player=p.name(e.seat), hand=hand_name(e.value))
+        return _("{player} shows {hand}.").format(player=p.name(e.seat),
+                                                  hand=hand_name(e.value, against))
     return _("{player} shows {cards}: {hand}.").format(player=p.name(e.seat), cards=cards,
-                                                      hand=hand_name(e.value))
+                                                      hand=hand_name(e.value, against))
 
 
-def _pot(e: PotAwarded, p: Phrasing, pots: int) -> str:
-    """``pots``: how many pots the hand has (a lone pot is just "the pot")."""
+def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue]) -> str:
+    """``pots``: how many pots the hand has (a lone pot is just "the pot");
+    ``against``: the losing hands shown for this pot."""
     which = (pgettext("the pot won", "the pot") if pots == 1 else _("the main pot")
              if e.index == 0 else
              _("side pot {number}").format(number=e.index))
-    hand = hand_name(e.value) if e.value is not None else None
+    hand = hand_name(e.value, against) if e.value is not None else None
     if len(e.winners) > 1:
         if len(set(e.shares)) == 1:
             text = (_("{players} split {which} of {amount}, {share} each, with {hand}.") if hand
@@ -173,15 +177,60 @@ def _turn(e: TurnStarted, p: Phrasing) -> str:
     return _("{player} to act.").format(player=p.name(e.seat))
 
 
-def sentence(event: object, p: Phrasing, *, pots: int = 1) -> str | None:
+def sentence(event: object, p: Phrasing, *, pots: int = 1,
+             against: Sequence[HandValue] = ()) -> str | None:
     """The sentence for ``event`` (None: it goes without saying, like the
     hole cards of another seat).  ``pots`` is the number of pots of the
-    hand, for naming a pot award."""
-    text = _sentence(event, p, pots)
+    hand, for naming a pot award; ``against``, the other hands a shown or
+    winning hand is compared with (its name gives the kickers that decide)."""
+    text = _sentence(event, p, pots, against)
     return text[:1].upper() + text[1:] if text else text  # "you and Radu" starts one too
 
 
-def _sentence(event: object, p: Phrasing, pots: int) -> str | None:
+class Showdown:
+    """Holds a hand's shown hands and pot awards until all of them are known,
+    then names each one: a pot is "the main pot" only when side pots follow,
+    and each hand is named with the kickers that decide against the others
+    (the winner's "pair of aces, king and nine kickers" against the loser's
+    "pair of aces, king and eight kickers", not the same words twice).
+
+    Feed it every event with :meth:`hold`; when it returns False, say the
+    sentences :meth:`settle` gives, then the event's own."""
+
+    def __init__(self) -> None:
+        self.shows: list[CardsShown] = []
+        self.awards: list[PotAwarded] = []
+        self.values: dict[int, HandValue] = {}
+        """The hands shown so far this hand, by seat."""
+
+    def hold(self, event: object) -> bool:
+        """True when ``event`` waits to be named with the rest of the showdown."""
+        if isinstance(event, HandStarted):
+            self.values = {}
+        if isinstance(event, CardsShown) and event.value is not None and not self.awards:
+            self.shows.append(event)
+            self.values[event.seat] = event.value
+            return True
+        if isinstance(event, PotAwarded):
+            self.awards.append(event)
+            return True
+        return False
+
+    def settle(self, p: Phrasing) -> list[str]:
+        """The sentences of what was held, in order (shows, then pots)."""
+        shows, self.shows = self.shows, []
+        awards, self.awards = self.awards, []
+        out = [sentence(e, p, against=[v for s, v in self.values.items() if s != e.seat])
+               for e in shows]
+        for a in awards:
+            losers = [v for s, v in self.values.items() if s in a.eligible
+                      and s not in a.winners]
+            out.append(sentence(a, p, pots=len(awards), against=losers))
+        return [t for t in out if t]
+
+
+def _sentence(event: object, p: Phrasing, pots: int,
+              against: Sequence[HandValue]) -> str | None:
     if isinstance(event, ActionTaken):
         return _action(event, p)
     if isinstance(event, BlindPosted):
@@ -189,9 +238,9 @@ def _sentence(event: object, p: Phrasing, pots: int) -> str | None:
     if isinstance(event, StreetDealt):
         return _street(event, p)
     if isinstance(event, CardsShown):
-        return _shown(event, p)
+        return _shown(event, p, against)
     if isinstance(event, PotAwarded):
-        return _pot(event, p, pots)
+        return _pot(event, p, pots, against)
     if isinstance(event, HoleCardsDealt):
         if event.seat != p.me or not event.cards:
             return None
@@ -207,9 +256,9 @@ def _sentence(event: object, p: Phrasing, pots: int) -> str | None:
                 amount=amount(event.amount))
         return _("{amount} goes back to {player}, uncalled.").format(
             amount=amount(event.amount), player=p.name(event.seat))
-    if isinstance(event, RunoutStarted):
+    if isinstance(event, RunoutStarted):  # named: only the players who are all-in
         return _("{players} all-in: the cards are turned up and the board is dealt.").format(
-            players=p.who(event.seats))
+            players=p.who(event.all_in or event.seats))
     if isinstance(event, HandStarting):
         level = event.blinds
         if event.button == p.me:

@@ -32,7 +32,7 @@ from holdem_desktop.engine.events import (
     PotAwarded,
     StreetDealt,
 )
-from holdem_desktop.i18n.phrases import Phrasing, sentence
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session.events import (
     BlindsUp,
@@ -72,7 +72,7 @@ class Announcer:
         self.announce = announce
         self.options = options or SpeechOptions()
         self.pending: list[str] = []
-        self._awards: list[PotAwarded] = []
+        self._showdown = Showdown()
         self.folded = False
         self.hole: tuple[int, ...] = ()
 
@@ -90,8 +90,7 @@ class Announcer:
 
     def __call__(self, event: object) -> None:
         """Listen to one session or hand event."""
-        if isinstance(event, PotAwarded):  # named together, once the last pot is known
-            self._awards.append(event)
+        if self._showdown.hold(event):  # named together, once the showdown is known
             return
         self._settle_awards()
         if isinstance(event, HandStarted):
@@ -123,10 +122,7 @@ class Announcer:
         return isinstance(event, HandEnded)
 
     def _settle_awards(self) -> None:
-        if self._awards:
-            awards, self._awards = self._awards, []
-            self.pending += [sentence(a, self.phrasing, pots=len(awards)) or ""
-                             for a in awards]
+        self.pending += self._showdown.settle(self.phrasing)
 
     def _hints(self, board: tuple[int, ...]) -> list[str]:
         if len(self.hole) != 2:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from holdem_desktop.engine.events import HoleCardsDealt, PotAwarded
-from holdem_desktop.i18n.phrases import Phrasing, sentence
+from holdem_desktop.engine.events import HoleCardsDealt
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
 from holdem_desktop.session.events import TurnStarted
 
 __all__ = ["MoveLog"]
@@ -16,24 +16,21 @@ class MoveLog:
     """Turns the events of a table into Move log lines, named in the third
     person (the log is a record, not a conversation).
 
-    The pot awards of a hand are written together, when the last one is
-    known, so that a main pot is called "the main pot" only when side pots
-    follow it."""
+    The hands shown and the pot awards of a hand are written together, when
+    the last one is known: a main pot is called "the main pot" only when side
+    pots follow it, and each hand is named with the kickers that decide."""
 
     def __init__(self, name: Callable[[int], str]) -> None:
         self.phrasing = Phrasing(name)
         self.lines: list[str] = []
-        self._awards: list[PotAwarded] = []
+        self._showdown = Showdown()
 
     def add(self, event: object) -> None:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody
         else may see are left out)."""
-        if isinstance(event, PotAwarded):
-            self._awards.append(event)
+        if self._showdown.hold(event):
             return
-        if self._awards:
-            awards, self._awards = self._awards, []
-            self.lines += [sentence(a, self.phrasing, pots=len(awards)) or "" for a in awards]
+        self.lines += self._showdown.settle(self.phrasing)
         if isinstance(event, TurnStarted | HoleCardsDealt):
             return
         line = sentence(event, self.phrasing)

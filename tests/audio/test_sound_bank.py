@@ -347,7 +347,7 @@ def scripted_game():
         act(0, ActionKind.ALL_IN, 1440, 1440, True, Street.FLOP),
         act(2, ActionKind.CALL, 1340, 1340, True, Street.FLOP),  # a call for all he has
         BetReturned(0, 100),
-        RunoutStarted((0, 2)),
+        RunoutStarted((0, 2), (0, 2)),
         CardsShown(0, cards("AhKd"), None),
         CardsShown(2, cards("8s9s"), None),
         StreetDealt(Street.TURN, board[3:4], board[:4]),

@@ -38,7 +38,7 @@ def sample(cls):
             values[f.name] = parse_cards("9c7h2d")
         elif f.name in ("names",):
             values[f.name] = ("Ada", "Bruno", "Chiara")
-        elif f.name in ("winners", "eligible", "seats"):
+        elif f.name in ("winners", "eligible", "seats", "all_in"):
             values[f.name] = (0, 1)
         elif f.name in ("shares",):
             values[f.name] = (20, 20)
