@@ -288,6 +288,17 @@ def game_won() -> NDArray[np.int16]:
     return finish(buf, fade_in=0.003, fade_out=0.25)
 
 
+def game_over() -> NDArray[np.int16]:
+    """The game over without the win: a soft, warm falling phrase (A minor,
+    resolving gently) that says "well played", not "you lost"."""
+    buf = silence(1.6)
+    for at, note in [(0.0, 76), (0.18, 72), (0.36, 69)]:
+        mix(buf, bell(0.55, midi(note), 0.35, attack=0.01), at, 0.5)
+    for note in (57, 64, 69):
+        mix(buf, bell(0.95, midi(note), 0.5, attack=0.02), 0.56, 0.38)
+    return finish(buf, fade_in=0.005, fade_out=0.3)
+
+
 def your_turn() -> NDArray[np.int16]:
     """Your turn: a gentle two-note chime, rising a fifth (A5 then E6)."""
     buf = silence(0.55)
@@ -369,6 +380,7 @@ CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "chips_bet": chips_bet,
     "pot_won": pot_won,
     "game_won": game_won,
+    "game_over": game_over,
     "your_turn": your_turn,
     "fold": fold,
     "check": check,

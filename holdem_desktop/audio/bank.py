@@ -46,6 +46,7 @@ CUES: tuple[str, ...] = (
     "chips_bet",
     "pot_won",
     "game_won",
+    "game_over",
     "your_turn",
     "fold",
     "check",
@@ -57,7 +58,7 @@ CUES: tuple[str, ...] = (
 
 PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
     "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in", "error", "blinds_up",
-    "your_turn", "pot_won", "game_won"))}
+    "your_turn", "pot_won", "game_over", "game_won"))}
 """Which cue wins when several come at once (higher wins): computer players
 act in the same instant, and a pile of cues would be noise."""
 
@@ -291,7 +292,8 @@ class SoundListener:
     - an action: ``fold``, ``check``, ``chips_bet`` (call, bet, raise) or
       ``all_in`` (an all-in, or a call or raise that empties the stack);
     - a pot won by ``seat``: ``pot_won``, once per hand however many pots;
-    - the game over with ``seat`` in first place: ``game_won``;
+    - the game over with ``seat`` in first place: ``game_won``; in any
+      other place: ``game_over`` (a spectator hears neither);
     - the blinds going up: ``blinds_up``;
     - ``seat``'s turn starting: ``your_turn``.
     """
@@ -363,4 +365,6 @@ class SoundListener:
 
     def _game_over(self, event: object) -> str | None:
         assert isinstance(event, GameOver)
-        return "game_won" if self.seat is not None and self.seat in event.winners else None
+        if self.seat is None or self.seat not in dict(event.places):
+            return None
+        return "game_won" if self.seat in event.winners else "game_over"

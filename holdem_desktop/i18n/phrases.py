@@ -41,7 +41,8 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, hand_name
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "room_problem", "sentence", "welcome_back"]
+__all__ = ["Phrasing", "Showdown", "finished", "ordinal", "room_problem", "sentence",
+           "standings", "welcome_back"]
 
 
 @dataclass(frozen=True)
@@ -161,12 +162,49 @@ def _out(e: PlayerOut, p: Phrasing) -> str:
 
 def _game_over(e: GameOver, p: Phrasing) -> str:
     winners = e.winners
-    if p.me is not None and winners == (p.me,):
-        return _("You win the game!")
     if e.reason == "no_humans":
-        return _("No player is left at the table: the computer players win.")
-    return ngettext("Game over: {players} wins.", "Game over: {players} share first place.",
-                    len(winners)).format(players=p.who(winners))
+        head = _("No player is left at the table: the computer players win.")
+    elif p.me is not None and winners == (p.me,):
+        head = _("You win the game!")
+    else:
+        head = ngettext("Game over: {players} wins.", "Game over: {players} share first place.",
+                        len(winners)).format(players=p.who(winners))
+    parts = [head]
+    mine = dict(e.places).get(p.me) if p.me is not None else None
+    if mine is not None and p.me not in winners:
+        parts.append(finished(mine, len(e.places), shared=sum(
+            1 for _seat, place in e.places if place == mine) > 1))
+    if not p.brief:
+        parts.append(standings(e, p))
+    return " ".join(parts)
+
+
+def finished(place: int, players: int, *, shared: bool = False) -> str:
+    """The player's own result: "You finished third of 6."."""
+    text = (_("You share {place} place of {count}.") if shared else
+            _("You finished {place} of {count}.")) if place <= 10 else (
+        _("You share place {place} of {count}.") if shared else
+        _("You finished in place {place} of {count}."))
+    return text.format(place=ordinal(place) if place <= 10 else place, count=players)
+
+
+def ordinal(place: int) -> str:
+    """A finishing place in words, 1 to 10: "first", "third"."""
+    return (pgettext("finishing place", "first"), pgettext("finishing place", "second"),
+            pgettext("finishing place", "third"), pgettext("finishing place", "fourth"),
+            pgettext("finishing place", "fifth"), pgettext("finishing place", "sixth"),
+            pgettext("finishing place", "seventh"), pgettext("finishing place", "eighth"),
+            pgettext("finishing place", "ninth"), pgettext("finishing place", "tenth"))[place - 1]
+
+
+def standings(e: GameOver, p: Phrasing) -> str:
+    """Every player's place: "Places: 1, Vera; 2, Wiktor; 3, you and Ola."."""
+    by_place: dict[int, list[int]] = {}
+    for seat, place in sorted(e.places, key=lambda sp: (sp[1], sp[0])):
+        by_place.setdefault(place, []).append(seat)
+    items = [_("{place}, {players}").format(place=place, players=p.who(seats))
+             for place, seats in sorted(by_place.items())]
+    return _("Places: {standings}.").format(standings="; ".join(items))
 
 
 def _turn(e: TurnStarted, p: Phrasing) -> str:

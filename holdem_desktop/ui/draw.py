@@ -115,8 +115,11 @@ class TableRenderer:
                    names: Callable[[int], str], title: Sequence[str],
                    controls: Sequence[Control], tabs: Sequence[Control],
                    focus_id: str | None, log: Sequence[str] = (),
-                   log_index: int | None = None, motion: Motion | None = None) -> None:
-        """A whole frame of the table; the focus ring goes around ``focus_id``."""
+                   log_index: int | None = None, motion: Motion | None = None,
+                   banner: Sequence[str] = ()) -> None:
+        """A whole frame of the table; the focus ring goes around ``focus_id``;
+        ``banner``: lines shown over the felt (the game's end), the first as
+        its heading."""
         layout = TableLayout(*surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
@@ -125,7 +128,32 @@ class TableRenderer:
         self._felt(surface, layout, view, names, pot, motion)
         self._panel(surface, layout, controls, log, log_index)
         self._room(surface, layout, [c for c in controls if c.zone == "room"])
+        if banner:
+            self._banner(surface, layout, banner)
         self._ring(surface, focus_id)
+
+    def _banner(self, surface: pygame.Surface, layout: TableLayout,
+                lines: Sequence[str]) -> None:
+        p = self.palette
+        s = layout.scale
+        felt = pygame.Rect(layout.felt.x, layout.felt.y, layout.felt.w, layout.felt.h)
+        width = round(felt.w * 0.62)
+        heading = self.font(round(40 * s))
+        body = self.font(round(26 * s))
+        rows = [(heading, p.gold, t) for t in wrap(heading, lines[0], width - round(40 * s))]
+        for line in lines[1:]:
+            rows += [(body, p.text, t) for t in wrap(body, line, width - round(40 * s))]
+        height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = felt.center
+        pygame.draw.rect(surface, p.panel, box, border_radius=14)
+        pygame.draw.rect(surface, p.gold, box, width=3, border_radius=14)
+        y = box.y + round(18 * s)
+        for f, colour, text in rows:
+            image = f.render(text, True, colour)
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            y += f.get_linesize()
+        self.rects["banner"] = box
 
     def _title(self, surface: pygame.Surface, layout: TableLayout, title: Sequence[str],
                tabs: Sequence[Control]) -> None:

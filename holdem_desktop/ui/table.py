@@ -27,9 +27,11 @@ from holdem_desktop.engine.events import HandEnded, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
+from holdem_desktop.i18n.phrases import Phrasing, sentence
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
+from holdem_desktop.session.events import GameOver, GameStarted
 
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
@@ -93,6 +95,9 @@ class TableScreen(Page):
         self.confirm_all_in = False
         self.confirm_leave = False
         self.confirm_room_leave = False
+        self.confirm_new_game = False
+        self.result: GameOver | None = None
+        """How the last game ended (None while one is being played)."""
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
@@ -115,6 +120,10 @@ class TableScreen(Page):
         self.motion.on_event(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
+        if isinstance(event, GameOver):
+            self.result = event
+        elif isinstance(event, GameStarted):
+            self.result = None
 
     def _say(self, text: str) -> None:
         """Show (and hand on for speech) a message the player asked for."""
@@ -216,6 +225,8 @@ class TableScreen(Page):
         name = self._name(seat)
         place = s.seats[seat].place
         if place is not None:
+            if s.game_over:
+                return _("{player}, place {place}").format(player=name, place=place)
             return _("{player}, out in place {place}").format(player=name, place=place)
         view = self._view()
         chips = s.chips(seat)
@@ -276,6 +287,8 @@ class TableScreen(Page):
             self.confirm_leave = False
         if key is not Key.ACTIVATE:
             self.confirm_room_leave = False
+        if key not in (Key.NEXT_HAND, Key.ACTIVATE):
+            self.confirm_new_game = False
         if self.tab is None:
             on_log = self.focus.id == "log"
             if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and on_log:
@@ -419,6 +432,12 @@ class TableScreen(Page):
         self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
+        if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
+                and self.panel.why(command) is None and not self.confirm_new_game:
+            self.confirm_new_game = True  # a game's end is never left by one stray key
+            self.say(_("Start a new game with the same players? Press New game again to confirm."))
+            return
+        self.confirm_new_game = False
         outcome = self.panel.activate(command)
         if not outcome.done:
             self.on_refused()
@@ -487,12 +506,28 @@ class TableScreen(Page):
                                 "The blinds go up in {n} hands.", until).format(n=until))
         return out
 
+    def banner(self) -> list[str]:
+        """What the felt shows over the table when the game has ended."""
+        result = self.result
+        if not self.session.game_over or result is None:
+            return []
+        me = Phrasing(self._name, self.seat, self.suits, brief=True)
+        lines = [sentence(result, me) or ""]
+        why = self.panel.why(Command.NEXT_HAND)
+        lines.append(why or _("Press N to start a new game with the same players."))
+        return lines
+
     def read_state(self) -> str:
         """Everything, in the order of SPEC §5: whose turn and the amount to
         call, your cards and hand, the board, the pot, your chips then each
         player's in playing order after you, the dealer, the blinds, the hand
         number and when the blinds go up."""
         s = self.session
+        if s.game_over and self.result is not None:  # the game's result, not an empty table
+            ended = sentence(self.result, Phrasing(self._name, self.seat, self.suits))
+            why = self.panel.why(Command.NEXT_HAND)
+            return " ".join([ended or "", why or _("Press N to start a new game with the same "
+                                                   "players.")])
         view = self._view()
         parts = []
         if view is not None:
@@ -570,5 +605,5 @@ class TableScreen(Page):
             return
         self.renderer.draw_table(surface, self._view(), self._name, self.title_parts(),
                                  controls[2:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion)
+                                 self.log_index, self.motion, self.banner())
         self.rects = dict(self.renderer.rects)

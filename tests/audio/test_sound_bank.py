@@ -106,7 +106,7 @@ def test_the_default_folder_is_the_shipped_one():
 
 def test_every_cue_is_a_clean_short_wav_peaking_near_minus_3_dbfs():
     assert {p.stem for p in SOUNDS.glob("*.wav")} == set(CUES)
-    longest = {"pot_won": 1.3, "game_won": 2.2}
+    longest = {"pot_won": 1.3, "game_won": 2.2, "game_over": 1.8}
     for cue in CUES:
         with wave.open(str(SOUNDS / f"{cue}.wav"), "rb") as w:
             assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 44_100)
@@ -398,8 +398,8 @@ def test_other_seats_and_spectators_hear_the_table_but_not_your_wins():
     common = ["card_dealt", "chips_bet", "chips_bet", "fold", "chips_bet",
               "board_card", "check", "chips_bet", "all_in",
               "all_in", "board_card", "board_card", "blinds_up", "card_dealt", "fold"]
-    assert play_script(1) == [*common, "error"]
-    assert play_script(None) == [*common, "error"]
+    assert play_script(1) == [*common, "game_over", "error"]  # the consolation, not the win
+    assert play_script(None) == [*common, "error"]  # a spectator: neither
 
 
 class Cautious:
@@ -459,8 +459,8 @@ def test_a_whole_game_gives_each_seat_consistent_cues():
             elif isinstance(e, PotAwarded) and seat in e.winners and not hand_won:
                 hand_won = True
                 hands_won += 1
-        expected = expected_table + Counter(pot_won=hands_won,
-                                            game_won=int(seat in winner))
+        expected = expected_table + Counter(pot_won=hands_won, game_won=int(seat in winner),
+                                            game_over=int(seat not in winner))
         assert heard == expected, seat
 
 

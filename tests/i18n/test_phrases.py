@@ -91,8 +91,13 @@ def test_you_and_the_others():
     assert sentence(out, me) == "You are out, sharing place 4."
     assert sentence(out, other) == "Bruno is out, sharing place 4."
     over = session_events.GameOver("last_standing", ((1, 1), (0, 2)))
-    assert sentence(over, me) == "You win the game!"
-    assert sentence(over, other) == "Game over: Bruno wins."
+    assert sentence(over, me) == "You win the game! Places: 1, you; 2, Ada."
+    assert sentence(over, other) == "Game over: Bruno wins. Places: 1, Bruno; 2, Ada."
+    lost = Phrasing(NAMES.__getitem__, 0)
+    assert sentence(over, lost) == "Game over: Bruno wins. You finished second of 2. " \
+        "Places: 1, Bruno; 2, you."
+    brief = Phrasing(NAMES.__getitem__, 0, brief=True)
+    assert sentence(over, brief) == "Game over: Bruno wins. You finished second of 2."
     turn = session_events.TurnStarted(1, 80)
     assert sentence(turn, me) == "Your turn: 80 to call."
     assert sentence(session_events.TurnStarted(1, 0), me) == "Your turn: you can check."

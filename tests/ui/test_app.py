@@ -301,7 +301,7 @@ def test_a_whole_tournament_by_keys_runs_to_a_winner(desktop):
     assert any("wins" in line for line in screen.log)
     button = next(c for c in screen.table_controls() if c.id == "button:next_hand")
     assert button.label == "New game" and button.enabled
-    keys(app, "n")
+    keys(app, "n", "n")  # New game asks first
     assert not session.game_over and session.hands_played == 0
 
 

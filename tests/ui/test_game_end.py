@@ -1,0 +1,107 @@
+"""A real game end: the result with everyone's place and your own, a sound,
+a banner on the felt, Read state that tells the result, and New game that
+asks first."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.keymap import Key  # noqa: E402
+from holdem_desktop.ui.layout import TableLayout  # noqa: E402
+
+ORDINALS = ("first", "second", "third")
+
+
+@pytest.fixture
+def ended(tmp_path, monkeypatch):
+    """A 3-player game played to its end by keys (all-in every hand)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    desktop = Desktop(rng=random.Random(21), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
+    for _ in range(300):
+        if session.game_over:
+            break
+        keys(app, "n")
+        for _ in range(20):
+            if session.hand.over:
+                break
+            keys(app, "a", "a")
+    assert session.game_over
+    yield desktop, app
+    pygame.display.quit()
+
+
+def keys(app: App, *names: str) -> None:
+    for name in names:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
+                                             mod=0))
+        app.run(max_events=1)
+
+
+def test_the_end_is_told_with_every_place_and_your_own(ended):
+    desktop, app = ended
+    screen = app.screen
+    places = dict(screen.session.result.places)
+    end = next(a for a in reversed(screen.announcements) if "Places:" in a)
+    mine = places[0]
+    if mine == 1:
+        assert "You win the game!" in end
+    else:
+        assert f"You finished {ORDINALS[mine - 1]} of 3." in end
+    standings = end[end.index("Places:"):]
+    for seat, place in places.items():
+        who = "you" if seat == 0 else screen.session.seats[seat].name
+        assert re.search(rf"\b{place}, [^;]*\b{who}\b", standings), (who, standings)
+    assert desktop.bank.requested[-1] == ("game_won" if mine == 1 else "game_over")
+
+
+def test_read_state_at_the_end_gives_the_result_not_an_empty_table(ended):
+    _desktop, app = ended
+    text = app.screen.inform(Key.READ_STATE)
+    assert "Places:" in text and "Press N to start a new game" in text
+    assert "0 chips" not in text and "out in place 1" not in text
+    winner = next(s for s, p in app.screen.session.result.places if p == 1)
+    assert app.screen.player_text(winner).endswith("place 1")
+
+
+def test_new_game_asks_first_then_starts(ended):
+    _desktop, app = ended
+    session = app.screen.session
+    keys(app, "n")
+    assert session.game_over  # one stray key does not throw the result away
+    assert app.screen.messages[-1] == ("Start a new game with the same players? Press New game "
+                                       "again to confirm.")
+    keys(app, "c", "n")  # another key in between: it asks again
+    assert session.game_over
+    keys(app, "n")
+    assert not session.game_over and app.screen.banner() == []
+
+
+def test_the_banner_is_drawn_over_the_felt(ended, tmp_path):
+    # (tools: HOLDEM_SHOTS=folder keeps the picture to look at)
+    _desktop, app = ended
+    surface = pygame.display.set_mode((1024, 640))
+    app.screen.draw(surface)
+    box = app.screen.rects["banner"]
+    assert app.screen.banner()[0].startswith(("Game over", "You win"))
+    pygame.image.save(surface, str(tmp_path / "game_end.png"))
+    if os.environ.get("HOLDEM_SHOTS"):
+        pygame.image.save(surface, os.path.join(os.environ["HOLDEM_SHOTS"], "game_end.png"))
+    gold = surface.get_at((box.x + 1, box.centery))[:3]
+    assert gold[0] > 200 and gold[1] > 150 and gold[2] < 140  # the banner's gold edge
+    felt = TableLayout(*surface.get_size()).felt
+    assert pygame.Rect(felt.x, felt.y, felt.w, felt.h).contains(box)
