@@ -221,7 +221,7 @@ def espeak_command(program: str) -> Command:
     return command
 
 
-_VOICE_LINE = re.compile(r"^(?P<name>\S.*?)\s{2,}(?P<lang>[a-z]{2,3})[_-]\w+\s+#")
+_VOICE_LINE = re.compile(r"^(?P<name>\S.*?)\s+(?P<lang>[a-z]{2,3})[_-]\w+\s+#")
 
 
 def say_voices(listing: str) -> dict[str, str]:
