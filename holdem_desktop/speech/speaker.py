@@ -198,11 +198,11 @@ def load_system_speechd() -> bool:
 
 def auto_speaker(factory: Callable[[], Any] | None = None) -> Speaker:
     """The screen reader, else the system's voice, else silence that says so
-    (:func:`~holdem_desktop.speech.choose.choose` with ``auto``).  With
+    (:func:`~holdem_desktop.speech.chooser.choose` with ``auto``).  With
     ``factory`` (an accessible-output2 ``Auto``), its first output, or silence
     when it cannot be had: on macOS ``Auto()`` can raise ImportError."""
     if factory is None:
-        from .choose import choose
+        from .chooser import choose
 
         return choose("auto")
     try:

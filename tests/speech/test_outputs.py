@@ -13,7 +13,7 @@ import types
 import pytest
 
 from holdem_desktop.i18n.translate import set_language
-from holdem_desktop.speech.choose import ao2_classes, choose
+from holdem_desktop.speech.chooser import ao2_classes, choose
 from holdem_desktop.speech.speaker import (
     AutoSpeaker,
     BackgroundSpeaker,
@@ -431,3 +431,19 @@ def test_loading_accessible_output2_prints_nothing(capfd):
     out, err = capfd.readouterr()
     assert "Cannot find" not in out + err
     assert all(c.__name__ != "ESpeak" for c in classes)
+
+
+def test_start_voice_finds_the_voice_on_the_speech_thread(monkeypatch):
+    import holdem_desktop.speech.chooser as chooser
+
+    seen = []
+
+    def choose_here(mode):
+        seen.append((mode, threading.current_thread().name))
+        return RecordingSpeaker()
+
+    monkeypatch.setattr(chooser, "choose", choose_here)
+    bg = chooser.start_voice("system")
+    assert bg.ready.wait(5)
+    bg.close(timeout=5)
+    assert seen == [("system", "speech output")] and bg.status.name == "recording"

@@ -28,12 +28,12 @@ from typing import Any
 
 from holdem_desktop.settings import SPEECH_OUTPUTS
 
-from .speaker import SilentSpeaker, Speaker, load_system_speechd
+from .speaker import BackgroundSpeaker, SilentSpeaker, Speaker, load_system_speechd
 from .status import Status
 from .system import quiet
 from .voices import OutputSpeaker, command_voices
 
-__all__ = ["SPEECH_OUTPUTS", "Candidate", "ao2_classes", "candidates", "choose"]
+__all__ = ["SPEECH_OUTPUTS", "Candidate", "ao2_classes", "candidates", "choose", "start_voice"]
 
 log = logging.getLogger(__name__)
 
@@ -153,3 +153,9 @@ def choose(mode: str = "auto", *, platform: str | None = None,
     if sys.stderr is not None:
         print(empty.text, file=sys.stderr)
     return SilentSpeaker(empty)
+
+
+def start_voice(mode: str = "auto") -> BackgroundSpeaker:
+    """The voice for ``mode``, looked for and run on the speech thread (the
+    window never waits for it; its ``status`` is "starting" until it is found)."""
+    return BackgroundSpeaker(lambda: choose(mode))
