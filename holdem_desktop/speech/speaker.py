@@ -27,7 +27,7 @@ from holdem_desktop.i18n.translate import _
 
 from .status import Status
 from .system import com_apartment
-from .voices import scale, scaled_setter
+from .voices import set_scaled
 
 __all__ = ["AutoSpeaker", "BackgroundSpeaker", "RecordingSpeaker", "Speaker", "Speech", "Spoken",
            "auto_speaker", "load_system_speechd", "speaker_status"]
@@ -147,12 +147,7 @@ class AutoSpeaker:
         return self._set("volume", percent)
 
     def _set(self, what: str, percent: int) -> bool:
-        found = scaled_setter(self._auto.get_first_available_output(), what)
-        if found is None:
-            return False
-        setter, low, high = found
-        setter(scale(percent, low, high))
-        return True
+        return set_scaled(self._auto.get_first_available_output(), what, percent)
 
 
 SYSTEM_SITES = ("/usr/lib/python3/dist-packages",  # Debian, Ubuntu

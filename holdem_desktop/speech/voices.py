@@ -26,7 +26,7 @@ from holdem_desktop.i18n.translate import language
 from .status import Status
 
 __all__ = ["CommandVoice", "OutputSpeaker", "espeak_command", "say_command", "say_voices",
-           "scale", "scaled_setter"]
+           "scale", "scaled_setter", "set_scaled"]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,17 @@ def scaled_setter(output: Any, what: str) -> tuple[Callable[[int], Any], float, 
             or not isinstance(low, Real) or not isinstance(high, Real) or high <= low):
         return None
     return setter, float(low), float(high)
+
+
+def set_scaled(output: Any, what: str, percent: int) -> bool:
+    """Set ``what`` to the game's ``percent`` on ``output``'s own scale;
+    False when the output leaves it to the screen reader."""
+    found = scaled_setter(output, what)
+    if found is None:
+        return False
+    setter, low, high = found
+    setter(scale(percent, low, high))
+    return True
 
 
 class OutputSpeaker:
@@ -95,12 +106,7 @@ class OutputSpeaker:
         return self._set("volume", percent)
 
     def _set(self, what: str, percent: int) -> bool:
-        found = scaled_setter(self.output, what)
-        if found is None:
-            return False
-        setter, low, high = found
-        setter(scale(percent, low, high))
-        return True
+        return set_scaled(self.output, what, percent)
 
     def close(self) -> None:
         """Let go of the output (Speech Dispatcher's connection)."""
