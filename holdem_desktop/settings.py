@@ -10,6 +10,7 @@ interface can tell the player once, in their language.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import locale
 import os
@@ -130,8 +131,10 @@ def system_language_names(platform: str | None = None, env: Mapping[str, str] | 
     return [n for n in names if n]
 
 
+@functools.cache
 def default_language() -> str:
-    """The system's language if the game speaks it, else English."""
+    """The system's language if the game speaks it, else English (asked once
+    a run: on macOS it takes a process)."""
     return language_of(system_language_names())
 
 
