@@ -400,7 +400,7 @@ class Speech:
     def test(self) -> str:
         """Say which output speaks, and a sample of the game's speech; returns it."""
         text = _("{status}. This is how the game sounds: Ada raises to 120. Your turn.").format(
-            status=self.status().text.rstrip("."))
+            status=self.status().text.rstrip(".…"))
         self.say(text)
         return text
 
