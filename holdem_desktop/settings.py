@@ -9,31 +9,133 @@ interface can tell the player once, in their language.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import locale
 import os
+import subprocess
+import sys
 import tempfile
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LoadResult", "Settings", "default_language", "load_settings", "save_settings",
-           "settings_path"]
+__all__ = ["LoadResult", "Settings", "default_language", "language_of", "load_settings",
+           "save_settings", "settings_path", "system_language_names"]
 
 LANGUAGES = ("en", "ro", "it", "pl")
 STRENGTHS = ("easy", "normal", "hard")
 VERBOSITY = ("full", "brief")
+SPEECH_OUTPUTS = ("auto", "screen_reader", "system", "off")
+"""Who speaks: the screen reader, else the system voice; only a screen reader;
+only the system voice; nobody."""
 APP = "holdem-desktop"
 
 
-def default_language() -> str:
-    """The system's language if the game speaks it, else English."""
+def _babel_language(name: str) -> str | None:
+    """The language code of a locale name, as Babel reads it: ``it_IT.UTF-8``,
+    ``ro-RO``, ``pl``, and Windows' ``Italian_Italy.1252`` (by the English
+    name of the language)."""
+    from babel import Locale, UnknownLocaleError
+
+    name = name.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if not name or name.upper() in ("C", "POSIX"):
+        return None
     try:
-        code = locale.getlocale()[0] or os.environ.get("LANG", "")
-    except ValueError:
-        code = ""
-    code = (code or "").split("_")[0].split(".")[0].lower()
-    return code if code in LANGUAGES else "en"
+        return str(Locale.parse(name).language)
+    except (ValueError, LookupError, UnknownLocaleError):
+        pass
+    english = {n.casefold(): code for code, n in Locale("en").languages.items()}
+    return english.get(name.split("_")[0].casefold())
+
+
+def language_of(names: Iterable[str]) -> str:
+    """The first of ``names`` (most preferred first) in a language the game
+    speaks; English when none is."""
+    for name in names:
+        code = _babel_language(name)
+        if code is not None:
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def _posix_names(env: Mapping[str, str]) -> list[str]:
+    """gettext's order: ``LANGUAGE`` (a list, unless the locale is C), then the
+    first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``."""
+    current = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    if not current or current.split(".")[0] in ("C", "POSIX"):
+        return []
+    first = [n for n in env.get("LANGUAGE", "").split(":") if n]
+    return [*first, current]
+
+
+def mac_languages(listing: str) -> list[str]:
+    """The names in ``defaults read -g AppleLanguages`` (``("it-IT", en)``)."""
+    out = []
+    for line in listing.splitlines():
+        item = line.strip().rstrip(",").strip().strip('"')
+        if item and item not in ("(", ")"):
+            out.append(item)
+    return out
+
+
+def _mac_names(run: Callable[[list[str]], str]) -> list[str]:
+    try:
+        return mac_languages(run(["defaults", "read", "-g", "AppleLanguages"]))
+    except (OSError, subprocess.SubprocessError):
+        return []
+
+
+def _windows_names(kernel32: Any) -> list[str]:
+    """The user's display language, then their regional format
+    (``GetUserDefaultLocaleName``: ``it-IT``)."""
+    import ctypes
+
+    names = []
+    buffer = ctypes.create_unicode_buffer(85)
+    ui = int(kernel32.GetUserDefaultUILanguage())
+    if ui and kernel32.LCIDToLocaleName(ui, buffer, 85, 0):
+        names.append(buffer.value)
+    if kernel32.GetUserDefaultLocaleName(buffer, 85):
+        names.append(buffer.value)
+    return names
+
+
+def _run(argv: list[str]) -> str:
+    return subprocess.run(argv, capture_output=True, text=True, timeout=5, check=False).stdout
+
+
+def system_language_names(platform: str | None = None, env: Mapping[str, str] | None = None,
+                          *, run: Callable[[list[str]], str] = _run,
+                          kernel32: Any = None) -> list[str]:
+    """The player's languages from the platform's own source, most preferred
+    first: Windows' user locale, macOS' preferred languages, ``LANG``/``LC_*``
+    elsewhere; then what Python's locale says."""
+    platform = platform or sys.platform
+    env = os.environ if env is None else env
+    names: list[str] = []
+    if platform.startswith("win"):
+        try:
+            import ctypes
+
+            names = _windows_names(kernel32 or ctypes.windll.kernel32)  # type: ignore[attr-defined,unused-ignore]
+        except (AttributeError, OSError):
+            names = []
+    elif platform == "darwin":
+        names = _mac_names(run)
+    names += _posix_names(env)
+    with contextlib.suppress(ValueError):
+        names.append(locale.getlocale()[0] or "")
+    return [n for n in names if n]
+
+
+@functools.cache
+def default_language() -> str:
+    """The system's language if the game speaks it, else English (asked once
+    a run: on macOS it takes a process)."""
+    return language_of(system_language_names())
 
 
 @dataclass(frozen=True)
@@ -47,6 +149,8 @@ class Settings:
     speech_rate: int = 50
     """0–100 where the output supports it."""
     speech_volume: int = 100
+    speech_output: str = "auto"
+    """One of :data:`SPEECH_OUTPUTS`."""
     verbosity: str = "full"
     speak_suits: bool = True
     four_color_deck: bool = False
@@ -85,6 +189,7 @@ def settings_path() -> Path:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
+    "speech_output": SPEECH_OUTPUTS,
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),

@@ -4,7 +4,14 @@ import json
 
 import pytest
 
-from holdem_desktop.settings import Settings, load_settings, save_settings
+from holdem_desktop.settings import (
+    Settings,
+    language_of,
+    load_settings,
+    mac_languages,
+    save_settings,
+    system_language_names,
+)
 
 
 def test_defaults_when_there_is_no_file(tmp_path):
@@ -55,3 +62,96 @@ def test_updated_checks_values():
     with pytest.raises(ValueError):
         Settings().updated(strength="impossible")
     assert Settings().updated(strength="hard").strength == "hard"
+
+
+# The first-start language, from each platform's own source ----------------------------
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("Italian_Italy.1252", "it"),  # Windows, Python's locale.getlocale()
+    ("Romanian_Romania.1250", "ro"),
+    ("Polish_Poland.1250", "pl"),
+    ("English_United States.1252", "en"),
+    ("German_Germany.1252", "en"),
+    ("ro-RO", "ro"),  # Windows' GetUserDefaultLocaleName, macOS' AppleLanguages
+    ("it-IT", "it"),
+    ("pl", "pl"),
+    ("zh-Hans-CN", "en"),
+    ("pl_PL.UTF-8", "pl"),  # POSIX LANG / LC_*
+    ("it_IT@euro", "it"),
+    ("ro_RO.utf8", "ro"),
+    ("de_DE.UTF-8", "en"),
+    ("C", "en"),
+    ("C.UTF-8", "en"),
+    ("POSIX", "en"),
+    ("", "en"),
+])
+def test_locale_names_of_every_platform(name, code):
+    assert language_of([name]) == code
+
+
+def test_the_first_language_the_player_prefers_that_is_known_wins():
+    assert language_of(["C", "xx_YY", "it-IT", "ro-RO"]) == "it"
+    assert language_of(["de-DE", "pl-PL"]) == "en"  # German first: the game has no German
+
+
+@pytest.mark.parametrize(("env", "names"), [
+    ({"LANG": "pl_PL.UTF-8"}, ["pl_PL.UTF-8"]),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "ro_RO.UTF-8"}, ["ro_RO.UTF-8"]),
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "it_IT.UTF-8"}, ["it_IT.UTF-8"]),
+    ({"LANG": "it_IT.UTF-8", "LANGUAGE": "pl:it"}, ["pl", "it", "it_IT.UTF-8"]),
+    ({"LANG": "C", "LANGUAGE": "pl"}, []),  # gettext ignores LANGUAGE under C
+    ({}, []),
+])
+def test_linux_reads_language_and_lc_variables_as_gettext_does(env, names, monkeypatch):
+    import locale
+
+    monkeypatch.setattr(locale, "getlocale", lambda *a: (None, None))
+    assert system_language_names("linux", env) == names
+
+
+def test_macos_reads_the_preferred_languages(monkeypatch):
+    import locale
+
+    monkeypatch.setattr(locale, "getlocale", lambda *a: (None, None))
+    listing = '(\n    "ro-RO",\n    "en-GB",\n    it\n)\n'
+    assert mac_languages(listing) == ["ro-RO", "en-GB", "it"]
+    asked = []
+
+    def run(argv):
+        asked.append(argv)
+        return listing
+
+    names = system_language_names("darwin", {}, run=run)
+    assert asked == [["defaults", "read", "-g", "AppleLanguages"]]
+    assert language_of(names) == "ro"
+
+
+def test_windows_asks_the_user_locale(monkeypatch):
+    import locale
+
+    monkeypatch.setattr(locale, "getlocale", lambda *a: ("Italian_Italy", "1252"))
+
+    class Kernel32:
+        def GetUserDefaultUILanguage(self):
+            return 0x0418  # Romanian
+
+        def LCIDToLocaleName(self, lcid, buffer, size, flags):
+            assert lcid == 0x0418
+            buffer.value = "ro-RO"
+            return 6
+
+        def GetUserDefaultLocaleName(self, buffer, size):
+            buffer.value = "it-IT"
+            return 6
+
+    names = system_language_names("win32", {}, kernel32=Kernel32())
+    assert names == ["ro-RO", "it-IT", "Italian_Italy"]
+    assert language_of(names) == "ro"
+    assert language_of(names[1:]) == "it"
+
+
+def test_the_speech_output_setting_is_checked():
+    assert Settings().speech_output == "auto"
+    assert Settings().updated(speech_output="system").speech_output == "system"
+    with pytest.raises(ValueError):
+        Settings().updated(speech_output="loud")

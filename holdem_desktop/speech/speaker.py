@@ -23,8 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from holdem_desktop.i18n.translate import _
+
+from .status import Status
+from .system import com_apartment
+from .voices import set_scaled
+
 __all__ = ["AutoSpeaker", "BackgroundSpeaker", "RecordingSpeaker", "Speaker", "Speech", "Spoken",
-           "auto_speaker", "load_system_speechd"]
+           "auto_speaker", "load_system_speechd", "speaker_status"]
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +56,13 @@ class Speaker(Protocol):
 
 
 class SilentSpeaker:
-    """No output (no screen reader found): says nothing, records nothing."""
+    """No output (nothing found, or speech turned off): says nothing,
+    records nothing; its status says why."""
 
     name = "silent"
+
+    def __init__(self, status: Status | None = None) -> None:
+        self.status = status or Status("none")
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Nothing to say it with."""
@@ -73,6 +83,7 @@ class RecordingSpeaker:
     """For tests: remembers each call as ``(text, interrupt)``, with when."""
 
     name = "recording"
+    status = Status("screen_reader", "recording")
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.calls: list[tuple[str, bool]] = []
@@ -121,13 +132,14 @@ class AutoSpeaker:
         """Braille only."""
         self._auto.braille(text)
 
-    def _client(self) -> Any:
-        first = self._auto.get_first_available_output()
-        return getattr(first, "_client", None), first
+    @property
+    def status(self) -> Status:
+        """The output found, as a screen reader."""
+        return Status("screen_reader", self.name)
 
     def set_rate(self, percent: int) -> bool:
-        """Rate through Speech Dispatcher (-100…100) or an output's own
-        ``set_rate`` (0–100); others leave it to the screen reader."""
+        """Rate on the output's own range (Speech Dispatcher −100…100, SAPI5
+        −10…10); False where the screen reader's own applies."""
         return self._set("rate", percent)
 
     def set_volume(self, percent: int) -> bool:
@@ -135,14 +147,7 @@ class AutoSpeaker:
         return self._set("volume", percent)
 
     def _set(self, what: str, percent: int) -> bool:
-        client, first = self._client()
-        if client is not None and hasattr(client, f"set_{what}"):
-            getattr(client, f"set_{what}")(max(-100, min(100, percent * 2 - 100)))
-            return True
-        if first is not None and hasattr(first, f"set_{what}"):
-            getattr(first, f"set_{what}")(percent)
-            return True
-        return False
+        return set_scaled(self._auto.get_first_available_output(), what, percent)
 
 
 SYSTEM_SITES = ("/usr/lib/python3/dist-packages",  # Debian, Ubuntu
@@ -187,15 +192,15 @@ def load_system_speechd() -> bool:
 
 
 def auto_speaker(factory: Callable[[], Any] | None = None) -> Speaker:
-    """The system's output, or silence when it cannot be had (logged once).
-    On macOS ``Auto()`` can raise ImportError; on Linux without Speech
-    Dispatcher it finds nothing: either way the game goes on."""
-    try:
-        if factory is None:
-            load_system_speechd()
-            from accessible_output2.outputs.auto import Auto  # type: ignore[import-untyped]
+    """The screen reader, else the system's voice, else silence that says so
+    (:func:`~holdem_desktop.speech.chooser.choose` with ``auto``).  With
+    ``factory`` (an accessible-output2 ``Auto``), its first output, or silence
+    when it cannot be had: on macOS ``Auto()`` can raise ImportError."""
+    if factory is None:
+        from .chooser import choose
 
-            factory = Auto
+        return choose("auto")
+    try:
         auto = factory()
         if auto.get_first_available_output() is None:
             log.info("no screen reader or speech output found; the game keeps a record only")
@@ -207,42 +212,99 @@ def auto_speaker(factory: Callable[[], Any] | None = None) -> Speaker:
         return SilentSpeaker()
 
 
+def speaker_status(speaker: object) -> Status:
+    """Which output ``speaker`` is (a speaker without a status: by its name)."""
+    status = getattr(speaker, "status", None)
+    if isinstance(status, Status):
+        return status
+    return Status("screen_reader", str(getattr(speaker, "name", "") or "?"))
+
+
+def replacement(speaker: object) -> Speaker:
+    """What speaks after ``speaker`` failed: the next voice it knows of
+    (VoiceOver refusing AppleScript: the system voice), else silence."""
+    with contextlib.suppress(Exception):
+        close = getattr(speaker, "close", None)
+        if callable(close):
+            close()
+    fallback = getattr(speaker, "fallback", None)
+    if callable(fallback):
+        try:
+            found = fallback()
+        except Exception as exc:
+            log.warning("no other voice could be started (%s: %s)", type(exc).__name__, exc)
+        else:
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+    return SilentSpeaker()
+
+
 class BackgroundSpeaker:
     """Runs an output on a thread of its own: building it (which can take
     seconds, or never end, when Speech Dispatcher has to be started) and
     every call to it.  The game hands a sentence over and goes on at once.
+    On Windows the thread enters a COM apartment first (SAPI5 and JAWS are
+    COM objects) and leaves it when it ends.
 
     An interrupting sentence drops the ones still waiting in the queue
     (the output would cut them off anyway)."""
 
-    def __init__(self, factory: Callable[[], Speaker]) -> None:
+    def __init__(self, factory: Callable[[], Speaker], platform: str | None = None) -> None:
         self.name = "starting"
+        self._status: Status | None = None
         self.ready = threading.Event()
         self._queue: queue.Queue[tuple[str, tuple[Any, ...]] | None] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, args=(factory,), daemon=True,
+        self._thread = threading.Thread(target=self._run, args=(factory, platform), daemon=True,
                                         name="speech output")
         self._thread.start()
 
-    def _run(self, factory: Callable[[], Speaker]) -> None:
-        try:
-            inner = factory()
-        except Exception as exc:
-            log.warning("speech output unavailable (%s: %s)", type(exc).__name__, exc)
-            inner = SilentSpeaker()
+    @property
+    def status(self) -> Status:
+        """The output's, once it is built."""
+        return self._status or Status("starting")
+
+    def _use(self, inner: Speaker) -> Speaker:
         self.name = inner.name
-        self.ready.set()
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            method, args = item
+        self._status = speaker_status(inner)
+        return inner
+
+    def _run(self, factory: Callable[[], Speaker], platform: str | None) -> None:
+        with com_apartment(platform):
             try:
-                getattr(inner, method)(*args)
-            except Exception as exc:  # the screen reader went away: carry on silently
-                log.warning("speech output failed (%s: %s); going on silently",
-                            type(exc).__name__, exc)
+                inner = factory()
+            except Exception as exc:
+                log.warning("speech output unavailable (%s: %s)", type(exc).__name__, exc)
                 inner = SilentSpeaker()
-                self.name = inner.name
+            self._use(inner)
+            self.ready.set()
+            self._serve(inner)
+
+    def _serve(self, inner: Speaker) -> None:
+        levels: dict[str, tuple[Any, ...]] = {}
+        try:
+            while True:
+                item = self._queue.get()
+                if item is None:
+                    return
+                method, args = item
+                if method in ("set_rate", "set_volume"):
+                    levels[method] = args
+                for _attempt in range(3):
+                    try:
+                        getattr(inner, method)(*args)
+                        break
+                    except Exception as exc:  # the screen reader went away: the next voice
+                        log.warning("speech output %s failed (%s: %s)", inner.name,
+                                    type(exc).__name__, exc)
+                        inner = self._use(replacement(inner))
+                        for name, values in levels.items():
+                            with contextlib.suppress(Exception):
+                                getattr(inner, name)(*values)
+        finally:
+            close = getattr(inner, "close", None)
+            if callable(close):
+                with contextlib.suppress(Exception):
+                    close()
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Hand ``text`` over (never waits)."""
@@ -267,7 +329,8 @@ class BackgroundSpeaker:
         return True
 
     def close(self, timeout: float = 1.0) -> None:
-        """Stop the thread once what is queued has been handed to the output."""
+        """Stop the thread once what is queued has been handed to the output
+        (the output is let go of, and COM left, on that thread)."""
         self._queue.put(None)
         self._thread.join(timeout)
 
@@ -289,6 +352,7 @@ class Speech:
         self.speaker: Speaker = speaker if speaker is not None else SilentSpeaker()
         self.history: list[Spoken] = []
         self.failed: str | None = None
+        self._levels: tuple[int, int] | None = None
 
     def _out(self, item: Spoken) -> None:
         self.history.append(item)
@@ -301,7 +365,7 @@ class Speech:
                 log.warning("speech output failed (%s: %s); going on silently",
                             type(exc).__name__, exc)
                 self.failed = f"{type(exc).__name__}: {exc}"
-            self.speaker = SilentSpeaker()
+            self.speaker = replacement(self.speaker)
 
     def announce(self, text: str) -> None:
         """A game announcement: queued, never cut off by the next one."""
@@ -317,9 +381,40 @@ class Speech:
         """The last game announcement (for Repeat)."""
         return next((s.text for s in reversed(self.history) if s.kind == "game"), None)
 
+    def status(self) -> Status:
+        """Which output speaks (for Settings and the start screen)."""
+        return speaker_status(self.speaker)
+
+    def use(self, speaker: Speaker) -> None:
+        """Speak through ``speaker`` from now on (the player chose another
+        output); the old one is let go of, rate and volume carry over."""
+        old, self.speaker = self.speaker, speaker
+        self.failed = None
+        close = getattr(old, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+        if self._levels is not None:
+            self.settings(*self._levels)
+
+    def test(self) -> str:
+        """Say which output speaks, and a sample of the game's speech; returns it."""
+        text = _("{status}. This is how the game sounds: Ada raises to 120. Your turn.").format(
+            status=self.status().text.rstrip(".…"))
+        self.say(text)
+        return text
+
+    def close(self) -> None:
+        """Let go of the output (at the end of the game)."""
+        close = getattr(self.speaker, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+
     def settings(self, rate: int, volume: int) -> bool:
         """Apply rate and volume; False when the output cannot (the screen
         reader's own settings then apply)."""
+        self._levels = (rate, volume)
         try:
             a = self.speaker.set_rate(rate)
             b = self.speaker.set_volume(volume)

@@ -51,6 +51,8 @@ class Palette:
     button: tuple[int, int, int] = (44, 70, 98)
     button_off: tuple[int, int, int] = (40, 44, 50)
     focus: tuple[int, int, int] = (255, 214, 0)
+    warning: tuple[int, int, int] = (255, 150, 110)
+    """A notice that something is missing (no voice found)."""
 
 
 class TableRenderer:

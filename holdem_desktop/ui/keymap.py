@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from holdem_desktop.i18n.translate import _
+from holdem_desktop.i18n.translate import _, pgettext
 
-__all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe"]
+__all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe", "key_name"]
 
 
 class Key(StrEnum):
@@ -73,8 +73,34 @@ class Chord:
     ctrl: bool = False
 
     def __str__(self) -> str:
-        prefix = ("Ctrl+" if self.ctrl else "") + ("Shift+" if self.shift else "")
-        return prefix + (self.name.upper() if len(self.name) == 1 else self.name.title())
+        """The key as the player's keyboard and screen reader name it
+        ("Shift+Tab"; in Italian "Maiusc+Tab")."""
+        prefix = ((pgettext("key", "Ctrl") + "+" if self.ctrl else "")
+                  + (pgettext("key", "Shift") + "+" if self.shift else ""))
+        return prefix + key_name(self.name)
+
+
+def key_name(name: str) -> str:
+    """A key's name in the player's language (``"page down"``: "Page Down")."""
+    names = {
+        "tab": pgettext("key", "Tab"),
+        "return": pgettext("key", "Enter"),
+        "space": pgettext("key", "Space"),
+        "escape": pgettext("key", "Escape"),
+        "right": pgettext("key", "Right arrow"),
+        "left": pgettext("key", "Left arrow"),
+        "up": pgettext("key", "Up arrow"),
+        "down": pgettext("key", "Down arrow"),
+        "page down": pgettext("key", "Page Down"),
+        "page up": pgettext("key", "Page Up"),
+        "home": pgettext("key", "Home"),
+        "end": pgettext("key", "End"),
+        "backspace": pgettext("key", "Backspace"),
+        "delete": pgettext("key", "Delete"),
+    }
+    if name in names:
+        return names[name]
+    return name.upper() if len(name) == 1 else name.title()
 
 
 DEFAULT_KEYS: Mapping[Chord, Key] = {

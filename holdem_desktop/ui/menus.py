@@ -28,7 +28,19 @@ if TYPE_CHECKING:
     import pygame
 
 __all__ = ["Desktop", "HelpPage", "JoinRoomPage", "NewGamePage", "RoomsPage", "SettingsPage",
-           "StartPage"]
+           "SpeechState", "StartPage"]
+
+
+class SpeechState(Protocol):
+    """Which voice speaks, as the speech layer describes it."""
+
+    @property
+    def text(self) -> str:
+        """One sentence: "Speech: NVDA", "Speech: none found. Install…"."""
+
+    @property
+    def silent(self) -> bool:
+        """Nothing speaks, and the player did not turn speech off."""
 
 
 class Desktop(Protocol):
@@ -68,6 +80,18 @@ class Desktop(Protocol):
         """Join the room with ``code`` (found on the network, or at ``address``):
         its table, or why not."""
 
+    def speech_status(self) -> SpeechState:
+        """Which voice speaks now."""
+
+    def test_speech(self) -> str:
+        """Say a sample through the voice in use; returns what was said."""
+
+
+def speech_state(desktop: Desktop) -> SpeechState | None:
+    """The desktop's speech status (None from a desktop that cannot tell yet)."""
+    ask = getattr(desktop, "speech_status", None)
+    return ask() if callable(ask) else None
+
 
 class _FormPage(Page):
     """A page drawn as one column of controls with a status line."""
@@ -104,10 +128,14 @@ class _FormPage(Page):
         c = self.focused()
         self.draw_in(surface, surface.get_rect(), c.id if c else None)
 
+    def notice(self) -> str:
+        """A warning shown under the title (none by default)."""
+        return ""
+
     def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
         """Paint the page into ``area`` (a whole window, or a table's tab)."""
         self.rects = self.renderer.draw(surface, area, self.title, self.controls(), focus_id,
-                                        self.status, self.subtitle)
+                                        self.status, self.subtitle, self.notice())
 
 
 class StartPage(_FormPage):
@@ -121,6 +149,11 @@ class StartPage(_FormPage):
         self.desktop = desktop
         self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
         self._quitting = False
+
+    def notice(self) -> str:
+        """When nothing speaks, the start screen says so (and what to install)."""
+        state = speech_state(self.desktop)
+        return state.text if state is not None and state.silent else ""
 
     def controls(self) -> tuple[Control, ...]:
         saved = self.desktop.has_saved_game()
@@ -274,12 +307,16 @@ class SettingsPage(_FormPage):
             Field("verbosity", _("Speech detail"), Role.CHOICE,
                   [("full", _("Full")), ("brief", _("Brief"))]),
             Field("speak_suits", _("Speak card suits"), Role.CHECKBOX),
+            Field("speech_output", _("Speech"), Role.CHOICE,
+                  [("auto", _("Automatic")), ("screen_reader", _("Screen reader only")),
+                   ("system", _("System voice")), ("off", _("Off"))]),
             Field("speech_rate", _("Speech rate"), Role.SLIDER, shown=_percent),
             Field("speech_volume", _("Speech volume"), Role.SLIDER, shown=_percent),
         ], {
             "language": s.language, "beginner_hints": s.beginner_hints, "sounds": s.sounds,
             "sound_volume": round(s.sound_volume * 100), "four_color_deck": s.four_color_deck,
             "verbosity": s.verbosity, "speak_suits": s.speak_suits,
+            "speech_output": s.speech_output,
             "speech_rate": s.speech_rate, "speech_volume": s.speech_volume,
         }, self._changed)
 
@@ -291,13 +328,26 @@ class SettingsPage(_FormPage):
             self._build()
 
     def controls(self) -> tuple[Control, ...]:
-        return (*self.form.controls("settings"),
+        state = speech_state(self.desktop)
+        speech = () if state is None else (
+            Control("speech_status", state.text, Role.TEXT, "settings"),
+            Control("test_speech", _("Test speech"), zone="settings"))
+        return (*self.form.controls("settings"), *speech,
                 Control("close", _("Close"), zone="settings"))
 
+    def describe(self, control: Control) -> str:
+        # The voice in use is read as it is, without "text" after it.
+        return control.label if control.role is Role.TEXT else control.spoken()
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "close":
             return self.close()
+        if control.id == "test_speech":
+            self.status = self.desktop.test_speech()
+            return None
+        if control.id == "speech_status":
+            self.say(control.label)
+            return None
         self.adjust(control, 1)
         return None
 

@@ -43,8 +43,9 @@ class PageRenderer:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, title: str,
              controls: Sequence[Control], focused: str | None,
-             status: str = "", subtitle: str = "") -> dict[str, pygame.Rect]:
-        """Paint the page into ``area``; returns where each control was drawn."""
+             status: str = "", subtitle: str = "", notice: str = "") -> dict[str, pygame.Rect]:
+        """Paint the page into ``area``; returns where each control was drawn
+        (and the ``notice``, a warning under the title, as ``"notice"``)."""
         p = self.palette
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
@@ -59,6 +60,19 @@ class PageRenderer:
             sub = self.font(round(28 * s)).render(subtitle, True, p.dim)
             surface.blit(sub, sub.get_rect(midtop=(area.centerx, body_top - round(8 * s))))
             body_top += sub.get_height() + round(24 * s)
+        notice_rect = None
+        if notice:
+            size = round(26 * s)
+            lines = self._wrap(notice, size, width)
+            box = pygame.Rect(x, body_top - round(8 * s), width,
+                              len(lines) * round(30 * s) + round(16 * s))
+            pygame.draw.rect(surface, p.warning, box, width=3, border_radius=8)
+            for row, line in enumerate(lines):
+                img = self.font(size).render(line, True, p.warning)
+                surface.blit(img, img.get_rect(midtop=(area.centerx, box.y + round(8 * s)
+                                                       + row * round(30 * s))))
+            notice_rect = box
+            body_top = box.bottom + round(24 * s)
         body_bottom = area.bottom - round(56 * s)
         heights = [self._height(c, s, width) for c in controls]
         starts = []
@@ -87,6 +101,8 @@ class PageRenderer:
             if c.id == focused:
                 pygame.draw.rect(surface, p.focus, rect.inflate(10, 8), width=4, border_radius=10)
         surface.set_clip(clip)
+        if notice_rect is not None:
+            rects["notice"] = notice_rect
         if status:
             img = self.font(round(24 * s)).render(status[:140], True, p.dim)
             surface.blit(img, img.get_rect(midbottom=(area.centerx, area.bottom - round(16 * s))))

@@ -119,3 +119,77 @@ def test_a_hand_played_by_keys_is_heard_through_speech_dispatcher(xvfb, speechd,
 
     samples = np.frombuffer(capture.read_bytes(), dtype=np.int16)
     assert samples.size > 0 and np.abs(samples).max() > 1000, "the game's sound was silent"
+
+
+def _game_env(tmp_path, display, path):
+    """The game's environment with no Speech Dispatcher to reach or start."""
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
+               SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}",
+               SPEECHD_CMD=str(tmp_path / "no-speech-dispatcher"), PATH=path,
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("SDL_VIDEODRIVER", None)
+    return env
+
+
+def test_without_speech_dispatcher_espeak_ng_speaks(xvfb, tmp_path):
+    """Speech Dispatcher absent: the game speaks through espeak-ng itself.  A
+    wrapper named espeak-ng, first on the PATH, records the text and the
+    arguments and runs the real espeak-ng writing its audio to a file."""
+    real = shutil.which("espeak-ng")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    said = tmp_path / "espeak.txt"
+    wrapper = bin_dir / "espeak-ng"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'text=$(cat)\n'
+        f'printf "%s | %s\\n" "$*" "$text" >> "{said}"\n'
+        f'printf "%s" "$text" | exec "{real}" "$@" -w "{tmp_path}/espeak_$$.wav"\n')
+    wrapper.chmod(0o755)
+    env = _game_env(tmp_path, xvfb, f"{bin_dir}:{os.environ['PATH']}")
+    out, err = tmp_path / "out.txt", tmp_path / "err.txt"
+    with out.open("wb") as o, err.open("wb") as e:
+        game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
+                                stdout=o, stderr=e)
+        try:
+            tools = dict(os.environ, DISPLAY=xvfb)
+            focus_window(game.pid, tools)
+            subprocess.run(["xdotool", "key", "--delay", "150", "Tab", "Tab", "Return"],
+                           env=tools, timeout=30)  # Continue, Rooms; open Rooms
+            heard = wait_for(lambda: said.exists() and "Rooms" in said.read_text(), 15)
+        finally:
+            game.terminate()
+            game.wait(timeout=10)
+    lines = said.read_text().splitlines() if said.exists() else []
+    assert heard, lines
+    assert any(line.startswith("--stdin -v en -s 175 -a 100") for line in lines), lines
+    import numpy as np
+
+    waves = sorted(tmp_path.glob("espeak_*.wav"))
+    assert waves, "espeak-ng wrote no audio"
+    samples = np.concatenate([np.frombuffer(w.read_bytes()[44:], dtype=np.int16) for w in waves])
+    assert samples.size > 22050 // 2 and np.abs(samples).max() > 1000, "espeak-ng was silent"
+    noise = out.read_text(errors="replace") + err.read_text(errors="replace")
+    assert "Cannot find" not in noise, noise  # accessible-output2's lines stay off the terminal
+
+
+def test_with_no_voice_at_all_stderr_says_what_to_install(xvfb, tmp_path):
+    """Neither Speech Dispatcher nor espeak-ng: one line on stderr says so, and
+    accessible-output2's "Cannot find espeak.core" line is gone."""
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    env = _game_env(tmp_path, xvfb, str(empty))
+    game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        focus_window(game.pid, dict(os.environ, DISPLAY=xvfb))
+        import time
+
+        time.sleep(1.5)
+    finally:
+        game.terminate()
+        out, err = game.communicate(timeout=10)
+    text = (out + err).decode(errors="replace")
+    assert "Cannot find espeak.core" not in text and "Cannot find Speech Dispatcher" not in text
+    assert "Speech: none found. Install speech-dispatcher and python3-speechd, or espeak-ng." \
+        in err.decode(errors="replace"), text

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import pytest
+
+from holdem_desktop.i18n.translate import set_language
 from holdem_desktop.ui.keymap import ACTING, DEFAULT_KEYS, Chord, Key, KeyMap
 
 
@@ -39,3 +42,25 @@ def test_bindings_can_be_replaced():
     km.bind(Chord("x"), Key.FOLD)
     assert km.lookup("x") is Key.FOLD and km.lookup("f") is Key.FOLD
     assert str(Chord("tab", shift=True)) == "Shift+Tab"
+
+
+@pytest.mark.parametrize(("code", "arrow", "shift_tab"), [
+    ("ro", "Săgeată dreapta", "Shift+Tab"),
+    ("it", "Freccia destra", "Maiusc+Tab"),
+    ("pl", "Strzałka w prawo", "Shift+Tab"),
+])
+def test_key_names_are_in_the_players_language(code, arrow, shift_tab):
+    km = KeyMap()
+    english = km.help_lines()
+    try:
+        assert set_language(code)
+        assert str(Chord("right")) == arrow
+        assert str(Chord("tab", shift=True)) == shift_tab
+        translated = km.help_lines()
+    finally:
+        set_language("en")
+    assert str(Chord("right")) == "Right arrow"
+    changed = [keys for (keys, _what), (en, _w) in zip(translated, english, strict=True)
+               if keys != en]
+    # Arrows, Space, Page Down/Up (or Enter, Escape) are named as the player's keyboard names them.
+    assert len(changed) >= 4, changed
