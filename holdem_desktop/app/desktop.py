@@ -14,7 +14,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 from holdem_desktop.settings import APP, Settings
-from holdem_desktop.speech import Speech
+from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import KeyMap
@@ -83,6 +83,14 @@ class Desktop:
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
         self.outputs.say(text)
+
+    def speech_status(self) -> Status:
+        """Which voice speaks now (Settings shows it; the start screen warns when none)."""
+        return self.speech.status()
+
+    def test_speech(self) -> str:
+        """Say a sample through the voice in use; returns it."""
+        return self.speech.test()
 
     def change_settings(self, settings: Settings) -> None:
         """Keep, apply and save new settings."""
@@ -226,6 +234,7 @@ class Desktop:
         if isinstance(self.screen, TableScreen):
             self.games.record(self.screen.session)
         self.close_room()
+        self.speech.close()  # lets go of the output (and of COM, on its thread)
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""

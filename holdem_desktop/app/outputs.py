@@ -9,8 +9,8 @@ from typing import Protocol
 from holdem_desktop.audio.bank import SoundBank, SoundListener
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
-from holdem_desktop.speech import Announcer, Speech, SpeechOptions
-from holdem_desktop.speech.speaker import BackgroundSpeaker, Speaker, auto_speaker
+from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
+from holdem_desktop.speech.speaker import Speaker
 
 __all__ = ["Outputs", "Table", "speech_options"]
 
@@ -45,9 +45,12 @@ class Outputs:
         self.notices: list[str] = []
         if not self.bank.available:
             self.notices.append(_("No sound device was found: the game runs silently."))
-        # The screen reader is found and started on a thread of its own: the
-        # window never waits for it.
-        self.speech = Speech(speaker if speaker is not None else BackgroundSpeaker(auto_speaker))
+        # The voice (the screen reader, else the system's) is found and
+        # started on a thread of its own: the window never waits for it.
+        self._own_voice = speaker is None
+        """False when a speaker was given (tests): the settings never replace it."""
+        self.speech_output = settings.speech_output
+        self.speech = Speech(speaker if speaker is not None else start_voice(self.speech_output))
         self.speech.settings(settings.speech_rate, settings.speech_volume)
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
@@ -85,7 +88,10 @@ class Outputs:
             announcer.flush()
 
     def apply(self, settings: Settings) -> None:
-        """New settings: volumes, mute, speech rate and what is said."""
+        """New settings: the voice, volumes, mute, speech rate and what is said."""
+        if self._own_voice and settings.speech_output != self.speech_output:
+            self.speech_output = settings.speech_output
+            self.speech.use(start_voice(settings.speech_output))  # rate and volume carry over
         self.bank.volume = settings.sound_volume
         self.bank.muted = not settings.sounds
         self.speech.settings(settings.speech_rate, settings.speech_volume)
