@@ -235,6 +235,7 @@ class Desktop:
             self.games.record(self.screen.session)
         self.close_room()
         self.speech.close()  # lets go of the output (and of COM, on its thread)
+        self.outputs.bank.close()  # and of the sound device
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""

@@ -153,8 +153,9 @@ def test_the_check_notices_a_changed_or_missing_file(tmp_path):
 @pytest.fixture
 def sdl_audio(monkeypatch):
     """Choose SDL's audio driver for this test; close pygame's mixer after."""
-    if pygame.mixer.get_init() is not None:
-        pytest.skip("pygame's mixer is already open in this process")
+    # An earlier test's bank may have left the mixer open in this process:
+    # close it, so that the driver chosen here is really the one used.
+    pygame.mixer.quit()
 
     def use(driver: str) -> None:
         monkeypatch.setenv("SDL_AUDIODRIVER", driver)
