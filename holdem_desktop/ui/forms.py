@@ -98,16 +98,33 @@ class Form:
         self._set(f, values[new_k])
         return f.options[new_k][1]
 
-    def type_text(self, field_id: str, text: str) -> None:
-        """Characters typed into an edit field (printable ones, up to its length)."""
+    def type_text(self, field_id: str, text: str) -> str:
+        """Characters typed into an edit field (printable ones, up to its
+        length); returns those that went in."""
         f = self.field(field_id)
         if f is None or f.role is not Role.EDIT:
-            return
+            return ""
+        old = str(self.values[f.id])
         clean = "".join(ch for ch in text if ch.isprintable())
-        self._set(f, (str(self.values[f.id]) + clean)[:f.max_length])
+        new = (old + clean)[:f.max_length]
+        self._set(f, new)
+        return new[len(old):]
 
-    def erase(self, field_id: str) -> None:
-        """Backspace in an edit field."""
+    def erase(self, field_id: str) -> str:
+        """Backspace in an edit field; returns the character erased ("" when
+        the field was empty)."""
         f = self.field(field_id)
-        if f is not None and f.role is Role.EDIT:
-            self._set(f, str(self.values[f.id])[:-1])
+        if f is None or f.role is not Role.EDIT:
+            return ""
+        old = str(self.values[f.id])
+        self._set(f, old[:-1])
+        return old[-1:]
+
+    def position(self, field_id: str) -> tuple[int, int] | None:
+        """(k, n): a choice's value is the k-th of n (None for other fields)."""
+        f = self.field(field_id)
+        if f is None or f.role is not Role.CHOICE:
+            return None
+        values = [v for v, _label in f.options]
+        value = self.values[f.id]
+        return (values.index(value) + 1 if value in values else 1), len(values)

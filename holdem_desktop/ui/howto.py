@@ -313,7 +313,10 @@ def _screen(keymap: KeyMap) -> tuple[str, ...]:
             out.append(text.format(forward=_chords(keymap, forward), back=_chords(keymap, back)))
     out.append(_("The focused control is always spoken and highlighted."))
     if keymap.chords(Key.ACTIVATE):
-        out.append(_("Activate it with {keys}.").format(keys=_chords(keymap, Key.ACTIVATE)))
+        keys = _chords(keymap, Key.ACTIVATE)
+        if keymap.chords(Key.SELECT):
+            keys = _("{keys} or {last}").format(keys=keys, last=_chords(keymap, Key.SELECT))
+        out.append(_("Activate it with {keys}.").format(keys=keys))
     out += [
         _("Action buttons never move. A button you can't use now is shown inactive, "
           "and activating it tells you why."),

@@ -27,6 +27,12 @@ class Key(StrEnum):
     NEXT_ZONE = "next_zone"
     PREVIOUS_ZONE = "previous_zone"
     ACTIVATE = "activate"
+    SELECT = "select"
+    """Space: press the focused button, tick a box, step a choice (Enter in a
+    form's field presses the form's default button instead)."""
+    STEP_FORWARD = "step_forward"
+    """Right arrow: the next value of a focused choice, else the next control."""
+    STEP_BACK = "step_back"
     CLOSE = "close"
     HELP = "help"
     # Acting
@@ -106,14 +112,14 @@ def key_name(name: str) -> str:
 DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("tab"): Key.NEXT_CONTROL,
     Chord("tab", shift=True): Key.PREVIOUS_CONTROL,
-    Chord("right"): Key.NEXT_CONTROL,
-    Chord("left"): Key.PREVIOUS_CONTROL,
+    Chord("right"): Key.STEP_FORWARD,
+    Chord("left"): Key.STEP_BACK,
     Chord("page down"): Key.NEXT_ZONE,
     Chord("page up"): Key.PREVIOUS_ZONE,
     Chord("h"): Key.NEXT_ZONE,
     Chord("h", shift=True): Key.PREVIOUS_ZONE,
     Chord("return"): Key.ACTIVATE,
-    Chord("space"): Key.ACTIVATE,
+    Chord("space"): Key.SELECT,
     Chord("escape"): Key.CLOSE,
     Chord("f1"): Key.HELP,
     Chord("f"): Key.FOLD,
@@ -154,7 +160,10 @@ def describe(key: Key) -> str:
         Key.PREVIOUS_CONTROL: _("Previous control"),
         Key.NEXT_ZONE: _("Next zone heading"),
         Key.PREVIOUS_ZONE: _("Previous zone heading"),
-        Key.ACTIVATE: _("Activate the focused control"),
+        Key.ACTIVATE: _("Activate the focused control; in a form, its main button"),
+        Key.SELECT: _("Activate the focused control, or tick a box"),
+        Key.STEP_FORWARD: _("Next value of a choice, or the next control"),
+        Key.STEP_BACK: _("Previous value of a choice, or the previous control"),
         Key.CLOSE: _("Close the open tab or dialog"),
         Key.HELP: _("List every key"),
         Key.FOLD: _("Fold"),

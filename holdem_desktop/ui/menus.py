@@ -105,24 +105,51 @@ class _FormPage(Page):
         """The page's fields, if it has any (Up / Down step them, typing fills them)."""
         self._say = say
         self.say = self._remember
+        self._hinted: set[Role] = set()
+        """The kinds of field whose keys this page has told (once is enough)."""
 
     def _remember(self, text: str) -> None:
         self.status = text
         self._say(text)
 
     def adjust(self, control: Control, direction: int) -> bool:
+        if control.role is Role.EDIT:  # Up / Down read the whole text, as in any field
+            self._say(_("{label}: {text}").format(label=control.label,
+                                                  text=control.value or _("empty")))
+            return True
         said = self.form.adjust(control.id, direction) if self.form else None
         if said is not None:
+            where = self.form.position(control.id) if self.form else None
+            if where is not None:  # where the choice is now, as a list box says it
+                said += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
             self.say(said)
         return said is not None
 
     def type_text(self, control: Control, text: str) -> None:
-        if self.form is not None:
-            self.form.type_text(control.id, text)
+        # Each character typed is echoed, as a screen reader does in a native field.
+        typed = self.form.type_text(control.id, text) if self.form is not None else ""
+        if typed:
+            self._say(_("space") if typed == " " else typed)
+        elif text:
+            self._say(_("The field is full."))
 
     def erase(self, control: Control) -> None:
-        if self.form is not None:
-            self.form.erase(control.id)
+        erased = self.form.erase(control.id) if self.form is not None else ""
+        self._say(_("{character} erased").format(
+            character=_("space") if erased == " " else erased) if erased else _("empty"))
+
+    def describe(self, control: Control) -> str:
+        text = control.spoken()
+        where = self.form.position(control.id) if self.form is not None else None
+        if where is not None:
+            text += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
+        hints = {Role.CHOICE: _("Up and Down change it."),
+                 Role.SLIDER: _("Up and Down change it."),
+                 Role.CHECKBOX: _("Space ticks it."), Role.EDIT: _("Type to fill it.")}
+        if control.role in hints and control.role not in self._hinted:
+            self._hinted.add(control.role)
+            text += "; " + hints[control.role]
+        return text
 
     def draw(self, surface: pygame.Surface) -> None:
         c = self.focused()
@@ -210,6 +237,8 @@ def _variant_label(v: Variant) -> str:
 class NewGamePage(_FormPage):
     """Variant, number of players, computer strength, your name; Start."""
 
+    default = "start"
+
     form: Form
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None], *,
@@ -286,6 +315,8 @@ def _percent(value: int) -> str:
 class SettingsPage(_FormPage):
     """Every setting, applied and saved at once; Close at the end."""
 
+    default = "close"
+
     form: Form
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
@@ -337,7 +368,7 @@ class SettingsPage(_FormPage):
 
     def describe(self, control: Control) -> str:
         # The voice in use is read as it is, without "text" after it.
-        return control.label if control.role is Role.TEXT else control.spoken()
+        return control.label if control.role is Role.TEXT else super().describe(control)
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "close":
@@ -405,6 +436,8 @@ class RoomsPage(_FormPage):
 class JoinRoomPage(_FormPage):
     """The room's code, the host's address where the network hides rooms,
     your name; Join."""
+
+    default = "join"
 
     form: Form
 

@@ -58,9 +58,13 @@ Transition = Push | Pop | Replace | Quit
 
 
 _FOCUS_KEYS = frozenset({Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.NEXT_ZONE,
-                         Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.AMOUNT_UP, Key.AMOUNT_DOWN,
-                         Key.CLOSE})
+                         Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.STEP_FORWARD,
+                         Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN, Key.CLOSE})
 """The keys that act on the focused control (every other key is the page's own)."""
+
+
+FIELDS = frozenset({Role.CHOICE, Role.SLIDER, Role.CHECKBOX, Role.EDIT})
+"""The roles of a form's fields (the rest are buttons, text and headings)."""
 
 
 class Page:
@@ -69,6 +73,9 @@ class Page:
     title: str = ""
     closable: bool = True
     """Whether Escape closes it (the start screen asks instead)."""
+    default: str | None = None
+    """The id of the button Enter presses from any field (a form's Start,
+    Join or Close), as in every desktop dialog."""
 
     def __init__(self, say: Callable[[str], None]) -> None:
         self.say = say
@@ -123,6 +130,13 @@ class Page:
         if key not in _FOCUS_KEYS:  # hotkeys: no need to build the controls
             return self.on_key(key)
         controls = self.controls()
+        if key in (Key.STEP_FORWARD, Key.STEP_BACK):
+            c = self.focus.current(controls)
+            direction = 1 if key is Key.STEP_FORWARD else -1
+            if c is not None and c.role in (Role.CHOICE, Role.SLIDER) and \
+                    self.adjust(c, direction):
+                return None  # a choice drawn as ‹ value › changes with Left and Right
+            key = Key.NEXT_CONTROL if direction > 0 else Key.PREVIOUS_CONTROL
         if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
             c = self.focus.step(controls, 1 if key is Key.NEXT_CONTROL else -1)
             if c is not None:
@@ -134,7 +148,14 @@ class Page:
                 self.say(self.describe(c))
             return None
         c = self.focus.current(controls)
-        if key is Key.ACTIVATE and c is not None:
+        if key is Key.ACTIVATE and c is not None and c.role in FIELDS:
+            default = next((d for d in controls if d.id == self.default_button()), None)
+            if default is not None:
+                return self.use(default)
+        if key is Key.SELECT and c is not None and c.role in FIELDS:
+            self.adjust(c, 1)  # Space ticks a box or steps a choice
+            return None
+        if key in (Key.ACTIVATE, Key.SELECT) and c is not None:
             return self.use(c)
         if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and c is not None:
             direction = 1 if key is Key.AMOUNT_UP else -1
@@ -149,6 +170,10 @@ class Page:
         if key is Key.CLOSE and self.closable:
             return self.close()
         return self.on_key(key)
+
+    def default_button(self) -> str | None:
+        """The button Enter presses from a field (see :attr:`default`)."""
+        return self.default
 
     def describe(self, control: Control) -> str:
         """What is said when ``control`` gets the focus."""

@@ -285,17 +285,22 @@ class TableScreen(Page):
             self.confirm_all_in = False
         if key is not Key.CLOSE:
             self.confirm_leave = False
-        if key is not Key.ACTIVATE:
+        if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
-        if key not in (Key.NEXT_HAND, Key.ACTIVATE):
+        if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
             self.confirm_new_game = False
         if self.tab is None:
             on_log = self.focus.id == "log"
-            if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL) and on_log:
+            if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD,
+                       Key.STEP_BACK) and on_log:
                 self.log_index = None
             if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not on_log:
                 return self.on_key(key)  # on the table Up / Down always choose the amount
         return super().press(key)
+
+    def default_button(self) -> str | None:
+        """An open tab's default button (Settings: Close)."""
+        return self.tab.default_button() if self.tab is not None else None
 
     def use(self, control: Control) -> Transition | None:
         if not control.enabled:
