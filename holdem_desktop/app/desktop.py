@@ -104,6 +104,7 @@ class Desktop:
         the autosave of a finished hand (a disk write, after the speech)."""
         if isinstance(self.screen, TableScreen):
             self.outputs.flush(self.screen.session)
+            self.screen.acted = False
             self.games.record(self.screen.session)
         self.games.save_pending()
 
@@ -140,6 +141,7 @@ class Desktop:
             self.save(session)
         self.close_room()
         self.outputs.shown = lambda text: None
+        self.outputs.urgent = lambda: False
         self.screen = StartPage(self, self.say)
         return self.screen
 
@@ -153,6 +155,7 @@ class Desktop:
                              say=self.say, on_refused=self.outputs.refused_cue(table), room=room)
         self.screen = screen
         self.outputs.shown = screen.announce
+        self.outputs.urgent = lambda: screen.acted
         return screen
 
     # ------------------------------------------------------------------

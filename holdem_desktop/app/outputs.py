@@ -55,6 +55,9 @@ class Outputs:
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
         self.sounds: dict[int, SoundListener] = {}
+        self.urgent: Callable[[], bool] = lambda: False
+        """Whether what is announced now was set off by the player's own move
+        (it then cuts off a read-out the player asked for)."""
         self.shown: Callable[[str], None] = lambda text: None
         """The table on show keeps each announcement (for Repeat and history)."""
 
@@ -64,7 +67,7 @@ class Outputs:
 
     def announce(self, text: str) -> None:
         """A game announcement: queued behind the last one, and kept by the table."""
-        self.speech.announce(text)
+        self.speech.announce(text, urgent=self.urgent())
         self.shown(text)
 
     def attach(self, table: Table, seat: int | None) -> None:

@@ -367,10 +367,14 @@ class Speech:
                 self.failed = f"{type(exc).__name__}: {exc}"
             self.speaker = replacement(self.speaker)
 
-    def announce(self, text: str) -> None:
-        """A game announcement: queued, never cut off by the next one."""
+    def announce(self, text: str, *, urgent: bool = False) -> None:
+        """A game announcement: queued, never cut off by the next one.  An
+        ``urgent`` one (what the player's own move set off) cuts off what
+        the player had asked to hear (a read-out, the key list), so that
+        information never delays a move; it still never cuts off the game."""
         if text:
-            self._out(Spoken(text, "game", False))
+            last = self.history[-1].kind if self.history else "game"
+            self._out(Spoken(text, "game", urgent and last == "focus"))
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, a key): interrupts."""

@@ -96,6 +96,9 @@ class TableScreen(Page):
         self.confirm_leave = False
         self.confirm_room_leave = False
         self.confirm_new_game = False
+        self.acted = False
+        """Whether the player's own move (or Next hand) was made since the
+        last announcement (it then cuts off a read-out)."""
         self.result: GameOver | None = None
         """How the last game ended (None while one is being played)."""
         self.tab: Page | None = None
@@ -443,7 +446,10 @@ class TableScreen(Page):
             self.say(_("Start a new game with the same players? Press New game again to confirm."))
             return
         self.confirm_new_game = False
+        was, self.acted = self.acted, True  # what it sets off is the player's own news
         outcome = self.panel.activate(command)
+        if not outcome.done:
+            self.acted = was
         if not outcome.done:
             self.on_refused()
         if outcome.message:
