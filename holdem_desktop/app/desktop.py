@@ -132,8 +132,12 @@ class Desktop:
         self.games.hand_over(session)
 
     def table(self, session: Session) -> Page:
-        """The table screen of a game on this computer."""
-        return self._show(session, 0)
+        """The table screen of a game on this computer; a new game's first
+        hand is dealt as it opens, so the first key pressed acts on a hand."""
+        screen = self._show(session, 0)
+        if session.hand is None and not session.game_over:
+            session.next_hand()
+        return screen
 
     def menu(self, session: Session | None = None) -> Page:
         """The start screen (leaving ``session``'s table: it is saved first)."""

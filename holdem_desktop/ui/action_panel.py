@@ -187,8 +187,11 @@ class ActionPanel:
         if command is Command.NEXT_HAND:
             if self.session.game_over:
                 self.session.new_game()
-                return Outcome(True, _("A new game starts with the same players. "
-                                       "Press Next hand to deal."))
+                if self.session.game_over:  # a room: the host asked, the host deals
+                    return Outcome(True, _("A new game starts with the same players. "
+                                           "Press Next hand to deal."))
+                self.session.next_hand()  # on this computer the first hand is dealt at once
+                return Outcome(True)
             self.session.next_hand()
             return Outcome(True)
         if command in (Command.DECREASE, Command.INCREASE):

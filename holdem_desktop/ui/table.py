@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from holdem_desktop.engine.evaluator import evaluate_hand
-from holdem_desktop.engine.events import HandEnded, PotAwarded
+from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
@@ -123,6 +123,14 @@ class TableScreen(Page):
         self.motion.on_event(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
+        # The focus follows the hand: to the actions when one is dealt, to Next
+        # hand when it ends (unless the player put it somewhere still usable).
+        if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.CHECK_CALL
+        elif isinstance(event, HandEnded) and self.focus.id is not None \
+                and self.focus.id.startswith("button:") \
+                and self.focus.id != "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.NEXT_HAND
         if isinstance(event, GameOver):
             self.result = event
         elif isinstance(event, GameStarted):

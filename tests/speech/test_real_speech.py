@@ -96,9 +96,11 @@ def test_a_hand_played_by_keys_is_heard_through_speech_dispatcher(xvfb, speechd,
         def key(*names: str) -> None:
             subprocess.run(["xdotool", "key", "--delay", "120", *names], env=env, timeout=30)
 
-        # New game, Tab down to Start game (the saved choices: two players), deal.
-        key("Return", "Tab", "Tab", "Tab", "Tab", "Return")
+        # Enter opens New game, Enter again starts it from its first field (the
+        # saved choices: two players), and the first hand is dealt at once.
+        key("Return", "Return")
         assert wait_for(lambda: any("New game" in s for s in spoken()), 10), spoken()
+        assert wait_for(lambda: any("You have " in s for s in spoken()), 5), spoken()
         won = False
         for _ in range(16):  # hands, until we have seen a flop and won a pot
             if not any("Flop: " in s for s in spoken()):

@@ -115,3 +115,18 @@ def test_settings_space_ticks_enter_closes(desktop):
     assert page.form.values[box.id] is (not before)
     keys(app, "return")  # from a field: the default button, Close
     assert isinstance(app.screen, StartPage)
+
+
+def test_enter_enter_from_the_start_screen_deals_hand_one(desktop):
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush)
+    keys(app, "return", "return")
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    assert table.session.hand is not None and table.session.hands_played == 0
+    heard = " ".join(s.text for s in desktop.speech.history if s.kind == "game")
+    assert "Hand 1." in heard and "You have " in heard
+    assert table.focused().id == "button:check_call"  # the first key acts on the hand
+    actions = len(table.session.hand.actions)
+    if table.session.hand.to_act == 0:
+        keys(app, "c")
+        assert len(table.session.hand.actions) > actions
