@@ -214,6 +214,22 @@ class KeyMap:
         """Every chord bound to ``key``."""
         return [c for c, k in self._bindings.items() if k is key]
 
+    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The key list in three parts with headings (moving, playing,
+        listening), each line (keys, what they do), for the F1 page."""
+        moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
+                  Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.CLOSE,
+                  Key.HELP}
+        lines = {k: (", ".join(str(c) for c in self.chords(k)), describe(k))
+                 for k in Key if self.chords(k)}
+        parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),
+                 (_("Playing"), [v for k, v in lines.items() if k in ACTING
+                                 or k in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)]),
+                 (_("Listening"), [v for k, v in lines.items() if k not in moving
+                                   and k not in ACTING
+                                   and k not in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)])]
+        return [(heading, items) for heading, items in parts if items]
+
     def help_lines(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every command, for F1 and How to play."""
         return [(", ".join(str(c) for c in self.chords(k)), describe(k))

@@ -8,7 +8,7 @@ pages themselves only know controls and the session they are handed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from holdem_desktop.engine.variant import Variant, shipped_variant, shipped_variants
@@ -27,8 +27,8 @@ from .widgets import Control, Role
 if TYPE_CHECKING:
     import pygame
 
-__all__ = ["Desktop", "HelpPage", "JoinRoomPage", "NewGamePage", "RoomsPage", "SettingsPage",
-           "SpeechState", "StartPage"]
+__all__ = ["Desktop", "HelpPage", "JoinRoomPage", "KeysPage", "NewGamePage", "ReadingPage",
+           "RoomsPage", "SettingsPage", "SpeechState", "StartPage"]
 
 
 class SpeechState(Protocol):
@@ -215,6 +215,8 @@ class StartPage(_FormPage):
         return None
 
     def on_key(self, key: Key) -> Transition | None:
+        if key is Key.HELP:
+            return Push(KeysPage(self.desktop.keymap, self._say))
         if key is Key.CLOSE:
             if self._quitting:
                 return Quit()
@@ -383,18 +385,19 @@ class SettingsPage(_FormPage):
         return None
 
 
-class HelpPage(_FormPage):
-    """How to play: headings and paragraphs to read one by one; Close at the end."""
+class ReadingPage(_FormPage):
+    """Headings and paragraphs to read one by one (Up / Down or Tab); Close at the end."""
 
-    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None]) -> None:
+    def __init__(self, title: str, sections: Sequence[tuple[str, Sequence[str]]],
+                 say: Callable[[str], None], zone: str = "help") -> None:
         super().__init__(say)
-        self.title = _("How to play")
+        self.title = title
         items: list[Control] = []
-        for k, section in enumerate(how_to_play(variant, desktop.keymap)):
-            items.append(Control(f"h{k}", section.heading, Role.HEADING, "help"))
-            items += [Control(f"p{k}.{j}", text, Role.TEXT, "help")
-                      for j, text in enumerate(section.paragraphs)]
-        items.append(Control("close", _("Close"), zone="help"))
+        for k, (heading, paragraphs) in enumerate(sections):
+            items.append(Control(f"h{k}", heading, Role.HEADING, zone))
+            items += [Control(f"p{k}.{j}", text, Role.TEXT, zone)
+                      for j, text in enumerate(paragraphs)]
+        items.append(Control("close", _("Close"), zone=zone))
         self._controls = tuple(items)
 
     def controls(self) -> tuple[Control, ...]:
@@ -409,6 +412,27 @@ class HelpPage(_FormPage):
             return self.close()
         self.say(control.label)
         return None
+
+
+class HelpPage(ReadingPage):
+    """How to play, built from the variant's rules and the key map."""
+
+    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None]) -> None:
+        super().__init__(_("How to play"), [(s.heading, s.paragraphs)
+                                             for s in how_to_play(variant, desktop.keymap)], say)
+
+
+class KeysPage(ReadingPage):
+    """F1: every key, in three headed parts, to read or to look at."""
+
+    def __init__(self, keymap: KeyMap, say: Callable[[str], None]) -> None:
+        sections = [(heading, [_("{keys}: {action}").format(keys=keys, action=action)
+                               for keys, action in items])
+                    for heading, items in keymap.help_sections()]
+        super().__init__(_("Keys"), sections, say, zone="keys")
+
+    def on_key(self, key: Key) -> Transition | None:
+        return self.close() if key is Key.HELP else None  # F1 again closes it
 
 
 class RoomsPage(_FormPage):

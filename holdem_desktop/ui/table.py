@@ -36,7 +36,7 @@ from holdem_desktop.session.events import GameOver, GameStarted
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
 from .keymap import ACTING, Key, KeyMap, describe
-from .menus import Desktop, HelpPage, SettingsPage
+from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
@@ -96,6 +96,8 @@ class TableScreen(Page):
         self.confirm_leave = False
         self.confirm_room_leave = False
         self.confirm_new_game = False
+        self._before_keys: str | None = None
+        """Where the focus was when F1 opened the key list."""
         self.acted = False
         """Whether the player's own move (or Next hand) was made since the
         last announcement (it then cuts off a read-out)."""
@@ -385,8 +387,18 @@ class TableScreen(Page):
     def _toggle_tab(self, which: str) -> None:
         if self.tab_id == which:
             self.tab, self.tab_id = None, None
-            self.focus.id = "tab:" + which
+            # the key list has no tab of its own: back to where F1 was pressed
+            self.focus.id = self._before_keys if which == "keys" else "tab:" + which
             self.say(_("{tab} closed").format(tab=self._tab_name(which)))
+            return
+        if which == "keys":  # F1: the key list to look at, and all of it said at once
+            if self.tab is None:
+                self._before_keys = self.focus.id
+            self.tab, self.tab_id = KeysPage(self.keymap, self.say), which
+            self.focus.id = self.tab.controls()[0].id
+            self.say(_("{tab} open. {control}").format(
+                tab=self._tab_name(which), control="; ".join(
+                    f"{keys}: {text}" for keys, text in self.keymap.help_lines())))
             return
         if self.desktop is None:
             self.say(_("This tab is not available here."))
@@ -401,7 +413,7 @@ class TableScreen(Page):
 
     @staticmethod
     def _tab_name(which: str) -> str:
-        return _("How to play") if which == "help" else _("Settings")
+        return {"help": _("How to play"), "keys": _("Keys")}.get(which) or _("Settings")
 
     def _from_tab(self, outcome: Transition | None) -> Transition | None:
         if isinstance(outcome, Pop):  # the tab's Close button
@@ -410,6 +422,9 @@ class TableScreen(Page):
         return outcome
 
     def on_key(self, key: Key) -> Transition | None:
+        if key in ACTING and self.tab_id == "keys":  # a glance at the keys: play on
+            self.tab, self.tab_id = None, None
+            self.focus.id = self._before_keys
         if key in ACTING and self.tab is not None:
             self.say(_("Close the {tab} tab to play.").format(tab=self._tab_name(
                 self.tab_id or "")))
@@ -425,7 +440,7 @@ class TableScreen(Page):
         elif key in _KEY_TO_COMMAND:
             self._act(_KEY_TO_COMMAND[key])
         elif key is Key.HELP:
-            self.say("; ".join(f"{keys}: {text}" for keys, text in self.keymap.help_lines()))
+            self._toggle_tab("keys")
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
         elif key is not Key.CLOSE:
