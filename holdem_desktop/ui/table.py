@@ -87,6 +87,9 @@ class TableScreen(Page):
         self.log = self.move_log.lines
         self.log_index: int | None = None
         """The Move log line in focus (None: the newest)."""
+        self.reading_log = False
+        """Whether Up / Down go through the Move log's lines (Enter on the log
+        starts it; elsewhere they always choose the amount)."""
         self.messages: list[str] = []
         """Everything shown in the Game state zone, newest last."""
         self.announcements: list[str] = []
@@ -287,7 +290,7 @@ class TableScreen(Page):
         if control.role is Role.TEXT:
             return control.label
         if control.role is Role.LIST:
-            return _("Move log, {line}").format(line=control.label)
+            return _("Move log, {line}; Enter reads it line by line.").format(line=control.label)
         return control.spoken()
 
     # ------------------------------------------------------------------
@@ -304,12 +307,22 @@ class TableScreen(Page):
             self.confirm_new_game = False
         if self.tab is None:
             on_log = self.focus.id == "log"
+            if self.reading_log and (not on_log or key not in (
+                    Key.AMOUNT_UP, Key.AMOUNT_DOWN, Key.ACTIVATE, Key.SELECT, Key.CLOSE)):
+                self.reading_log = False  # any other key ends the reading
             if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD,
-                       Key.STEP_BACK) and on_log:
+                       Key.STEP_BACK, Key.NEXT_ZONE, Key.PREVIOUS_ZONE) and on_log:
                 self.log_index = None
-            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not on_log:
-                return self.on_key(key)  # on the table Up / Down always choose the amount
-        return super().press(key)
+            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not self.reading_log:
+                return self.on_key(key)  # at the table Up / Down always choose the amount
+            if key is Key.CLOSE and self.reading_log:
+                self.reading_log = False
+                self.say(_("Stopped reading the Move log."))
+                return None
+        moved = super().press(key)
+        if self.tab is None and self.focus.id == "log" and self.log_index is None and self.log:
+            self.log_index = len(self.log) - 1  # the focused line stays while new ones arrive
+        return moved
 
     def default_button(self) -> str | None:
         """An open tab's default button (Settings: Close)."""
@@ -343,6 +356,11 @@ class TableScreen(Page):
             return Replace(self.desktop.menu()) if self.desktop is not None else None
         elif control.role is Role.CARD:
             self.say(_("Your hand: {hand}").format(hand=self.hand_text()))
+        elif control.id == "log":
+            self.reading_log = not self.reading_log
+            self.say(_("Reading the Move log: Up and Down go through its lines; Enter or "
+                       "Escape stops.") if self.reading_log else
+                     _("Stopped reading the Move log."))
         else:
             self.say(self.describe(control))
         return None
@@ -350,7 +368,7 @@ class TableScreen(Page):
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
             return self.tab.adjust(control, direction)
-        if control.id == "log" and self.log:  # Up: older line, Down: newer
+        if control.id == "log" and self.log and self.reading_log:  # Up: older, Down: newer
             last = len(self.log) - 1
             k = last if self.log_index is None else self.log_index
             k = max(0, min(last, k - direction))
@@ -607,7 +625,8 @@ class TableScreen(Page):
                              if view.to_call else _("Your turn"))
             else:
                 lines.append(_("{player} to act").format(player=self._name(view.to_act)))
-        if self.messages and self._said_at == len(self.log):  # nothing happened since
+        if self.messages and self._said_at == len(self.log) \
+                and self.messages[-1] not in lines:  # nothing happened since; not twice
             lines.append(self.messages[-1])
         return lines
 

@@ -139,10 +139,13 @@ def test_zone_headings_then_the_controls_inside_each_zone(app):
     acted = len(s.hand.actions)
     keys(app, "return")  # a card says your hand and never acts
     assert len(s.hand.actions) == acted and app.screen.messages[-1].startswith("Your hand: ")
-    # The Move log is a list: Up reads older lines, Down newer ones.
+    # The Move log is a list: Enter starts reading it, Up reads older lines,
+    # Down newer ones (elsewhere Up and Down always choose the amount).
     keys(app, "page down", "page down", "page down", "page down", "tab")
     assert app.screen.focused().id == "log"
     newest = app.screen.log[-1]
+    keys(app, "return")
+    assert app.screen.messages[-1].startswith("Reading the Move log")
     keys(app, "up")
     assert app.screen.messages[-1] == app.screen.log[-2] != newest or len(app.screen.log) < 2
     keys(app, "down")
