@@ -130,3 +130,14 @@ def test_enter_enter_from_the_start_screen_deals_hand_one(desktop):
     if table.session.hand.to_act == 0:
         keys(app, "c")
         assert len(table.session.hand.actions) > actions
+
+
+def test_enter_from_a_field_of_create_room_opens_the_room(desktop):
+    desktop.room_bind = "127.0.0.1"
+    desktop.search_addresses = ("127.0.0.1",)
+    app = App(desktop.menu(), keymap=desktop.keymap)
+    keys(app, "tab", "tab", "return", "return")  # Rooms, Create room
+    assert isinstance(app.screen, NewGamePage) and app.screen.room
+    keys(app, "tab", "return")  # from the Players field
+    assert isinstance(app.screen, TableScreen) and app.screen.room is not None
+    desktop.close_room()
