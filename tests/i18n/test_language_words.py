@@ -63,52 +63,39 @@ def scripted_hand() -> tuple[list[str], list[str]]:
     return said, labels
 
 
-def test_the_scripted_hand_in_english_says_the_blinds_in_words():
-    said, _labels = scripted_hand()
+@pytest.mark.parametrize(("code", "sentences", "labels"), [
+    ("en", ("New game: 3 players, 1,500 chips each.", "Hand 1. You deal. Blinds 10 and 20.",
+            "You call 20.", "Bo checks.",
+            "Ada wins the pot of 60 with pair of fives, king kicker."),
+     {"Check", "Call 20"}),
+    # seed 000: "face pas", "egala", "pune toate jetoanele", "popă"; "de" after 20 and more
+    ("ro", ("Partidă nouă: 3 jucători, fiecare cu 1.500 de jetoane.",
+            "Mâna 1. Tu împarți. Blinduri 10 și 20.", "Bo pune blindul mare de 20.",
+            "Rândul tău: ai de egalat 20.", "Egalezi cu 20.", "Ada egalează cu 10.",
+            "Bo face pas.", "Rândul tău: poți face pas.", "Faci pas.",
+            "Ada arată cinci de caro și nouă de treflă: pereche de cinciari cu popă.",
+            "Ada câștigă potul de 60: pereche de cinciari cu popă."),
+     {"Pas", "Egalează 20", "Toate jetoanele, 1.500"}),
+    # seed 001: "fare check", "chiamare", "fiches", "bui"
+    ("it", ("Nuova partita: 3 giocatori, 1.500 fiches a testa.",
+            "Mano 1. Sei tu il dealer. Bui 10 e 20.", "Tocca a te: 20 per chiamare.",
+            "Chiami 20.", "Bo fa check.", "Fai check.",
+            "Ada vince il piatto di 60 con coppia di cinque, kicker re."),
+     {"Fai check", "Chiama 20"}),
+    # seed 004: "pas, sprawdzenie albo przebicie", "pula"
+    ("pl", ("Nowa gra: 3 graczy, każdy ma 1\xa0500 żetonów.",
+            "Rozdanie 1. Rozdajesz ty. Ciemne 10 i 20.", "Twój ruch: do sprawdzenia 20.",
+            "Sprawdzasz 20.", "Bo czeka.", "Czekasz.",
+            "Ada wygrywa 60 z puli: para piątek, kicker król."),
+     {"Czekaj", "Sprawdź 20", "Pas"}),
+])
+def test_a_scripted_hand_is_told_in_the_seed_s_words(speak, code, sentences, labels):
+    speak(code)
+    said, shown = scripted_hand()
     heard = " ".join(said)
-    assert "Hand 1. You deal. Blinds 10 and 20." in heard
-    assert "New game: 3 players, 1,500 chips each." in heard
-    assert "/" not in heard
-
-
-def test_the_scripted_hand_in_romanian(speak):
-    speak("ro")
-    said, labels = scripted_hand()
-    heard = " ".join(said)
-    for words in ("Partidă nouă: 3 jucători, fiecare cu 1.500 de jetoane.",
-                  "Mâna 1. Tu împarți. Blinduri 10 și 20.",
-                  "Bo pune blindul mare de 20.",
-                  "Rândul tău: ai de egalat 20.",
-                  "Egalezi cu 20.", "Ada egalează cu 10.",
-                  "Bo face pas.", "Rândul tău: poți face pas.", "Faci pas.",
-                  "Ada arată cinci de caro și nouă de treflă: pereche de cinciari cu popă.",
-                  "Ada câștigă potul de 60: pereche de cinciari cu popă."):
-        assert words in heard, words
-    assert {"Pas", "Egalează 20", "Toate jetoanele, 1.500"} <= set(labels)
-
-
-def test_the_scripted_hand_in_italian(speak):
-    speak("it")
-    said, labels = scripted_hand()
-    heard = " ".join(said)
-    for words in ("Nuova partita: 3 giocatori, 1.500 fiches a testa.",
-                  "Mano 1. Sei tu il dealer. Bui 10 e 20.",
-                  "Tocca a te: 20 per chiamare.", "Chiami 20.", "Bo fa check.", "Fai check.",
-                  "Ada vince il piatto di 60 con coppia di cinque, kicker re."):
-        assert words in heard, words
-    assert {"Fai check", "Chiama 20"} <= set(labels)
-
-
-def test_the_scripted_hand_in_polish(speak):
-    speak("pl")
-    said, labels = scripted_hand()
-    heard = " ".join(said)
-    for words in ("Nowa gra: 3 graczy, każdy ma 1\xa0500 żetonów.",
-                  "Rozdanie 1. Rozdajesz ty. Ciemne 10 i 20.",
-                  "Twój ruch: do sprawdzenia 20.", "Sprawdzasz 20.", "Bo czeka.", "Czekasz.",
-                  "Ada wygrywa 60 z puli: para piątek, kicker król."):
-        assert words in heard, words
-    assert {"Czekaj", "Sprawdź 20", "Pas"} <= set(labels)
+    assert [s for s in sentences if s not in heard] == []
+    assert labels <= set(shown)
+    assert "/" not in heard  # the blinds are said in words, never "10/20"
 
 
 # English words seed 000 has Romanian words of its own for ("pas", "egala",
@@ -149,43 +136,29 @@ def test_ranks_counted_in_a_hand_are_plural(speak, code, cards, expected):
     assert hand_name(evaluate_hand(parse_cards(cards))) == expected
 
 
-@pytest.mark.parametrize(("code", "counts"), [
+@pytest.mark.parametrize(("count", "code", "counts"), [
     # Romanian puts "de" after a number whose last two digits are 0 or 20-99.
-    ("ro", {1: "un jeton", 2: "2 jetoane", 5: "5 jetoane", 19: "19 jetoane",
-            20: "20 de jetoane", 22: "22 de jetoane", 25: "25 de jetoane", 101: "101 jetoane",
-            119: "119 jetoane", 120: "120 de jetoane", 1500: "1.500 de jetoane",
-            0: "0 jetoane"}),
+    (chips, "ro", {1: "un jeton", 2: "2 jetoane", 5: "5 jetoane", 19: "19 jetoane",
+                   20: "20 de jetoane", 22: "22 de jetoane", 25: "25 de jetoane",
+                   101: "101 jetoane", 119: "119 jetoane", 120: "120 de jetoane",
+                   1500: "1.500 de jetoane", 0: "0 jetoane"}),
     # Polish: 1 żeton, 2-4 żetony (not 12-14), 5+ żetonów.
-    ("pl", {1: "1 żeton", 2: "2 żetony", 4: "4 żetony", 5: "5 żetonów", 12: "12 żetonów",
-            22: "22 żetony", 25: "25 żetonów", 1500: "1\xa0500 żetonów", 0: "0 żetonów"}),
+    (chips, "pl", {1: "1 żeton", 2: "2 żetony", 4: "4 żetony", 5: "5 żetonów", 12: "12 żetonów",
+                   22: "22 żetony", 25: "25 żetonów", 1500: "1\xa0500 żetonów", 0: "0 żetonów"}),
     # Italian says "fiches", as seed 001 does; "una fiche" alone.
-    ("it", {1: "1 fiche", 2: "2 fiches", 22: "22 fiches", 1500: "1.500 fiches"}),
-    ("en", {1: "1 chip", 2: "2 chips", 1500: "1,500 chips"}),
+    (chips, "it", {1: "1 fiche", 2: "2 fiches", 22: "22 fiches", 1500: "1.500 fiches"}),
+    (chips, "en", {1: "1 chip", 2: "2 chips", 1500: "1,500 chips"}),
+    (you_have, "ro", {1: "Ai un jeton.", 19: "Ai 19 jetoane.", 1440: "Ai 1.440 de jetoane."}),
+    (you_have, "pl", {1: "Masz 1 żeton.", 2: "Masz 2 żetony.", 5: "Masz 5 żetonów.",
+                      22: "Masz 22 żetony.", 25: "Masz 25 żetonów."}),
+    (you_have, "it", {1: "Hai 1 fiche.", 30: "Hai 30 fiches."}),
+    (players, "ro", {2: "2 jucători", 20: "20 de jucători"}),
+    (players, "pl", {1: "1 gracz", 2: "2 graczy", 5: "5 graczy"}),
+    (players, "it", {1: "1 giocatore", 6: "6 giocatori"}),
 ])
-def test_chips_are_counted_with_each_language_s_noun_forms(speak, code, counts):
+def test_counted_words_take_each_language_s_forms(speak, count, code, counts):
     speak(code)
-    assert {n: chips(n) for n in counts} == counts
-
-
-@pytest.mark.parametrize(("code", "counts"), [
-    ("ro", {1: "Ai un jeton.", 19: "Ai 19 jetoane.", 1440: "Ai 1.440 de jetoane."}),
-    ("pl", {1: "Masz 1 żeton.", 2: "Masz 2 żetony.", 5: "Masz 5 żetonów.",
-            22: "Masz 22 żetony.", 25: "Masz 25 żetonów."}),
-    ("it", {1: "Hai 1 fiche.", 30: "Hai 30 fiches."}),
-])
-def test_your_own_chips_are_counted(speak, code, counts):
-    speak(code)
-    assert {n: you_have(n) for n in counts} == counts
-
-
-@pytest.mark.parametrize(("code", "counts"), [
-    ("ro", {2: "2 jucători", 20: "20 de jucători"}),
-    ("pl", {1: "1 gracz", 2: "2 graczy", 5: "5 graczy"}),
-    ("it", {1: "1 giocatore", 6: "6 giocatori"}),
-])
-def test_players_are_counted(speak, code, counts):
-    speak(code)
-    assert {n: players(n) for n in counts} == counts
+    assert {n: count(n) for n in counts} == counts
 
 
 @pytest.mark.parametrize(("code", "start", "up"), [
