@@ -18,6 +18,7 @@ from holdem_desktop.engine.variant import (
     shipped_variant,
     shipped_variants,
 )
+from holdem_desktop.i18n import names
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import GameOver, Session, SessionError
 from holdem_desktop.session.history import HandHistoryWriter
@@ -50,7 +51,8 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         session = Session(variant, players, rng=random.Random(rng.random()))
     except SessionError as exc:
-        print(_("Cannot seat {count} players: {problem}").format(count=args.players, problem=exc),
+        print(_("Cannot seat {players}: {problem}").format(players=names.players(args.players),
+                                                          problem=exc),
               file=sys.stderr)
         return 2
     stats = {"showdowns": 0, "all_ins": 0, "side_pots": 0, "split_pots": 0, "games": 0}

@@ -14,10 +14,10 @@ from functools import lru_cache
 from holdem_desktop.engine.evaluator import HandValue
 from holdem_desktop.engine.hand_classes import HandCategory
 
-from .translate import _, language, pgettext
+from .translate import _, language, ngettext, pgettext
 
-__all__ = ["amount", "card_name", "cards_names", "deciding", "hand_name", "rank_name", "ranks_name",
-           "variant_name"]
+__all__ = ["amount", "card_name", "cards_names", "chips", "deciding", "hand_name", "players",
+           "rank_name", "ranks_name", "variant_name"]
 
 
 def amount(chips: int) -> str:
@@ -27,6 +27,18 @@ def amount(chips: int) -> str:
     if code == "en":
         return f"{chips:,}"
     return _format_decimal(chips, code)
+
+
+def chips(count: int) -> str:
+    """A number of chips with its noun in the form the number asks for:
+    "1 chip", "1,500 chips"; Romanian "19 jetoane" but "1.500 de jetoane",
+    Polish "2 żetony" but "5 żetonów"."""
+    return ngettext("{amount} chip", "{amount} chips", count).format(amount=amount(count))
+
+
+def players(count: int) -> str:
+    """A number of players with its noun: "6 players" ("20 de jucători")."""
+    return ngettext("{count} player", "{count} players", count).format(count=count)
 
 
 @lru_cache(maxsize=4096)

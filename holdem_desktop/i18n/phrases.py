@@ -38,11 +38,11 @@ from holdem_desktop.session.events import (
     WaitingForPlayers,
 )
 
-from .names import amount, cards_names, hand_name
+from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
 __all__ = ["Phrasing", "Showdown", "finished", "ordinal", "room_problem", "sentence",
-           "standings", "welcome_back"]
+           "standings", "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -300,27 +300,27 @@ def _sentence(event: object, p: Phrasing, pots: int,
     if isinstance(event, HandStarting):
         level = event.blinds
         if event.button == p.me:
-            text = _("Hand {number}. You deal. Blinds {small}/{big}.")
+            text = _("Hand {number}. You deal. Blinds {small} and {big}.")
         else:
-            text = _("Hand {number}. {dealer} deals. Blinds {small}/{big}.")
+            text = _("Hand {number}. {dealer} deals. Blinds {small} and {big}.")
         return text.format(number=event.number, dealer=p.name(event.button),
                            small=amount(level[0]), big=amount(level[1]))
     if isinstance(event, BlindsUp):
         if event.ante:
-            return _("Blinds go up to {small}/{big}, ante {ante}.").format(
+            return _("Blinds go up to {small} and {big}, ante {ante}.").format(
                 small=amount(event.blinds[0]), big=amount(event.blinds[1]),
                 ante=amount(event.ante))
-        return _("Blinds go up to {small}/{big}.").format(small=amount(event.blinds[0]),
+        return _("Blinds go up to {small} and {big}.").format(small=amount(event.blinds[0]),
                                                          big=amount(event.blinds[1]))
     if isinstance(event, PlayerOut):
         return _out(event, p)
     if isinstance(event, GameOver):
         return _game_over(event, p)
     if isinstance(event, GameStarted):
-        text = (_("New game: {count} players, {chips} chips each. You deal first.")
+        text = (_("New game: {players}, {chips} each. You deal first.")
                 if event.button == p.me else
-                _("New game: {count} players, {chips} chips each. {dealer} deals first."))
-        return text.format(count=len(event.seats), chips=amount(event.stacks[0]),
+                _("New game: {players}, {chips} each. {dealer} deals first."))
+        return text.format(players=players(len(event.seats)), chips=chips(event.stacks[0]),
                            dealer=p.name(event.button))
     if isinstance(event, TurnStarted):
         return _turn(event, p)
@@ -367,24 +367,28 @@ def room_problem(reason: str, detail: str = "") -> str:
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
 
 
+def you_have(count: int) -> str:
+    """The player's own chips, as Read state and Continue say them."""
+    return ngettext("You have {chips} chip.", "You have {chips} chips.", count).format(
+        chips=amount(count))
+
+
 def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
     """What a continued game says first: where it stands for the player at
     ``seat`` (the turn, if it is theirs, follows as the game's own sentence)."""
     if session.game_over:
         return _("Welcome back. This game is over: choose New game to play again.")
-    count = session.chips(seat)
-    chips = ngettext("You have {chips} chip.", "You have {chips} chips.", count).format(
-        chips=amount(count))
+    have = you_have(session.chips(seat))
     hand = session.hand
     if hand is None or hand.over:
         played = ngettext("Welcome back. {n} hand played.", "Welcome back. {n} hands played.",
                           session.hands_played).format(n=session.hands_played)
-        return " ".join((played, chips, _("Press Next hand to deal.")))
+        return " ".join((played, have, _("Press Next hand to deal.")))
     view = session.view(seat)
     where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
     if view.seat is None or not view.hole:
         return where
     if view.player(seat).folded:
-        return " ".join((where, _("You have folded."), chips))
+        return " ".join((where, _("You have folded."), have))
     return " ".join((where, _("Your cards: {cards}.").format(
-        cards=cards_names(view.hole, suits=suits)), chips))
+        cards=cards_names(view.hole, suits=suits)), have))

@@ -92,7 +92,8 @@ def _rules(variant: Variant, amount: Amount) -> tuple[str, ...]:
     out.append(ngettext("Everyone starts with {amount} chip.",
                         "Everyone starts with {amount} chips.", stack).format(amount=amount(stack)))
     if unit > 1:
-        out.append(_("Every stack, blind and bet is a multiple of {unit} chips.")
+        out.append(ngettext("Every stack, blind and bet is a multiple of {unit} chip.",
+                            "Every stack, blind and bet is a multiple of {unit} chips.", unit)
                    .format(unit=amount(unit)))
     out += _blinds(variant, amount)
     out += _structure(variant, amount)

@@ -27,7 +27,7 @@ from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.phrases import Phrasing, sentence
+from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
@@ -247,9 +247,9 @@ class TableScreen(Page):
         view = self._view()
         chips = s.chips(seat)
         if view is None or seat not in {p.seat for p in view.players}:
-            return _("{player}, {chips} chips").format(player=name, chips=amount(chips))
+            return self._with_chips(name, chips)
         p = view.player(seat)
-        parts = [_("{player}, {chips} chips").format(player=name, chips=amount(p.stack))]
+        parts = [self._with_chips(name, p.stack)]
         if p.bet:
             parts.append(_("bet {amount}").format(amount=amount(p.bet)))
         if p.folded:
@@ -263,6 +263,11 @@ class TableScreen(Page):
         if view.to_act == seat and not view.over:
             parts.append(_("to act"))
         return ", ".join(parts)
+
+    @staticmethod
+    def _with_chips(name: str, count: int) -> str:
+        return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
+            player=name, chips=amount(count))
 
     def _log_selected(self) -> str:
         if not self.log:
@@ -550,7 +555,7 @@ class TableScreen(Page):
     def _blinds(self) -> list[str]:
         """The blinds, and when they go up (when they do)."""
         level = self.session.blind_level()
-        out = [_("Blinds {small}/{big}.").format(small=amount(level.small),
+        out = [_("Blinds {small} and {big}.").format(small=amount(level.small),
                                                   big=amount(level.big))]
         until = self.session.hands_until_next_level()
         if until is not None:
@@ -592,8 +597,7 @@ class TableScreen(Page):
             parts.append(self.inform(Key.BOARD))
             parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
         if self.seat is not None:
-            parts.append(_("You have {chips} chips.").format(
-                chips=amount(s.chips(self.seat))))
+            parts.append(you_have(s.chips(self.seat)))
             parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
         else:
             parts += [self.player_text(seat) + "." for seat in self._seats_from_me()]
@@ -612,7 +616,7 @@ class TableScreen(Page):
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        lines = [_("Hand {number}, blinds {small}/{big}").format(
+        lines = [_("Hand {number}, blinds {small} and {big}").format(
             number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
         if until is not None:

@@ -70,7 +70,7 @@ def test_a_scripted_hand_one_announcement_per_action_then_fold_mode():
     announcer.flush()
     assert [text for text, _ in rec.calls] == [
         "New game: 3 players, 1,500 chips each. Bruno deals first.",
-        "Hand 1. Bruno deals. Blinds 10/20. You post the small blind, 10. Ada posts the big "
+        "Hand 1. Bruno deals. Blinds 10 and 20. You post the small blind, 10. Ada posts the big "
         "blind, 20. You have ace of spades and king of hearts. Bruno folds. "
         "Your turn: 10 to call.",
         "You call 10. Ada checks. Flop: nine of hearts, seven of hearts and two of diamonds. "
@@ -91,7 +91,7 @@ def test_brief_speech_and_spoken_suits_off():
     s.next_hand()
     announcer.flush()
     assert rec.calls[-1][0] == ("New game: 3 players, 1,500 chips each. Bruno deals first. "
-                                "Hand 1. Bruno deals. Blinds 10/20. You post the small blind, "
+                                "Hand 1. Bruno deals. Blinds 10 and 20. You post the small blind, "
                                 "10. You have ace and king. Bruno folds. Your turn: 10 to call.")
 
 
