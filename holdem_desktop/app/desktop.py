@@ -215,8 +215,14 @@ class Desktop:
         self.rooms.search_addresses = value
 
     def create_room(self, variant: str, players: int, strength: str, name: str) -> Page | str:
-        """Host a room and sit at it: its table, or why it could not be opened."""
-        return self._room_table(self.rooms.create(variant, players, strength, name))
+        """Host a room and sit at it: its table, or why it could not be opened.
+        The code is said at once, digit by digit, to pass on to friends."""
+        page = self._room_table(self.rooms.create(variant, players, strength, name))
+        if self.remote is not None and not isinstance(page, str):
+            self.outputs.tell(self.remote, _(
+                "Room created. Its code is {code}. Friends choose Rooms, then Join room, and "
+                "type it.").format(code=" ".join(self.remote.code)))
+        return page
 
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``)."""

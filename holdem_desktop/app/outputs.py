@@ -84,6 +84,15 @@ class Outputs:
         sounds = self.sounds.get(id(table))
         return sounds.refused if sounds is not None else lambda: None
 
+    def tell(self, table: object, text: str) -> None:
+        """Add ``text`` to what ``table``'s next announcement says (after the
+        words of the screen that is opening, never cutting them off)."""
+        announcer = self.announcers.get(id(table))
+        if announcer is not None:
+            announcer.pending.append(text)
+        else:
+            self.announce(text)
+
     def flush(self, table: object) -> None:
         """Say what the last input set off at ``table``, as one announcement."""
         announcer = self.announcers.get(id(table))

@@ -70,6 +70,9 @@ def test_create_a_room_a_friend_joins_by_code_and_a_hand_is_played(host, monkeyp
     assert isinstance(table, TableScreen) and table.room is not None
     code = table.room.code
     assert len(code) == 6 and code.isdigit()
+    said = [s.text for s in host.speech.history]  # the code, after the table's first words
+    assert said[-1].startswith("Room created. Its code is " + " ".join(code) + ".")
+    assert said[-2].startswith("Table.")
     zone = [c.label for c in table.table_controls() if c.zone == "room"]
     assert zone == ["Room", "Room code " + " ".join(code), "Copy invitation", "Leave room"]
     assert code in table.room.invitation
