@@ -39,7 +39,7 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, hand_name
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "room_problem", "sentence"]
+__all__ = ["Phrasing", "names_list", "room_news", "room_problem", "sentence"]
 
 
 @dataclass(frozen=True)
@@ -275,5 +275,51 @@ def room_problem(reason: str, detail: str = "") -> str:
         "idle": _("The host closed an idle connection."),
         "replaced": _("You joined this room again from another connection."),
         "host_closed": _("The host closed the room."),
+        "removed": _("The host removed you from the room."),
+        "busy": _("The host has too many connections waiting: try again in a moment."),
+        "crowded": _("The host has too many connections waiting: try again in a moment."),
+        "hello_timeout": _("The host closed the connection: the game did not say hello in "
+                           "time."),
+        "frame_timeout": _("The host closed the connection: a message took too long to "
+                           "arrive."),
+        "stale_action": _("That answer came too late: the table had moved on."),
+        "away": _("The computer plays your seat: press Back to play again."),
+        "already_away": _("The computer already plays that seat."),
+        "not_away": _("You are playing your seat already."),
+        "no_player": _("No person plays that seat."),
+        "no_member": _("Nobody of that name is in the room."),
+        "nobody_awaited": _("Nobody is awaited."),
+        "too_soon": _("Wait a little longer: you can start without them in {seconds} "
+                      "seconds.").format(seconds=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
+
+
+def names_list(names: tuple[str, ...] | list[str]) -> str:
+    """Names said together: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
+
+
+def room_news(what: str, names: tuple[str, ...]) -> str:
+    """What happened to people in a room, said to everyone: ``what`` is a
+    :class:`~holdem_desktop.net.protocol.News` word."""
+    who = names_list(names)
+    texts = {
+        "joined": _("{name} joined the room."),
+        "left": _("{name} left the room."),
+        "left_seat": _("{name} left; the computer plays in their place."),
+        "lost": _("{name} lost the connection."),
+        "back": _("{name} is back."),
+        "computer_plays": _("{name} has been away too long; the computer plays in their "
+                            "place."),
+        "away": _("{name} is away; the computer plays in their place."),
+        "play_for": _("At the host's request, the computer plays for {name}."),
+        "removed": _("The host removed {name} from the room."),
+        "started_without": _("The next hand starts without {name}; the computer plays in "
+                             "their place."),
+        "seated": _("You have a seat for this game."),
+    }
+    text = texts.get(what, _("{name}: {what}."))
+    return text.format(name=who, what=what)

@@ -261,7 +261,7 @@ class Room:
         return recent
 
     def _note_wrong(self, address: str, now: float) -> None:
-        self._wrong[address] = self._recent_wrong(address, now) + [now]
+        self._wrong[address] = [*self._recent_wrong(address, now), now]
         while len(self._wrong) > WRONG_ADDRESSES:
             del self._wrong[next(iter(self._wrong))]
 
@@ -338,7 +338,7 @@ class Room:
             member.seat = self._free_seat()
         self._come_back(member)
         if was_gone:
-            self._news("back", (member.name,), exclude=member)
+            self._news("back", (member.name,))
         self._welcome(member)
         self._broadcast_table()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from holdem_desktop.engine.events import HoleCardsDealt, PotAwarded
+from holdem_desktop.engine.events import HandEnded, HandStarted, HoleCardsDealt, PotAwarded
 from holdem_desktop.i18n.phrases import Phrasing, sentence
-from holdem_desktop.session.events import TurnStarted
+from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted, WaitingForPlayers
 
 __all__ = ["MoveLog"]
 
@@ -24,6 +24,8 @@ class MoveLog:
         self.phrasing = Phrasing(name)
         self.lines: list[str] = []
         self._awards: list[PotAwarded] = []
+        self._barrier_logged = False
+        """Whether this next-hand barrier's "Waiting for …" is written (once each)."""
 
     def add(self, event: object) -> None:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody
@@ -36,6 +38,12 @@ class MoveLog:
             self.lines += [sentence(a, self.phrasing, pots=len(awards)) or "" for a in awards]
         if isinstance(event, TurnStarted | HoleCardsDealt):
             return
+        if isinstance(event, HandStarted | HandEnded | GameStarted | GameOver):
+            self._barrier_logged = False
+        elif isinstance(event, WaitingForPlayers):
+            if self._barrier_logged:
+                return  # said again on request, written once
+            self._barrier_logged = True
         line = sentence(event, self.phrasing)
         if line:
             self.lines.append(line)

@@ -8,7 +8,9 @@ import json
 import queue
 import random
 import struct
+import tempfile
 import time
+from pathlib import Path
 
 from holdem_desktop import __version__
 from holdem_desktop.ai.players import create_player
@@ -83,7 +85,7 @@ class Player:
                 return
             self.acted_at = moment
             action = self.brain.decide(view)
-            self.client.send(Act(action.kind, action.amount))
+            self.client.send(Act(action.kind, action.amount, t.hand, t.decision))
         elif t.started and not t.game_over and self.seat in t.waiting_for \
                 and self.pressed_for != t.hands_played:
             self.pressed_for = t.hands_played
@@ -96,12 +98,15 @@ class Player:
             self.asked = False
 
 
-def serve(size: int, *, variant: str = "tournament", **server_options) -> RoomServer:
+def serve(size: int, *, variant: str = "tournament", clock=time.monotonic,
+          **server_options) -> RoomServer:
     """A room on loopback.  Scripted players act far faster than people, so
-    the flood limit is raised unless a test sets it."""
+    the flood limit is raised unless a test sets it; the host log goes to a
+    temporary folder unless a test names it."""
     room = Room(shipped_variant(variant), CODE, size=size, game_version=__version__,
-                rng=random.Random(3), clock=time.monotonic)
-    options = {"rate": 10_000.0, "burst": 10_000.0} | server_options
+                rng=random.Random(3), clock=clock)
+    options = {"rate": 10_000.0, "burst": 10_000.0,
+               "log_path": Path(tempfile.mkdtemp()) / "host.log"} | server_options
     server = RoomServer(room, "127.0.0.1", 0, **options)
     server.start()
     return server
@@ -305,9 +310,9 @@ def test_an_idle_connection_is_closed():
     client = RoomClient("127.0.0.1", server.port, ping_every=60)
     client.connect()
     try:
-        got = client.get(timeout=3)
-        assert got == Closed("closed")
-        assert server.stats["idle"] == 1
+        assert client.get(timeout=3) == Bye("idle")
+        assert client.get(timeout=3) == Closed("closed")
+        assert server.stats["idle"] == 1 and server.refusals["idle"] == 1
     finally:
         client.close()
         server.stop()
@@ -317,7 +322,8 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
     clock = Clock()
     room = Room(shipped_variant("tournament"), CODE, size=3, game_version=__version__,
                 rng=random.Random(8), clock=clock)
-    server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0)
+    server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0,
+                        log_path=Path(tempfile.mkdtemp()) / "host.log")
     server.start()
     mara = Player("Mara", server.port, 0)
     ada = Player("Ada", server.port, 1)
