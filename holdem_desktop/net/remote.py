@@ -30,6 +30,7 @@ Room zone's buttons come from :meth:`RemoteTable.room_actions`.
 from __future__ import annotations
 
 import queue
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -112,6 +113,8 @@ class RemoteTable:
         self.seat_listeners: list[Callable[[int | None], None]] = []
         """Called with the new seat when the host gives this window another."""
         self.closed: str | None = None
+        self.refusals: Counter[str] = Counter()
+        """Every error the host answered, by reason (quiet ones too)."""
         self._answered: tuple[int, int] | None = None
         """The id of the last decision an action was sent for."""
 
@@ -140,6 +143,7 @@ class RemoteTable:
         elif isinstance(message, Waiting):
             self._emit(WaitingForPlayers(message.seats))
         elif isinstance(message, Error):
+            self.refusals[message.reason] += 1
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):

@@ -337,9 +337,9 @@ class Room:
         if member.seat is None and not self.running:
             member.seat = self._free_seat()
         self._come_back(member)
+        self._welcome(member)
         if was_gone:
             self._news("back", (member.name,))
-        self._welcome(member)
         self._broadcast_table()
 
     def _bind(self, conn: str, member: Member) -> None:
