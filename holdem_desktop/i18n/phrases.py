@@ -289,8 +289,11 @@ def room_problem(reason: str, detail: str = "") -> str:
         "no_player": _("No person plays that seat."),
         "no_member": _("Nobody of that name is in the room."),
         "nobody_awaited": _("Nobody is awaited."),
-        "too_soon": _("Wait a little longer: you can start without them in {seconds} "
-                      "seconds.").format(seconds=detail or "?"),
+        "too_soon": ngettext("Wait a little longer: you can start without them in "
+                             "{seconds} second.",
+                             "Wait a little longer: you can start without them in "
+                             "{seconds} seconds.", int(detail) if detail.isdigit() else 2
+                             ).format(seconds=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
 
@@ -321,5 +324,4 @@ def room_news(what: str, names: tuple[str, ...]) -> str:
                              "their place."),
         "seated": _("You have a seat for this game."),
     }
-    text = texts.get(what, _("{name}: {what}."))
-    return text.format(name=who, what=what)
+    return texts[what].format(name=who)
