@@ -150,8 +150,8 @@ class RemoteTable:
             self.on_news(room_news(message.what, message.names))
         elif isinstance(message, Welcome):
             self._welcome(message)
-        elif isinstance(message, Bye | Closed | Refused):
-            self.closed = getattr(message, "reason", "closed")
+        elif isinstance(message, Bye | Closed | Refused) and self.closed is None:
+            self.closed = message.reason  # the first reason given (a bye, then the close)
             self.on_closed(self.closed)
 
     def _welcome(self, welcome: Welcome) -> None:

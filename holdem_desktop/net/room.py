@@ -480,6 +480,7 @@ class Room:
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
                 self._broadcast_waiting(awaited)
+                self._broadcast_table()  # its waiting_for changed too
             elif presser is not None and presser.conn is not None:
                 self._send(presser.conn, Waiting(awaited))
             return
