@@ -26,7 +26,6 @@ from holdem_desktop.net.protocol import (
     Bye,
     Error,
     Hello,
-    NewGame,
     Ping,
     Refused,
     Welcome,

@@ -297,7 +297,7 @@ def test_a_latecomers_window_becomes_a_players_at_the_next_game(host):
         host.remote.next_hand()
         assert wait([host, late], lambda: late.remote.table.view is not None
                     and late.remote.table.view.seat == 1)
-        assert [c.label for c in table.table_controls() if c.zone == "hand"][0] == "Your hand"
+        assert next(c.label for c in table.table_controls() if c.zone == "hand") == "Your hand"
         assert any(c.id == "hole:0" for c in table.table_controls())
         assert "You have" in table.read_state()
     finally:
