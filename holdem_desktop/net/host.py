@@ -16,6 +16,8 @@ alone and is counted:
   and ``max_per_address`` from one address (the next is refused ``busy``);
   a hello must be welcomed within ``hello_deadline`` seconds and any frame
   begun must be finished within ``frame_deadline`` (a trickle is closed);
+- an address dropped for abuse three times in a minute is barred for a
+  minute (``rate_limited``);
 - accept errors (no file descriptors left) are counted, not logged in a
   flood; every refusal and every connection the host closes is counted by
   reason and written to a readable log (time, address, reason: never a
@@ -63,6 +65,11 @@ HELLO_DEADLINE = 10.0
 """Seconds a connection has to be welcomed (to send a good hello)."""
 FRAME_DEADLINE = 10.0
 """Seconds to finish a frame once its first byte arrived."""
+PENALTY_DROPS = 3
+"""Drops for abuse (flooding, unreadable or oversized frames, trickles) that
+bar an address ..."""
+PENALTY_TIME = 60.0
+"""... for this many seconds: its new connections are refused ``rate_limited``."""
 LOG_SIZE = 1 << 20
 """Bytes the host log grows to before it is moved aside (one old log is kept)."""
 
@@ -151,6 +158,8 @@ class RoomServer:
         self._pending: dict[str, tuple[str, float, asyncio.StreamWriter]] = {}
         """Connections not yet welcomed: address, when they came, their writer."""
         self._addresses: dict[str, str] = {}
+        self._penalties: dict[str, list[float]] = {}
+        """Recent abuse drops by address (pruned by age, at most 4,096 addresses)."""
         self.bind = bind
         self.port = port
         self.idle = idle
@@ -249,15 +258,34 @@ class RoomServer:
         self.refusals[reason] += 1
         self.log.write(address, reason)
 
+    def _penalise(self, address: str) -> None:
+        """``address`` was dropped for abuse: after :data:`PENALTY_DROPS` in
+        :data:`PENALTY_TIME` seconds it is barred for that long."""
+        now = time.monotonic()
+        recent = [t for t in self._penalties.pop(address, []) if now - t < PENALTY_TIME]
+        self._penalties[address] = [*recent, now]
+        while len(self._penalties) > 4096:
+            del self._penalties[next(iter(self._penalties))]
+
+    def _barred(self, address: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._penalties.get(address, []) if now - t < PENALTY_TIME]
+        if not recent:
+            self._penalties.pop(address, None)
+        return len(recent) >= PENALTY_DROPS
+
     def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> bool:
-        """Whether a new connection may wait for its hello: per address it is
-        refused ``busy`` over the limit; over the total, the oldest connection
-        still waiting makes way."""
+        """Whether a new connection may wait for its hello: from an address
+        barred for abuse it is refused ``rate_limited``, past the per-address
+        limit ``busy``; over the total, the oldest connection still waiting
+        makes way."""
         same = sum(1 for a, _, _ in self._pending.values() if a == address)
-        if same >= self.max_per_address:
-            self._refusal(address, "busy")
+        barred = self._barred(address)
+        if barred or same >= self.max_per_address:
+            reason = "rate_limited" if barred else "busy"
+            self._refusal(address, reason)
             with contextlib.suppress(Exception):
-                writer.write(encode(Refused("busy")))
+                writer.write(encode(Refused(reason)))
             writer.close()
             return False
         if len(self._pending) >= self.max_pending:
@@ -297,6 +325,8 @@ class RoomServer:
                 except TimeoutError:
                     self.stats[why] += 1
                     self._refusal(address, why)
+                    if why == "frame_timeout":
+                        self._penalise(address)
                     self._write(conn, Bye(why))
                     break
                 if not data:
@@ -306,6 +336,7 @@ class RoomServer:
                 except MalformedMessage as exc:
                     self.stats[exc.reason] += 1
                     self._refusal(address, exc.reason)
+                    self._penalise(address)
                     self._write(conn, Error("malformed", {"reason": exc.reason}))
                     break
                 if not decoder.buffered:
@@ -316,6 +347,7 @@ class RoomServer:
                     if not bucket.take():
                         self.stats["flooding"] += 1
                         self._refusal(address, "flooding")
+                        self._penalise(address)
                         self._write(conn, Bye("flooding"))
                         return
                     try:
@@ -326,6 +358,7 @@ class RoomServer:
                         self._write(conn, Error("malformed", {"reason": exc.reason}))
                         if bad > self.max_bad:
                             self._refusal(address, "abuse")
+                            self._penalise(address)
                             self._write(conn, Bye("abuse"))
                             return
                         continue
