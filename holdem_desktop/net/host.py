@@ -146,8 +146,10 @@ class RoomServer:
                  max_per_address: int = MAX_PER_ADDRESS,
                  hello_deadline: float = HELLO_DEADLINE,
                  frame_deadline: float = FRAME_DEADLINE,
-                 log_path: Path | None = None) -> None:
+                 log_path: Path | None = None, penalty_drops: int = PENALTY_DROPS) -> None:
         self.room = room
+        self.penalty_drops = penalty_drops
+        """Abuse drops that bar an address for :data:`PENALTY_TIME` (0: never)."""
         self.max_pending = max_pending
         self.max_per_address = max_per_address
         self.hello_deadline = hello_deadline
@@ -272,7 +274,7 @@ class RoomServer:
         recent = [t for t in self._penalties.get(address, []) if now - t < PENALTY_TIME]
         if not recent:
             self._penalties.pop(address, None)
-        return len(recent) >= PENALTY_DROPS
+        return 0 < self.penalty_drops <= len(recent)
 
     def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> bool:
         """Whether a new connection may wait for its hello: from an address

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import queue
 import random
+import socket
 import struct
 import tempfile
 import time
@@ -26,8 +27,11 @@ from holdem_desktop.net.protocol import (
     NextHand,
     Ping,
     Pong,
+    Refused,
     Table,
     Welcome,
+    encode,
+    parse_host,
 )
 from holdem_desktop.net.room import Room
 from tests.clock import Clock
@@ -250,7 +254,7 @@ def rogue_payloads(rng: random.Random, count: int):
 
 
 def test_a_rogue_client_cannot_disturb_the_table():
-    server = serve(3)
+    server = serve(3, penalty_drops=0)  # (here it may come back as often as it likes)
     room = server.room
     players = [Player(n, server.port, k, restart=k == 0) for k, n in
                enumerate(("Mara", "Ada"))]
@@ -302,6 +306,30 @@ def test_a_flooding_client_is_dropped_and_others_play_on():
         assert sum(isinstance(r, Pong) for r in replies) <= 81
     finally:
         flood.close()
+        server.stop()
+
+
+def test_an_address_dropped_for_abuse_three_times_is_barred_for_a_minute():
+    server = serve(2)
+    try:
+        for _ in range(3):
+            rogue = RoomClient("127.0.0.1", server.port)
+            rogue.connect()
+            rogue.send_bytes(b"\xff\xff\xff\xff")  # an oversized length: dropped
+            assert isinstance(rogue.get(timeout=5), Error)
+            assert rogue.get(timeout=5) == Closed("closed")
+            rogue.close()
+        again = RoomClient("127.0.0.1", server.port)
+        again.connect()
+        assert again.get(timeout=5) == Refused("rate_limited", "")
+        again.close()
+        assert server.refusals["rate_limited"] == 1 and server.refusals["too_large"] == 3
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                      source_address=("127.0.0.2", 0)) as friend:
+            friend.sendall(encode(Hello("Ada", CODE, __version__)))  # another address
+            size = struct.unpack(">I", friend.recv(4, socket.MSG_WAITALL))[0]
+            assert isinstance(parse_host(friend.recv(size, socket.MSG_WAITALL)), Welcome)
+    finally:
         server.stop()
 
 
