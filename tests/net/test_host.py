@@ -46,13 +46,15 @@ class Player:
                  restart: bool = False) -> None:
         self.name = name
         self.restart = restart
-        """Start a new game whenever one ends (the room's host)."""
+        """Start a new game whenever one ends (when this player is the room's host)."""
         self.asked = False
         self.client = RoomClient("127.0.0.1", port, record=record)
         self.client.connect()
         self.client.send(Hello(name, CODE, __version__))
         self.brain = create_player("normal", random.Random(seed))
         self.seat: int | None = None
+        self.is_host = False
+        """Whether the room was created by this player (the first hello to arrive)."""
         self.token = ""
         self.table: Table | None = None
         self.tables: list[Table] = []
@@ -72,6 +74,7 @@ class Player:
             n += 1
             if isinstance(message, Welcome):
                 self.seat, self.token = message.seat, message.token
+                self.is_host = message.seat == message.host_seat
             elif isinstance(message, Table):
                 self.table = message
                 self.tables.append(message)
@@ -94,12 +97,18 @@ class Player:
                 and self.pressed_for != t.hands_played:
             self.pressed_for = t.hands_played
             self.client.send(NextHand())
-        elif t.game_over and self.restart and not self.asked:
+        elif t.game_over and self.restart and self.is_host and not self.asked:
             self.asked = True  # once per game
             self.pressed_for = -1
             self.client.send(NewGame())
         if not t.game_over:
             self.asked = False
+
+
+def host_of(players: list[Player]) -> Player:
+    """The player whose hello arrived first (the connections race: not
+    always the first created), who starts the games."""
+    return next(p for p in players if p.is_host)
 
 
 def serve(size: int, *, variant: str = "tournament", clock=time.monotonic,
@@ -141,7 +150,7 @@ def test_a_host_and_five_people_play_a_whole_game_with_a_computer_in_the_free_se
                enumerate(("Mara", "Ada", "Bruno", "Chiara", "Dario"))]
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())  # the first to join created the room
+        host_of(players).client.send(NewGame())  # the first to arrive created the room
         run_until(players, lambda: room.session is not None and room.session.game_over, 120)
         run_until(players, lambda: False, 0.5)  # the last messages reach everyone
         s = room.session
@@ -188,11 +197,11 @@ def test_no_hidden_card_of_another_seat_ever_reaches_a_client():
     server = serve(3)
     room = server.room
     players = [Player("Mara", server.port, 0, record=True, restart=True),
-               Player("Ada", server.port, 1, record=True)]
+               Player("Ada", server.port, 1, record=True, restart=True)]  # (the host does)
     played, current = 0, None
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())
+        host_of(players).client.send(NewGame())
         end = time.monotonic() + 150
         while time.monotonic() < end:
             run_until(players, lambda: False, 0.05)
@@ -256,14 +265,14 @@ def rogue_payloads(rng: random.Random, count: int):
 def test_a_rogue_client_cannot_disturb_the_table():
     server = serve(3, penalty_drops=0)  # (here it may come back as often as it likes)
     room = server.room
-    players = [Player(n, server.port, k, restart=k == 0) for k, n in
+    players = [Player(n, server.port, k, restart=True) for k, n in
                enumerate(("Mara", "Ada"))]
     rogue = RoomClient("127.0.0.1", server.port)
     rogue.connect()
     answered = dropped = 0
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())
+        host_of(players).client.send(NewGame())
         for k, payload in enumerate(rogue_payloads(random.Random(1), 10_000)):
             rogue.send_bytes(struct.pack(">I", len(payload)) + payload)
             reply = rogue.get(timeout=5)  # every message gets an answer, or the door

@@ -64,12 +64,24 @@ def served(clock, tmp_path):
         server.stop()
 
 
+OPEN: list[Window] = []
+"""The windows a test opened (closed after it)."""
+
+
+@pytest.fixture(autouse=True)
+def close_windows():
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
 class Window:
     """A player's window on the room, reduced to what the tests need: the
     RemoteTable, what it would announce, and a player who checks or calls."""
 
     def __init__(self, name: str, port: int, token: str | None = None, *,
                  plays: bool = True, presses: bool = True) -> None:
+        OPEN.append(self)
         self.name = name
         self.client = RoomClient("127.0.0.1", port)
         self.client.connect()
@@ -116,7 +128,7 @@ class Window:
         self.client.close(timeout=2)
 
 
-def run_until(windows: list[Window], done, seconds: float = 10.0) -> bool:
+def run_until(windows: list[Window], done, seconds: float = 20.0) -> bool:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if done():
@@ -160,25 +172,21 @@ def test_a_latecomer_is_seated_at_the_next_game_and_acts_on_the_first_turn(serve
     room = server.room
     mara, ada = Window("Mara", server.port), Window("Ada", server.port)
     windows = [mara, ada]
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None
-                         and room.session.hands_played >= 1)
-        bruno = Window("Bruno", server.port)
-        windows.append(bruno)
-        assert bruno.remote.seat is None
-        assert run_until(windows, lambda: "Bruno joined the room." in mara.news)
-        end_game(server, windows)
-        mara.remote.new_game()
-        # Bruno's window becomes a player's at once: his seat, and he hears it.
-        assert run_until(windows, lambda: bruno.remote.seat == 2)
-        assert "You have a seat for this game." in bruno.news
-        assert room.kinds == ["human", "human", "human"]
-        assert run_until(windows, lambda: bruno.acts >= 1, 15)  # his first turn: he acts
-        assert not [e for w in windows for e in w.errors], [w.errors for w in windows]
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None
+                     and room.session.hands_played >= 1)
+    bruno = Window("Bruno", server.port)
+    windows.append(bruno)
+    assert bruno.remote.seat is None
+    assert run_until(windows, lambda: "Bruno joined the room." in mara.news)
+    end_game(server, windows)
+    mara.remote.new_game()
+    # Bruno's window becomes a player's at once: his seat, and he hears it.
+    assert run_until(windows, lambda: bruno.remote.seat == 2)
+    assert "You have a seat for this game." in bruno.news
+    assert room.kinds == ["human", "human", "human"]
+    assert run_until(windows, lambda: bruno.acts >= 1, 15)  # his first turn: he acts
+    assert not [e for w in windows for e in w.errors], [w.errors for w in windows]
 
 
 def test_a_doubled_and_a_stale_act_are_refused_and_change_nothing(served):
@@ -187,51 +195,47 @@ def test_a_doubled_and_a_stale_act_are_refused_and_change_nothing(served):
     mara = Window("Mara", server.port, plays=False)
     ada = Window("Ada", server.port, plays=False)
     windows = [mara, ada]
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None
-                         and room.session.hand is not None and not room.session.hand.over
-                         and all(w.remote.table.view is not None for w in windows))
-        settle(windows)
-        seat = room.session.waiting_for
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None
+                     and room.session.hand is not None and not room.session.hand.over
+                     and all(w.remote.table.view is not None for w in windows))
+    settle(windows)
+    seat = room.session.waiting_for
+    me = windows[seat]
+    t = me.remote.table
+    hand, decision = t.hand, t.decision
+    assert (hand, decision) == room.decision
+    view = t.view
+    kind = ActionKind.CALL if view.to_call else ActionKind.CHECK
+    before = len(room.session.hand.actions)
+    # The same call twice in one write: the second answers nothing.
+    frame = encode(Act(kind, 0, hand, decision))
+    me.client.send_bytes(frame + frame)
+    assert run_until(windows, lambda: me.remote.refusals["stale_action"] == 1)
+    assert len(room.session.hand.actions) == before + 1
+    assert me.remote.refusals == {"stale_action": 1} and not me.errors  # (not said)
+    # An act for an old decision (the previous one) is refused whoever's turn it is.
+    state = (len(room.session.hand.actions), room.session.waiting_for,
+             [st.chips for st in room.session.seats], room.session.hand.pot_total)
+    for w in windows:
+        w.client.send(Act(ActionKind.FOLD, 0, hand, decision))
+    assert run_until(windows, lambda: sum(w.remote.refusals["stale_action"]
+                                          for w in windows) == 3)
+    assert state == (len(room.session.hand.actions), room.session.waiting_for,
+                     [st.chips for st in room.session.seats], room.session.hand.pot_total)
+    # A double key press in a window sends one action.
+    seat = room.session.waiting_for
+    if seat is not None:
         me = windows[seat]
-        t = me.remote.table
-        hand, decision = t.hand, t.decision
-        assert (hand, decision) == room.decision
-        view = t.view
+        assert run_until(windows, lambda: me.remote.decision == room.decision)
+        sent = server.stats["messages"]
+        view = me.remote.table.view
         kind = ActionKind.CALL if view.to_call else ActionKind.CHECK
-        before = len(room.session.hand.actions)
-        # The same call twice in one write: the second answers nothing.
-        frame = encode(Act(kind, 0, hand, decision))
-        me.client.send_bytes(frame + frame)
-        assert run_until(windows, lambda: me.remote.refusals["stale_action"] == 1)
-        assert len(room.session.hand.actions) == before + 1
-        assert me.remote.refusals == {"stale_action": 1} and not me.errors  # (not said)
-        # An act for an old decision (the previous one) is refused whoever's turn it is.
-        state = (len(room.session.hand.actions), room.session.waiting_for,
-                 [st.chips for st in room.session.seats], room.session.hand.pot_total)
-        for w in windows:
-            w.client.send(Act(ActionKind.FOLD, 0, hand, decision))
-        assert run_until(windows, lambda: sum(w.remote.refusals["stale_action"]
-                                              for w in windows) == 3)
-        assert state == (len(room.session.hand.actions), room.session.waiting_for,
-                         [st.chips for st in room.session.seats], room.session.hand.pot_total)
-        # A double key press in a window sends one action.
-        seat = room.session.waiting_for
-        if seat is not None:
-            me = windows[seat]
-            assert run_until(windows, lambda: me.remote.decision == room.decision)
-            sent = server.stats["messages"]
-            view = me.remote.table.view
-            kind = ActionKind.CALL if view.to_call else ActionKind.CHECK
-            me.remote.submit(seat, Action(kind))
-            me.remote.submit(seat, Action(kind))
-            settle(windows)
-            assert server.stats["messages"] == sent + 1
-            assert sum(w.remote.refusals["stale_action"] for w in windows) == 3
-    finally:
-        for w in windows:
-            w.close()
+        me.remote.submit(seat, Action(kind))
+        me.remote.submit(seat, Action(kind))
+        settle(windows)
+        assert server.stats["messages"] == sent + 1
+        assert sum(w.remote.refusals["stale_action"] for w in windows) == 3
 
 
 def test_closed_connections_are_never_seated_and_lose_their_seat_after_the_grace(
@@ -241,34 +245,30 @@ def test_closed_connections_are_never_seated_and_lose_their_seat_after_the_grace
     mara = Window("Mara", server.port)
     ghosts = [Window(name, server.port) for name in ("Gus", "Gil")]
     windows = [mara]
-    try:
-        assert [g.remote.seat for g in ghosts] == [1, 2]
-        for g in ghosts:
-            g.close()
-        assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
-        # A real friend still gets in (as a listener, the seats being held)...
-        ada = Window("Ada", server.port)
-        windows.append(ada)
-        assert ada.remote.seat is None
-        # ... and after the grace the ghosts' seats are free again.
-        clock.now += 121
-        assert run_until(windows, lambda: all(m.seat is None for m in room.members
-                                              if m.name in ("Gus", "Gil")))
-        # New game: only people here are seated; Ada is told her seat.
-        mara.remote.new_game()
-        assert run_until(windows, lambda: ada.remote.seat is not None)
-        assert "You have a seat for this game." in ada.news
-        kinds = room.kinds
-        assert kinds.count("human") == 2 and kinds.count("computer") == 1
-        assert {room.session.seats[k].name for k in range(3) if kinds[k] == "human"} == {
-            "Mara", "Ada"}
-        # Gone long enough, they are forgotten: their names are free, tokens void.
-        clock.now += 600
-        assert run_until(windows, lambda: not any(m.name in ("Gus", "Gil")
-                                                  for m in room.members))
-    finally:
-        for w in windows:
-            w.close()
+    assert [g.remote.seat for g in ghosts] == [1, 2]
+    for g in ghosts:
+        g.close()
+    assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
+    # A real friend still gets in (as a listener, the seats being held)...
+    ada = Window("Ada", server.port)
+    windows.append(ada)
+    assert ada.remote.seat is None
+    # ... and after the grace the ghosts' seats are free again.
+    clock.now += 121
+    assert run_until(windows, lambda: all(m.seat is None for m in room.members
+                                          if m.name in ("Gus", "Gil")))
+    # New game: only people here are seated; Ada is told her seat.
+    mara.remote.new_game()
+    assert run_until(windows, lambda: ada.remote.seat is not None)
+    assert "You have a seat for this game." in ada.news
+    kinds = room.kinds
+    assert kinds.count("human") == 2 and kinds.count("computer") == 1
+    assert {room.session.seats[k].name for k in range(3) if kinds[k] == "human"} == {
+        "Mara", "Ada"}
+    # Gone long enough, they are forgotten: their names are free, tokens void.
+    clock.now += 600
+    assert run_until(windows, lambda: not any(m.name in ("Gus", "Gil")
+                                              for m in room.members))
 
 
 def test_watchers_whose_connection_closed_are_not_seated_at_new_game(served):
@@ -276,24 +276,20 @@ def test_watchers_whose_connection_closed_are_not_seated_at_new_game(served):
     room = server.room
     mara = Window("Mara", server.port)
     windows = [mara]
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None)
-        ghosts = [Window(name, server.port) for name in ("Gus", "Gil")]
-        for g in ghosts:
-            assert g.remote.seat is None
-            g.close()
-        assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
-        end_game(server, [mara])
-        friend = Window("Ada", server.port)
-        windows.append(friend)
-        mara.remote.new_game()
-        assert run_until(windows, lambda: friend.remote.seat is not None)
-        assert room.kinds.count("human") == 2
-        assert all(m.seat is None for m in room.members if m.name in ("Gus", "Gil"))
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None)
+    ghosts = [Window(name, server.port) for name in ("Gus", "Gil")]
+    for g in ghosts:
+        assert g.remote.seat is None
+        g.close()
+    assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
+    end_game(server, [mara])
+    friend = Window("Ada", server.port)
+    windows.append(friend)
+    mara.remote.new_game()
+    assert run_until(windows, lambda: friend.remote.seat is not None)
+    assert room.kinds.count("human") == 2
+    assert all(m.seat is None for m in room.members if m.name in ("Gus", "Gil"))
 
 
 def test_fifteen_hundred_throwaway_joins_leave_the_room_bounded(served):
@@ -302,31 +298,27 @@ def test_fifteen_hundred_throwaway_joins_leave_the_room_bounded(served):
     mara, ada = Window("Mara", server.port), Window("Ada", server.port)
     windows = [mara, ada]
     welcomed = full = 0
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None
-                         and room.session.hands_played >= 1)
-        before = room.session.hands_played
-        for k in range(1500):
-            client = RoomClient("127.0.0.1", server.port, ping_every=60)
-            client.connect()
-            client.send(Hello(f"Throw{k}", CODE, __version__))
-            reply = client.get(timeout=5)
-            welcomed += isinstance(reply, Welcome)
-            full += isinstance(reply, Refused) and reply.reason == "room_full"
-            client.close(timeout=2)
-            if k % 50 == 0:
-                settle(windows, 0.01)
-                assert len(room.members) <= 3 + room.max_watchers
-        settle(windows, 0.5)
-        assert welcomed + full == 1500 and welcomed > 1000
-        assert len(room.members) <= 3 + room.max_watchers
-        assert len(room._conns) <= 2 + room.max_watchers and len(room._addresses) <= 14
-        assert run_until(windows, lambda: room.session.hands_played >= before + 3, 30)
-        assert {m.name for m in room.members if m.conn is not None} == {"Mara", "Ada"}
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None
+                     and room.session.hands_played >= 1)
+    before = room.session.hands_played
+    for k in range(1500):
+        client = RoomClient("127.0.0.1", server.port, ping_every=60)
+        client.connect()
+        client.send(Hello(f"Throw{k}", CODE, __version__))
+        reply = client.get(timeout=5)
+        welcomed += isinstance(reply, Welcome)
+        full += isinstance(reply, Refused) and reply.reason == "room_full"
+        client.close(timeout=2)
+        if k % 50 == 0:
+            settle(windows, 0.01)
+            assert len(room.members) <= 3 + room.max_watchers
+    settle(windows, 0.5)
+    assert welcomed + full == 1500 and welcomed > 1000
+    assert len(room.members) <= 3 + room.max_watchers
+    assert len(room._conns) <= 2 + room.max_watchers and len(room._addresses) <= 14
+    assert run_until(windows, lambda: room.session.hands_played >= before + 3, 30)
+    assert {m.name for m in room.members if m.conn is not None} == {"Mara", "Ada"}
 
 
 def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served, clock):
@@ -337,59 +329,55 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     bruno = Window("Bruno", server.port)
     windows = [mara, ada, bruno]
     everyone = windows
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None and room.ready == {0, 2})
-        # The barrier waits for Ada; too soon to start without her.
-        keys = [a.key for a in mara.remote.room_actions()]
-        assert "start_without" in keys and "play_for:1" in keys and "remove:Ada" in keys
-        assert [a.key for a in ada.remote.room_actions()] == ["away"]
-        mara.remote.start_without()
-        assert run_until(windows, lambda: any(e.reason == "too_soon" for e in mara.errors))
-        assert mara.remote.error_text(mara.errors[-1]).startswith("Wait a little longer")
-        clock.now += 11
-        mara.remote.start_without()
-        said = "The next hand starts without Ada; the computer plays in their place."
-        assert run_until(windows, lambda: all(said in w.news for w in everyone))
-        assert room.members[1].replaced and room.session.hands_played >= 0
-        # Ada is back (she pressed Back), then away again by her own choice.
-        assert run_until(windows, lambda: [a.key for a in ada.remote.room_actions()] == [
-            "back"])
-        ada.remote.back()
-        assert run_until(windows, lambda: all("Ada is back." in w.news for w in everyone))
-        assert not room.members[1].replaced
-        ada.remote.away()
-        said = "Ada is away; the computer plays in their place."
-        assert run_until(windows, lambda: all(said in w.news for w in everyone))
-        assert room.members[1].replaced
-        ada.remote.back()
-        assert run_until(windows, lambda: not room.members[1].replaced)
-        # The host hands her silent seat to the computer.
-        mara.remote.play_for(1)
-        said = "At the host's request, the computer plays for Ada."
-        assert run_until(windows, lambda: all(said in w.news for w in everyone))
-        assert room.members[1].replaced
-        # And removes Bruno: he is told, the others hear it, his token is void.
-        token = bruno.remote.token
-        mara.remote.remove("Bruno")
-        assert run_until(windows, lambda: bruno.remote.closed == "removed")
-        said = "The host removed Bruno from the room."
-        assert run_until(windows, lambda: said in mara.news and said in ada.news)
-        assert "Bruno" not in {m.name for m in room.members}
-        again = RoomClient("127.0.0.1", server.port)
-        again.connect()
-        again.send(Hello("Bruno", CODE, __version__, token))
-        reply = again.get(timeout=5)
-        assert isinstance(reply, Welcome) and reply.seat is None  # a newcomer now
-        again.close()
-        # Only the host has these powers.
-        ada.remote.play_for(0)
-        ada.remote.remove("Mara")
-        assert run_until(windows, lambda: [e.reason for e in ada.errors][-2:] == [
-            "not_host", "not_host"])
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None and room.ready == {0, 2})
+    # The barrier waits for Ada; too soon to start without her.
+    keys = [a.key for a in mara.remote.room_actions()]
+    assert "start_without" in keys and "play_for:1" in keys and "remove:Ada" in keys
+    assert [a.key for a in ada.remote.room_actions()] == ["away"]
+    mara.remote.start_without()
+    assert run_until(windows, lambda: any(e.reason == "too_soon" for e in mara.errors))
+    assert mara.remote.error_text(mara.errors[-1]).startswith("Wait a little longer")
+    clock.now += 11
+    mara.remote.start_without()
+    said = "The next hand starts without Ada; the computer plays in their place."
+    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert room.members[1].replaced and room.session.hands_played >= 0
+    # Ada is back (she pressed Back), then away again by her own choice.
+    assert run_until(windows, lambda: [a.key for a in ada.remote.room_actions()] == [
+        "back"])
+    ada.remote.back()
+    assert run_until(windows, lambda: all("Ada is back." in w.news for w in everyone))
+    assert not room.members[1].replaced
+    ada.remote.away()
+    said = "Ada is away; the computer plays in their place."
+    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert room.members[1].replaced
+    ada.remote.back()
+    assert run_until(windows, lambda: not room.members[1].replaced)
+    # The host hands her silent seat to the computer.
+    mara.remote.play_for(1)
+    said = "At the host's request, the computer plays for Ada."
+    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert room.members[1].replaced
+    # And removes Bruno: he is told, the others hear it, his token is void.
+    token = bruno.remote.token
+    mara.remote.remove("Bruno")
+    assert run_until(windows, lambda: bruno.remote.closed == "removed")
+    said = "The host removed Bruno from the room."
+    assert run_until(windows, lambda: said in mara.news and said in ada.news)
+    assert "Bruno" not in {m.name for m in room.members}
+    again = RoomClient("127.0.0.1", server.port)
+    again.connect()
+    again.send(Hello("Bruno", CODE, __version__, token))
+    reply = again.get(timeout=5)
+    assert isinstance(reply, Welcome) and reply.seat is None  # a newcomer now
+    again.close()
+    # Only the host has these powers.
+    ada.remote.play_for(0)
+    ada.remote.remove("Mara")
+    assert run_until(windows, lambda: [e.reason for e in ada.errors][-2:] == [
+        "not_host", "not_host"])
 
 
 def test_the_barrier_is_said_once_per_press_over_a_minute_of_waiting(served, clock):
@@ -398,27 +386,23 @@ def test_the_barrier_is_said_once_per_press_over_a_minute_of_waiting(served, clo
     mara = Window("Mara", server.port, presses=False)
     ada = Window("Ada", server.port, presses=False)
     windows = [mara, ada]
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None)
-        mara.remote.next_hand()
-        assert run_until(windows, lambda: mara.waits_heard == 1)
-        for _ in range(120):  # a minute of waiting, half a second at a time
-            clock.now += 0.5
-            settle(windows, 0.01)
-        settle(windows, 0.2)
-        assert mara.waits_heard == 1 and ada.waits_heard == 0
-        mara.remote.next_hand()  # again: who is it waiting for?
-        assert run_until(windows, lambda: mara.waits_heard == 2)
-        settle(windows, 0.3)
-        assert mara.waits_heard == 2
-        assert sum(line == "Waiting for Ada." for line in mara.log.lines) == 1
-        ada.remote.next_hand()
-        assert run_until(windows, lambda: room.session.hands_played >= 0
-                         and room.session.hand is not None)
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None)
+    mara.remote.next_hand()
+    assert run_until(windows, lambda: mara.waits_heard == 1)
+    for _ in range(120):  # a minute of waiting, half a second at a time
+        clock.now += 0.5
+        settle(windows, 0.01)
+    settle(windows, 0.2)
+    assert mara.waits_heard == 1 and ada.waits_heard == 0
+    mara.remote.next_hand()  # again: who is it waiting for?
+    assert run_until(windows, lambda: mara.waits_heard == 2)
+    settle(windows, 0.3)
+    assert mara.waits_heard == 2
+    assert sum(line == "Waiting for Ada." for line in mara.log.lines) == 1
+    ada.remote.next_hand()
+    assert run_until(windows, lambda: room.session.hands_played >= 0
+                     and room.session.hand is not None)
 
 
 def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(served):
@@ -426,29 +410,25 @@ def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(se
     room = server.room
     mara, ada = Window("Mara", server.port), Window("Ada", server.port)
     windows = [mara, ada]
-    try:
-        mara.remote.new_game()
-        assert run_until(windows, lambda: room.session is not None
-                         and room.session.hands_played >= 1)
-        token = ada.remote.token
-        ada.remote.leave()
-        said = "Ada left; the computer plays in their place."
-        assert run_until(windows, lambda: said in mara.news)
-        assert room.members[1].replaced and room.kinds[1] == "computer"
-        ada.close()
-        windows.remove(ada)
-        back = Window("Ada", server.port, token)
-        windows.append(back)
-        assert back.remote.seat == 1 and not back.remote.welcome.spectator
-        assert run_until(windows, lambda: "Ada is back." in mara.news
-                         and "Ada is back." in back.news)
-        assert not room.members[1].replaced and room.kinds[1] == "human"
-        hands = room.session.hands_played
-        assert run_until(windows, lambda: room.session.hands_played >= hands + 2, 20)
-        assert back.acts >= 1 or back.pressed_for >= hands
-    finally:
-        for w in windows:
-            w.close()
+    mara.remote.new_game()
+    assert run_until(windows, lambda: room.session is not None
+                     and room.session.hands_played >= 1)
+    token = ada.remote.token
+    ada.remote.leave()
+    said = "Ada left; the computer plays in their place."
+    assert run_until(windows, lambda: said in mara.news)
+    assert room.members[1].replaced and room.kinds[1] == "computer"
+    ada.close()
+    windows.remove(ada)
+    back = Window("Ada", server.port, token)
+    windows.append(back)
+    assert back.remote.seat == 1 and not back.remote.welcome.spectator
+    assert run_until(windows, lambda: "Ada is back." in mara.news
+                     and "Ada is back." in back.news)
+    assert not room.members[1].replaced and room.kinds[1] == "human"
+    hands = room.session.hands_played
+    assert run_until(windows, lambda: room.session.hands_played >= hands + 2, 20)
+    assert back.acts >= 1 or back.pressed_for >= hands
 
 
 @pytest.mark.parametrize(("name", "detail"), [
