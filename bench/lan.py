@@ -473,10 +473,8 @@ class Neighbours:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
 
     def finish(self) -> dict[str, int]:
-        if self.proc.stdin is not None and not self.proc.stdin.closed:
-            self.proc.stdin.close()
         try:
-            out, _ = self.proc.communicate(timeout=20)
+            out, _ = self.proc.communicate(timeout=20)  # (closes its stdin: it stops)
             return dict(json.loads(out.strip().splitlines()[-1])) if out.strip() else {}
         except (subprocess.TimeoutExpired, ValueError):
             self.proc.kill()
