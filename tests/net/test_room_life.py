@@ -164,17 +164,24 @@ def on_loop(server: RoomServer, fn) -> None:
     done.get(timeout=5)
 
 
+def playing(server: RoomServer) -> tuple[Window, Window]:
+    """Mara (the host) and Ada join and play until a first hand is over."""
+    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara.remote.new_game()
+    room = server.room
+    assert run_until([mara, ada], lambda: room.session is not None
+                     and room.session.hands_played >= 1)
+    return mara, ada
+
+
 # ----------------------------------------------------------------------
 
 
 def test_a_latecomer_is_seated_at_the_next_game_and_acts_on_the_first_turn(served):
     server = served(3)
     room = server.room
-    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara, ada = playing(server)
     windows = [mara, ada]
-    mara.remote.new_game()
-    assert run_until(windows, lambda: room.session is not None
-                     and room.session.hands_played >= 1)
     bruno = Window("Bruno", server.port)
     windows.append(bruno)
     assert bruno.remote.seat is None
@@ -295,12 +302,9 @@ def test_watchers_whose_connection_closed_are_not_seated_at_new_game(served):
 def test_fifteen_hundred_throwaway_joins_leave_the_room_bounded(served):
     server = served(3)
     room = server.room
-    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara, ada = playing(server)
     windows = [mara, ada]
     welcomed = full = 0
-    mara.remote.new_game()
-    assert run_until(windows, lambda: room.session is not None
-                     and room.session.hands_played >= 1)
     before = room.session.hands_played
     for k in range(1500):
         client = RoomClient("127.0.0.1", server.port, ping_every=60)
@@ -408,11 +412,8 @@ def test_the_barrier_is_said_once_per_press_over_a_minute_of_waiting(served, clo
 def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(served):
     server = served(3)
     room = server.room
-    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara, ada = playing(server)
     windows = [mara, ada]
-    mara.remote.new_game()
-    assert run_until(windows, lambda: room.session is not None
-                     and room.session.hands_played >= 1)
     token = ada.remote.token
     ada.remote.leave()
     said = "Ada left; the computer plays in their place."
