@@ -2,7 +2,7 @@
 game; how long an action takes to reach every client, and what the host
 costs in CPU and memory.
 
-    python bench/lan.py [--hands N] [--seconds S] [--warmup W] [--seed K]
+    python bench/lan.py [--hands N] [--seconds S] [--warmup W] [--seed K] [--hostile]
 
 The host (``RoomServer`` around a ``Room`` of 6 seats, variant
 "tournament", flood limit raised because scripted clients act far faster
@@ -36,7 +36,16 @@ would show a leak), and its peak (``ru_maxrss``).  The child's stdout
 carries JSON lines only (its port when ready, its figures at the end).
 The clients' own evaluator tables are built before anything is timed.
 
-Target (LAN issue): p99 <= 20 ms.  No peer: the figures stand against the
+``--hostile`` (issue 12) runs the same game beside 100 silent sockets (from
+20 loopback addresses, reopened as the host closes them: past the pending
+limit, or at the hello deadline) and a flooding client (it joins as a
+watcher and sends pings and unreadable frames as fast as its socket takes
+them, reconnecting whenever the host drops it), both in a third process so
+they do not share the clients' GIL.  The host then runs with its shipped
+flood limits (40 messages a second, a burst of 80), which the six scripted
+clients stay under; its counters show what it refused, by reason.
+
+Target (LAN issue): p99 <= 20 ms (with ``--hostile`` too).  No peer: the figures stand against the
 target.  The machine is shared and noisy (2 cores, host and clients on the
 same ones): read the percentiles, not single runs' maxima.
 """
@@ -48,9 +57,13 @@ import json
 import queue
 import random
 import resource
+import select
+import socket
 import statistics
+import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -76,8 +89,10 @@ from holdem_desktop.net.protocol import (
     Hello,
     NewGame,
     NextHand,
+    Ping,
     Table,
     Welcome,
+    encode,
 )
 from holdem_desktop.net.room import Room
 from holdem_desktop.session.events import GameStarted, HandStarting
@@ -112,13 +127,17 @@ def snapshot() -> dict[str, float]:
     return {"cpu": ru.ru_utime + ru.ru_stime, "rss": rss_now(), "wall": time.monotonic()}
 
 
-def serve_host(seed: int) -> int:
+def serve_host(seed: int, hostile: bool = False) -> int:
     """The child: serve the room; snapshot on ``mark NAME`` lines from stdin,
     stop on ``stop`` (or end of input).  Stdout carries two JSON lines only:
     the port when ready, and the figures at the end."""
     room = Room(shipped_variant("tournament"), CODE, size=SIZE, game_version=__version__,
                 rng=random.Random(seed), clock=time.monotonic)
-    server = RoomServer(room, "127.0.0.1", 0, rate=10_000, burst=10_000)
+    # Scripted clients act far faster than people: the flood limit is raised,
+    # except beside a flooder, where the host's real limits apply.
+    rate, burst = (40.0, 80.0) if hostile else (10_000.0, 10_000.0)
+    server = RoomServer(room, "127.0.0.1", 0, log_path=Path(tempfile.mkdtemp()) / "host.log",
+                        rate=rate, burst=burst)
     port = server.start()
     marks = {"ready": snapshot()}
     print(json.dumps({"port": port}), flush=True)
@@ -130,17 +149,18 @@ def serve_host(seed: int) -> int:
             break
     server.stop()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-    print(json.dumps({"marks": marks, "peak_rss": peak, "stats": dict(server.stats)}),
-          flush=True)
+    print(json.dumps({"marks": marks, "peak_rss": peak, "stats": dict(server.stats),
+                      "refusals": dict(server.refusals)}), flush=True)
     return 0
 
 
 class Host:
     """The child process running :func:`serve_host`, and its stdout lines."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, hostile: bool = False) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve-host", "--seed", str(seed)],
+            [sys.executable, str(Path(__file__).resolve()), "--serve-host", "--seed", str(seed)]
+            + (["--hostile"] if hostile else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
         self.lines: queue.Queue[str] = queue.Queue()
         self._lock = threading.Lock()
@@ -236,6 +256,7 @@ class Seat:
         self.client.inbox = StampedQueue()  # type: ignore[assignment]
         self.brain = create_player("normal", random.Random(seed))
         self.seat: int | None = None
+        self.is_host = False
         self.games = 0
         self.hand = 0
         self.dealt = 0
@@ -274,6 +295,7 @@ class Seat:
                 self._table(stamp, message)
             elif isinstance(message, Welcome):
                 self.seat = message.seat
+                self.is_host = message.seat == message.host_seat  # the first to arrive
             elif isinstance(message, Error):
                 self.errors[message.reason] += 1
                 if message.reason not in BETWEEN_HANDS:
@@ -312,12 +334,12 @@ class Seat:
             action = self.brain.decide(view)
             self.last = (key, t)
             bench.sent((key[0], key[1], key[2] + 1), time.perf_counter())
-            self.client.send(Act(action.kind, action.amount))
+            self.client.send(Act(action.kind, action.amount, t.hand, t.decision))
         elif t.started and not t.game_over and self.seat in t.waiting_for \
                 and self.pressed != (self.games, t.hands_played) and self.dealt < bench.hands:
             self.pressed = (self.games, t.hands_played)
             self.client.send(NextHand())
-        elif t.game_over and self.index == 0 and self.asked != self.games \
+        elif t.game_over and self.is_host and self.asked != self.games \
                 and self.dealt < bench.hands:
             self.asked = self.games  # once per game
             self.client.send(NewGame())
@@ -337,7 +359,127 @@ class Seat:
                       Action(ActionKind.FOLD))
         self.retries += 1
         self.bench.sent((key[0], key[1], key[2] + 1), time.perf_counter())
-        self.client.send(Act(action.kind, action.amount))
+        self.client.send(Act(action.kind, action.amount, t.hand, t.decision))
+
+
+# ----------------------------------------------------------------------
+# Misbehaving neighbours (--hostile)
+
+
+class Hostile:
+    """100 silent sockets and a flooding client beside the game, each on a
+    thread, kept up until :meth:`stop`."""
+
+    SILENT = 100
+    ADDRESSES = 20
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.stopping = threading.Event()
+        self.counts: Counter[str] = Counter()
+        self.threads = [threading.Thread(target=self._silent, daemon=True),
+                        threading.Thread(target=self._flood, daemon=True)]
+
+    def start(self) -> None:
+        for t in self.threads:
+            t.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        for t in self.threads:
+            t.join(5)
+
+    def _open(self, k: int) -> socket.socket | None:
+        s = socket.socket()
+        try:
+            s.bind((f"127.0.0.{10 + k % self.ADDRESSES}", 0))
+            s.connect(("127.0.0.1", self.port))
+        except OSError:
+            s.close()
+            return None
+        self.counts["silent opened"] += 1
+        return s
+
+    def _silent(self) -> None:
+        """Keep 100 sockets open that never say a word."""
+        socks: list[socket.socket | None] = [self._open(k) for k in range(self.SILENT)]
+        s: socket.socket | None
+        while not self.stopping.is_set():
+            live = [x for x in socks if x is not None]
+            readable, _, _ = select.select(live, [], [], 0.05) if live else ([], [], [])
+            for r in readable:  # the host answered or closed it: open another
+                k = socks.index(r)
+                r.close()
+                socks[k] = self._open(k)
+                time.sleep(0.002)
+            for k, s in enumerate(socks):
+                if s is None:
+                    socks[k] = self._open(k)
+        for x in socks:
+            if x is not None:
+                x.close()
+
+    def _flood(self) -> None:
+        """Join as a watcher, then send pings and unreadable frames flat out."""
+        junk = struct.pack(">I", 5) + b"{{{{{"
+        burst = b"".join(encode(Ping(n)) for n in range(50)) + junk
+        n = 0
+        while not self.stopping.is_set():
+            try:
+                s = socket.create_connection(("127.0.0.1", self.port), timeout=2,
+                                             source_address=("127.0.0.99", 0))
+            except OSError:
+                time.sleep(0.01)
+                continue
+            self.counts["flood connections"] += 1
+            s.setblocking(False)
+            try:
+                s.sendall(encode(Hello(f"Eve{n % 1000}", CODE, __version__)))
+                n += 1
+                while not self.stopping.is_set():
+                    try:
+                        s.send(burst)
+                        self.counts["flood bursts"] += 1
+                    except BlockingIOError:
+                        time.sleep(0.001)
+                    try:
+                        if not s.recv(1 << 16):
+                            break  # dropped by the host
+                    except BlockingIOError:
+                        pass
+            except OSError:
+                pass
+            finally:
+                s.close()
+
+
+def serve_hostile(port: int) -> int:
+    """The neighbours' child process (its own GIL and CPU, apart from the
+    six clients'): run until stdin closes, then print their counts as JSON."""
+    hostile = Hostile(port)
+    hostile.start()
+    sys.stdin.read()
+    hostile.stop()
+    print(json.dumps(dict(hostile.counts)), flush=True)
+    return 0
+
+
+class Neighbours:
+    """The child process running :func:`serve_hostile`."""
+
+    def __init__(self, port: int) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve-hostile", str(port)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+
+    def finish(self) -> dict[str, int]:
+        try:
+            out, _ = self.proc.communicate(timeout=20)  # (closes its stdin: it stops)
+            return dict(json.loads(out.strip().splitlines()[-1])) if out.strip() else {}
+        except (subprocess.TimeoutExpired, ValueError):
+            self.proc.kill()
+            self.proc.wait()
+            return {}
 
 
 # ----------------------------------------------------------------------
@@ -362,20 +504,27 @@ def main() -> int:
     ap.add_argument("--warmup", type=int, default=50,
                     help="hands before the steady-state CPU and memory figures")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hostile", action="store_true",
+                    help="beside 100 silent sockets and a flooding client")
     ap.add_argument("--serve-host", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--serve-hostile", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve_host:
-        return serve_host(args.seed)
+        return serve_host(args.seed, args.hostile)
+    if args.serve_hostile is not None:
+        return serve_hostile(args.serve_hostile)
     warmup = max(0, min(args.warmup, args.hands - 1))
 
     # The clients' own lazily built tables, before anything is timed (the
     # host builds its own when it starts).
     tables()
     describe_strength(1)
-    host = Host(args.seed)
+    host = Host(args.seed, args.hostile)
     bench = Bench(args.hands, warmup, host)
     seats = [Seat(k, host.port, bench, args.seed * 100 + k) for k in range(SIZE)]
     figures: dict[str, Any] = {}
+    hostile: Neighbours | None = None
+    neighbours: dict[str, int] = {}
     try:
         for s in seats:
             s.start()
@@ -385,9 +534,12 @@ def main() -> int:
         if any(s.seat is None for s in seats):
             print("the clients could not all join the room", file=sys.stderr)
             return 1
+        if args.hostile:
+            hostile = Neighbours(host.port)
+            time.sleep(1.0)  # the flood under way before the game starts
         host.mark("start")
         began = time.perf_counter()
-        seats[0].client.send(NewGame())
+        next(s for s in seats if s.is_host).client.send(NewGame())
         limit = time.monotonic() + args.seconds
         stalled = False
         while not bench.done.wait(0.5) and time.monotonic() < limit:
@@ -400,9 +552,14 @@ def main() -> int:
         while time.monotonic() < end and not bench.settled():  # the last receipts
             time.sleep(0.01)
         bench.stopping.set()
+        if hostile is not None:
+            neighbours = hostile.finish()
         figures = host.finish()
     finally:
         bench.stopping.set()
+        if hostile is not None and hostile.proc.poll() is None:
+            hostile.proc.kill()
+            hostile.proc.wait()
         for s in seats:
             s.client.close()
         if host.proc.poll() is None:
@@ -411,7 +568,9 @@ def main() -> int:
 
     dealt = seats[0].dealt
     games = seats[0].games
-    print(f"LAN room on loopback: {SIZE} clients (people, no computer seat), tournament; "
+    print(("BESIDE 100 silent sockets and a flooding client (host limits as shipped): "
+           if args.hostile else "")
+          + f"LAN room on loopback: {SIZE} clients (people, no computer seat), tournament; "
           f"{dealt} hands dealt in {games} games in {wall:.1f} s ({dealt / wall:.1f} hands/s)"
           + ("" if finished else f" -- STALLED (no update for {STALL:.0f} s)" if stalled
              else " -- a client's connection CLOSED" if bench.done.is_set()
@@ -470,6 +629,13 @@ def main() -> int:
                   + f", end: {mb(stop['rss'])}")
     stats = figures.get("stats", {})
     print("host counters: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())))
+    refusals = figures.get("refusals", {})
+    if refusals:
+        print("host refusals by reason: " + ", ".join(f"{k} {v}" for k, v in
+                                                      sorted(refusals.items())))
+    if neighbours:
+        print("the neighbours (own process): " + ", ".join(f"{k} {v}" for k, v in
+                                                          sorted(neighbours.items())))
     errors = sum((s.errors for s in seats), Counter())
     closed = sum(s.closed for s in seats)
     retries = sum(s.retries for s in seats)

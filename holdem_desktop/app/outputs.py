@@ -79,6 +79,16 @@ class Outputs:
         table.subscribe(listener)
         self.sounds[id(table)] = listener
 
+    def follow(self, table: object, seat: int | None) -> None:
+        """The player was given ``seat`` at ``table`` (a room's new game):
+        what is said and played follows it."""
+        announcer = self.announcers.get(id(table))
+        if announcer is not None:
+            announcer.seat = seat
+        sounds = self.sounds.get(id(table))
+        if sounds is not None:
+            sounds.seat = seat
+
     def refused_cue(self, table: object) -> Callable[[], None]:
         """The error cue of ``table``'s sounds (nothing when it has none)."""
         sounds = self.sounds.get(id(table))

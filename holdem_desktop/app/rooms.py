@@ -149,8 +149,10 @@ class Rooms:
 
         client.on_message = wake
         remote = RemoteTable(client, shipped_variant(reply.variant), reply)
-        remote.on_error = lambda error: self.outputs.say(room_problem(error.reason))
+        remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
         remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
+        remote.on_news = self.outputs.announce  # joins, leaves, returns, the computer taking over
+        remote.seat_listeners.append(lambda seat: self.outputs.follow(remote, seat))
         self.remote = remote
         self.address = (host, port)
         self.outputs.attach(remote, reply.seat)

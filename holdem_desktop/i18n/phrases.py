@@ -41,8 +41,8 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "finished", "ordinal", "room_problem", "sentence",
-           "standings", "welcome_back", "you_have"]
+__all__ = ["Phrasing", "Showdown", "finished", "names_list", "ordinal", "room_news",
+           "room_problem", "sentence", "standings", "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -58,10 +58,7 @@ class Phrasing:
     def who(self, seats: tuple[int, ...] | list[int]) -> str:
         """Several players: "Ada and Bruno"; "you" (first) for the player."""
         ordered = sorted(seats, key=lambda s: s != self.me)
-        names = [_("you") if s == self.me else self.name(s) for s in ordered]
-        if len(names) == 1:
-            return names[0]
-        return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
+        return names_list([_("you") if s == self.me else self.name(s) for s in ordered])
 
 
 def _action(e: ActionTaken, p: Phrasing) -> str:
@@ -363,6 +360,25 @@ def room_problem(reason: str, detail: str = "") -> str:
         "idle": _("The host closed an idle connection."),
         "replaced": _("You joined this room again from another connection."),
         "host_closed": _("The host closed the room."),
+        "removed": _("The host removed you from the room."),
+        "busy": _("The host has too many connections waiting: try again in a moment."),
+        "crowded": _("The host has too many connections waiting: try again in a moment."),
+        "hello_timeout": _("The host closed the connection: the game did not say hello in "
+                           "time."),
+        "frame_timeout": _("The host closed the connection: a message took too long to "
+                           "arrive."),
+        "stale_action": _("That answer came too late: the table had moved on."),
+        "away": _("The computer plays your seat: press Back to play again."),
+        "already_away": _("The computer already plays that seat."),
+        "not_away": _("You are playing your seat already."),
+        "no_player": _("No person plays that seat."),
+        "no_member": _("Nobody of that name is in the room."),
+        "nobody_awaited": _("Nobody is awaited."),
+        "too_soon": ngettext("Wait a little longer: you can start without them in "
+                             "{seconds} second.",
+                             "Wait a little longer: you can start without them in "
+                             "{seconds} seconds.", int(detail) if detail.isdigit() else 2
+                             ).format(seconds=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
 
@@ -392,3 +408,32 @@ def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
         return " ".join((where, _("You have folded."), have))
     return " ".join((where, _("Your cards: {cards}.").format(
         cards=cards_names(view.hole, suits=suits)), have))
+
+
+def names_list(names: tuple[str, ...] | list[str]) -> str:
+    """Names said together: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
+
+
+def room_news(what: str, names: tuple[str, ...]) -> str:
+    """What happened to people in a room, said to everyone: ``what`` is a
+    :class:`~holdem_desktop.net.protocol.News` word."""
+    who = names_list(names)
+    texts = {
+        "joined": _("{name} joined the room."),
+        "left": _("{name} left the room."),
+        "left_seat": _("{name} left; the computer plays in their place."),
+        "lost": _("{name} lost the connection."),
+        "back": _("{name} is back."),
+        "computer_plays": _("{name} has been away too long; the computer plays in their "
+                            "place."),
+        "away": _("{name} is away; the computer plays in their place."),
+        "play_for": _("At the host's request, the computer plays for {name}."),
+        "removed": _("The host removed {name} from the room."),
+        "started_without": _("The next hand starts without {name}; the computer plays in "
+                             "their place."),
+        "seated": _("You have a seat for this game."),
+    }
+    return texts[what].format(name=who)

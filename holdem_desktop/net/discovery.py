@@ -286,7 +286,11 @@ class RoomBeacon:
             tracked[host] = (entry[0], entry[1] + 1)
             return
         if len(tracked) >= _MAX_TRACKED_ADDRESSES:
-            del tracked[next(iter(tracked))]
+            # Full of addresses still in their window: forget the oldest that is
+            # not blocked, so many others cannot make a blocked one forgotten.
+            victim = next((h for h, (_, n) in tracked.items() if n < self._max_wrong),
+                          next(iter(tracked)))
+            del tracked[victim]
         tracked[host] = (now, 1)
 
 

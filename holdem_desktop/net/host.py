@@ -11,6 +11,17 @@ alone and is counted:
   the connection (its member is then away, the seat kept);
 - a connection that says nothing for ``idle`` seconds is closed (clients
   ping every few seconds), and so is one that does not read what it is sent;
+- before its hello is welcomed a connection is *pending*: at most
+  ``max_pending`` of them (the oldest silent one makes way for a new one)
+  and ``max_per_address`` from one address (the next is refused ``busy``);
+  a hello must be welcomed within ``hello_deadline`` seconds and any frame
+  begun must be finished within ``frame_deadline`` (a trickle is closed);
+- an address dropped for abuse three times in a minute is barred for a
+  minute (``rate_limited``);
+- accept errors (no file descriptors left) are counted, not logged in a
+  flood; every refusal and every connection the host closes is counted by
+  reason and written to a readable log (time, address, reason: never a
+  name, a token or a card), :class:`HostLog`;
 - the host never stops for any of it.
 """
 
@@ -23,6 +34,10 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import platformdirs
 
 from holdem_desktop.engine.hand_classes import tables
 
@@ -32,15 +47,36 @@ from .protocol import (
     Error,
     FrameDecoder,
     MalformedMessage,
+    Refused,
     encode,
     parse_client,
 )
 from .room import Room
 
-__all__ = ["RoomServer"]
+__all__ = ["HostLog", "RoomServer", "default_log_path"]
 
 MAX_UNREAD = 1 << 20
 """Bytes a client may leave unread before it is dropped."""
+MAX_PENDING = 32
+"""Connections not yet welcomed, from all addresses together."""
+MAX_PER_ADDRESS = 8
+"""Connections not yet welcomed from one address."""
+HELLO_DEADLINE = 10.0
+"""Seconds a connection has to be welcomed (to send a good hello)."""
+FRAME_DEADLINE = 10.0
+"""Seconds to finish a frame once its first byte arrived."""
+PENALTY_DROPS = 3
+"""Drops for abuse (flooding, unreadable or oversized frames, trickles) that
+bar an address ..."""
+PENALTY_TIME = 60.0
+"""... for this many seconds: its new connections are refused ``rate_limited``."""
+LOG_SIZE = 1 << 20
+"""Bytes the host log grows to before it is moved aside (one old log is kept)."""
+
+
+def default_log_path() -> Path:
+    """The host log in the user's log folder (platformdirs)."""
+    return Path(platformdirs.user_log_dir("holdem-desktop", appauthor=False)) / "host.log"
 
 
 class _Bucket:
@@ -60,13 +96,72 @@ class _Bucket:
         return True
 
 
+class HostLog:
+    """A log a person can read: one line per refusal or dropped connection,
+    ``2026-12-01 10:20:09 UTC  127.0.0.5  busy``.  At most ``rate`` lines a
+    second (a burst of ``burst``): the lines left out are counted and the
+    next line written says how many.  Writing never fails the host."""
+
+    def __init__(self, path: Path | None, *, rate: float = 5.0, burst: float = 50.0,
+                 clock: Callable[[], float] = time.time, size: int = LOG_SIZE) -> None:
+        self.path = path
+        self.size = size
+        self.clock = clock
+        self._bucket = _Bucket(rate, burst, time.monotonic)
+        self.written = 0
+        self.skipped = 0
+        """Lines left out since the last one written."""
+        self.failed = 0
+
+    def write(self, address: str, reason: str) -> None:
+        """Note that ``address`` was refused or dropped for ``reason``."""
+        if self.path is None:
+            return
+        if not self._bucket.take():
+            self.skipped += 1
+            return
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.clock()))
+        line = f"{stamp}  {address or '-'}  {reason}"
+        if self.skipped:
+            line += f"  (and {self.skipped} more not written)"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.exists() and self.path.stat().st_size > self.size:
+                self.path.replace(self.path.with_name(self.path.name + ".1"))
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(line + "\n")
+        except OSError:
+            self.failed += 1
+            return
+        self.skipped = 0
+        self.written += 1
+
+
 class RoomServer:
     """Serves ``room`` on ``bind``:``port`` (0: any free port)."""
 
     def __init__(self, room: Room, bind: str = "0.0.0.0", port: int = 0, *,
                  idle: float = 60.0, tick: float = 0.5, max_bad: int = 10,
-                 rate: float = 40.0, burst: float = 80.0) -> None:
+                 rate: float = 40.0, burst: float = 80.0, max_pending: int = MAX_PENDING,
+                 max_per_address: int = MAX_PER_ADDRESS,
+                 hello_deadline: float = HELLO_DEADLINE,
+                 frame_deadline: float = FRAME_DEADLINE,
+                 log_path: Path | None = None, penalty_drops: int = PENALTY_DROPS) -> None:
         self.room = room
+        self.penalty_drops = penalty_drops
+        """Abuse drops that bar an address for :data:`PENALTY_TIME` (0: never)."""
+        self.max_pending = max_pending
+        self.max_per_address = max_per_address
+        self.hello_deadline = hello_deadline
+        self.frame_deadline = frame_deadline
+        self.log = HostLog(log_path if log_path is not None else default_log_path())
+        self.refusals: Counter[str] = Counter()
+        """Refusals and dropped connections, by reason."""
+        self._pending: dict[str, tuple[str, float, asyncio.StreamWriter]] = {}
+        """Connections not yet welcomed: address, when they came, their writer."""
+        self._addresses: dict[str, str] = {}
+        self._penalties: dict[str, list[float]] = {}
+        """Recent abuse drops by address (pruned by age, at most 4,096 addresses)."""
         self.bind = bind
         self.port = port
         self.idle = idle
@@ -83,6 +178,7 @@ class RoomServer:
         self._ready = threading.Event()
         self._stopping: asyncio.Event | None = None
         self._failure: BaseException | None = None
+        self._logged_at: dict[str, float] = {}
 
     # ------------------------------------------------------------------
 
@@ -122,6 +218,7 @@ class RoomServer:
     async def _main(self) -> None:
         tables()  # the evaluator's tables, built now rather than at the first showdown
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(self._loop_error)
         self._stopping = asyncio.Event()
         server = await asyncio.start_server(self._serve, self.bind, self.port,
                                             limit=MAX_FRAME + 4)
@@ -136,6 +233,20 @@ class RoomServer:
         with contextlib.suppress(asyncio.CancelledError):
             await ticker
 
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's reports (e.g. accept() failing: no file descriptors left)
+        are counted and logged once per reason and minute, not in a flood
+        (asyncio itself waits a second before accepting again)."""
+        exc = context.get("exception")
+        reason = "accept_error" if "accept" in str(context.get("message", "")) else "loop_error"
+        if isinstance(exc, OSError) and exc.errno is not None:
+            reason += f"_{exc.errno}"
+        self.stats[reason] += 1
+        now = time.monotonic()
+        if now - self._logged_at.get(reason, -60.0) >= 60.0:
+            self._logged_at[reason] = now
+            self._refusal("", reason)
+
     async def _ticker(self) -> None:
         while True:
             await asyncio.sleep(self.tick_every)
@@ -144,22 +255,81 @@ class RoomServer:
 
     # ------------------------------------------------------------------
 
+    def _refusal(self, address: str, reason: str) -> None:
+        """Count and log one refusal or dropped connection."""
+        self.refusals[reason] += 1
+        self.log.write(address, reason)
+
+    def _penalise(self, address: str) -> None:
+        """``address`` was dropped for abuse: after :data:`PENALTY_DROPS` in
+        :data:`PENALTY_TIME` seconds it is barred for that long."""
+        now = time.monotonic()
+        recent = [t for t in self._penalties.pop(address, []) if now - t < PENALTY_TIME]
+        self._penalties[address] = [*recent, now]
+        while len(self._penalties) > 4096:
+            del self._penalties[next(iter(self._penalties))]
+
+    def _barred(self, address: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self._penalties.get(address, []) if now - t < PENALTY_TIME]
+        if not recent:
+            self._penalties.pop(address, None)
+        return 0 < self.penalty_drops <= len(recent)
+
+    def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> bool:
+        """Whether a new connection may wait for its hello: from an address
+        barred for abuse it is refused ``rate_limited``, past the per-address
+        limit ``busy``; over the total, the oldest connection still waiting
+        makes way."""
+        same = sum(1 for a, _, _ in self._pending.values() if a == address)
+        barred = self._barred(address)
+        if barred or same >= self.max_per_address:
+            reason = "rate_limited" if barred else "busy"
+            self._refusal(address, reason)
+            with contextlib.suppress(Exception):
+                writer.write(encode(Refused(reason)))
+            writer.close()
+            return False
+        if len(self._pending) >= self.max_pending:
+            oldest = min(self._pending, key=lambda c: self._pending[c][1])
+            old_address, _, old_writer = self._pending.pop(oldest)
+            self._writers.pop(oldest, None)
+            self._refusal(old_address, "crowded")
+            old_writer.transport.abort()
+        self._pending[conn] = (address, time.monotonic(), writer)
+        return True
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = f"c{next(self._ids)}"
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self.stats["connections"] += 1
+        if not self._admit(conn, address, writer):
+            return
         self._writers[conn] = writer
+        self._addresses[conn] = address
         self.room.connect(conn, address)
         decoder = FrameDecoder()
         bucket = _Bucket(self.rate, self.burst, time.monotonic)
         bad = 0
+        came = time.monotonic()
+        frame_since: float | None = None
         try:
             while conn in self._writers:
+                now = time.monotonic()
+                deadline, why = now + self.idle, "idle"
+                if conn in self._pending and came + self.hello_deadline < deadline:
+                    deadline, why = came + self.hello_deadline, "hello_timeout"
+                if frame_since is not None and frame_since + self.frame_deadline < deadline:
+                    deadline, why = frame_since + self.frame_deadline, "frame_timeout"
                 try:
-                    data = await asyncio.wait_for(reader.read(MAX_FRAME), self.idle)
+                    data = await asyncio.wait_for(reader.read(MAX_FRAME), max(0.0, deadline - now))
                 except TimeoutError:
-                    self.stats["idle"] += 1
+                    self.stats[why] += 1
+                    self._refusal(address, why)
+                    if why == "frame_timeout":
+                        self._penalise(address)
+                    self._write(conn, Bye(why))
                     break
                 if not data:
                     break
@@ -167,11 +337,19 @@ class RoomServer:
                     payloads = decoder.feed(data)
                 except MalformedMessage as exc:
                     self.stats[exc.reason] += 1
+                    self._refusal(address, exc.reason)
+                    self._penalise(address)
                     self._write(conn, Error("malformed", {"reason": exc.reason}))
                     break
+                if not decoder.buffered:
+                    frame_since = None
+                elif frame_since is None or payloads:
+                    frame_since = time.monotonic()  # a frame begun now
                 for payload in payloads:
                     if not bucket.take():
                         self.stats["flooding"] += 1
+                        self._refusal(address, "flooding")
+                        self._penalise(address)
                         self._write(conn, Bye("flooding"))
                         return
                     try:
@@ -181,16 +359,22 @@ class RoomServer:
                         self.stats["malformed"] += 1
                         self._write(conn, Error("malformed", {"reason": exc.reason}))
                         if bad > self.max_bad:
+                            self._refusal(address, "abuse")
+                            self._penalise(address)
                             self._write(conn, Bye("abuse"))
                             return
                         continue
                     self.stats["messages"] += 1
                     self.room.receive(conn, message)
+                    if conn in self._pending and self.room.joined(conn):
+                        del self._pending[conn]  # welcomed: no longer waiting
                     self._deliver()
         except (ConnectionError, OSError):
             pass
         finally:
+            self._pending.pop(conn, None)
             self._writers.pop(conn, None)
+            self._addresses.pop(conn, None)
             self.stats["dropped"] += 1
             self.room.disconnect(conn)
             self._deliver()
@@ -200,9 +384,12 @@ class RoomServer:
         writer = self._writers.get(conn)
         if writer is None or writer.is_closing():
             return
+        if isinstance(message, Refused):
+            self._refusal(self._addresses.get(conn, ""), message.reason)
         writer.write(encode(message))  # type: ignore[arg-type]
         if writer.transport.get_write_buffer_size() > MAX_UNREAD:
             self.stats["unread"] += 1
+            self._refusal(self._addresses.get(conn, ""), "unread")
             self._writers.pop(conn, None)
             writer.transport.abort()  # at once: its read ends, and the room hears it left
         elif isinstance(message, Bye):

@@ -34,9 +34,12 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_FRAME",
+    "NEWS",
     "PROTOCOL_VERSION",
     "REFUSED_REASONS",
     "Act",
+    "Away",
+    "Back",
     "Bye",
     "ClientMessage",
     "Error",
@@ -48,10 +51,14 @@ __all__ = [
     "Leave",
     "MalformedMessage",
     "NewGame",
+    "News",
     "NextHand",
     "Ping",
+    "PlayFor",
     "Pong",
     "Refused",
+    "Remove",
+    "StartWithout",
     "Table",
     "Waiting",
     "Welcome",
@@ -77,13 +84,20 @@ NAME_LENGTH = 20
 """Longest player name, in characters."""
 
 REFUSED_REASONS = frozenset({"wrong_code", "room_full", "wrong_version", "bad_name",
-                             "name_taken", "rate_limited", "bad_token"})
+                             "name_taken", "rate_limited", "bad_token", "busy"})
 """Why the host may refuse a :class:`Hello`."""
 MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unknown_type",
                                "bad_field", "too_large", "empty"})
 """The reasons of :class:`MalformedMessage`."""
 SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
+NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
+                  "play_for", "removed", "started_without"})
+"""What a :class:`News` may say happened in the room."""
+HELLO_NAME = 100
+"""Longest name a :class:`Hello` may carry on the wire: the room itself refuses
+names over :data:`NAME_LENGTH` (or otherwise unusable) with ``bad_name``, so
+the person hears why instead of a malformed message."""
 
 _HEADER = 4
 _CODE = re.compile(r"[0-9]{6}")
@@ -164,9 +178,10 @@ def _check_names(names: tuple[str, ...], path: str) -> None:
 
 @dataclass(frozen=True)
 class Hello:
-    """Join a room: the player's ``name`` (1–20 printable characters, no
-    surrounding spaces), the room ``code`` (6 digits), the game's version
-    and, to take a seat back, the ``token`` a :class:`Welcome` gave."""
+    """Join a room: the player's ``name`` (up to 100 characters here; the room
+    refuses an unusable one with ``bad_name``), the room ``code`` (6
+    digits), the game's version and, to take a seat back, the ``token`` a
+    :class:`Welcome` gave."""
 
     TYPE: ClassVar[str] = "hello"
     name: str
@@ -175,7 +190,8 @@ class Hello:
     token: str | None = None
 
     def __post_init__(self) -> None:
-        _check_text(self.name, "name", 1, NAME_LENGTH)
+        _check(type(self.name) is str, "name", "not a string")
+        _check(len(self.name) <= HELLO_NAME, "name", "bad length")
         _check_code(self.code, "code")
         _check_text(self.game_version, "game_version", 0, 20)
         if self.token is not None:
@@ -191,15 +207,24 @@ class Hello:
 @dataclass(frozen=True)
 class Act:
     """The sender's decision on its turn (``amount``: the round total for a
-    bet or raise, ignored otherwise, as in the engine's ``Action``)."""
+    bet or raise, ignored otherwise, as in the engine's ``Action``).
+
+    ``hand`` and ``decision`` name the decision it answers: the numbers the
+    last :class:`Table` carried.  The host refuses any other pair with
+    ``stale_action`` (a doubled press, an old message), so an action is
+    never applied to a decision its sender has not seen."""
 
     TYPE: ClassVar[str] = "act"
     kind: ActionKind
     amount: int = 0
+    hand: int = 0
+    decision: int = 0
 
     def __post_init__(self) -> None:
         _check(isinstance(self.kind, ActionKind), "kind", "not an ActionKind")
         _check_int(self.amount, "amount", 0, MAX_AMOUNT)
+        _check_int(self.hand, "hand", 0, MAX_INT)
+        _check_int(self.decision, "decision", 0, MAX_INT)
 
 
 @dataclass(frozen=True)
@@ -221,6 +246,51 @@ class Leave:
     """The sender leaves the room (the computer plays its seat)."""
 
     TYPE: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
+class Away:
+    """The sender steps away: the computer plays its seat until :class:`Back`."""
+
+    TYPE: ClassVar[str] = "away"
+
+
+@dataclass(frozen=True)
+class Back:
+    """The sender takes its seat back from the computer."""
+
+    TYPE: ClassVar[str] = "back"
+
+
+@dataclass(frozen=True)
+class PlayFor:
+    """(The host only.) The computer plays ``seat``, whose person is silent,
+    until that person says :class:`Back`."""
+
+    TYPE: ClassVar[str] = "play_for"
+    seat: int
+
+    def __post_init__(self) -> None:
+        _check_int(self.seat, "seat", 0, MAX_PLAYERS - 1)
+
+
+@dataclass(frozen=True)
+class Remove:
+    """(The host only.) The member called ``name`` must leave the room."""
+
+    TYPE: ClassVar[str] = "remove"
+    name: str
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "name", 1, NAME_LENGTH)
+
+
+@dataclass(frozen=True)
+class StartWithout:
+    """(The host only, at the next-hand barrier.) Deal the next hand without
+    the players still awaited: the computer plays their seats."""
+
+    TYPE: ClassVar[str] = "start_without"
 
 
 @dataclass(frozen=True)
@@ -298,7 +368,9 @@ class Table:
     (``"human"``, ``"computer"``, ``"empty"``) and ``connected`` run by seat;
     ``view`` is the receiver's :class:`SeatView` of the current hand (None
     before the first hand); ``waiting_for`` lists the seats the next-hand
-    barrier still waits for.
+    barrier still waits for; ``hand`` and ``decision`` name the decision
+    awaited now (an :class:`Act` repeats them); ``watchers`` are the names of
+    the members without a seat who are connected.
     """
 
     TYPE: ClassVar[str] = "table"
@@ -316,9 +388,17 @@ class Table:
     game_over: bool
     started: bool
     waiting_for: tuple[int, ...]
+    hand: int = 0
+    decision: int = 0
+    watchers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
+        _check_int(self.hand, "hand", 0, MAX_INT)
+        _check_int(self.decision, "decision", 0, MAX_INT)
+        _check(len(self.watchers) <= MAX_ITEMS, "watchers", "too many items")
+        for i, name in enumerate(self.watchers):
+            _check_text(name, f"watchers[{i}]", 1, NAME_LENGTH)
         _check_names(self.names, "names")
         seats = len(self.names)
         for name in ("chips", "places", "kinds", "connected"):
@@ -390,6 +470,22 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class News:
+    """Something happened to people in the room, to be said to everyone at
+    once: ``what`` is one of :data:`NEWS` and ``names`` whom it concerns."""
+
+    TYPE: ClassVar[str] = "news"
+    what: str
+    names: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _check(self.what in NEWS, "what", "not news")
+        _check(1 <= len(self.names) <= MAX_PLAYERS, "names", "bad length")
+        for i, name in enumerate(self.names):
+            _check_text(name, f"names[{i}]", 1, NAME_LENGTH)
+
+
+@dataclass(frozen=True)
 class Pong:
     """The answer to :class:`Ping` ``n``."""
 
@@ -412,16 +508,23 @@ class Bye:
         _check_word(self.reason, "reason")
 
 
-ClientMessage: TypeAlias = Hello | Act | NextHand | NewGame | Leave | Ping
+ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
+                            | PlayFor | Remove | StartWithout)
 """What a client sends the host."""
-HostMessage: TypeAlias = Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
+HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
+                          | News)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
-    cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping)}
+    cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
+                              Remove, StartWithout)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
-    cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye)}
+    cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
+                              News)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS}
+_RAW_TEXT = frozenset({(Hello, "name")})
+"""Fields taken as they come (the class checks them): a name a person typed
+is judged by the room, which can then say ``bad_name``."""
 
 
 # ----------------------------------------------------------------------
@@ -616,6 +719,9 @@ def _build(cls: type[Any], data: dict[str, Any]) -> object:
             if required:
                 raise WireError(name, "missing")
             continue  # optional fields may be left out
+        if (cls, name) in _RAW_TEXT:
+            values[name] = data[name]
+            continue
         limit = _MAX_ITEMS.get((cls, name), MAX_ITEMS)
         values[name] = decode(data[name], hint, name, max_items=limit)
     builder = getattr(cls, "_build", None)

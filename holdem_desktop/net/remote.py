@@ -15,39 +15,71 @@ The host is the authority; this side keeps:
   dropped, and the host's answers still say why an action was refused.
 
 Requests (act, next hand, new game) are sent; their results come back as
-events, or as an :class:`~.protocol.Error` handed to ``on_error``.
+events, or as an :class:`~.protocol.Error` handed to ``on_error``.  An
+action carries the id of the decision it answers (from the last table), and
+the same decision is never answered twice from here: a double press sends
+one action.
+
+What happens to people (joins, leaves, the computer taking a seat, and this
+window being given a seat at a new game) is handed to ``on_news`` as a
+sentence to announce; ``seat_listeners`` hear when this window's seat
+changes (the table screen, the announcer and the sounds follow it).  The
+Room zone's buttons come from :meth:`RemoteTable.room_actions`.
 """
 
 from __future__ import annotations
 
 import queue
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.events import ActionTaken, HandStarted
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.phrases import names_list, room_news, room_problem
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import GameStarted, HandStarting, WaitingForPlayers, hand_config
 
 from .client import Closed, RoomClient
 from .protocol import (
     Act,
+    Away,
+    Back,
     Bye,
     Error,
     Events,
     HostMessage,
     Leave,
     NewGame,
+    News,
     NextHand,
+    PlayFor,
     Refused,
+    Remove,
+    StartWithout,
     Table,
     Waiting,
     Welcome,
 )
 
-__all__ = ["RemoteTable"]
+__all__ = ["RemoteTable", "RoomAction"]
+
+QUIET_ERRORS = frozenset({"stale_action"})
+"""Refusals nobody needs to hear: a doubled press, already answered."""
+
+
+@dataclass(frozen=True)
+class RoomAction:
+    """A button of the Room zone: ``key`` (stable, for focus), what it says,
+    what it does, and whether it asks to be pressed twice."""
+
+    key: str
+    label: str
+    run: Callable[[], None] = field(compare=False)
+    confirm: bool = False
 
 
 @dataclass
@@ -76,7 +108,15 @@ class RemoteTable:
         self._level = BlindLevel((0, 0))
         self.on_error: Callable[[Error], None] = lambda error: None
         self.on_closed: Callable[[str], None] = lambda reason: None
+        self.on_news: Callable[[str], None] = lambda text: None
+        """Gets each sentence about people in the room, to announce."""
+        self.seat_listeners: list[Callable[[int | None], None]] = []
+        """Called with the new seat when the host gives this window another."""
         self.closed: str | None = None
+        self.refusals: Counter[str] = Counter()
+        """Every error the host answered, by reason (quiet ones too)."""
+        self._answered: tuple[int, int] | None = None
+        """The id of the last decision an action was sent for."""
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -103,12 +143,31 @@ class RemoteTable:
         elif isinstance(message, Waiting):
             self._emit(WaitingForPlayers(message.seats))
         elif isinstance(message, Error):
-            self.on_error(message)
+            self.refusals[message.reason] += 1
+            if message.reason not in QUIET_ERRORS:
+                self.on_error(message)
+        elif isinstance(message, News):
+            self.on_news(room_news(message.what, message.names))
         elif isinstance(message, Welcome):
-            self.welcome, self.seat, self.token = message, message.seat, message.token
-        elif isinstance(message, Bye | Closed | Refused):
-            self.closed = getattr(message, "reason", "closed")
+            self._welcome(message)
+        elif isinstance(message, Bye | Closed | Refused) and self.closed is None:
+            self.closed = message.reason  # the first reason given (a bye, then the close)
             self.on_closed(self.closed)
+
+    def _welcome(self, welcome: Welcome) -> None:
+        """A (new) welcome: at a new game a listener is given a seat."""
+        before = self.seat
+        self.welcome, self.seat, self.token = welcome, welcome.seat, welcome.token
+        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        if welcome.seat != before:
+            for listener in list(self.seat_listeners):
+                listener(welcome.seat)
+            if welcome.seat is not None:
+                self.on_news(room_news("seated", ("",)))
+
+    def error_text(self, error: Error) -> str:
+        """What to say about a refusal from the host."""
+        return room_problem(error.reason, str(error.data.get("seconds", "")))
 
     def _event(self, event: object) -> None:
         if isinstance(event, GameStarted):
@@ -194,9 +253,21 @@ class RemoteTable:
             return None
         return t.view.to_act
 
+    @property
+    def decision(self) -> tuple[int, int]:
+        """The id of the decision the host awaits now (from the last table)."""
+        t = self.table
+        return (t.hand, t.decision) if t is not None else (0, 0)
+
     def submit(self, seat: int, action: Action) -> None:
-        """Ask the host to play ``action`` (the answer comes as events or an error)."""
-        self.client.send(Act(action.kind, action.amount))
+        """Ask the host to play ``action`` (the answer comes as events or an
+        error).  A decision is answered once: a second press before the host
+        has answered sends nothing."""
+        decision = self.decision
+        if decision == self._answered:
+            return
+        self._answered = decision
+        self.client.send(Act(action.kind, action.amount, *decision))
 
     def next_hand(self) -> None:
         """Say we are ready for the next hand."""
@@ -209,6 +280,77 @@ class RemoteTable:
     def leave(self) -> None:
         """Leave the room (our seat is played by the computer)."""
         self.client.send(Leave())
+
+    def away(self) -> None:
+        """Step away: the computer plays our seat until :meth:`back`."""
+        self.client.send(Away())
+
+    def back(self) -> None:
+        """Take our seat back from the computer."""
+        self.client.send(Back())
+
+    def play_for(self, seat: int) -> None:
+        """(The host.) The computer plays ``seat``, whose person is silent."""
+        self.client.send(PlayFor(seat))
+
+    def remove(self, name: str) -> None:
+        """(The host.) ``name`` must leave the room."""
+        self.client.send(Remove(name))
+
+    def start_without(self) -> None:
+        """(The host, at the next-hand barrier.) Deal without those awaited."""
+        self.client.send(StartWithout())
+
+    # ------------------------------------------------------------------
+    # The Room zone
+
+    @property
+    def running(self) -> bool:
+        """Whether a game is being played."""
+        t = self.table
+        return t is not None and t.started and not t.game_over
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the next hand waits for (none while a hand is played)."""
+        t = self.table
+        return t.waiting_for if t is not None and self.running else ()
+
+    def room_actions(self) -> list[RoomAction]:
+        """The buttons the Room zone offers now: Away or Back for a player;
+        for the host, Start without those awaited, Play for each other
+        person, and Remove each other member."""
+        t = self.table
+        if t is None:
+            return []
+        out: list[RoomAction] = []
+        mine = self.seat
+        playing = self.running and mine is not None and mine < len(t.places) \
+            and t.places[mine] is None
+        if playing and mine is not None:
+            if t.kinds[mine] == "computer":
+                out.append(RoomAction("back", _("Back: play my seat again"), self.back))
+            else:
+                out.append(RoomAction("away", _("Away: the computer plays my seat"),
+                                      self.away))
+        if not self.is_host:
+            return out
+        others = [k for k in t.waiting_for if k != mine]
+        if others:
+            names = names_list([t.names[k] for k in others])
+            out.append(RoomAction("start_without", _("Start without {players}").format(
+                players=names), self.start_without))
+        people = [k for k in range(len(t.names)) if k != mine and t.kinds[k] == "human"]
+        if self.running:
+            out += [RoomAction(f"play_for:{k}", _("Play for {player}").format(
+                player=t.names[k]), lambda k=k: self.play_for(k))  # type: ignore[misc]
+                for k in people if t.places[k] is None]
+        removable = [t.names[k] for k in range(len(t.names)) if k != mine
+                     and (t.kinds[k] == "human" or t.connected[k])] + list(t.watchers)
+        out += [RoomAction(f"remove:{name}", _("Remove {player}").format(player=name),
+                           lambda name=name: self.remove(name),  # type: ignore[misc]
+                           confirm=True)
+                for name in removable]
+        return out
 
 
 def _action(event: ActionTaken) -> Action:

@@ -7,9 +7,12 @@ by filling :attr:`Room.outbox` with ``(connection, message)`` pairs.  So
 every rule is tested by feeding it messages, without a socket.
 
 - Each member is a person with a name and a resume token.  Before a game
-  they take the free seats; during a game newcomers listen as spectators
-  until the next game.  "New game" (the host only, between games) fills
-  the free seats with computer players.
+  they take the free seats; during a game (or when the seats are taken)
+  newcomers listen as watchers.  "New game" (the host only, between games)
+  seats the people connected now (watchers too, and tells them their
+  seat) and fills the free seats with computer players.  Seats, watchers
+  and memory are bounded: those gone lose their seat after ``grace`` and
+  are forgotten after ``forget`` seconds.
 - Each member receives only what their seat may see: the events censored
   for that seat and that seat's own view.  A member acts only for their
   own seat and only on their turn; anything else is answered, to them
@@ -18,8 +21,12 @@ every rule is tested by feeding it messages, without a socket.
   Next hand; pressing again says who is still awaited.
 - A person away (disconnected) for ``absence`` seconds when it is their
   turn is played by the computer, with their own chips, until they come
-  back with their token; one who leaves is played by the computer at once.
-  With no person left in the game, the game ends and the computers win.
+  back with their token; one who leaves (or presses Away, or whose seat
+  the host hands over) is played by the computer at once.  With no person
+  left in the game, the game ends and the computers win.
+- Every action names the decision it answers; any other is ``stale_action``.
+- What happens to people (joins, leaves, returns, lost connections, the
+  computer taking a seat) is told to everyone at once as :class:`News`.
 """
 
 from __future__ import annotations
@@ -36,8 +43,11 @@ from holdem_desktop.engine.events import HandEnded
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.session import Controller, GameOver, HumanController, Session
 
+from .names import clean_name, name_problem, skeleton
 from .protocol import (
     Act,
+    Away,
+    Back,
     Bye,
     ClientMessage,
     Error,
@@ -46,24 +56,43 @@ from .protocol import (
     HostMessage,
     Leave,
     NewGame,
+    News,
     NextHand,
     Ping,
+    PlayFor,
     Pong,
     Refused,
+    Remove,
+    StartWithout,
     Table,
     Waiting,
     Welcome,
 )
 from .wire import censor
 
-__all__ = ["ABSENCE", "MAX_EVENTS", "Member", "Room"]
+__all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_EVENTS", "MAX_WATCHERS",
+           "Member", "Room"]
 
 ABSENCE = 60.0
 """Seconds a person may be away on their turn before the computer plays for them."""
+GRACE = 120.0
+"""Seconds a member gone between games (left, or connection closed) keeps a seat."""
+FORGET = 600.0
+"""Seconds after which a member gone (and not in a running game) is forgotten:
+their token no longer gives anything back, their name is free."""
+MAX_WATCHERS = 10
+"""Members without a seat at most (the next newcomer is refused ``room_full``)."""
+BARRIER_WAIT = 10.0
+"""Seconds after a hand ends before the host may start the next one without
+the players still awaited."""
 MAX_EVENTS = 256
 """Events in one message at most (the protocol's limit)."""
 WRONG_CODES = 5
 """Wrong room codes allowed per address per minute (10^6 codes cannot be walked)."""
+WRONG_WINDOW = 60.0
+"""The window of :data:`WRONG_CODES`, in seconds; older entries are pruned."""
+WRONG_ADDRESSES = 4096
+"""Addresses the wrong-code table keeps at most (the oldest go first)."""
 
 
 @dataclass
@@ -72,14 +101,18 @@ class Member:
 
     name: str
     token: str
+    key: str = ""
+    """The name's skeleton: look-alike names share it."""
     seat: int | None = None
     """Their seat (None: listening, until the next game)."""
     conn: str | None = None
-    """The connection they speak through now (None: away)."""
-    away_since: float | None = None
+    """The connection they speak through now (None: gone)."""
+    gone_since: float | None = None
+    """When their connection closed or they left (None: here)."""
     left: bool = False
+    """They chose Leave room (rather than losing the connection)."""
     replaced: bool = False
-    """The computer is playing their seat (away too long, or left)."""
+    """The computer is playing their seat (away, left, or handed over)."""
     pending: list[object] = field(default_factory=list)
     """Events not yet sent to them."""
 
@@ -89,7 +122,9 @@ class Room:
 
     def __init__(self, variant: Variant, code: str, *, size: int, strength: str = "normal",
                  game_version: str = "", rng: random.Random | None = None,
-                 clock: Callable[[], float], absence: float = ABSENCE) -> None:
+                 clock: Callable[[], float], absence: float = ABSENCE, grace: float = GRACE,
+                 forget: float = FORGET, max_watchers: int = MAX_WATCHERS,
+                 barrier_wait: float = BARRIER_WAIT) -> None:
         if not 2 <= size <= min(6, variant.max_players) or size < variant.min_players:
             raise ValueError(f"a room of {size} players cannot play {variant.name}")
         self.variant = variant
@@ -100,18 +135,57 @@ class Room:
         self.rng = rng or random.Random(secrets.randbits(64))
         self.clock = clock
         self.absence = absence
+        self.grace = grace
+        self.forget = forget
+        self.max_watchers = max_watchers
+        self.barrier_wait = barrier_wait
         self.members: list[Member] = []
         self.host: Member | None = None
         """The first member, who created the room; only they start a game."""
         self.session: Session | None = None
-        self.kinds: list[str] = ["empty"] * size
-        self.names: list[str] = [""] * size
         self.ready: set[int] = set()
         self.turn_since: float | None = None
+        self.barrier_since: float | None = None
+        """When the next-hand barrier began (the hand ended, or the game started)."""
+        self.hand_serial = 0
+        """Hands dealt in this room, all games together: the first half of a decision's id."""
         self.outbox: list[tuple[str, HostMessage]] = []
         self._conns: dict[str, Member] = {}
         self._wrong: dict[str, list[float]] = {}
         self._addresses: dict[str, str] = {}
+        self._last_waiting: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------------
+    # Who is where
+
+    @property
+    def running(self) -> bool:
+        """Whether a game is being played."""
+        return self.session is not None and not self.session.game_over
+
+    @property
+    def kinds(self) -> list[str]:
+        """What each seat holds: ``human``, ``computer`` or ``empty``."""
+        holders = {m.seat: m for m in self.members if m.seat is not None}
+        if self.session is None:
+            return ["human" if k in holders else "empty" for k in range(self.size)]
+        return ["human" if k in holders and not holders[k].replaced else "computer"
+                for k in range(self.size)]
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name ("" for an empty one)."""
+        if self.session is not None:
+            return [st.name for st in self.session.seats]
+        holders = {m.seat: m.name for m in self.members if m.seat is not None}
+        return [holders.get(k, "") for k in range(self.size)]
+
+    def _at(self, seat: int) -> Member | None:
+        return next((m for m in self.members if m.seat == seat), None)
+
+    def _named(self, name: str) -> Member | None:
+        wanted = clean_name(name).casefold()
+        return next((m for m in self.members if m.name.casefold() == wanted), None)
 
     # ------------------------------------------------------------------
     # Connections
@@ -120,14 +194,19 @@ class Room:
         """A connection opened (from ``address``); it says hello next."""
         self._addresses[conn] = address
 
+    def joined(self, conn: str) -> bool:
+        """Whether ``conn`` belongs to a member (it said a welcomed hello)."""
+        return conn in self._conns
+
     def disconnect(self, conn: str) -> None:
-        """A connection closed: its member is away (the seat is kept)."""
+        """A connection closed: its member is gone (the seat is kept for now)."""
         self._addresses.pop(conn, None)
         member = self._conns.pop(conn, None)
         if member is None:
             return
         member.conn = None
-        member.away_since = self.clock()
+        member.gone_since = self.clock()
+        self._news("lost", (member.name,))
         self._flush()
 
     def _send(self, conn: str, message: HostMessage) -> None:
@@ -158,11 +237,33 @@ class Room:
             self._new_game(member)
         elif isinstance(message, Leave):
             self._leave(member)
+        elif isinstance(message, Away):
+            self._away(member)
+        elif isinstance(message, Back):
+            self._back(member)
+        elif isinstance(message, PlayFor):
+            self._play_for(member, message.seat)
+        elif isinstance(message, Remove):
+            self._remove(member, message.name)
+        elif isinstance(message, StartWithout):
+            self._start_without(member)
         self._flush()
 
     def _refuse(self, conn: str, reason: str, detail: str = "") -> None:
         self._send(conn, Refused(reason, detail))
         self._send(conn, Bye(reason))
+
+    def _recent_wrong(self, address: str, now: float) -> list[float]:
+        """The wrong codes ``address`` sent within the window (older ones pruned)."""
+        recent = [t for t in self._wrong.pop(address, []) if now - t < WRONG_WINDOW]
+        if recent:
+            self._wrong[address] = recent  # re-inserted: the table runs oldest first
+        return recent
+
+    def _note_wrong(self, address: str, now: float) -> None:
+        self._wrong[address] = [*self._recent_wrong(address, now), now]
+        while len(self._wrong) > WRONG_ADDRESSES:
+            del self._wrong[next(iter(self._wrong))]
 
     def _hello(self, conn: str, hello: Hello) -> None:
         if conn in self._conns:
@@ -170,65 +271,95 @@ class Room:
             return
         address = self._addresses.get(conn, "")
         now = self.clock()
-        recent = [t for t in self._wrong.get(address, []) if now - t < 60.0]
-        self._wrong[address] = recent
-        if len(recent) >= WRONG_CODES:
+        if len(self._recent_wrong(address, now)) >= WRONG_CODES:
             self._refuse(conn, "rate_limited")
             return
         if hello.code != self.code:
-            recent.append(now)
+            self._note_wrong(address, now)
             self._refuse(conn, "wrong_code")
             return
         if hello.game_version != self.game_version:
             self._refuse(conn, "wrong_version", self.game_version)
             return
-        same = next((m for m in self.members if m.name.casefold() == hello.name.casefold()
-                     and not m.left), None)
+        name = clean_name(hello.name)
+        problem = name_problem(name)
+        if problem is not None:
+            self._refuse(conn, "bad_name", problem)
+            return
+        key = skeleton(name)
+        same = next((m for m in self.members if m.key == key), None)
         if same is not None:
+            if same.name.casefold() != name.casefold():
+                self._refuse(conn, "bad_name", "looks_like_another")
+                return
             if hello.token is None or not secrets.compare_digest(hello.token, same.token):
                 self._refuse(conn, "name_taken" if hello.token is None else "bad_token")
                 return
-            if same.conn is not None:  # the old connection is stale: this one takes over
-                self._conns.pop(same.conn, None)
-                self._send(same.conn, Bye("replaced"))
-            self._bind(conn, same)
-            self._come_back(same)
-            self._welcome(same)
+            self._return(conn, same)
             return
-        playing = self.session is not None and not self.session.game_over
-        humans = [m for m in self.members if not m.left and m.seat is not None]
-        if not playing and len(humans) >= self.size:
+        if not self._make_room_for_one():
             self._refuse(conn, "room_full")
             return
-        member = Member(hello.name, secrets.token_hex(16))
-        if not playing:
+        member = Member(name, secrets.token_hex(16), key)
+        if not self.running:
             member.seat = self._free_seat()
-            self.kinds[member.seat] = "human"
-            self.names[member.seat] = member.name
         self.members.append(member)
         if self.host is None:
             self.host = member
         self._bind(conn, member)
+        self._news("joined", (member.name,), exclude=member)
         self._welcome(member)
+        self._broadcast_table()
+
+    def _make_room_for_one(self) -> bool:
+        """Whether a newcomer fits (a seat, or a watcher's place); forgets the
+        member gone longest when that makes the place."""
+        if not self.running and self._free_seat() is not None:
+            return True
+        watchers = [m for m in self.members if m.seat is None]
+        if len(watchers) < self.max_watchers:
+            return True
+        gone = sorted((m for m in watchers if m.conn is None and m is not self.host),
+                      key=lambda m: m.gone_since or 0.0)
+        if not gone:
+            return False
+        self.members.remove(gone[0])
+        return True
+
+    def _return(self, conn: str, member: Member) -> None:
+        """``member`` (their token checked) is here again: seat, view and all."""
+        was_gone = member.conn is None
+        if member.conn is not None:  # the old connection is stale: this one takes over
+            self._conns.pop(member.conn, None)
+            self._send(member.conn, Bye("replaced"))
+        self._bind(conn, member)
+        member.left = False
+        if member.seat is None and not self.running:
+            member.seat = self._free_seat()
+        self._come_back(member)
+        self._welcome(member)
+        if was_gone:
+            self._news("back", (member.name,))
         self._broadcast_table()
 
     def _bind(self, conn: str, member: Member) -> None:
         member.conn = conn
-        member.away_since = None
+        member.gone_since = None
         self._conns[conn] = member
 
-    def _free_seat(self) -> int:
-        taken = {m.seat for m in self.members if not m.left and m.seat is not None}
-        return next(k for k in range(self.size) if k not in taken)
+    def _free_seat(self) -> int | None:
+        taken = {m.seat for m in self.members if m.seat is not None}
+        return next((k for k in range(self.size) if k not in taken), None)
 
-    def _welcome(self, member: Member) -> None:
+    def _welcome(self, member: Member, table: bool = True) -> None:
         assert member.conn is not None
         host_seat = self.host.seat if self.host is not None and self.host.seat is not None else 0
         self._send(member.conn, Welcome(member.seat, member.token, self.code,
                                         tuple(self.names), self.variant.key,
                                         member.seat is None, host_seat))
-        member.pending.clear()  # the Table message brings them up to date
-        self._send(member.conn, self._table(member))
+        if table:
+            member.pending.clear()  # the Table message brings them up to date
+            self._send(member.conn, self._table(member))
 
     # ------------------------------------------------------------------
     # Playing
@@ -237,39 +368,56 @@ class Room:
         if member is not self.host:
             self._error(member, "not_host")
             return
-        if self.session is not None and not self.session.game_over:
+        if self.running:
             self._error(member, "game_running")
             return
-        for m in self.members:  # listeners take the seats computers had
-            if m.seat is None and not m.left:
-                free = [k for k in range(self.size) if self.kinds[k] != "human"]
-                if free:
-                    m.seat = free[0]
-                    self.kinds[m.seat] = "human"
-                    self.names[m.seat] = m.name
-        seated = {m.seat: m for m in self.members if m.seat is not None and not m.left}
+        for m in self.members:  # only the people here are seated
+            m.replaced = m.left = False
+            if m.conn is None:
+                m.seat = None
+        newly = []
+        for m in self.members:  # listeners take the free seats, first come first
+            if m.conn is not None and m.seat is None:
+                m.seat = self._free_seat()
+                if m.seat is None:
+                    break
+                newly.append(m)
+        seated = {m.seat: m for m in self.members if m.seat is not None}
         characters = iter(random_characters(self.rng, self.size))
         players: list[tuple[str, Controller]] = []
         for k in range(self.size):
             if k in seated:
                 players.append((seated[k].name, HumanController()))
-                seated[k].replaced = False
             else:
                 c = next(characters)
-                self.kinds[k], self.names[k] = "computer", c.name
                 players.append((c.name, create_player(self.strength,
                                                       random.Random(self.rng.random()), c)))
         self.session = Session(self.variant, players, rng=random.Random(self.rng.random()),
                                clock=self.clock)
         self.session.subscribe(self._listen)
+        for m in newly:  # their window becomes a player's at once
+            self._welcome(m, table=False)
         self.session.start()
         self.ready.clear()
+        self.barrier_since = self.clock()
+        self._last_waiting = None
         self._deal_if_ready()
+
+    @property
+    def decision(self) -> tuple[int, int]:
+        """The id of the decision awaited now: (hand, actions so far)."""
+        s = self.session
+        hand = s.hand if s is not None else None
+        return self.hand_serial, len(hand.actions) if hand is not None else 0
 
     def _act(self, member: Member, act: Act) -> None:
         s = self.session
         if s is None or s.hand is None or s.hand.over or member.seat is None:
             self._error(member, "hand_over")
+            return
+        hand, decision = self.decision
+        if (act.hand, act.decision) != (hand, decision):
+            self._error(member, "stale_action", {"hand": hand, "decision": decision})
             return
         if s.waiting_for != member.seat:
             self._error(member, "not_your_turn")
@@ -283,6 +431,10 @@ class Room:
             return
         self.turn_since = self.clock()
 
+    def _at_barrier(self) -> bool:
+        s = self.session
+        return s is not None and not s.game_over and (s.hand is None or s.hand.over)
+
     def _next_hand(self, member: Member) -> None:
         s = self.session
         if s is None or s.game_over:
@@ -291,6 +443,9 @@ class Room:
         if s.hand is not None and not s.hand.over:
             self._error(member, "hand_running")
             return
+        if member.replaced and self._in_game(member):
+            self._error(member, "away")
+            return
         if member.seat is None or member.seat not in self._awaited_or_ready():
             self._error(member, "not_playing")
             return
@@ -298,7 +453,7 @@ class Room:
             self._send(member.conn or "", Waiting(tuple(sorted(self._awaited()))))
             return
         self.ready.add(member.seat)
-        self._deal_if_ready()
+        self._deal_if_ready(member)
 
     def _awaited_or_ready(self) -> set[int]:
         return self._awaited() | self.ready
@@ -310,21 +465,34 @@ class Room:
         if s is None:
             return set()
         return {m.seat for m in self.members
-                if m.seat is not None and not m.left and not m.replaced and m.conn is not None
+                if m.seat is not None and not m.replaced and m.conn is not None
                 and s.seats[m.seat].place is None and m.seat not in self.ready}
 
-    def _deal_if_ready(self) -> None:
+    def _deal_if_ready(self, presser: Member | None = None) -> None:
+        """Deal when nobody is awaited; else say who is, once: to everyone
+        ready when the list changed, to ``presser`` alone when it did not."""
         s = self.session
-        if s is None or s.game_over or (s.hand is not None and not s.hand.over):
+        if not self._at_barrier():
             return
-        if self._awaited():
-            self._broadcast_waiting()
+        assert s is not None
+        awaited = tuple(sorted(self._awaited()))
+        if awaited:
+            if awaited != self._last_waiting:
+                self._last_waiting = awaited
+                self._broadcast_waiting(awaited)
+                self._broadcast_table()  # its waiting_for changed too
+            elif presser is not None and presser.conn is not None:
+                self._send(presser.conn, Waiting(awaited))
             return
         if not self._humans_in_game():
             s.end("no_humans")
             return
+        if not self.ready:
+            return  # everyone here stepped away: nobody to deal for
         self.ready.clear()
+        self._last_waiting = None
         self.turn_since = self.clock()
+        self.hand_serial += 1
         s.next_hand()
 
     def _humans_in_game(self) -> list[Member]:
@@ -333,18 +501,100 @@ class Room:
         return [m for m in self.members if m.seat is not None and not m.left
                 and s.seats[m.seat].place is None]
 
+    def _in_game(self, member: Member) -> bool:
+        """Whether ``member`` holds a seat of the running game, still playing."""
+        s = self.session
+        return (s is not None and not s.game_over and member.seat is not None
+                and s.seats[member.seat].place is None)
+
     def _leave(self, member: Member) -> None:
         member.left = True
         if member.conn is not None:
             self._send(member.conn, Bye("left"))
             self._conns.pop(member.conn, None)
+            self._addresses.pop(member.conn, None)
             member.conn = None
-        if self.session is not None and member.seat is not None and not self.session.game_over:
+        member.gone_since = self.clock()
+        if self._in_game(member):
             self._replace(member)
-            self.kinds[member.seat] = "computer"
-        elif member.seat is not None:
-            self.kinds[member.seat] = "empty"
+            self._news("left_seat", (member.name,))
+        else:
+            self._news("left", (member.name,))
         self._after_change()
+
+    def _away(self, member: Member) -> None:
+        if not self._in_game(member) or member.replaced:
+            self._error(member, "not_playing" if not self._in_game(member) else "already_away")
+            return
+        self._replace(member)
+        self._news("away", (member.name,))
+        self._after_change()
+
+    def _back(self, member: Member) -> None:
+        if not self._in_game(member) or not member.replaced:
+            self._error(member, "not_playing" if not self._in_game(member) else "not_away")
+            return
+        self._come_back(member)
+        self._news("back", (member.name,))
+        self._after_change()
+
+    def _play_for(self, member: Member, seat: int) -> None:
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        target = self._at(seat) if seat < self.size else None
+        if target is None or not self._in_game(target) or target is member:
+            self._error(member, "no_player")
+            return
+        if target.replaced:
+            self._error(member, "already_away")
+            return
+        self._replace(target)
+        self._news("play_for", (target.name,))
+        self._after_change()
+
+    def _remove(self, member: Member, name: str) -> None:
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        target = self._named(name)
+        if target is None or target is member:
+            self._error(member, "no_member")
+            return
+        if target.conn is not None:
+            self._send(target.conn, Bye("removed"))
+            self._conns.pop(target.conn, None)
+            self._addresses.pop(target.conn, None)
+            target.conn = None
+        if self._in_game(target):
+            self._replace(target)
+        self.members.remove(target)  # their token gives nothing back now
+        self._news("removed", (target.name,))
+        self._after_change()
+        self._broadcast_table()
+
+    def _start_without(self, member: Member) -> None:
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        if not self._at_barrier():
+            self._error(member, "hand_running" if self.running else "no_game")
+            return
+        waited = self.clock() - (self.barrier_since or self.clock())
+        if waited < self.barrier_wait:
+            self._error(member, "too_soon", {"seconds": int(self.barrier_wait - waited + 0.999)})
+            return
+        others = [m for m in self.members if m.seat in self._awaited() and m is not member]
+        if not others:
+            self._error(member, "nobody_awaited")
+            return
+        if member.seat is not None and member.seat in self._awaited():
+            self.ready.add(member.seat)  # the host starts it: the host is ready
+        for m in others:
+            self._replace(m)
+        self._news("started_without", tuple(m.name for m in others))
+        self._last_waiting = None
+        self._deal_if_ready()
 
     def _replace(self, member: Member) -> None:
         """The computer plays ``member``'s seat, with their chips."""
@@ -358,7 +608,7 @@ class Room:
     def _come_back(self, member: Member) -> None:
         """``member`` is here again: their seat is theirs."""
         s = self.session
-        if member.replaced and s is not None and member.seat is not None and not member.left:
+        if member.replaced and s is not None and member.seat is not None:
             s.seats[member.seat].controller = HumanController()
             member.replaced = False
 
@@ -377,21 +627,47 @@ class Room:
 
     def tick(self) -> None:
         """Now and then: the computer takes over a seat whose person has been
-        away on their turn for :data:`ABSENCE` seconds."""
+        away on their turn for :data:`ABSENCE` seconds; members gone too long
+        lose their seat (between games) and then are forgotten."""
+        now = self.clock()
+        self._tidy(now)
         s = self.session
-        if s is None or s.game_over:
-            return
-        seat = s.waiting_for
-        if seat is not None:
-            member = next((m for m in self.members if m.seat == seat and not m.left), None)
-            if member is not None and member.conn is None and member.away_since is not None:
-                since = max(member.away_since, self.turn_since or member.away_since)
-                if self.clock() - since >= self.absence:
-                    self._replace(member)
-                    self._after_change()
-        elif s.hand is not None and s.hand.over:
-            self._deal_if_ready()  # an away player is no longer awaited
+        if s is not None and not s.game_over:
+            seat = s.waiting_for
+            if seat is not None:
+                member = self._at(seat)
+                if member is not None and member.conn is None and member.gone_since is not None \
+                        and not member.replaced:
+                    since = max(member.gone_since, self.turn_since or member.gone_since)
+                    if now - since >= self.absence:
+                        self._replace(member)
+                        self._news("computer_plays", (member.name,))
+                        self._after_change()
+            elif s.hand is None or s.hand.over:
+                self._deal_if_ready()  # one gone is no longer awaited
         self._flush()
+
+    def _tidy(self, now: float) -> None:
+        """Seats and memory back from those gone: between games a member gone
+        for :data:`GRACE` seconds loses the seat, and one gone for
+        :data:`FORGET` (and not in a running game) is forgotten."""
+        for wrong in [a for a, times in self._wrong.items() if now - times[-1] >= WRONG_WINDOW]:
+            del self._wrong[wrong]
+        changed = False
+        for m in list(self.members):
+            if m.gone_since is None or m is self.host:
+                continue
+            gone = now - m.gone_since
+            if self.running and m.seat is not None:
+                continue  # their seat is played for them until the game ends
+            if gone >= self.forget:
+                self.members.remove(m)
+                changed = True
+            elif gone >= self.grace and m.seat is not None and not self.running:
+                m.seat = None
+                changed = True
+        if changed:
+            self._broadcast_table()
 
     def _error(self, member: Member, reason: str, data: dict[str, int | str] | None = None
                ) -> None:
@@ -403,16 +679,25 @@ class Room:
 
     def _listen(self, event: object) -> None:
         for m in self.members:
-            if not m.left:
+            if m.conn is not None:
                 m.pending.append(censor(event, m.seat))
         if isinstance(event, HandEnded | GameOver):
             self.ready.clear()  # a new round of Next hand presses
+            self._last_waiting = None
+            self.barrier_since = self.clock()
+
+    def _news(self, what: str, names: tuple[str, ...], exclude: Member | None = None) -> None:
+        """Tell everyone here (but ``exclude``) what happened to whom."""
+        message = News(what, names)
+        for m in self.members:
+            if m.conn is not None and m is not exclude:
+                self._send(m.conn, message)
 
     def _flush(self) -> None:
         """Send each member what happened since, then the state as they see it."""
         for m in self.members:
-            if m.left or m.conn is None:
-                m.pending.clear()  # away: the whole view comes when they are back
+            if m.conn is None:
+                m.pending.clear()  # gone: the whole view comes when they are back
                 continue
             if m.pending:
                 for k in range(0, len(m.pending), MAX_EVENTS):
@@ -422,30 +707,32 @@ class Room:
 
     def _broadcast_table(self) -> None:
         for m in self.members:
-            if m.conn is not None and not m.left:
+            if m.conn is not None:
                 self._send(m.conn, self._table(m))
 
-    def _broadcast_waiting(self) -> None:
-        waiting = tuple(sorted(self._awaited()))
+    def _broadcast_waiting(self, waiting: tuple[int, ...]) -> None:
         for m in self.members:
-            if m.conn is not None and not m.left and m.seat in self.ready:
+            if m.conn is not None and m.seat in self.ready:
                 self._send(m.conn, Waiting(waiting))
 
     def _table(self, member: Member) -> Table:
         s = self.session
-        connected = tuple(any(m.seat == k and m.conn is not None and not m.left
-                              for m in self.members) for k in range(self.size))
+        connected = tuple(any(m.seat == k and m.conn is not None for m in self.members)
+                          for k in range(self.size))
+        watchers = tuple(m.name for m in self.members if m.seat is None and m.conn is not None)
         if s is None:
             return Table(None, tuple(self.names), (0,) * self.size, (None,) * self.size,
-                         tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, ())
+                         tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, (),
+                         0, 0, watchers)
         view = None
         if s.hand is not None:  # those out of the hand (or listening) see what all see
             view = s.view(member.seat if member.seat in s.hand.seats else None)
         level = s.blind_level()
+        hand, decision = self.decision
         return Table(view, tuple(st.name for st in s.seats),
                      tuple(s.chips(k) for k in range(s.n)),
                      tuple(st.place for st in s.seats), tuple(self.kinds), connected,
                      s.hands_played, s.level, level.blinds, level.ante,
                      s.hands_until_next_level(), s.game_over, True,
-                     tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else ())
-
+                     tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
+                     hand, decision, watchers)

@@ -41,6 +41,7 @@ from holdem_desktop.session.events import (
     HandStarting,
     PlayerOut,
     TurnStarted,
+    WaitingForPlayers,
 )
 
 from .hints import board_plays, draws
@@ -48,8 +49,8 @@ from .hints import board_plays, draws
 __all__ = ["Announcer", "SpeechOptions"]
 
 _AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
-               HandStarting, GameStarted)
-"""What a player who folded still hears."""
+               HandStarting, GameStarted, WaitingForPlayers)
+"""What a player who folded still hears (in a room, who the next hand waits for)."""
 
 
 @dataclass(frozen=True)

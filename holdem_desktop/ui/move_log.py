@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from holdem_desktop.engine.events import HoleCardsDealt
+from holdem_desktop.engine.events import HandEnded, HandStarted, HoleCardsDealt
 from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
-from holdem_desktop.session.events import TurnStarted
+from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted, WaitingForPlayers
 
 __all__ = ["MoveLog"]
 
@@ -24,6 +24,8 @@ class MoveLog:
         self.phrasing = Phrasing(name)
         self.lines: list[str] = []
         self._showdown = Showdown()
+        self._barrier_logged = False
+        """Whether this next-hand barrier's "Waiting for …" is written (once each)."""
 
     def add(self, event: object) -> None:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody
@@ -33,6 +35,12 @@ class MoveLog:
         self.lines += self._showdown.settle(self.phrasing)
         if isinstance(event, TurnStarted | HoleCardsDealt):
             return
+        if isinstance(event, HandStarted | HandEnded | GameStarted | GameOver):
+            self._barrier_logged = False
+        elif isinstance(event, WaitingForPlayers):
+            if self._barrier_logged:
+                return  # said again on request, written once
+            self._barrier_logged = True
         line = sentence(event, self.phrasing)
         if line:
             self.lines.append(line)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -30,7 +31,7 @@ from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
-from holdem_desktop.session import Session
+from holdem_desktop.session import Session, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted
 
 from .action_panel import ActionPanel, Command
@@ -115,7 +116,24 @@ class TableScreen(Page):
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
         """How many Move log lines there were when the last message was said."""
+        self.confirm_room_action: str | None = None
+        """The Room zone button pressed once that asks to be pressed again."""
         session.subscribe(self._listen)
+        seat_listeners = getattr(session, "seat_listeners", None)
+        if seat_listeners is not None:  # a room's table: the host may seat us
+            seat_listeners.append(self.reseat)
+
+    def reseat(self, seat: int | None) -> None:
+        """The room gave this window another seat (a listener seated at a new
+        game): the buttons, Your hand and the Players zone follow it."""
+        self.seat = seat
+        self.panel = ActionPanel(self.session, seat, amount)
+
+    def _room_actions(self) -> list[Any]:
+        """The Room zone's buttons a room's table offers now (Away, Back, and
+        the host's Start without, Play for, Remove)."""
+        actions = getattr(self.session, "room_actions", None)
+        return list(actions()) if actions is not None else []
 
     # ------------------------------------------------------------------
     # Listening and talking
@@ -217,8 +235,10 @@ class TableScreen(Page):
             out += [Control("heading:room", _("Room"), Role.HEADING, "room"),
                     Control("room:code", _("Room code {code}").format(code=digits), Role.TEXT,
                             "room"),
-                    Control("room:invite", _("Copy invitation"), Role.BUTTON, "room"),
-                    Control("room:leave", _("Leave room"), Role.BUTTON, "room")]
+                    Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
+            out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
+                    for a in self._room_actions()]
+            out.append(Control("room:leave", _("Leave room"), Role.BUTTON, "room"))
         return tuple(out)
 
     def pot_text(self, view: SeatView) -> str:
@@ -308,6 +328,7 @@ class TableScreen(Page):
             self.confirm_leave = False
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
+            self.confirm_room_action = None
         if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
             self.confirm_new_game = False
         if self.tab is None:
@@ -351,6 +372,8 @@ class TableScreen(Page):
             self.say((_("Invitation copied: {text}") if copied else
                       _("The clipboard is not available. The invitation: {text}")).format(
                 text=self.room.invitation))
+        elif control.id.startswith("room:do:"):
+            self._room_action(control.id[8:], control.label)
         elif control.id == "room:leave" and self.room is not None:
             if not self.confirm_room_leave:
                 self.confirm_room_leave = True
@@ -369,6 +392,21 @@ class TableScreen(Page):
         else:
             self.say(self.describe(control))
         return None
+
+    def _room_action(self, key: str, label: str) -> None:
+        """A Room zone button: done at once (the room says what happened to
+        everyone), or after a second press when it asks for one."""
+        action = next((a for a in self._room_actions() if a.key == key), None)
+        if action is None:
+            self.on_refused()
+            self.say(_("{action} is not available now.").format(action=label))
+            return
+        if action.confirm and self.confirm_room_action != key:
+            self.confirm_room_action = key
+            self.say(_("Activate {action} again to do it.").format(action=label))
+            return
+        self.confirm_room_action = None
+        action.run()
 
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
@@ -606,6 +644,11 @@ class TableScreen(Page):
         blinds = self._blinds()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
         parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
+        awaited = getattr(s, "awaited", None)  # a room: who the next hand waits for
+        seats = tuple(awaited()) if awaited is not None else ()
+        if seats:
+            parts.append(sentence(WaitingForPlayers(seats), Phrasing(self._name, self.seat))
+                         or "")
         return " ".join(parts)
 
     # ------------------------------------------------------------------

@@ -211,6 +211,27 @@ def test_the_rate_limit_blocks_an_address_after_too_many_wrong_codes(
         assert found is not None
 
 
+def test_a_blocked_address_stays_blocked_however_many_others_send_wrong_codes(
+    client: socket.socket, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("holdem_desktop.net.discovery._MAX_TRACKED_ADDRESSES", 40)
+    clock = FakeClock()
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, clock=clock) as beacon:
+        for index in range(10):
+            client.sendto(_query(f"{index:06d}"), (LOOPBACK, beacon.port))
+        assert _wait_for(lambda: beacon.stats["wrong_code"] == 10)
+        for k in range(100):  # a hundred other addresses, one wrong code each
+            other = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            other.bind((f"127.0.{1 + k // 200}.{10 + k % 200}", 0))
+            other.sendto(_query("999999"), (LOOPBACK, beacon.port))
+            other.close()
+        assert _wait_for(lambda: beacon.stats["wrong_code"] == 110)
+        assert len(beacon._tracked) <= 40
+        assert find_room(CODE, timeout=0.4, addresses=(LOOPBACK,), port=beacon.port) is None
+        clock.now += 61.0  # by age, everything is forgotten
+        assert find_room(CODE, timeout=1.0, addresses=(LOOPBACK,), port=beacon.port)
+
+
 def test_the_right_code_alone_is_not_rate_limited(client: socket.socket) -> None:
     with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0) as beacon:
         answers = 0

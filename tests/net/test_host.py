@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 import queue
 import random
+import socket
 import struct
+import tempfile
 import time
+from pathlib import Path
 
 from holdem_desktop import __version__
 from holdem_desktop.ai.players import create_player
@@ -24,8 +27,11 @@ from holdem_desktop.net.protocol import (
     NextHand,
     Ping,
     Pong,
+    Refused,
     Table,
     Welcome,
+    encode,
+    parse_host,
 )
 from holdem_desktop.net.room import Room
 from tests.clock import Clock
@@ -40,13 +46,15 @@ class Player:
                  restart: bool = False) -> None:
         self.name = name
         self.restart = restart
-        """Start a new game whenever one ends (the room's host)."""
+        """Start a new game whenever one ends (when this player is the room's host)."""
         self.asked = False
         self.client = RoomClient("127.0.0.1", port, record=record)
         self.client.connect()
         self.client.send(Hello(name, CODE, __version__))
         self.brain = create_player("normal", random.Random(seed))
         self.seat: int | None = None
+        self.is_host = False
+        """Whether the room was created by this player (the first hello to arrive)."""
         self.token = ""
         self.table: Table | None = None
         self.tables: list[Table] = []
@@ -66,6 +74,7 @@ class Player:
             n += 1
             if isinstance(message, Welcome):
                 self.seat, self.token = message.seat, message.token
+                self.is_host = message.seat == message.host_seat
             elif isinstance(message, Table):
                 self.table = message
                 self.tables.append(message)
@@ -83,12 +92,12 @@ class Player:
                 return
             self.acted_at = moment
             action = self.brain.decide(view)
-            self.client.send(Act(action.kind, action.amount))
+            self.client.send(Act(action.kind, action.amount, t.hand, t.decision))
         elif t.started and not t.game_over and self.seat in t.waiting_for \
                 and self.pressed_for != t.hands_played:
             self.pressed_for = t.hands_played
             self.client.send(NextHand())
-        elif t.game_over and self.restart and not self.asked:
+        elif t.game_over and self.restart and self.is_host and not self.asked:
             self.asked = True  # once per game
             self.pressed_for = -1
             self.client.send(NewGame())
@@ -96,12 +105,21 @@ class Player:
             self.asked = False
 
 
-def serve(size: int, *, variant: str = "tournament", **server_options) -> RoomServer:
+def host_of(players: list[Player]) -> Player:
+    """The player whose hello arrived first (the connections race: not
+    always the first created), who starts the games."""
+    return next(p for p in players if p.is_host)
+
+
+def serve(size: int, *, variant: str = "tournament", clock=time.monotonic,
+          **server_options) -> RoomServer:
     """A room on loopback.  Scripted players act far faster than people, so
-    the flood limit is raised unless a test sets it."""
+    the flood limit is raised unless a test sets it; the host log goes to a
+    temporary folder unless a test names it."""
     room = Room(shipped_variant(variant), CODE, size=size, game_version=__version__,
-                rng=random.Random(3), clock=time.monotonic)
-    options = {"rate": 10_000.0, "burst": 10_000.0} | server_options
+                rng=random.Random(3), clock=clock)
+    options = {"rate": 10_000.0, "burst": 10_000.0,
+               "log_path": Path(tempfile.mkdtemp()) / "host.log"} | server_options
     server = RoomServer(room, "127.0.0.1", 0, **options)
     server.start()
     return server
@@ -132,7 +150,7 @@ def test_a_host_and_five_people_play_a_whole_game_with_a_computer_in_the_free_se
                enumerate(("Mara", "Ada", "Bruno", "Chiara", "Dario"))]
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())  # the first to join created the room
+        host_of(players).client.send(NewGame())  # the first to arrive created the room
         run_until(players, lambda: room.session is not None and room.session.game_over, 120)
         run_until(players, lambda: False, 0.5)  # the last messages reach everyone
         s = room.session
@@ -179,11 +197,11 @@ def test_no_hidden_card_of_another_seat_ever_reaches_a_client():
     server = serve(3)
     room = server.room
     players = [Player("Mara", server.port, 0, record=True, restart=True),
-               Player("Ada", server.port, 1, record=True)]
+               Player("Ada", server.port, 1, record=True, restart=True)]  # (the host does)
     played, current = 0, None
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())
+        host_of(players).client.send(NewGame())
         end = time.monotonic() + 150
         while time.monotonic() < end:
             run_until(players, lambda: False, 0.05)
@@ -245,16 +263,16 @@ def rogue_payloads(rng: random.Random, count: int):
 
 
 def test_a_rogue_client_cannot_disturb_the_table():
-    server = serve(3)
+    server = serve(3, penalty_drops=0)  # (here it may come back as often as it likes)
     room = server.room
-    players = [Player(n, server.port, k, restart=k == 0) for k, n in
+    players = [Player(n, server.port, k, restart=True) for k, n in
                enumerate(("Mara", "Ada"))]
     rogue = RoomClient("127.0.0.1", server.port)
     rogue.connect()
     answered = dropped = 0
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
-        players[0].client.send(NewGame())
+        host_of(players).client.send(NewGame())
         for k, payload in enumerate(rogue_payloads(random.Random(1), 10_000)):
             rogue.send_bytes(struct.pack(">I", len(payload)) + payload)
             reply = rogue.get(timeout=5)  # every message gets an answer, or the door
@@ -300,14 +318,38 @@ def test_a_flooding_client_is_dropped_and_others_play_on():
         server.stop()
 
 
+def test_an_address_dropped_for_abuse_three_times_is_barred_for_a_minute():
+    server = serve(2)
+    try:
+        for _ in range(3):
+            rogue = RoomClient("127.0.0.1", server.port)
+            rogue.connect()
+            rogue.send_bytes(b"\xff\xff\xff\xff")  # an oversized length: dropped
+            assert isinstance(rogue.get(timeout=5), Error)
+            assert rogue.get(timeout=5) == Closed("closed")
+            rogue.close()
+        again = RoomClient("127.0.0.1", server.port)
+        again.connect()
+        assert again.get(timeout=5) == Refused("rate_limited", "")
+        again.close()
+        assert server.refusals["rate_limited"] == 1 and server.refusals["too_large"] == 3
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                      source_address=("127.0.0.2", 0)) as friend:
+            friend.sendall(encode(Hello("Ada", CODE, __version__)))  # another address
+            size = struct.unpack(">I", friend.recv(4, socket.MSG_WAITALL))[0]
+            assert isinstance(parse_host(friend.recv(size, socket.MSG_WAITALL)), Welcome)
+    finally:
+        server.stop()
+
+
 def test_an_idle_connection_is_closed():
     server = serve(2, idle=0.3)
     client = RoomClient("127.0.0.1", server.port, ping_every=60)
     client.connect()
     try:
-        got = client.get(timeout=3)
-        assert got == Closed("closed")
-        assert server.stats["idle"] == 1
+        assert client.get(timeout=3) == Bye("idle")
+        assert client.get(timeout=3) == Closed("closed")
+        assert server.stats["idle"] == 1 and server.refusals["idle"] == 1
     finally:
         client.close()
         server.stop()
@@ -317,7 +359,8 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
     clock = Clock()
     room = Room(shipped_variant("tournament"), CODE, size=3, game_version=__version__,
                 rng=random.Random(8), clock=clock)
-    server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0)
+    server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0,
+                        log_path=Path(tempfile.mkdtemp()) / "host.log")
     server.start()
     mara = Player("Mara", server.port, 0)
     ada = Player("Ada", server.port, 1)

@@ -53,6 +53,11 @@ def last_table(out, conn) -> Table:
     return [m for m in to(out, conn) if isinstance(m, Table)][-1]
 
 
+def act(room: Room, conn: str, kind: ActionKind, amount: int = 0) -> None:
+    """``conn`` answers the decision awaited now."""
+    room.receive(conn, Act(kind, amount, *room.decision))
+
+
 def start(room: Room) -> list:
     """Mara (the host) and Ada join, a game starts, both deal the first hand."""
     join(room, "h", "Mara")
@@ -101,7 +106,8 @@ def test_version_full_room_names_and_spectators(room):
     assert to(join(room, "m", "mara"), "m")[0] == Refused("name_taken", "")
     join(room, "a", "Ada")
     join(room, "b", "Bruno")
-    assert to(join(room, "c", "Chiara"), "c")[0] == Refused("room_full", "")
+    full = to(join(room, "c", "Chiara"), "c")[0]  # the seats are taken: Chiara listens
+    assert isinstance(full, Welcome) and full.seat is None and full.spectator
     room.receive("h", NewGame())
     room.take()
     room.receive("b", Leave())
@@ -130,17 +136,17 @@ def test_acting_out_of_turn_or_illegally_is_answered_to_the_sender_alone(room):
     assert seat in (0, 1)
     me, other = ("h", "a") if seat == 0 else ("a", "h")
     before = len(s.hand.actions)
-    room.receive(other, Act(ActionKind.CHECK))
+    act(room, other, ActionKind.CHECK)
     out = room.take()
     assert out == [(other, Error("not_your_turn", {}))]
     view = s.view(seat)
     kind = ActionKind.CHECK if view.to_call else ActionKind.CALL
-    room.receive(me, Act(kind))
+    act(room, me, kind)
     out = room.take()
     assert len(out) == 1 and out[0][0] == me and isinstance(out[0][1], Error)
     assert out[0][1].reason in ("check_facing_bet", "nothing_to_call")
     assert len(s.hand.actions) == before
-    room.receive(me, Act(ActionKind.FOLD if view.to_call else ActionKind.CHECK))
+    act(room, me, ActionKind.FOLD if view.to_call else ActionKind.CHECK)
     assert len(s.hand.actions) > before
 
 
@@ -153,7 +159,7 @@ def play_out(room: Room) -> None:
         seat = s.waiting_for
         conn = "h" if seat == 0 else "a"
         view = s.view(seat)
-        room.receive(conn, Act(ActionKind.CALL if view.to_call else ActionKind.CHECK))
+        act(room, conn, ActionKind.CALL if view.to_call else ActionKind.CHECK)
         room.take()
 
 

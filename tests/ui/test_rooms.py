@@ -25,6 +25,7 @@ from tests.net.test_host import Player  # noqa: E402
 def host(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the host log
     pygame.display.init()
     d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
     d.room_bind = "127.0.0.1"
@@ -173,10 +174,15 @@ def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
     settle(app, [friend])
     keys(app, "n")  # ready
     settle(app, [friend])
+    settle(app, [friend], 1.2)  # (the room ticks twice a second: said once all the same)
+    heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
+    assert heard.count("Waiting for Ada.") == 1
     keys(app, "n")  # again: who are we waiting for?
     settle(app, [friend])
     heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
-    assert heard[-1] == "Waiting for Ada."
+    assert heard[-1] == "Waiting for Ada." and heard.count("Waiting for Ada.") == 2
+    assert page.log.count("Waiting for Ada.") == 1  # once in the Move log
+    assert "Waiting for Ada." in page.read_state()
     friend.client.close()
 
 
@@ -198,3 +204,109 @@ def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
             "Someone in that room already has this name: choose another.")
     finally:
         again.close_room()
+
+
+def wait(desktops, done, seconds: float = 5.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not done():
+        for d in desktops:
+            d.poll()
+        time.sleep(0.01)
+    return done()
+
+
+def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(host,
+                                                                               monkeypatch):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    try:
+        joined = guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada")
+        assert wait([host], lambda: "Ada joined the room." in [t for t, _ in
+                                                              host.speech.speaker.calls])
+        app.frame()
+        zone = [c.id for c in page.table_controls() if c.zone == "room"]
+        assert zone == ["heading:room", "room:code", "room:invite", "room:do:remove:Ada",
+                        "room:leave"]
+        keys(app, "n")  # New game
+        assert wait([host, guest], lambda: host.remote.running and guest.remote.running)
+        labels = {c.id: c.label for c in page.table_controls() if c.zone == "room"}
+        assert labels["room:do:play_for:1"] == "Play for Ada"
+        assert labels["room:do:away"] == "Away: the computer plays my seat"
+        assert [c.label for c in joined.table_controls() if c.id.startswith("room:do:")] == [
+            "Away: the computer plays my seat"]  # a guest has no host's controls
+        page.focus.id = "room:do:play_for:1"
+        keys(app, "return")
+        said = "At the host's request, the computer plays for Ada."
+        assert wait([host, guest], lambda: said in [t for t, _ in host.speech.speaker.calls]
+                    and said in [t for t, _ in guest.speech.speaker.calls])
+        assert host.server.room.members[1].replaced
+        # Ada takes her seat back with her own Back button.
+        assert wait([guest], lambda: any(c.id == "room:do:back"
+                                         for c in joined.table_controls()))
+        joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
+        assert wait([host, guest], lambda: "Ada is back." in [
+            t for t, _ in host.speech.speaker.calls])
+        assert not host.server.room.members[1].replaced
+        # Remove asks for a second press.
+        page.focus.id = "room:do:remove:Ada"
+        keys(app, "return")
+        assert page.messages[-1] == "Activate Remove Ada again to do it."
+        assert len(host.server.room.members) == 2
+        keys(app, "return")
+        assert wait([host, guest], lambda: guest.remote.closed == "removed"), (
+            page.messages[-3:], host.server.room.members, guest.remote.closed)
+        assert "The host removed you from the room." in [t for t, _ in
+                                                         guest.speech.speaker.calls]
+    finally:
+        guest.close_room()
+
+
+def test_a_latecomers_window_becomes_a_players_at_the_next_game(host):
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    host.remote.new_game()
+    assert wait([host], lambda: host.remote.running)
+    late = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
+    try:
+        table = late.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Bruno")
+        assert table.seat is None
+        room = host.server.room
+        done = []
+        host.server.call(lambda: done.append((room.session.end("test"), room.tick())))
+        assert wait([host, late], lambda: done and late.remote.table.game_over)
+        host.remote.new_game()
+        assert wait([host, late], lambda: table.seat == 1)
+        assert late.outputs.announcers[id(late.remote)].seat == 1
+        assert "You have a seat for this game." in [t for t, _ in late.speech.speaker.calls]
+        assert table.panel.seat == 1
+        late.remote.next_hand()
+        host.remote.next_hand()
+        assert wait([host, late], lambda: late.remote.table.view is not None
+                    and late.remote.table.view.seat == 1)
+        assert next(c.label for c in table.table_controls() if c.zone == "hand") == "Your hand"
+        assert any(c.id == "hole:0" for c in table.table_controls())
+        assert "You have" in table.read_state()
+    finally:
+        late.close_room()
+
+
+def test_leaving_the_room_and_joining_again_gives_the_seat_back_and_both_hear(host):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    code, port = page.room.code, host.server.port
+    guest = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
+    try:
+        assert guest.join_room(code, f"127.0.0.1:{port}", "Ada").seat == 1
+        host.remote.new_game()
+        assert wait([host, guest], lambda: guest.remote is not None and guest.remote.running)
+        guest.leave_room()  # Leave room (the token stays on disk)
+        said = "Ada left; the computer plays in their place."
+        assert wait([host], lambda: said in [t for t, _ in host.speech.speaker.calls])
+        back = guest.join_room(code, f"127.0.0.1:{port}", "Ada")
+        assert isinstance(back, TableScreen) and back.seat == 1
+        assert not host.server.room.members[1].replaced
+        assert wait([host, guest], lambda: "Ada is back." in [
+            t for t, _ in host.speech.speaker.calls])
+        heard = [t for t, _ in guest.speech.speaker.calls]
+        assert "A game is in progress: you listen until the next game." not in heard
+    finally:
+        guest.close_room()
