@@ -18,6 +18,9 @@ are caught)::
     raise_menu = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot"]
                                        # required, non-empty, smallest step first; steps:
                                        # min, half_pot, three_quarters_pot, pot, two_pot, all_in
+    raise_sizes = "any"                # optional (default "any"): "any" (every legal amount;
+                                       # the menu is the chooser's steps) | "menu" (bets and
+                                       # raises are exactly the menu's sizes; all-in always)
 
     [blinds]                           # required
     levels = [[10, 20], [20, 40]]      # required: per level the forced bets in order,
@@ -68,6 +71,8 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PROBLEMS",
+    "RAISE_SIZES_ANY",
+    "RAISE_SIZES_MENU",
     "BettingStructure",
     "BlindLevel",
     "BlindSchedule",
@@ -95,6 +100,12 @@ AFTER_LAST_DOUBLE = "double"
 
 AFTER_LAST_HOLD = "hold"
 """``BlindSchedule.after_last``: the last level stays for the rest of the game."""
+
+RAISE_SIZES_ANY = "any"
+"""``raise_sizes``: any legal amount may be bet; the menu is the chooser's steps."""
+
+RAISE_SIZES_MENU = "menu"
+"""``raise_sizes``: bets and raises are exactly the menu's sizes (and all-in)."""
 
 PROBLEMS = (
     "unreadable",
@@ -280,8 +291,10 @@ class Variant:
     ``name`` is the name written in the file.  ``raise_cap`` is the number
     of raises allowed per betting round after the opening bet (fixed-limit
     3 = "one bet and at most three raises"), ``None`` for unlimited.
-    ``raise_menu`` lists the amount chooser's steps, smallest first.
-    ``source`` is the file the variant was read from, if any.
+    ``raise_menu`` lists the amount chooser's steps, smallest first; with
+    ``menu_only`` (``raise_sizes = "menu"`` in the file) bets and raises are
+    exactly those sizes, and the engine refuses any other amount (all-in is
+    always allowed).  ``source`` is the file the variant was read from, if any.
     """
 
     key: str
@@ -296,6 +309,7 @@ class Variant:
     raise_menu: tuple[RaiseStep, ...]
     end: EndCondition
     source: Path | None = None
+    menu_only: bool = False
 
 
 class VariantError(ValueError):
@@ -404,7 +418,7 @@ def _suggest(word: str, choices: list[str]) -> str | None:
 _Table = dict[str, object]
 
 _TOP_KEYS = ("name", "players", "starting_stack", "chip_unit", "betting", "raise_cap",
-             "raise_menu", "blinds", "end")
+             "raise_menu", "raise_sizes", "blinds", "end")
 _PLAYER_KEYS = ("min", "max")
 _BLIND_KEYS = ("levels", "antes", "hands_per_level", "minutes_per_level", "after_last_level")
 _END_KEYS = ("hands", "minutes")
@@ -501,11 +515,14 @@ class _Reader:
                                                [b.value for b in BettingStructure]))
         cap = self.raise_cap(data.get("raise_cap", "none"))
         menu = self.raise_menu(self.get(data, "", "raise_menu"))
+        sizes = self.choice(data.get("raise_sizes", RAISE_SIZES_ANY), "raise_sizes",
+                            [RAISE_SIZES_ANY, RAISE_SIZES_MENU])
         schedule = self.blinds(self.get(data, "", "blinds"), unit)
         end = self.end(data.get("end", {}))
         return Variant(key=key, name=name, min_players=low, max_players=high,
                        starting_stack=stack, chip_unit=unit, schedule=schedule,
-                       betting=betting, raise_cap=cap, raise_menu=menu, end=end)
+                       betting=betting, raise_cap=cap, raise_menu=menu, end=end,
+                       menu_only=sizes == RAISE_SIZES_MENU)
 
     def players(self, value: object) -> tuple[int, int]:
         table = self.sub_table(value, "players", _PLAYER_KEYS)

@@ -56,6 +56,7 @@ __all__ = [
     "Waiting",
     "Welcome",
     "encode",
+    "error_data",
     "parse_client",
     "parse_host",
     "to_payload",
@@ -376,6 +377,21 @@ class Error:
 
     def __hash__(self) -> int:
         return hash((self.reason, tuple(sorted(self.data.items()))))
+
+
+def error_data(data: Mapping[str, int | tuple[int, ...] | None]) -> dict[str, int | str]:
+    """An engine refusal's data as an :class:`Error` carries it: numbers as
+    they are, a list of amounts (the sizes a variant allows) as ``"4,6"``,
+    nothing for None or what does not fit."""
+    out: dict[str, int | str] = {}
+    for key, value in data.items():
+        if type(value) is int and -MAX_INT <= value <= MAX_INT:
+            out[key] = value
+        elif isinstance(value, tuple) and all(type(v) is int for v in value):
+            text = ",".join(str(v) for v in value)
+            if len(text) <= _SHORT:
+                out[key] = text
+    return out
 
 
 @dataclass(frozen=True)

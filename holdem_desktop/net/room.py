@@ -53,6 +53,7 @@ from .protocol import (
     Table,
     Waiting,
     Welcome,
+    error_data,
 )
 from .wire import censor
 
@@ -277,9 +278,7 @@ class Room:
         try:
             s.submit(member.seat, Action(act.kind, act.amount))
         except IllegalAction as exc:
-            data: dict[str, int | str] = {k: v for k, v in exc.data.items()
-                                          if isinstance(v, int)}
-            self._error(member, exc.reason, data)
+            self._error(member, exc.reason, error_data(exc.data))
             return
         self.turn_since = self.clock()
 
