@@ -33,6 +33,7 @@ from holdem_desktop.session import Session
 
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
+from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, SettingsPage
 from .motion import Motion
@@ -515,6 +516,7 @@ class TableScreen(Page):
         blinds = self._blinds()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
         parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
+        parts += rules_now(s.variant, s.hands_played)
         return " ".join(parts)
 
     # ------------------------------------------------------------------
