@@ -92,6 +92,7 @@ __all__ = [
     "shipped_variants",
     "stack_range",
     "variant_data",
+    "variant_from_data",
 ]
 
 MIN_PLAYERS = 2
@@ -381,6 +382,14 @@ def parse_variant(text: str, path: str | Path = "<string>") -> Variant:
     except tomllib.TOMLDecodeError as exc:
         raise _syntax_error(where, exc) from exc
     return _Reader(where).variant(data, Path(where).stem)
+
+
+def variant_from_data(data: Mapping[str, object], path: str | Path = "<data>") -> Variant:
+    """Check a variant given as the plain data of a parsed TOML document (lists
+    for arrays, dicts for tables), exactly as :func:`parse_variant` checks a
+    file; ``path`` names it in errors and its stem becomes the key."""
+    where = str(path)
+    return _Reader(where).variant(dict(data), Path(where).stem)
 
 
 _WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")

@@ -51,6 +51,7 @@ from .protocol import (
     Pong,
     Refused,
     Table,
+    VariantRules,
     Waiting,
     Welcome,
     error_data,
@@ -94,6 +95,8 @@ class Room:
         if not 2 <= size <= min(6, variant.max_players) or size < variant.min_players:
             raise ValueError(f"a room of {size} players cannot play {variant.name}")
         self.variant = variant
+        self._rules = _rules_of(variant)
+        """The rules sent to every guest, so they play and explain this very game."""
         self.code = code
         self.size = size
         self.strength = strength
@@ -227,7 +230,7 @@ class Room:
         host_seat = self.host.seat if self.host is not None and self.host.seat is not None else 0
         self._send(member.conn, Welcome(member.seat, member.token, self.code,
                                         tuple(self.names), self.variant.key,
-                                        member.seat is None, host_seat))
+                                        member.seat is None, host_seat, self._rules))
         member.pending.clear()  # the Table message brings them up to date
         self._send(member.conn, self._table(member))
 
@@ -448,3 +451,12 @@ class Room:
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else ())
 
+
+
+def _rules_of(variant: Variant) -> VariantRules | None:
+    """The rules to send (None when they are too large to travel: guests then
+    fall back on the shipped variant of that key)."""
+    try:
+        return VariantRules.of(variant)
+    except ValueError:
+        return None

@@ -133,6 +133,17 @@ def find_game(game_id: str, folder: Path | None = None) -> Variant:
     return shipped_variants()[game_id]
 
 
+def variant_argument(text: str, folder: Path | None = None) -> Variant:
+    """The variant a command line names (``--variant``): a shipped key
+    (``heads_up``), a game id (``my:deep.toml``), or a file's path (any name
+    ending in ``.toml`` or holding a slash).  Raises ``KeyError`` for an
+    unknown key and :class:`VariantError` for a file that cannot be used."""
+    if not text.startswith(USER_PREFIX) and (
+            text.lower().endswith(".toml") or "/" in text or "\\" in text):
+        return _read(Path(text))
+    return find_game(text, folder)
+
+
 def copy_variant(variant: Variant, folder: Path | None = None) -> Path:
     """Write a copy of ``variant``'s file into the player's ``folder`` (made if
     needed) under a name not taken yet (``tournament.toml``, then

@@ -32,6 +32,7 @@ from holdem_desktop.session.variant_files import (
     list_games,
     stack_choices,
     user_variants_dir,
+    variant_argument,
 )
 
 
@@ -195,3 +196,17 @@ def test_a_shipped_game_with_another_stack_is_continued_with_it(tmp_path):
     restored, _plans = load_game(path)
     assert restored.variant.starting_stack == 300 and restored.variant.menu_only
     assert restored.variant.source == shipped_variant("heads_up").source
+
+
+def test_a_command_line_names_a_shipped_key_an_own_game_or_a_file(tmp_path):
+    folder = tmp_path / "variants"
+    path = write_deep(folder)
+    assert variant_argument("heads_up", folder) is shipped_variant("heads_up")
+    assert variant_argument("my:deep.toml", folder).name == "Deep"
+    assert variant_argument(str(path)).name == "Deep"
+    assert variant_argument(str(path)).source == path
+    with pytest.raises(KeyError):
+        variant_argument("nope", folder)
+    with pytest.raises(VariantError) as err:
+        variant_argument(str(tmp_path / "missing.toml"))
+    assert err.value.problem == "unreadable"
