@@ -64,6 +64,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from .phh import toml_value
+
 __all__ = [
     "AFTER_LAST_DOUBLE",
     "AFTER_LAST_HOLD",
@@ -690,28 +692,6 @@ def variant_data(variant: Variant) -> dict[str, object]:
     }
 
 
-def _toml_text(value: str) -> str:
-    out = []
-    for ch in value:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, str):
-        return _toml_text(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    return str(value)
-
-
 def dump_variant(variant: Variant) -> str:
     """``variant`` as TOML text that :func:`parse_variant` reads back as an equal
     variant (given a path with the same stem; ``source`` is not written)."""
@@ -719,11 +699,11 @@ def dump_variant(variant: Variant) -> str:
     lines = []
     for key, value in data.items():
         if key not in ("blinds", "end"):
-            lines.append(f"{key} = {_toml_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
     for table in ("blinds", "end"):
         section = data[table]
         assert isinstance(section, dict)
-        lines += ["", f"[{table}]"] + [f"{k} = {_toml_value(v)}" for k, v in section.items()]
+        lines += ["", f"[{table}]"] + [f"{k} = {toml_value(v)}" for k, v in section.items()]
     return "\n".join(lines) + "\n"
 
 

@@ -412,13 +412,18 @@ class SettingsPage(_FormPage):
             self._build()
 
     def controls(self) -> tuple[Control, ...]:
+        folder = _("Your variants folder is {path}").format(path=user_variants_dir())
         return (*self.form.controls("settings"),
+                Control("folder", folder, Role.TEXT, "settings"),
                 Control("close", _("Close"), zone="settings"))
 
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "close":
             return self.close()
+        if control.id == "folder":
+            self.say(control.label)
+            return None
         self.adjust(control, 1)
         return None
 

@@ -207,3 +207,38 @@ def test_the_start_page_explains_the_game_last_chosen_even_a_players_own(tmp_pat
     desktop.settings = desktop.settings.updated(variant="my:gone.toml")
     help_page = start.activate(control(start, "help")).screen
     assert "You are playing Tournament." in [c.label for c in help_page.controls()]
+
+
+def test_read_state_says_the_fixed_sizes_and_the_hands_left():
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from holdem_desktop.resources import assets_dir
+    from holdem_desktop.ui.draw import TableRenderer
+    from holdem_desktop.ui.table import TableScreen
+
+    s = Session(shipped_variant("heads_up"), [("Mara", HumanController()),
+                                              ("Ada", HumanController())],
+                rng=random.Random(4), clock=lambda: 0.0)
+    s.start()
+    s.next_hand()
+    screen = TableScreen(s, 0, TableRenderer(assets_dir() / "cards" / "classic"))
+    state = screen.read_state()
+    assert state.endswith("Bets and raises: half the pot, the pot or all-in only. "
+                          "10 hands left; then the bigger stack wins.")
+    tournament = Session(shipped_variant(), [("Mara", HumanController()),
+                                             ("Ada", HumanController())],
+                         rng=random.Random(4), clock=lambda: 0.0)
+    tournament.start()
+    tournament.next_hand()
+    plain = TableScreen(tournament, 0, TableRenderer(assets_dir() / "cards" / "classic"))
+    assert "only." not in plain.read_state() and "left;" not in plain.read_state()
+
+
+def test_settings_show_the_variants_folder(tmp_path, monkeypatch):
+    from holdem_desktop.ui.menus import SettingsPage
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    page = SettingsPage(FakeDesktop(), lambda text: None)
+    folder = tmp_path / "holdem-desktop" / "variants"
+    assert f"Your variants folder is {folder}" in [c.label for c in page.controls()]
