@@ -275,6 +275,8 @@ def room_problem(reason: str, detail: str = "") -> str:
         "idle": _("The host closed an idle connection."),
         "replaced": _("You joined this room again from another connection."),
         "host_closed": _("The host closed the room."),
+        "unknown_variant": _("The host plays a game this computer does not know ({name}); "
+                             "both need the same version.").format(name=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
 
