@@ -96,8 +96,9 @@ def test_a_hand_played_by_keys_is_heard_through_speech_dispatcher(xvfb, speechd,
         def key(*names: str) -> None:
             subprocess.run(["xdotool", "key", "--delay", "120", *names], env=env, timeout=30)
 
-        # New game, Tab down to Start game (the saved choices: two players), deal.
-        key("Return", "Tab", "Tab", "Tab", "Tab", "Return")
+        # New game, Tab down to Start game (the saved choices: two players) past Players,
+        # Starting stack, Blinds go up, Computer players, Your name and Copy, then deal.
+        key("Return", *["Tab"] * 7, "Return")
         assert wait_for(lambda: any("New game" in s for s in spoken()), 10), spoken()
         won = False
         for _ in range(16):  # hands, until we have seen a flop and won a pot
