@@ -63,6 +63,10 @@ def amount_scale(view: SeatView) -> tuple[AmountStep, ...]:
             out.append(AmountStep(("all_in",), ActionKind.ALL_IN, all_in.max_amount))
         return tuple(out)
     lo, hi = legal[kind].min_amount, legal[kind].max_amount
+    if legal[kind].amounts and all_in is not None:
+        # Fixed sizes: a step past the largest one offered is the all-in, as the
+        # engine has it (the offer's bounds are its sizes, not the stack).
+        hi = all_in.max_amount
     me = view.me
     top = (me.bet if me else 0) + view.to_call
     unit = view.chip_unit

@@ -109,6 +109,15 @@ def test_a_short_stack_is_offered_all_in_alone_when_every_size_reaches_it():
     assert legal[ActionKind.ALL_IN] == LegalAction(ActionKind.ALL_IN, 3, 3)
 
 
+def test_a_size_past_the_stack_is_the_all_in_on_the_chooser_too():
+    # Button with 5 chips: half pot makes 4, the pot would make 6, past the stack.
+    hand = heads_up_hand(stacks=(100, 5), menu=("half_pot", "pot"))
+    assert offers(hand)[ActionKind.RAISE].amounts == (4,)
+    scale = amount_scale(seat_view(hand, hand.to_act))
+    assert [(s.kind, s.to, s.steps) for s in scale] == [
+        (ActionKind.RAISE, 4, ("half_pot",)), (ActionKind.ALL_IN, 5, ("pot",))]
+
+
 def test_pot_limit_with_fixed_sizes_keeps_its_limit():
     hand = Hand(HandConfig(stacks=(1500,) * 3, blinds=(10, 20, 0), min_bet=20, chip_unit=10,
                            betting=BettingStructure.POT_LIMIT, raise_menu=("half_pot", "two_pot"),
@@ -182,7 +191,7 @@ def test_every_offered_size_is_accepted_and_nothing_between(seed, players, menu,
         kind = ActionKind.RAISE if ActionKind.RAISE in legal else ActionKind.BET
         if kind in legal:
             stops = {s.to for s in scale if s.kind is kind}
-            assert stops <= set(legal[kind].amounts)
+            assert stops == set(legal[kind].amounts)
         for stop in scale:
             assert h.can(seat, stop.action())
 
