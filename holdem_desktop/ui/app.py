@@ -72,8 +72,11 @@ class App:
         if transition is not None:
             c = self.screen.focused()
             title = getattr(self.screen, "title", "")
+            notice = getattr(self.screen, "notice", "")  # said once, when the page opens
             if c is not None and not isinstance(transition, Quit):
                 spoken = self.screen.describe(c)
+                if notice:
+                    spoken = f"{notice} {spoken}"
                 self.screen.say(f"{title}. {spoken}" if title else spoken)
 
     def _key(self, event: pygame.event.Event) -> None:

@@ -260,7 +260,7 @@ class NewGamePage(_FormPage):
         self.variants: dict[str, Variant] = {g.id: g.variant for g in games
                                              if g.variant is not None}
         self.broken = [g for g in games if g.error is not None]
-        self.subtitle = ngettext(
+        self.subtitle = self.notice = ngettext(
             "{count} file in your variants folder cannot be used; it is listed below.",
             "{count} files in your variants folder cannot be used; they are listed below.",
             len(self.broken)).format(count=len(self.broken)) if self.broken else ""

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from holdem_desktop.engine.actions import Action, ActionKind
 from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.session import HumanController, Session
@@ -242,3 +244,22 @@ def test_settings_show_the_variants_folder(tmp_path, monkeypatch):
     page = SettingsPage(FakeDesktop(), lambda text: None)
     folder = tmp_path / "holdem-desktop" / "variants"
     assert f"Your variants folder is {folder}" in [c.label for c in page.controls()]
+
+
+def test_opening_new_game_says_that_a_file_cannot_be_used(tmp_path):
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from holdem_desktop.ui.app import App
+    from holdem_desktop.ui.page import Push
+
+    pygame.display.init()
+    try:
+        page, desktop, said = make_page(tmp_path)
+        app = App(StartPage(desktop, lambda text: None), keymap=desktop.keymap)
+        app.apply(Push(page))
+        assert said[-1] == ("New game. 1 file in your variants folder cannot be used; it is "
+                            "listed below. Game, choice, Tournament")
+    finally:
+        pygame.display.quit()
