@@ -30,6 +30,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--out", default=None, help=_("folder for PHH hand histories"))
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help=_("go on with the autosaved game"))
+    parser.add_argument("--variant", default=None,
+                        help=_("start a game of this variant at once: a shipped one (tournament, "
+                               "pot_limit, fixed_limit, heads_up, session), one of yours "
+                               "(my:FILE) or a .toml file"))
     parser.add_argument("--version", action="version", version=f"Hold'em Desktop {__version__}")
     args = parser.parse_args(argv)
     # Each command loads only what it uses (measured: the game's modules
@@ -40,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     from holdem_desktop.app import play
 
-    return play(resume=args.resume)
+    return play(resume=args.resume, variant=args.variant)
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 
 The file holds the session snapshot plus who sits where (a person, or a
 computer player of a level with its temperament), so Continue seats the
-same table again.  Written atomically; a broken save is reported, never
-fatal.
+same table again, and the rules the game is played with, in full (a
+starting stack or blind speed chosen in New game, or a variant file edited
+since, cannot change a game already under way).  Written atomically; a
+broken save is reported, never fatal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import asdict, dataclass
@@ -16,7 +19,14 @@ from typing import Any
 
 from .ai.common import Character
 from .ai.players import LEVELS, create_player
-from .engine.variant import Variant, VariantError, load_variant, shipped_variant
+from .engine.variant import (
+    Variant,
+    VariantError,
+    dump_variant,
+    load_variant,
+    parse_variant,
+    shipped_variant,
+)
 from .session import HumanController, Session, SessionError
 from .session.controllers import Controller
 from .settings import APP, write_atomic
@@ -64,6 +74,7 @@ def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None)
         "format": FORMAT,
         "variant": variant.key,
         "variant_file": None if _shipped(variant) else str(variant.source),
+        "rules": dump_variant(variant),
         "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
                   for p in plans],
         "session": session.to_json(),
@@ -110,6 +121,16 @@ def _shipped(variant: Variant) -> bool:
 
 def _variant(data: Any) -> Variant:
     try:
+        rules = data.get("rules")
+        if rules is not None:  # the rules as the game started (older saves have none)
+            source = Path(data["variant_file"]) if data.get("variant_file") else None
+            variant = parse_variant(str(rules), f"{data['variant']}.toml")
+            if source is None and variant.key == str(data["variant"]):
+                try:
+                    source = shipped_variant(variant.key).source
+                except KeyError:
+                    source = None
+            return dataclasses.replace(variant, source=source)
         if data.get("variant_file"):
             return load_variant(data["variant_file"])
         return shipped_variant(str(data["variant"]))

@@ -11,26 +11,14 @@ import time
 
 from holdem_desktop.ai.baselines import RandomPolicy
 from holdem_desktop.engine.events import ActionTaken, HandEnded, PotAwarded
-from holdem_desktop.engine.variant import (
-    Variant,
-    VariantError,
-    load_variant,
-    shipped_variant,
-    shipped_variants,
-)
+from holdem_desktop.engine.variant import VariantError, shipped_variants
 from holdem_desktop.i18n import names
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import GameOver, Session, SessionError
 from holdem_desktop.session.history import HandHistoryWriter
+from holdem_desktop.session.variant_files import variant_argument
 
-__all__ = ["simulate", "variant_argument"]
-
-
-def variant_argument(name: str) -> Variant:
-    """The variant a command line names: a shipped one by key, or a file."""
-    if name.endswith(".toml") or "/" in name or "\\" in name:
-        return load_variant(name)
-    return shipped_variant(name)
+__all__ = ["simulate"]
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ def _by_kind(view: SeatView) -> dict[ActionKind, LegalAction]:
 
 class RandomPolicy:
     """A uniformly random legal action kind; a bet or raise of a random legal
-    amount (a multiple of the chip unit)."""
+    amount (a multiple of the chip unit, or one of the fixed sizes)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -30,6 +30,8 @@ class RandomPolicy:
         kind = self.rng.choice(sorted(legal))
         a = legal[kind]
         if kind in (ActionKind.BET, ActionKind.RAISE):
+            if a.amounts:  # the variant fixes the sizes: one of them
+                return Action(kind, self.rng.choice(a.amounts))
             unit = view.chip_unit
             steps = (a.max_amount - a.min_amount) // unit
             amount = a.min_amount + unit * self.rng.randint(0, steps)

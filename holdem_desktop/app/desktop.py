@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, cast
 import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
+from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
+from holdem_desktop.session.variant_files import variant_argument
 from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
@@ -115,9 +118,24 @@ class Desktop:
         """Whether Continue has a game to go on with."""
         return self.games.has_saved()
 
-    def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
+    def new_game(self, variant: str | Variant, players: int, strength: str,
+                 name: str) -> Session:
         """A started game: the player in seat 0, computer players elsewhere."""
         return self.games.new(variant, players, strength, name)
+
+    def start_variant(self, name: str) -> Session | str:
+        """A game of the variant a command line names (``--variant KEY``,
+        ``my:FILE`` or a file's path), with the player's last choices of seats,
+        strength and name; or why it cannot start."""
+        try:
+            rules = variant_argument(name)
+        except KeyError:
+            return _("There is no variant named {name}; the shipped ones are: {names}.").format(
+                name=name, names=", ".join(shipped_variants()))
+        except VariantError as exc:
+            return variant_problem(exc)
+        s = self.settings
+        return self.new_game(rules, s.players, s.strength, s.player_name or _("Player"))
 
     def continue_game(self) -> Session | str:
         """The autosaved game, or why it cannot be continued."""
@@ -214,7 +232,8 @@ class Desktop:
     def search_addresses(self, value: tuple[str, ...]) -> None:
         self.rooms.search_addresses = value
 
-    def create_room(self, variant: str, players: int, strength: str, name: str) -> Page | str:
+    def create_room(self, variant: str | Variant, players: int, strength: str,
+                    name: str) -> Page | str:
         """Host a room and sit at it: its table, or why it could not be opened.
         The code is said at once, digit by digit, to pass on to friends."""
         page = self._room_table(self.rooms.create(variant, players, strength, name))

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from holdem_desktop.ai.character import random_characters
-from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import welcome_back
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, save_game
@@ -42,11 +42,12 @@ class LocalGames:
         """Whether Continue has a game to go on with."""
         return autosave_path().exists()
 
-    def new(self, variant: str, players: int, strength: str, name: str) -> Session:
-        """A started game: the player in seat 0, computer players of
-        ``strength`` with their own characters elsewhere."""
+    def new(self, variant: str | Variant, players: int, strength: str, name: str) -> Session:
+        """A started game of ``variant`` (a shipped one's key, or rules: the
+        player's own file, a changed stack or blind speed): the player in seat
+        0, computer players of ``strength`` with their own characters elsewhere."""
         rng = self.rng or random.Random()
-        v = shipped_variant(variant)
+        v = variant if isinstance(variant, Variant) else shipped_variant(variant)
         n = max(v.min_players, min(v.max_players, players))
         characters = random_characters(rng, n - 1)
         plans = [SeatPlan("human")] + [SeatPlan(strength, c) for c in characters]

@@ -13,12 +13,19 @@ __all__ = ["play"]
 
 
 def play(resume: bool = False, max_events: int | None = None,
-         speaker: Speaker | None = None) -> int:
-    """Open the window on the start screen (on the saved game with ``resume``);
-    ``speaker`` replaces the screen reader (tests)."""
+         speaker: Speaker | None = None, variant: str | None = None) -> int:
+    """Open the window on the start screen (on the saved game with ``resume``,
+    on a new game of ``variant`` with it); ``speaker`` replaces the screen
+    reader (tests)."""
     desktop = Desktop(speaker=speaker)
     screen = desktop.menu()
-    if resume:
+    if variant is not None:
+        game = desktop.start_variant(variant)
+        if isinstance(game, str):
+            desktop.notices.append(game)
+        else:
+            screen = desktop.table(game)
+    elif resume:
         got = desktop.continue_game()
         if isinstance(got, str):
             desktop.notices.append(got)

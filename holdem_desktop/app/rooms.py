@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from holdem_desktop import __version__
-from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
@@ -90,13 +90,14 @@ class Rooms:
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
 
-    def create(self, variant: str, players: int, strength: str, name: str
+    def create(self, variant: str | Variant, players: int, strength: str, name: str
                ) -> RemoteTable | str:
         """Host a room: the server and the beacon on background threads, and
         this window joined to it over loopback like everyone else."""
         self.close()
         code = f"{secrets.randbelow(10**6):06d}"
-        room = Room(shipped_variant(variant), code, size=players, strength=strength,
+        rules = variant if isinstance(variant, Variant) else shipped_variant(variant)
+        room = Room(rules, code, size=players, strength=strength,
                     game_version=__version__, clock=time.monotonic)
         server = RoomServer(room, self.bind, 0)
         try:
@@ -148,7 +149,12 @@ class Rooms:
             pygame.event.post(pygame.event.Event(kind))
 
         client.on_message = wake
-        remote = RemoteTable(client, shipped_variant(reply.variant), reply)
+        try:
+            rules = reply.game()  # the host's rules, or the shipped variant of its key
+        except KeyError:
+            client.close()
+            return room_problem("unknown_variant", reply.variant)
+        remote = RemoteTable(client, rules, reply)
         remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
         remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
         remote.on_news = self.outputs.announce  # joins, leaves, returns, the computer taking over

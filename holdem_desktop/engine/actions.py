@@ -84,11 +84,17 @@ class LegalAction(NamedTuple):
     minimum is offered as ALL_IN).  For CALL both are the chips the call adds;
     for ALL_IN both are the round total after going all-in; for CHECK and
     FOLD both are 0.  (A named tuple: one is built for every decision.)
+
+    ``amounts``: when the variant fixes the bet sizes (``raise_sizes =
+    "menu"``), the only "to" amounts a BET or RAISE may take, smallest first
+    (``min_amount`` and ``max_amount`` are the first and the last); empty
+    when any multiple of the chip unit between the bounds is allowed.
     """
 
     kind: ActionKind
     min_amount: int = 0
     max_amount: int = 0
+    amounts: tuple[int, ...] = ()
 
 
 class IllegalAction(Exception):
@@ -102,10 +108,12 @@ class IllegalAction(Exception):
     ``amount_below_min`` (amount, min), ``amount_above_max`` (amount, max),
     ``amount_not_multiple`` (amount, unit), ``raise_not_reopened``,
     ``raise_cap_reached`` (cap), ``nobody_to_raise``, ``covered`` (to_call,
-    stack), ``no_chips``.
+    stack), ``no_chips``, ``amount_not_in_menu`` (amount; ``allowed``: the
+    sizes the variant allows, a tuple; ``all_in``: the all-in total, or None
+    when going all-in is not allowed).
     """
 
-    def __init__(self, reason: str, **data: int | None) -> None:
+    def __init__(self, reason: str, **data: int | tuple[int, ...] | None) -> None:
         detail = ", ".join(f"{k}={v}" for k, v in data.items())
         super().__init__(f"{reason}" + (f" ({detail})" if detail else ""))
         self.reason = reason

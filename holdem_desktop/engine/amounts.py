@@ -5,7 +5,10 @@ the fractions are of the pot after the call.  A turn starts at half pot.
 
 Both the table's Decrease/Increase amount and the computer players use
 this, so a person and a computer bet the same way; legality still comes
-only from the engine's legal actions.
+only from the engine's legal actions.  Each step's size comes from
+:func:`.sizes.step_amount`, the function the engine itself uses when a
+variant fixes the sizes, so the scale's stops are then exactly the amounts
+the engine offers.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, ActionKind
+from .sizes import step_amount
 from .views import SeatView
 
 __all__ = ["DEFAULT_STEPS", "STEP_FRACTIONS", "AmountStep", "amount_scale", "start_index"]
 
 DEFAULT_STEPS = ("min", "half_pot", "three_quarters_pot", "pot", "two_pot")
 STEP_FRACTIONS = {"half_pot": 0.5, "three_quarters_pot": 0.75, "pot": 1.0, "two_pot": 2.0}
+"""Each pot step as a fraction of the pot (for players choosing the nearest step)."""
 
 
 @dataclass(frozen=True)
@@ -58,20 +63,20 @@ def amount_scale(view: SeatView) -> tuple[AmountStep, ...]:
             out.append(AmountStep(("all_in",), ActionKind.ALL_IN, all_in.max_amount))
         return tuple(out)
     lo, hi = legal[kind].min_amount, legal[kind].max_amount
+    if legal[kind].amounts and all_in is not None:
+        # Fixed sizes: a step past the largest one offered is the all-in, as the
+        # engine has it (the offer's bounds are its sizes, not the stack).
+        hi = all_in.max_amount
     me = view.me
     top = (me.bet if me else 0) + view.to_call
-    base = view.pot if kind is ActionKind.BET else view.pot + view.to_call
     unit = view.chip_unit
     for step in steps:
         if step == "all_in":
             if all_in is not None:
                 out.append(AmountStep((step,), ActionKind.ALL_IN, all_in.max_amount))
             continue
-        if step == "min":
-            to = lo
-        else:
-            raw = STEP_FRACTIONS[step] * base + (top if kind is ActionKind.RAISE else 0)
-            to = max(lo, min(hi, int(raw / unit + 0.5) * unit))
+        to = step_amount(step, raising=kind is ActionKind.RAISE, low=lo, high=hi,
+                         pot=view.pot, top=top, to_call=view.to_call, unit=unit)
         if all_in is not None and to >= all_in.max_amount:
             out.append(AmountStep((step,), ActionKind.ALL_IN, all_in.max_amount))
         else:

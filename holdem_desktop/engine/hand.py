@@ -46,6 +46,7 @@ from .events import (
     Street,
     StreetDealt,
 )
+from .sizes import step_amount
 from .variant import BettingStructure
 
 __all__ = ["Hand", "HandConfig", "Pot"]
@@ -86,7 +87,12 @@ class HandConfig:
     """Seat ids in playing order; empty means ``0..n-1``."""
     raise_menu: tuple[str, ...] = ()
     """The variant's amount-chooser steps (``RaiseStep`` values), carried for the
-    players' views; the engine itself accepts any legal amount."""
+    players' views; without ``menu_only`` the engine accepts any legal amount."""
+    menu_only: bool = False
+    """Bets and raises are exactly the sizes of ``raise_menu`` (each clamped to
+    the legal bounds and rounded to the chip unit); all-in is always allowed
+    where the betting structure allows it.  Anything else is refused with
+    ``amount_not_in_menu``."""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -104,6 +110,8 @@ class HandConfig:
             raise ValueError("chip unit and bet sizes must be positive")
         if not any(self.stacks):
             raise ValueError("nobody has chips")
+        if self.menu_only and not self.raise_menu:
+            raise ValueError("a hand with fixed sizes needs a raise menu")
 
     @cached_property
     def _setup(self) -> _Setup:
@@ -134,7 +142,7 @@ class HandConfig:
             "stacks": list(self.stacks), "blinds": list(self.blinds), "antes": list(self.antes),
             "betting": self.betting.value, "min_bet": self.min_bet, "big_bet": self.big_bet,
             "raise_cap": self.raise_cap, "chip_unit": self.chip_unit, "seats": list(self.seats),
-            "raise_menu": list(self.raise_menu),
+            "raise_menu": list(self.raise_menu), "menu_only": self.menu_only,
         }
 
     @classmethod
@@ -146,6 +154,7 @@ class HandConfig:
             min_bet=data["min_bet"], big_bet=data["big_bet"], raise_cap=data["raise_cap"],
             chip_unit=data["chip_unit"], seats=tuple(data["seats"]),
             raise_menu=tuple(str(x) for x in data.get("raise_menu", ())),
+            menu_only=bool(data.get("menu_only", False)),
         )
 
 
@@ -158,8 +167,8 @@ class _Setup:
     """
 
     __slots__ = ("bets", "big_bet", "blinds_open", "chip_unit", "contributed", "events",
-                 "fixed_limit", "ids", "index", "opener", "orders", "pot_limit", "small_bet",
-                 "stacks")
+                 "fixed_limit", "ids", "index", "menu", "opener", "orders", "pot_limit",
+                 "small_bet", "stacks")
 
     def __init__(self, config: HandConfig) -> None:
         n = len(config.stacks)
@@ -172,6 +181,10 @@ class _Setup:
         self.small_bet = config.smallest_bet
         self.big_bet = config.fixed_big_bet
         self.chip_unit = config.chip_unit
+        # The fixed sizes (all-in apart, which is its own offer), or None: any amount.
+        self.menu: tuple[str, ...] | None = tuple(
+            step for step in config.raise_menu if step != "all_in") \
+            if config.menu_only else None
         self.blinds_open = max(config.blinds) > 0  # the big blind is the opening bet pre-flop
         # The forced bets: antes, then blinds; a short stack posts what it has.
         stacks = list(config.stacks)
@@ -236,7 +249,7 @@ _CHECK_ONLY = (_OFFER_CHECK,)
 def _offer(kind: ActionKind, low: int, high: int) -> LegalAction:
     """A LegalAction built without the named tuple's Python-level ``__new__``
     (up to three are built for every decision)."""
-    return tuple.__new__(LegalAction, (kind, low, high))
+    return tuple.__new__(LegalAction, (kind, low, high, ()))
 
 
 class Hand:
@@ -271,6 +284,7 @@ class Hand:
         # both: the offers of legal_actions() and _raise_info's result.
         self._legal: tuple[LegalAction, ...] | None = None
         self._raise_known: tuple[str | None, int, int] | None = None
+        self._menu_known: tuple[int, ...] | None = None
         # The state after the forced bets, then the hole cards: two to each
         # player in playing order.
         self.stacks = list(setup.stacks)
@@ -375,6 +389,7 @@ class Hand:
         """Take ``action`` for ``seat``; returns the events it caused."""
         kind, to, top = self._resolve(seat, action)
         self._legal = self._raise_known = None  # the decision they described is made
+        self._menu_known = None
         events = self.events
         mark = len(events)
         r = self._round
@@ -440,8 +455,15 @@ class Hand:
             head = _CHECK_ONLY
         refusal, lo, hi = self._raise_info(i, bet, top, stack)
         if refusal is None:
-            if lo < all_in_to:
-                head = (*head, _offer(_RAISE if top > 0 else _BET, lo, hi))
+            kind = _RAISE if top > 0 else _BET
+            if self._setup.menu is not None:
+                sizes = self._menu_sizes(i, lo, hi, all_in_to)
+                if sizes:
+                    head = (*head, tuple.__new__(LegalAction, (kind, sizes[0], sizes[-1], sizes)))
+                if hi < all_in_to:
+                    return head
+            elif lo < all_in_to:
+                head = (*head, _offer(kind, lo, hi))
                 if hi < all_in_to:  # a limit below the stack
                     return head
         elif not 0 < stack <= owe:  # all-in is offered only as a call then
@@ -484,6 +506,25 @@ class Hand:
         info = self._raise_known = (None, lo if lo < all_in_to else all_in_to,
                                     hi if hi < all_in_to else all_in_to)
         return info
+
+    def _menu_sizes(self, i: int, lo: int, hi: int, all_in_to: int) -> tuple[int, ...]:
+        """The bet or raise totals the variant's fixed sizes allow player ``i``
+        (the one to act; ``lo``/``hi`` from :meth:`_raise_info`), smallest
+        first, without repeats; a size at or past the stack is the all-in,
+        offered on its own.  Worked out once per decision (see __init__)."""
+        known = self._menu_known
+        if known is not None:
+            return known
+        menu = self._setup.menu
+        assert menu is not None
+        top = self._round.top
+        to_call = min(top - self.bets[i], self.stacks[i])
+        pot = sum(self.contributed)
+        unit = self._setup.chip_unit
+        sizes = {step_amount(step, raising=top > 0, low=lo, high=hi, pot=pot, top=top,
+                             to_call=to_call, unit=unit) for step in menu}
+        known = self._menu_known = tuple(sorted(a for a in sizes if a < all_in_to))
+        return known
 
     def _raise_refusal(self, i: int, bet: int, top: int, stack: int) -> str | None:
         """Why player ``i`` may not bet or raise now, or None if they may
@@ -566,6 +607,12 @@ class Hand:
         to = action.amount
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalAction("unknown_action")
+        if self._setup.menu is not None:
+            sizes = self._menu_sizes(i, lo, hi, all_in_to)
+            all_in = all_in_to if hi >= all_in_to else None
+            if to in sizes or to == all_in:
+                return kind, to, top
+            raise IllegalAction("amount_not_in_menu", amount=to, allowed=sizes, all_in=all_in)
         if to > all_in_to or to > hi:
             raise IllegalAction("amount_above_max", amount=to, max=hi)
         if to < lo:

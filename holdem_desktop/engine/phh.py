@@ -65,6 +65,7 @@ __all__ = [
     "loads",
     "loads_all",
     "parse_action",
+    "toml_value",
 ]
 
 SUPPORTED_VARIANTS: tuple[str, ...] = ("NT", "FT")
@@ -838,6 +839,12 @@ def _toml_value(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise PhhError("wrong_type", f"{type(value).__name__} cannot be written as TOML")
+
+
+def toml_value(value: object) -> str:
+    """``value`` (text, a number, a boolean, a list or a table) as TOML text,
+    as this module writes it; raises :class:`PhhError` for any other type."""
+    return _toml_value(value)
 
 
 def dumps(hand: PhhHand) -> str:

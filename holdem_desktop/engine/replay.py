@@ -13,8 +13,10 @@ becomes a :class:`~.phh.PhhHand` that :func:`replay` and pokerkit both read.
 What PHH has no field for is kept in user-defined fields, which other
 readers ignore: :data:`SEATS_FIELD` (the engine's seat ids, in playing
 order, when they are not ``0..n-1``), :data:`RAISE_CAP_FIELD` (raises
-allowed per round after the opening bet) and :data:`CHIP_UNIT_FIELD` (the
-smallest chip, when it is not 1); :func:`hand_config` reads them back.
+allowed per round after the opening bet), :data:`CHIP_UNIT_FIELD` (the
+smallest chip, when it is not 1) and :data:`RAISE_MENU_FIELD` (the fixed
+bet sizes of a variant that allows no others); :func:`hand_config` reads
+them back, so a replay refuses an off-menu bet as the game did.
 Heads-up, PHH (as pokerkit reads it) lists the blinds *and the antes* in the
 reverse of playing order, so both are swapped on the way in and out.
 """
@@ -47,6 +49,7 @@ from .variant import BettingStructure
 __all__ = [
     "CHIP_UNIT_FIELD",
     "RAISE_CAP_FIELD",
+    "RAISE_MENU_FIELD",
     "SEATS_FIELD",
     "ReplayError",
     "hand_config",
@@ -69,6 +72,14 @@ CHIP_UNIT_FIELD = "_chip_unit"
 chips of a split pot come in it); written only when it is not 1."""
 
 
+RAISE_MENU_FIELD = "_raise_menu"
+"""User-defined PHH field: the only bet and raise sizes the hand allowed (its
+variant's ``raise_menu`` steps: ``"half_pot"``, ``"pot"``, ``"all_in"`` …);
+written only when the variant fixes the sizes."""
+
+_STEPS = ("min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in")
+
+
 class ReplayError(ValueError):
     """A hand history the engine cannot replay: ``action_index`` (0-based, in
     the file's ``actions``) and a machine-readable ``reason``."""
@@ -84,6 +95,18 @@ def _whole(value: object, name: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise PhhError("wrong_type", f"{name!r} must be a whole number >= {least}, not {value!r}")
     return value
+
+
+def _menu_field(extra: Mapping[str, object]) -> tuple[str, ...]:
+    """The fixed sizes of :data:`RAISE_MENU_FIELD` (empty: any amount)."""
+    raw = extra.get(RAISE_MENU_FIELD)
+    if raw is None:
+        return ()
+    if not isinstance(raw, tuple | list) or not raw or any(
+            not isinstance(s, str) or s not in _STEPS for s in raw) or len(set(raw)) != len(raw):
+        raise PhhError("wrong_type", f"{RAISE_MENU_FIELD!r} must list distinct steps of "
+                                     f"{', '.join(_STEPS)}")
+    return tuple(str(s) for s in raw)
 
 
 def _user_fields(extra: Mapping[str, object], n: int) -> tuple[tuple[int, ...], int | None, int]:
@@ -107,9 +130,10 @@ def hand_config(phh: PhhHand) -> HandConfig:
     """The engine's configuration for a PHH hand.
 
     Heads-up the blinds and antes are swapped into playing order; the
-    user-defined fields :data:`SEATS_FIELD`, :data:`RAISE_CAP_FIELD` and
-    :data:`CHIP_UNIT_FIELD` give the seat ids, the raise cap (default none)
-    and the chip unit (default 1).  Raises :class:`~.phh.PhhError` for a
+    user-defined fields :data:`SEATS_FIELD`, :data:`RAISE_CAP_FIELD`,
+    :data:`CHIP_UNIT_FIELD` and :data:`RAISE_MENU_FIELD` give the seat ids, the
+    raise cap (default none), the chip unit (default 1) and the fixed sizes
+    (default: any amount).  Raises :class:`~.phh.PhhError` for a
     malformed user-defined field and ``ValueError`` for a setup the engine
     refuses.
     """
@@ -124,9 +148,11 @@ def hand_config(phh: PhhHand) -> HandConfig:
     min_bet = phh.small_bet or phh.min_bet if betting is BettingStructure.FIXED_LIMIT \
         else phh.min_bet
     seats, cap, unit = _user_fields(phh.extra, n)
+    menu = _menu_field(phh.extra)
     return HandConfig(stacks=tuple(phh.starting_stacks), blinds=blinds,
                       antes=antes if any(antes) else (), betting=betting, min_bet=min_bet,
-                      big_bet=big_bet, raise_cap=cap, chip_unit=unit, seats=seats)
+                      big_bet=big_bet, raise_cap=cap, chip_unit=unit, seats=seats,
+                      raise_menu=menu, menu_only=bool(menu))
 
 
 def stacked_deck(phh: PhhHand) -> list[Card]:
@@ -263,6 +289,8 @@ def to_phh(
         extra[RAISE_CAP_FIELD] = cfg.raise_cap
     if cfg.chip_unit != 1:
         extra[CHIP_UNIT_FIELD] = cfg.chip_unit
+    if cfg.menu_only:
+        extra[RAISE_MENU_FIELD] = tuple(cfg.raise_menu)
     return PhhHand(
         variant="FT" if fixed else "NT",
         antes=antes,

@@ -18,6 +18,9 @@ are caught)::
     raise_menu = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot"]
                                        # required, non-empty, smallest step first; steps:
                                        # min, half_pot, three_quarters_pot, pot, two_pot, all_in
+    raise_sizes = "any"                # optional (default "any"): "any" (every legal amount;
+                                       # the menu is the chooser's steps) | "menu" (bets and
+                                       # raises are exactly the menu's sizes; all-in always)
 
     [blinds]                           # required
     levels = [[10, 20], [20, 40]]      # required: per level the forced bets in order,
@@ -61,13 +64,20 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from .phh import toml_value
+
 __all__ = [
     "AFTER_LAST_DOUBLE",
     "AFTER_LAST_HOLD",
     "DEFAULT_VARIANT",
+    "LEVEL_HANDS_RANGE",
+    "LEVEL_MINUTES_RANGE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PROBLEMS",
+    "RAISE_SIZES_ANY",
+    "RAISE_SIZES_MENU",
+    "STACK_BIG_BLINDS",
     "BettingStructure",
     "BlindLevel",
     "BlindSchedule",
@@ -75,10 +85,16 @@ __all__ = [
     "RaiseStep",
     "Variant",
     "VariantError",
+    "adjust_variant",
+    "blinds_go_up",
+    "dump_variant",
     "load_variant",
     "parse_variant",
     "shipped_variant",
     "shipped_variants",
+    "stack_range",
+    "variant_data",
+    "variant_from_data",
 ]
 
 MIN_PLAYERS = 2
@@ -95,6 +111,12 @@ AFTER_LAST_DOUBLE = "double"
 
 AFTER_LAST_HOLD = "hold"
 """``BlindSchedule.after_last``: the last level stays for the rest of the game."""
+
+RAISE_SIZES_ANY = "any"
+"""``raise_sizes``: any legal amount may be bet; the menu is the chooser's steps."""
+
+RAISE_SIZES_MENU = "menu"
+"""``raise_sizes``: bets and raises are exactly the menu's sizes (and all-in)."""
 
 PROBLEMS = (
     "unreadable",
@@ -280,8 +302,10 @@ class Variant:
     ``name`` is the name written in the file.  ``raise_cap`` is the number
     of raises allowed per betting round after the opening bet (fixed-limit
     3 = "one bet and at most three raises"), ``None`` for unlimited.
-    ``raise_menu`` lists the amount chooser's steps, smallest first.
-    ``source`` is the file the variant was read from, if any.
+    ``raise_menu`` lists the amount chooser's steps, smallest first; with
+    ``menu_only`` (``raise_sizes = "menu"`` in the file) bets and raises are
+    exactly those sizes, and the engine refuses any other amount (all-in is
+    always allowed).  ``source`` is the file the variant was read from, if any.
     """
 
     key: str
@@ -296,6 +320,7 @@ class Variant:
     raise_menu: tuple[RaiseStep, ...]
     end: EndCondition
     source: Path | None = None
+    menu_only: bool = False
 
 
 class VariantError(ValueError):
@@ -361,6 +386,14 @@ def parse_variant(text: str, path: str | Path = "<string>") -> Variant:
     return _Reader(where).variant(data, Path(where).stem)
 
 
+def variant_from_data(data: Mapping[str, object], path: str | Path = "<data>") -> Variant:
+    """Check a variant given as the plain data of a parsed TOML document (lists
+    for arrays, dicts for tables), exactly as :func:`parse_variant` checks a
+    file; ``path`` names it in errors and its stem becomes the key."""
+    where = str(path)
+    return _Reader(where).variant(dict(data), Path(where).stem)
+
+
 _WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
@@ -404,7 +437,7 @@ def _suggest(word: str, choices: list[str]) -> str | None:
 _Table = dict[str, object]
 
 _TOP_KEYS = ("name", "players", "starting_stack", "chip_unit", "betting", "raise_cap",
-             "raise_menu", "blinds", "end")
+             "raise_menu", "raise_sizes", "blinds", "end")
 _PLAYER_KEYS = ("min", "max")
 _BLIND_KEYS = ("levels", "antes", "hands_per_level", "minutes_per_level", "after_last_level")
 _END_KEYS = ("hands", "minutes")
@@ -501,11 +534,14 @@ class _Reader:
                                                [b.value for b in BettingStructure]))
         cap = self.raise_cap(data.get("raise_cap", "none"))
         menu = self.raise_menu(self.get(data, "", "raise_menu"))
+        sizes = self.choice(data.get("raise_sizes", RAISE_SIZES_ANY), "raise_sizes",
+                            [RAISE_SIZES_ANY, RAISE_SIZES_MENU])
         schedule = self.blinds(self.get(data, "", "blinds"), unit)
         end = self.end(data.get("end", {}))
         return Variant(key=key, name=name, min_players=low, max_players=high,
                        starting_stack=stack, chip_unit=unit, schedule=schedule,
-                       betting=betting, raise_cap=cap, raise_menu=menu, end=end)
+                       betting=betting, raise_cap=cap, raise_menu=menu, end=end,
+                       menu_only=sizes == RAISE_SIZES_MENU)
 
     def players(self, value: object) -> tuple[int, int]:
         table = self.sub_table(value, "players", _PLAYER_KEYS)
@@ -620,6 +656,125 @@ class _Reader:
         table = self.sub_table(value, "end", _END_KEYS)
         return EndCondition(hands=self.optional_positive(table, "end", "hands"),
                             minutes=self.optional_positive(table, "end", "minutes"))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def variant_data(variant: Variant) -> dict[str, object]:
+    """The variant as the TOML document :func:`parse_variant` reads, as plain
+    data (optional keys only when they say something)."""
+    s = variant.schedule
+    blinds: dict[str, object] = {"levels": [list(lv.blinds) for lv in s.levels]}
+    if any(lv.ante for lv in s.levels):
+        blinds["antes"] = [lv.ante for lv in s.levels]
+    if s.hands_per_level is not None:
+        blinds["hands_per_level"] = s.hands_per_level
+    if s.minutes_per_level is not None:
+        blinds["minutes_per_level"] = s.minutes_per_level
+    blinds["after_last_level"] = s.after_last
+    end: dict[str, object] = {}
+    if variant.end.hands is not None:
+        end["hands"] = variant.end.hands
+    if variant.end.minutes is not None:
+        end["minutes"] = variant.end.minutes
+    return {
+        "name": variant.name,
+        "players": {"min": variant.min_players, "max": variant.max_players},
+        "starting_stack": variant.starting_stack,
+        "chip_unit": variant.chip_unit,
+        "betting": variant.betting.value,
+        "raise_cap": "none" if variant.raise_cap is None else variant.raise_cap,
+        "raise_menu": [step.value for step in variant.raise_menu],
+        "raise_sizes": RAISE_SIZES_MENU if variant.menu_only else RAISE_SIZES_ANY,
+        "blinds": blinds,
+        "end": end,
+    }
+
+
+def dump_variant(variant: Variant) -> str:
+    """``variant`` as TOML text that :func:`parse_variant` reads back as an equal
+    variant (given a path with the same stem; ``source`` is not written)."""
+    data = variant_data(variant)
+    lines = []
+    for key, value in data.items():
+        if key not in ("blinds", "end"):
+            lines.append(f"{key} = {toml_value(value)}")
+    for table in ("blinds", "end"):
+        section = data[table]
+        assert isinstance(section, dict)
+        lines += ["", f"[{table}]"] + [f"{k} = {toml_value(v)}" for k, v in section.items()]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- adjusting
+
+STACK_BIG_BLINDS = (10, 1000)
+"""A starting stack chosen when a game starts: from 10 to 1,000 big blinds of
+the first level (and always the variant's own)."""
+
+LEVEL_HANDS_RANGE = (1, 1000)
+"""Hands per blind level a game may be started with."""
+
+LEVEL_MINUTES_RANGE = (1, 600)
+"""Minutes per blind level a game may be started with."""
+
+
+def blinds_go_up(schedule: BlindSchedule) -> bool:
+    """Whether the blinds ever change (more than one level, or doubling)."""
+    return len(schedule.levels) > 1 or schedule.after_last == AFTER_LAST_DOUBLE
+
+
+def stack_range(variant: Variant) -> tuple[int, int]:
+    """The smallest and largest starting stack :func:`adjust_variant` accepts:
+    multiples of the chip unit within :data:`STACK_BIG_BLINDS` big blinds of the
+    first level, widened to take in the variant's own stack."""
+    unit, big = variant.chip_unit, variant.schedule.levels[0].big
+    low = -(-STACK_BIG_BLINDS[0] * big // unit) * unit
+    high = STACK_BIG_BLINDS[1] * big // unit * unit
+    return min(low, variant.starting_stack), max(high, variant.starting_stack)
+
+
+def adjust_variant(variant: Variant, *, starting_stack: int | None = None,
+                   level_clock: tuple[int | None, int | None] | None = None) -> Variant:
+    """``variant`` with another starting stack and/or blind speed (``level_clock``:
+    hands per level and minutes per level, either None); the key and the source
+    stay, so a game records where its rules came from.
+
+    Raises :class:`VariantError` for a value outside :func:`stack_range`,
+    :data:`LEVEL_HANDS_RANGE` or :data:`LEVEL_MINUTES_RANGE`, a stack that is no
+    multiple of the chip unit, or levels no clock would reach.
+    """
+    where = str(variant.source) if variant.source is not None else f"{variant.key}.toml"
+    reader = _Reader(where)
+    if starting_stack is not None:
+        stack = reader.amount(starting_stack, "starting_stack", variant.chip_unit)
+        low, high = stack_range(variant)
+        if not low <= stack <= high:
+            raise reader.error("starting_stack", "out_of_range",
+                               f"{stack} is outside the range {low} to {high}",
+                               value=stack, min=low, max=high)
+        variant = dataclasses.replace(variant, starting_stack=stack)
+    if level_clock is not None:
+        hands, minutes = level_clock
+        for key, value, (low, high) in (("blinds.hands_per_level", hands, LEVEL_HANDS_RANGE),
+                                        ("blinds.minutes_per_level", minutes,
+                                         LEVEL_MINUTES_RANGE)):
+            if value is not None:
+                number = reader.positive(value, key)
+                if not low <= number <= high:
+                    raise reader.error(key, "out_of_range",
+                                       f"{number} is outside the range {low} to {high}",
+                                       value=number, min=low, max=high)
+        schedule = variant.schedule
+        if len(schedule.levels) > 1 and hands is None and minutes is None:
+            raise reader.error("blinds.levels", "unreachable_levels",
+                               f"{len(schedule.levels)} levels are given but neither "
+                               "hands_per_level nor minutes_per_level is set, so only the "
+                               "first is ever played", levels=len(schedule.levels))
+        variant = dataclasses.replace(variant, schedule=dataclasses.replace(
+            schedule, hands_per_level=hands, minutes_per_level=minutes))
+    return variant
 
 
 # --------------------------------------------------------------------------- shipped files

@@ -9,7 +9,7 @@ can reorder it; the hand and card names come from :mod:`.names`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
@@ -41,8 +41,9 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "finished", "names_list", "ordinal", "room_news",
-           "room_problem", "sentence", "standings", "welcome_back", "you_have"]
+__all__ = ["Phrasing", "Showdown", "finished", "menu_refusal", "names_list", "ordinal",
+           "room_error", "room_news", "room_problem", "sentence", "sizes_list", "standings",
+           "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -379,6 +380,8 @@ def room_problem(reason: str, detail: str = "") -> str:
                              "Wait a little longer: you can start without them in "
                              "{seconds} seconds.", int(detail) if detail.isdigit() else 2
                              ).format(seconds=detail or "?"),
+        "unknown_variant": _("The host plays a game this computer does not know ({name}); "
+                             "both need the same version.").format(name=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
 
@@ -437,3 +440,48 @@ def room_news(what: str, names: tuple[str, ...]) -> str:
         "seated": _("You have a seat for this game."),
     }
     return texts[what].format(name=who)
+
+
+def sizes_list(allowed: Sequence[int], all_in: int | None,
+               fmt: Callable[[int], str] = amount) -> str:
+    """The bet sizes a variant allows now, as words: "4, 6 or all-in for 100"
+    (``all_in`` None: going all-in is not one of them)."""
+    items = [fmt(a) for a in allowed]
+    if all_in is not None:
+        items.append(_("all-in for {amount}").format(amount=fmt(all_in)))
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def menu_refusal(amount_given: int, allowed: Sequence[int], all_in: int | None,
+                 fmt: Callable[[int], str] = amount) -> str:
+    """Why an amount outside the variant's fixed sizes is refused, naming the
+    sizes allowed (the engine's ``amount_not_in_menu``)."""
+    sizes = sizes_list(allowed, all_in, fmt)
+    if not sizes:
+        return _("{amount} is not one of this game's sizes.").format(amount=fmt(amount_given))
+    return _("{amount} is not one of this game's sizes; you can choose {sizes}.").format(
+        amount=fmt(amount_given), sizes=sizes)
+
+
+def _int_list(value: object) -> tuple[int, ...]:
+    """Amounts the host sent as ``"4,6"`` (see ``net.protocol.error_data``)."""
+    if isinstance(value, int):
+        return (value,)
+    if not isinstance(value, str):
+        return ()
+    parts = [p.strip() for p in value.split(",")]
+    return tuple(int(p) for p in parts if p.isdigit())
+
+
+def room_error(reason: str, data: Mapping[str, int | str]) -> str:
+    """What the host's refusal of a request says, with the numbers it sent
+    (a refused amount names the sizes allowed); otherwise :func:`room_problem`."""
+    if reason == "amount_not_in_menu":
+        given = data.get("amount")
+        all_in = data.get("all_in")
+        return menu_refusal(given if isinstance(given, int) else 0,
+                            _int_list(data.get("allowed")),
+                            all_in if isinstance(all_in, int) else None)
+    return room_problem(reason, str(data.get("seconds", "")))

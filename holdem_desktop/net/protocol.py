@@ -25,7 +25,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias, cast, get_type_hints
 
 from holdem_desktop.engine.actions import ActionKind
-from holdem_desktop.engine.variant import MAX_PLAYERS
+from holdem_desktop.engine.variant import (
+    MAX_PLAYERS,
+    BettingStructure,
+    RaiseStep,
+    Variant,
+    VariantError,
+    shipped_variant,
+    variant_from_data,
+)
 from holdem_desktop.engine.views import SeatView
 
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_wire
@@ -60,9 +68,11 @@ __all__ = [
     "Remove",
     "StartWithout",
     "Table",
+    "VariantRules",
     "Waiting",
     "Welcome",
     "encode",
+    "error_data",
     "parse_client",
     "parse_host",
     "to_payload",
@@ -309,10 +319,93 @@ class Ping:
 
 
 @dataclass(frozen=True)
+class VariantRules:
+    """The rules of the host's game, field by field as a variant file gives
+    them, so that a guest plays, mirrors and explains the very game the host
+    runs (a player's own file, or another stack or blind speed).  Checked on
+    arrival by the engine's own variant checks: rules that exist are rules a
+    variant file could hold."""
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    starting_stack: int
+    chip_unit: int
+    betting: BettingStructure
+    raise_cap: int | None
+    raise_menu: tuple[RaiseStep, ...]
+    menu_only: bool
+    levels: tuple[tuple[int, ...], ...]
+    antes: tuple[int, ...]
+    hands_per_level: int | None
+    minutes_per_level: int | None
+    after_last_level: str
+    end_hands: int | None
+    end_minutes: int | None
+
+    def __post_init__(self) -> None:
+        _check_text(self.key, "key", 1, 64)
+        _check_text(self.name, "name", 1, 100)
+        # What the wire could not carry back (the decoder's own limits).
+        _check(len(self.levels) <= MAX_ITEMS and len(self.antes) <= MAX_ITEMS
+               and all(len(level) <= MAX_ITEMS for level in self.levels), "levels",
+               "too many items")
+        amounts = [self.starting_stack, self.chip_unit, *self.antes,
+                   *(b for level in self.levels for b in level)]
+        _check(all(type(a) is int and abs(a) <= MAX_INT for a in amounts), "levels",
+               "out of range")
+        try:
+            self.variant()
+        except VariantError as exc:
+            raise WireError(exc.key or "rules", exc.problem) from None
+
+    @classmethod
+    def of(cls, variant: Variant) -> VariantRules:
+        """The rules of ``variant`` (a long name or key is cut to what travels;
+        raises ``ValueError`` for rules too large to send)."""
+        s = variant.schedule
+        try:
+            return cls(variant.key[:64].strip() or "variant", variant.name[:100].strip(),
+                       variant.min_players, variant.max_players, variant.starting_stack,
+                       variant.chip_unit, variant.betting, variant.raise_cap,
+                       variant.raise_menu, variant.menu_only,
+                       tuple(lv.blinds for lv in s.levels), tuple(lv.ante for lv in s.levels),
+                       s.hands_per_level, s.minutes_per_level, s.after_last,
+                       variant.end.hands, variant.end.minutes)
+        except WireError as exc:
+            raise ValueError(f"these rules cannot be sent: {exc}") from None
+
+    def variant(self) -> Variant:
+        """The rules as a variant (no ``source``: it came over the network);
+        raises :class:`VariantError` for rules no variant file could hold."""
+        blinds: dict[str, object] = {"levels": [list(level) for level in self.levels],
+                                     "antes": list(self.antes),
+                                     "after_last_level": self.after_last_level}
+        if self.hands_per_level is not None:
+            blinds["hands_per_level"] = self.hands_per_level
+        if self.minutes_per_level is not None:
+            blinds["minutes_per_level"] = self.minutes_per_level
+        end = {k: v for k, v in (("hands", self.end_hands), ("minutes", self.end_minutes))
+               if v is not None}
+        data: dict[str, object] = {
+            "name": self.name, "players": {"min": self.min_players, "max": self.max_players},
+            "starting_stack": self.starting_stack, "chip_unit": self.chip_unit,
+            "betting": self.betting.value,
+            "raise_cap": "none" if self.raise_cap is None else self.raise_cap,
+            "raise_menu": [step.value for step in self.raise_menu],
+            "raise_sizes": "menu" if self.menu_only else "any",
+            "blinds": blinds, "end": end,
+        }
+        return variant_from_data(data, f"{self.key}.toml")
+
+
+@dataclass(frozen=True)
 class Welcome:
     """The sender joined: its ``seat`` (None: it only watches), the
     ``token`` that gives the seat back after a reconnection, the room
-    ``code``, the seats' names, the variant's key, and the host's seat."""
+    ``code``, the seats' names, the variant's key, the host's seat and the
+    ``rules`` of the host's game (None: the shipped variant of that key)."""
 
     TYPE: ClassVar[str] = "welcome"
     seat: int | None
@@ -322,6 +415,7 @@ class Welcome:
     variant: str
     spectator: bool
     host_seat: int
+    rules: VariantRules | None = None
 
     def __post_init__(self) -> None:
         _check_seat(self.seat, "seat")
@@ -331,6 +425,13 @@ class Welcome:
         _check_text(self.variant, "variant", 1, 64)
         _check(type(self.spectator) is bool, "spectator", "not a bool")
         _check_seat(self.host_seat, "host_seat")
+
+    def game(self) -> Variant:
+        """The variant the room plays: the host's rules, or the shipped variant
+        of that key; raises ``KeyError`` when neither is known here."""
+        if self.rules is not None:
+            return self.rules.variant()  # checked on arrival: it does not raise
+        return shipped_variant(self.variant)
 
 
 @dataclass(frozen=True)
@@ -456,6 +557,21 @@ class Error:
 
     def __hash__(self) -> int:
         return hash((self.reason, tuple(sorted(self.data.items()))))
+
+
+def error_data(data: Mapping[str, int | tuple[int, ...] | None]) -> dict[str, int | str]:
+    """An engine refusal's data as an :class:`Error` carries it: numbers as
+    they are, a list of amounts (the sizes a variant allows) as ``"4,6"``,
+    nothing for None or what does not fit."""
+    out: dict[str, int | str] = {}
+    for key, value in data.items():
+        if type(value) is int and -MAX_INT <= value <= MAX_INT:
+            out[key] = value
+        elif isinstance(value, tuple) and all(type(v) is int for v in value):
+            text = ",".join(str(v) for v in value)
+            if len(text) <= _SHORT:
+                out[key] = text
+    return out
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from holdem_desktop.engine.events import ActionTaken, HandStarted
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.phrases import names_list, room_news, room_problem
+from holdem_desktop.i18n.phrases import names_list, room_error, room_news
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import GameStarted, HandStarting, WaitingForPlayers, hand_config
 
@@ -167,7 +167,7 @@ class RemoteTable:
 
     def error_text(self, error: Error) -> str:
         """What to say about a refusal from the host."""
-        return room_problem(error.reason, str(error.data.get("seconds", "")))
+        return room_error(error.reason, error.data)
 
     def _event(self, event: object) -> None:
         if isinstance(event, GameStarted):

@@ -65,8 +65,10 @@ from .protocol import (
     Remove,
     StartWithout,
     Table,
+    VariantRules,
     Waiting,
     Welcome,
+    error_data,
 )
 from .wire import censor
 
@@ -128,6 +130,8 @@ class Room:
         if not 2 <= size <= min(6, variant.max_players) or size < variant.min_players:
             raise ValueError(f"a room of {size} players cannot play {variant.name}")
         self.variant = variant
+        self._rules = _rules_of(variant)
+        """The rules sent to every guest, so they play and explain this very game."""
         self.code = code
         self.size = size
         self.strength = strength
@@ -356,7 +360,7 @@ class Room:
         host_seat = self.host.seat if self.host is not None and self.host.seat is not None else 0
         self._send(member.conn, Welcome(member.seat, member.token, self.code,
                                         tuple(self.names), self.variant.key,
-                                        member.seat is None, host_seat))
+                                        member.seat is None, host_seat, self._rules))
         if table:
             member.pending.clear()  # the Table message brings them up to date
             self._send(member.conn, self._table(member))
@@ -425,9 +429,7 @@ class Room:
         try:
             s.submit(member.seat, Action(act.kind, act.amount))
         except IllegalAction as exc:
-            data: dict[str, int | str] = {k: v for k, v in exc.data.items()
-                                          if isinstance(v, int)}
-            self._error(member, exc.reason, data)
+            self._error(member, exc.reason, error_data(exc.data))
             return
         self.turn_since = self.clock()
 
@@ -736,3 +738,14 @@ class Room:
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
                      hand, decision, watchers)
+
+
+
+
+def _rules_of(variant: Variant) -> VariantRules | None:
+    """The rules to send (None when they are too large to travel: guests then
+    fall back on the shipped variant of that key)."""
+    try:
+        return VariantRules.of(variant)
+    except ValueError:
+        return None

@@ -76,6 +76,7 @@ def hand_config(variant: Variant, level: BlindLevel, order: Sequence[int],
         chip_unit=variant.chip_unit,
         seats=tuple(order),
         raise_menu=tuple(step.value for step in variant.raise_menu),
+        menu_only=variant.menu_only,
     )
 
 

@@ -81,6 +81,10 @@ class App:
             return ""
         title = getattr(self.screen, "title", "")
         spoken = self.screen.describe(c)
+        notice = getattr(self.screen, "notice", None)  # a page's warning, said as it opens
+        warning = notice() if callable(notice) else ""
+        if warning:
+            spoken = f"{warning} {spoken}"
         return f"{title}. {spoken}" if title else spoken
 
     def _key(self, event: pygame.event.Event) -> None:

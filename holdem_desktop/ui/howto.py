@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from holdem_desktop.engine.variant import (
     AFTER_LAST_DOUBLE,
@@ -20,9 +21,10 @@ from holdem_desktop.engine.variant import (
 )
 from holdem_desktop.i18n.names import variant_name
 from holdem_desktop.i18n.translate import _, ngettext, pgettext
+from holdem_desktop.session.variant_files import user_variants_dir
 from holdem_desktop.ui.keymap import Key, KeyMap
 
-__all__ = ["Section", "how_to_play"]
+__all__ = ["Section", "how_to_play", "rules_now"]
 
 Amount = Callable[[int], str]
 """Formats a number of chips for the player's locale."""
@@ -41,10 +43,12 @@ class Section:
 
 
 def how_to_play(variant: Variant, keymap: KeyMap, *,
-                amount: Amount = lambda a: f"{a:,}") -> tuple[Section, ...]:
+                amount: Amount = lambda a: f"{a:,}",
+                folder: Path | None = None) -> tuple[Section, ...]:
     """The How to play page for ``variant`` with the keys of ``keymap``, in reading order.
 
-    ``amount`` formats chip amounts (locale formatting plugs in here).
+    ``amount`` formats chip amounts (locale formatting plugs in here);
+    ``folder`` is the player's own variants folder (default: this system's).
     """
     return (
         Section(_("The game"), _the_game()),
@@ -56,6 +60,21 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
         Section(_("Keys"), tuple(_("{keys}: {what}").format(keys=keys, what=what)
                                  for keys, what in keymap.help_lines())),
         Section(_("Rooms"), _rooms()),
+        Section(_("Your own games"), _own_games(folder or user_variants_dir())),
+    )
+
+
+def _own_games(folder: Path) -> tuple[str, ...]:
+    return (
+        _("You can make a game of your own: copy a game's file to your variants folder, "
+          "change it in a text editor, and choose it in New game, where it is marked as yours."),
+        _("Your variants folder is {path}").format(path=folder),
+        _("Copy this game to my variants folder, in New game and at the end of this page, "
+          "makes the copy for you."),
+        _("Each file is checked when New game opens. A file with a mistake is listed there "
+          "with what is wrong, and cannot be chosen until it is fixed."),
+        _("New game also lets you choose the starting stack and how fast the blinds go up, "
+          "without editing any file."),
     )
 
 
@@ -113,7 +132,9 @@ def _rules(variant: Variant, amount: Amount) -> tuple[str, ...]:
         out.append(ngettext("It also ends after {count} minute.",
                             "It also ends after {count} minutes.", minutes).format(count=minutes))
     if not variant.end.last_player_standing:
-        out.append(_("When it ends that way, the players are ranked by their chips, "
+        out.append(_("When it ends that way, the bigger stack wins, and equal stacks are a "
+                     "draw.") if variant.max_players == 2 else
+                   _("When it ends that way, the players are ranked by their chips, "
                      "and equal chip counts share the place."))
     return tuple(out)
 
@@ -275,6 +296,9 @@ def _choosing(variant: Variant) -> tuple[str, ...]:
     out += [_("Step {number}: {step}.").format(number=n, step=_step_name(s))
             for n, s in enumerate(menu, start=1)]
     start = next((s for s in _START_ORDER if s in menu), menu[0])
+    if variant.menu_only:
+        out.append(_("In this game these are the only sizes a bet or raise can have: "
+                     "no other amount is accepted, and all-in is always allowed."))
     out += [
         _("Each amount is kept within what the rules allow and rounded to the chip unit. "
           "Steps that come to the same amount are offered once."),
@@ -354,3 +378,33 @@ def _rooms() -> tuple[str, ...]:
         _("If you are away for a minute on your turn, or leave, the computer plays your seat "
           "with your chips until you come back."),
     )
+
+
+def _steps_text(steps: tuple[RaiseStep, ...]) -> str:
+    names = [_step_name(s) for s in steps]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{items} or {last}").format(items=", ".join(names[:-1]), last=names[-1])
+
+
+def rules_now(variant: Variant, hands_played: int) -> list[str]:
+    """The variant's special rules as they stand, for Read state: the sizes a
+    bet may have when they are fixed, and how many hands are left (the one
+    being played included) when the game has a hand limit."""
+    out = []
+    if variant.menu_only:
+        out.append(_("Bets and raises: {steps} only.").format(
+            steps=_steps_text(variant.raise_menu)))
+    if variant.end.hands is not None:
+        left = max(0, variant.end.hands - hands_played)
+        if not left:
+            out.append(_("No hands left."))
+        elif variant.max_players == 2:
+            out.append(ngettext("{count} hand left; then the bigger stack wins.",
+                                "{count} hands left; then the bigger stack wins.",
+                                left).format(count=left))
+        else:
+            out.append(ngettext("{count} hand left; then the chips decide the places.",
+                                "{count} hands left; then the chips decide the places.",
+                                left).format(count=left))
+    return out

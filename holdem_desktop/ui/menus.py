@@ -9,12 +9,28 @@ pages themselves only know controls and the session they are handed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from holdem_desktop.engine.variant import Variant, shipped_variant, shipped_variants
-from holdem_desktop.i18n.names import variant_name
-from holdem_desktop.i18n.translate import _
+from holdem_desktop.engine.variant import (
+    Variant,
+    VariantError,
+    adjust_variant,
+    shipped_variant,
+)
+from holdem_desktop.i18n.names import amount, variant_name
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.session import Session
+from holdem_desktop.session.variant_files import (
+    GameEntry,
+    copy_variant,
+    find_game,
+    level_clocks,
+    list_games,
+    stack_choices,
+    user_variants_dir,
+)
 from holdem_desktop.settings import LANGUAGES, Settings
 
 from .forms import Field, Form
@@ -58,8 +74,11 @@ class Desktop(Protocol):
     def has_saved_game(self) -> bool:
         """Whether Continue has a game to go on with."""
 
-    def new_game(self, variant: str, players: int, strength: str, name: str) -> Session:
-        """A started session: the player in seat 0, computer players elsewhere."""
+    def new_game(self, variant: str | Variant, players: int, strength: str,
+                 name: str) -> Session:
+        """A started session: the player in seat 0, computer players elsewhere.
+        ``variant`` is a shipped variant's key, or the rules themselves (a
+        player's own file, or a game started with another stack or blind speed)."""
 
     def continue_game(self) -> Session | str:
         """The autosaved session, or why it cannot be continued."""
@@ -73,8 +92,10 @@ class Desktop(Protocol):
     def hand_over(self, session: Session) -> None:
         """A hand of ``session`` has ended (autosave)."""
 
-    def create_room(self, variant: str, players: int, strength: str, name: str) -> Page | str:
-        """Host a room and sit at it: its table, or why it could not be opened."""
+    def create_room(self, variant: str | Variant, players: int, strength: str,
+                    name: str) -> Page | str:
+        """Host a room and sit at it: its table, or why it could not be opened
+        (``variant`` as for :meth:`new_game`)."""
 
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``):
@@ -206,7 +227,7 @@ class StartPage(_FormPage):
         if control.id == "rooms":
             return Push(RoomsPage(self.desktop, self._say))
         if control.id == "help":
-            return Push(HelpPage(self.desktop, shipped_variant(self.desktop.settings.variant),
+            return Push(HelpPage(self.desktop, chosen_variant(self.desktop.settings.variant),
                                  self._say))
         if control.id == "settings":
             return Push(SettingsPage(self.desktop, self._say))
@@ -232,31 +253,93 @@ class StartPage(_FormPage):
         return super().press(key)
 
 
-def _variant_label(v: Variant) -> str:
+def chosen_variant(game_id: str, folder: Path | None = None) -> Variant:
+    """The variant of a game id from the settings (a shipped key or the
+    player's own file); the default game when it is gone or broken."""
+    try:
+        return find_game(game_id, folder)
+    except (KeyError, VariantError):
+        return shipped_variant()
+
+
+def copy_and_say(variant: Variant, folder: Path) -> str:
+    """Copy ``variant``'s file to the player's ``folder``; what to say about it."""
+    try:
+        path = copy_variant(variant, folder)
+    except OSError as exc:
+        return _("The file could not be copied: {problem}").format(problem=exc.strerror or exc)
+    return _("Copied to {path}. Edit the copy in a text editor; it is listed in New game "
+             "as yours.").format(path=path)
+
+
+def _game_label(game: GameEntry) -> str:
+    v = game.variant
+    assert v is not None
+    if game.own:
+        return _("{name} (yours, {file})").format(name=v.name, file=game.file_name)
     return variant_name(v.key, v.name)
 
 
+def clock_label(clock: tuple[int | None, int | None]) -> str:
+    """A blind speed in words: "every 10 hands", "every 15 minutes", or both."""
+    hands, minutes = clock
+    hands_part = "" if hands is None else ngettext(
+        "every hand", "every {count} hands", hands).format(count=hands)
+    minutes_part = "" if minutes is None else ngettext(
+        "every minute", "every {count} minutes", minutes).format(count=minutes)
+    if hands_part and minutes_part:
+        return _("{hands} or {minutes}, whichever comes first").format(hands=hands_part,
+                                                                       minutes=minutes_part)
+    return hands_part or minutes_part
+
+
 class NewGamePage(_FormPage):
-    """Variant, number of players, computer strength, your name; Start."""
+    """The game (the shipped ones and the player's own files), number of
+    players, starting stack, blind speed, computer strength, your name;
+    Copy to my variants folder; Start.  A broken file of the player's is
+    listed, with what is wrong, and cannot be chosen."""
 
     default = "start"
 
     form: Form
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None], *,
-                 room: bool = False) -> None:
+                 room: bool = False, folder: Path | None = None) -> None:
         super().__init__(say)
         self.room = room
         """Creating a room (2 to 6 seats, the host's own) rather than a game here."""
         self.title = _("Create room") if room else _("New game")
         self.desktop = desktop
+        self.folder = folder if folder is not None else user_variants_dir()
+        """The player's own variants folder."""
         s = desktop.settings
-        self.variants = shipped_variants()
+        self._read_folder()
         key = s.variant if s.variant in self.variants else "tournament"
         self.form = Form(self._fields(key), {
             "variant": key, "players": self._clamp(key, s.players), "strength": s.strength,
-            "name": s.player_name or _("Player"),
+            "name": s.player_name or _("Player"), **self._defaults(key),
         }, self._changed)
+
+    def _read_folder(self) -> None:
+        """List the games again (the folder may have changed)."""
+        games = list_games(self.folder)
+        self.games = {g.id: g for g in games}
+        self.variants: dict[str, Variant] = {g.id: g.variant for g in games
+                                             if g.variant is not None}
+        self.broken = [g for g in games if g.error is not None]
+        self._warning = ngettext(
+            "{count} file in your variants folder cannot be used; it is listed below.",
+            "{count} files in your variants folder cannot be used; they are listed below.",
+            len(self.broken)).format(count=len(self.broken)) if self.broken else ""
+
+    def notice(self) -> str:
+        """Files of the player's that cannot be used (shown framed, said on opening)."""
+        return self._warning
+
+    def _defaults(self, key: str) -> dict[str, Any]:
+        v = self.variants[key]
+        clocks = level_clocks(v)
+        return {"stack": v.starting_stack, "speed": clocks[0] if clocks else None}
 
     def _most(self, key: str) -> int:
         v = self.variants[key]
@@ -267,46 +350,91 @@ class NewGamePage(_FormPage):
 
     def _fields(self, key: str) -> list[Field]:
         v = self.variants[key]
-        return [
+        fields = [
             Field("variant", _("Game"), Role.CHOICE,
-                  [(k, _variant_label(x)) for k, x in self.variants.items()]),
+                  [(k, _game_label(self.games[k])) for k in self.variants]),
             Field("players", _("Players"), Role.CHOICE,
                   [(n, str(n)) for n in range(v.min_players, self._most(key) + 1)]),
-            Field("strength", _("Computer players"), Role.CHOICE,
-                  [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]),
-            Field("name", _("Your name"), Role.EDIT, max_length=20),
+            Field("stack", _("Starting stack"), Role.CHOICE,
+                  [(n, amount(n)) for n in stack_choices(v)]),
         ]
+        clocks = level_clocks(v)
+        if clocks:
+            fields.append(Field("speed", _("Blinds go up"), Role.CHOICE,
+                                [(c, clock_label(c)) for c in clocks]))
+        return [*fields,
+                Field("strength", _("Computer players"), Role.CHOICE,
+                      [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]),
+                Field("name", _("Your name"), Role.EDIT, max_length=20)]
 
     def _changed(self, name: str, value: Any) -> None:
-        if name == "variant":  # the number of seats follows the game's limits
+        if name == "variant":  # the seats, stack and blinds follow the game's own
             self.form.fields = self._fields(value)
             self.form.values["players"] = self._clamp(value, self.form.values["players"])
+            self.form.values.update(self._defaults(value))
 
     def controls(self) -> tuple[Control, ...]:
-        return (*self.form.controls("form"),
+        broken = [Control(f"broken:{g.id}", variant_problem(g.error), Role.TEXT, "form")
+                  for g in self.broken if g.error is not None]
+        return (*self.form.controls("form"), *broken,
+                Control("copy", _("Copy this game to my variants folder"), zone="form"),
                 Control("start", _("Create room") if self.room else _("Start game"),
                         zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
+    def describe(self, control: Control) -> str:
+        if control.id.startswith("broken:"):
+            return _("Cannot be used: {problem}").format(problem=control.label)
+        return super().describe(control)
+
+    def chosen(self) -> str | Variant:
+        """The game to start: a shipped key as it is, or the rules (the player's
+        own file, or another stack or blind speed)."""
+        v = self.form.values
+        game = self.games[v["variant"]]
+        variant = self.variants[v["variant"]]
+        own_clock = (variant.schedule.hands_per_level, variant.schedule.minutes_per_level)
+        adjusted = adjust_variant(
+            variant,
+            starting_stack=v["stack"] if v["stack"] != variant.starting_stack else None,
+            level_clock=v["speed"] if v.get("speed") not in (None, own_clock) else None)
+        return game.id if not game.own and adjusted is variant else adjusted
+
+    def _copy(self) -> None:
+        said = copy_and_say(self.variants[self.form.values["variant"]], self.folder)
+        self._read_folder()
+        self.form.fields = self._fields(self.form.values["variant"])
+        self.say(said)
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "cancel":
             return Pop()
+        if control.id.startswith("broken:"):
+            self.say(self.describe(control))
+            return None
+        if control.id == "copy":
+            self._copy()
+            return None
         if control.id != "start":
             self.adjust(control, 1)  # Enter steps a choice like Up
             return None
         v = self.form.values
         name = str(v["name"]).strip() or _("Player")
+        try:
+            game = self.chosen()
+        except VariantError as exc:
+            self.say(variant_problem(exc))
+            return None
         self.desktop.change_settings(self.desktop.settings.updated(
             variant=v["variant"], players=v["players"], strength=v["strength"],
             player_name=name))
         if self.room:
-            got = self.desktop.create_room(v["variant"], v["players"], v["strength"], name)
+            got = self.desktop.create_room(game, v["players"], v["strength"], name)
             if isinstance(got, str):
                 self.say(got)
                 return None
             return Replace(got)
-        session = self.desktop.new_game(v["variant"], v["players"], v["strength"], name)
+        session = self.desktop.new_game(game, v["players"], v["strength"], name)
         return Replace(self.desktop.table(session))
 
 
@@ -365,7 +493,9 @@ class SettingsPage(_FormPage):
         speech = () if state is None else (
             Control("speech_status", state.text, Role.TEXT, "settings"),
             Control("test_speech", _("Test speech"), zone="settings"))
+        folder = _("Your variants folder is {path}").format(path=user_variants_dir())
         return (*self.form.controls("settings"), *speech,
+                Control("folder", folder, Role.TEXT, "settings"),
                 Control("close", _("Close"), zone="settings"))
 
     def describe(self, control: Control) -> str:
@@ -378,7 +508,7 @@ class SettingsPage(_FormPage):
         if control.id == "test_speech":
             self.status = self.desktop.test_speech()
             return None
-        if control.id == "speech_status":
+        if control.id in ("speech_status", "folder"):
             self.say(control.label)
             return None
         self.adjust(control, 1)
@@ -389,7 +519,8 @@ class ReadingPage(_FormPage):
     """Headings and paragraphs to read one by one (Up / Down or Tab); Close at the end."""
 
     def __init__(self, title: str, sections: Sequence[tuple[str, Sequence[str]]],
-                 say: Callable[[str], None], zone: str = "help") -> None:
+                 say: Callable[[str], None], zone: str = "help",
+                 buttons: Sequence[Control] = ()) -> None:
         super().__init__(say)
         self.title = title
         items: list[Control] = []
@@ -397,6 +528,7 @@ class ReadingPage(_FormPage):
             items.append(Control(f"h{k}", heading, Role.HEADING, zone))
             items += [Control(f"p{k}.{j}", text, Role.TEXT, zone)
                       for j, text in enumerate(paragraphs)]
+        items += buttons
         items.append(Control("close", _("Close"), zone=zone))
         self._controls = tuple(items)
 
@@ -415,11 +547,23 @@ class ReadingPage(_FormPage):
 
 
 class HelpPage(ReadingPage):
-    """How to play, built from the variant's rules and the key map."""
+    """How to play, built from the variant's rules and the key map; Copy this
+    game to my variants folder, and Close, at the end."""
 
-    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None]) -> None:
-        super().__init__(_("How to play"), [(s.heading, s.paragraphs)
-                                             for s in how_to_play(variant, desktop.keymap)], say)
+    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None], *,
+                 folder: Path | None = None) -> None:
+        self.variant = variant
+        self.folder = folder if folder is not None else user_variants_dir()
+        super().__init__(_("How to play"), [
+            (s.heading, s.paragraphs)
+            for s in how_to_play(variant, desktop.keymap, folder=self.folder)], say,
+            buttons=[Control("copy", _("Copy this game to my variants folder"), zone="help")])
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "copy":
+            self.say(copy_and_say(self.variant, self.folder))
+            return None
+        return super().activate(control)
 
 
 class KeysPage(ReadingPage):

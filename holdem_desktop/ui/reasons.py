@@ -5,10 +5,11 @@ words, through gettext."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from holdem_desktop.engine.actions import ActionKind, IllegalAction
 from holdem_desktop.i18n.names import amount as amount_text
+from holdem_desktop.i18n.phrases import menu_refusal
 from holdem_desktop.i18n.translate import _
 
 __all__ = ["REASONS", "explain"]
@@ -38,17 +39,28 @@ def explain(action: ActionKind | None, exc: IllegalAction, name: Names,
     return why(verb, d, name, amount)
 
 
-def _seat(d: dict[str, int | None], key: str, name: Names) -> str:
+Data = Mapping[str, int | tuple[int, ...] | None]
+
+
+def _seat(d: Data, key: str, name: Names) -> str:
     seat = d.get(key)
-    return name(seat) if seat is not None else _("another player")
+    return name(seat) if isinstance(seat, int) else _("another player")
 
 
-def _amt(d: dict[str, int | None], key: str, amount: Amounts) -> str:
+def _amt(d: Data, key: str, amount: Amounts) -> str:
     value = d.get(key)
-    return amount(value if value is not None else 0)
+    return amount(value if isinstance(value, int) else 0)
 
 
-Reason = Callable[[str, dict[str, int | None], Names, Amounts], str]
+def _not_in_menu(verb: str, d: Data, amount: Amounts) -> str:
+    given, allowed, all_in = d.get("amount"), d.get("allowed"), d.get("all_in")
+    why = menu_refusal(given if isinstance(given, int) else 0,
+                       allowed if isinstance(allowed, tuple) else (),
+                       all_in if isinstance(all_in, int) else None, amount)
+    return _("{verb}: {why}").format(verb=verb, why=why)
+
+
+Reason = Callable[[str, Data, Names, Amounts], str]
 
 REASONS: dict[str, Reason] = {
     "hand_over": lambda v, d, n, a: _("{verb}: the hand is over.").format(verb=v),
@@ -69,6 +81,7 @@ REASONS: dict[str, Reason] = {
         verb=v, amount=_amt(d, "min", a)),
     "amount_above_max": lambda v, d, n, a: _("{verb} more than {amount}.").format(
         verb=v, amount=_amt(d, "max", a)),
+    "amount_not_in_menu": lambda v, d, n, a: _not_in_menu(v, d, a),
     "amount_not_multiple": lambda v, d, n, a: _(
         "{verb} that amount: bets go in steps of {amount}.").format(
         verb=v, amount=_amt(d, "unit", a)),

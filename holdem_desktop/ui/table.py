@@ -36,6 +36,7 @@ from holdem_desktop.session.events import GameOver, GameStarted
 
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
+from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
@@ -649,6 +650,7 @@ class TableScreen(Page):
         if seats:
             parts.append(sentence(WaitingForPlayers(seats), Phrasing(self._name, self.seat))
                          or "")
+        parts += rules_now(s.variant, s.hands_played)
         return " ".join(parts)
 
     # ------------------------------------------------------------------

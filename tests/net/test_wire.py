@@ -211,7 +211,7 @@ def test_parts_of_views_round_trip_on_their_own():
     for legal in view.legal_actions:
         data = through_json(to_wire(legal))
         assert data == {"kind": legal.kind.value, "min_amount": legal.min_amount,
-                        "max_amount": legal.max_amount}
+                        "max_amount": legal.max_amount, "amounts": list(legal.amounts)}
         assert_same(from_wire(data, LegalAction), legal)
 
 

@@ -236,12 +236,12 @@ def test_start_screen_new_game_form_leave_and_continue(desktop, home):
     keys(app, "tab")  # Players
     keys(app, "down", "down")
     assert form.form.values["players"] == 2
-    keys(app, "tab", "tab")  # Your name: letters type instead of acting
+    keys(app, "tab", "tab", "tab", "tab")  # Your name: letters type instead of acting
     for _ in range(4):
         keys(app, "backspace")
     type_text(app, "Ioana")
     assert form.form.values["name"] == "Ioana"
-    keys(app, "tab", "return")  # Start game
+    keys(app, "tab", "tab", "return")  # Start game (after Copy to my variants folder)
     table = app.screen
     assert isinstance(table, TableScreen)
     assert table.session.n == 2 and table.session.seats[0].name == "Ioana"
@@ -270,7 +270,9 @@ def test_the_start_command_opens_the_start_screen_and_a_game(home):
 
     pygame.display.init()
     press("return")  # New game
-    press("tab", "tab", "tab", "tab", "return")  # Start game, with the saved choices
+    # Start game, with the saved choices (after Players, Starting stack, Blinds go up,
+    # Computer players, Your name and Copy to my variants folder)
+    press("tab", "tab", "tab", "tab", "tab", "tab", "tab", "return")
     press("n")
     for _ in range(30):
         press("c")

@@ -22,8 +22,8 @@ from holdem_desktop.ui.keymap import DEFAULT_KEYS, Chord, Key, KeyMap, describe
 
 SHIPPED = ("tournament", "pot_limit", "fixed_limit", "heads_up", "session")
 HEADINGS = ("The game", "This game's rules", "Hand rankings", "Betting",
-            "Choosing an amount", "The screen", "Keys", "Rooms")
-RULES, CHOOSING, SCREEN, KEYS = 1, 4, 5, 6
+            "Choosing an amount", "The screen", "Keys", "Rooms", "Your own games")
+RULES, CHOOSING, SCREEN, KEYS, OWN = 1, 4, 5, 6, 8
 STRUCTURE_WORD = {BettingStructure.NO_LIMIT: "No-limit betting",
                   BettingStructure.POT_LIMIT: "Pot-limit betting",
                   BettingStructure.FIXED_LIMIT: "Fixed-limit betting"}
@@ -240,6 +240,8 @@ def test_paragraphs_are_short_speakable_and_fully_formatted(key):
         for paragraph in section.paragraphs:
             assert paragraph.strip() and paragraph == paragraph.strip()
             assert "{" not in paragraph and "}" not in paragraph, paragraph
+            if index == OWN and "/" in paragraph:  # the folder's path, as the system writes it
+                continue
             if index != KEYS:  # key names such as [ and Shift+Tab come from the key map
                 banned = set("*#_/\\|<>[]`~=") | (set() if index == SCREEN else {"+"})
                 assert not set(paragraph) & banned, paragraph
@@ -279,3 +281,31 @@ def test_rooms_say_how_to_host_join_and_come_back():
     for words in ("Create room", "Join room", "host's address", "Next hand", "Leave room",
                   "computer plays your seat"):
         assert words in rooms
+
+
+def test_heads_up_says_its_sizes_are_the_only_ones_and_how_the_match_is_decided():
+    v = shipped_variant("heads_up")
+    choosing = text(page(v), CHOOSING)
+    assert "these are the only sizes a bet or raise can have" in choosing
+    assert "only sizes" not in text(page(shipped_variant("tournament")), CHOOSING)
+    rules = text(page(v), RULES)
+    assert "the bigger stack wins, and equal stacks are a draw" in rules
+
+
+def test_own_games_give_the_folder_path(tmp_path):
+    folder = tmp_path / "my variants"
+    own = how_to_play(shipped_variant(), KeyMap(), folder=folder)[OWN]
+    assert own.heading == "Your own games"
+    assert f"Your variants folder is {folder}" in own.paragraphs
+    assert any("New game" in p and "starting stack" in p for p in own.paragraphs)
+
+
+def test_rules_now_say_the_sizes_and_the_hands_left():
+    v = shipped_variant("heads_up")
+    assert howto.rules_now(v, 3) == ["Bets and raises: half the pot, the pot or all-in only.",
+                                     "7 hands left; then the bigger stack wins."]
+    assert howto.rules_now(v, 9)[1] == "1 hand left; then the bigger stack wins."
+    assert howto.rules_now(v, 10)[1] == "No hands left."
+    assert howto.rules_now(shipped_variant("tournament"), 3) == []
+    assert howto.rules_now(shipped_variant("session"), 40) == [
+        "60 hands left; then the chips decide the places."]

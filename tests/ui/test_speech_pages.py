@@ -80,7 +80,7 @@ def test_settings_show_the_voice_and_test_speech_speaks_a_sample(surface):
     said = []
     page = SettingsPage(desktop, said.append)
     ids = [c.id for c in page.controls()]
-    assert ids[-3:] == ["speech_status", "test_speech", "close"]
+    assert ids[-4:] == ["speech_status", "test_speech", "folder", "close"]
     status = next(c for c in page.controls() if c.id == "speech_status")
     assert status.label == "Speech: recording" and page.describe(status) == status.label
     test = next(c for c in page.controls() if c.id == "test_speech")

@@ -42,8 +42,9 @@ def test_the_game_window_opens_plays_and_looks_like_a_table(xvfb, tmp_path):
         menu = tmp_path / "start.png"
         subprocess.run(["import", "-window", "root", str(menu)], env=env, timeout=20,
                        check=True)
-        # New game, then Start game (four Tabs down the form), then deal and play.
-        subprocess.run(["xdotool", "key", "--delay", "80", "Return", "Tab", "Tab", "Tab", "Tab",
+        # New game, then Start game (seven Tabs down the form: Players, Starting stack,
+        # Blinds go up, Computer players, Your name, Copy, Start game), then deal and play.
+        subprocess.run(["xdotool", "key", "--delay", "80", "Return", *["Tab"] * 7,
                         "Return", "n", "c"], env=env, timeout=20)
         time.sleep(1.0)
         shot = tmp_path / "window.png"

@@ -1,0 +1,100 @@
+"""A player's own variant: started from New game, by --variant FILE, and
+hosted in a room whose guest plays it and has it explained."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+import holdem_desktop.app as app_package  # noqa: E402
+from holdem_desktop.__main__ import main  # noqa: E402
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
+from holdem_desktop.engine.variant import adjust_variant, shipped_variant  # noqa: E402
+from holdem_desktop.session.variant_files import find_game  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.menus import HelpPage, NewGamePage  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    yield tmp_path
+    pygame.display.quit()
+
+
+def deep(home):
+    folder = home / "data" / "holdem-desktop" / "variants"
+    folder.mkdir(parents=True)
+    text = shipped_variant().source.read_text(encoding="utf-8")
+    (folder / "deep.toml").write_text(text.replace('name = "Tournament"', 'name = "Deep"')
+                                      .replace("starting_stack = 1500", "starting_stack = 4000"),
+                                      encoding="utf-8")
+    return folder / "deep.toml"
+
+
+def play_hand(session):
+    if session.hand is None or session.hand.over:
+        session.next_hand()
+    while session.waiting_for == 0:
+        legal = {a.kind for a in session.view(0).legal_actions}
+        session.submit(0, Action.check() if ActionKind.CHECK in legal else Action.call())
+
+
+def test_new_game_plays_a_players_variant_and_continue_keeps_it(home):
+    deep(home)
+    desktop = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    desktop.settings = desktop.settings.updated(player_name="Mara", players=3,
+                                                variant="my:deep.toml")
+    page = NewGamePage(desktop, desktop.say)
+    assert page.form.values["variant"] == "my:deep.toml"
+    table = page.activate(next(c for c in page.controls() if c.id == "start")).screen
+    assert isinstance(table, TableScreen)
+    session = table.session
+    assert session.variant.name == "Deep" and session.seats[0].chips == 4000
+    play_hand(session)
+    desktop.save(session)
+    again = Desktop(speaker=RecordingSpeaker()).continue_game()
+    assert again.variant.name == "Deep" and again.hands_played == session.hands_played
+
+
+def test_the_variant_option_starts_a_file_directly(home, monkeypatch):
+    path = deep(home)
+    started = {}
+    monkeypatch.setattr(app_package, "play", lambda **kw: started.update(kw) or 0)
+    assert main(["--variant", str(path)]) == 0 and started["variant"] == str(path)
+    desktop = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    session = desktop.start_variant(str(path))
+    assert session.variant.name == "Deep" and session.seats[0].chips == 4000
+    assert "There is no variant named nope" in desktop.start_variant("nope")
+    (path.parent / "bad.toml").write_text("name = 3", encoding="utf-8")
+    assert desktop.start_variant(str(path.parent / "bad.toml")).startswith("bad.toml, at name: ")
+
+
+def test_a_room_with_a_players_variant_is_explained_to_a_guest(home):
+    path = deep(home)
+    host = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    host.room_bind = "127.0.0.1"
+    rules = adjust_variant(find_game("my:deep.toml", path.parent), starting_stack=6000)
+    page = host.create_room(rules, 2, "easy", "Mara")
+    assert isinstance(page, TableScreen)
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    try:
+        joined = guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada")
+        assert isinstance(joined, TableScreen)
+        variant = joined.session.variant
+        assert variant.name == "Deep" and variant.starting_stack == 6000
+        labels = [c.label for c in HelpPage(guest, variant, guest.say).controls()]
+        assert "You are playing Deep." in labels and "Everyone starts with 6,000 chips." in labels
+    finally:
+        guest.close_room()
+        host.close_room()
