@@ -101,7 +101,7 @@ def test_a_game_killed_mid_hand_continues_with_the_same_cards(xvfb, tmp_path):
                         "Return"], env=env, timeout=20)
         for _ in range(5):  # deal until a hand waits for the player (not won blind)
             subprocess.run(["xdotool", "key", "n"], env=env, timeout=10)
-            if wait_for(lambda: hand() is not None, 5):
+            if wait_for(lambda: hand() is not None, 15):
                 time.sleep(0.5)  # the computer players' turns are saved after the deal
                 if not _over(json.loads(save.read_text())["session"]):
                     break
@@ -118,7 +118,7 @@ def test_a_game_killed_mid_hand_continues_with_the_same_cards(xvfb, tmp_path):
         time.sleep(0.5)
         subprocess.run(["xdotool", "key", "c"], env=env, timeout=10)  # call or check
         assert wait_for(lambda: len((hand() or {}).get("actions", ())) >
-                        len(before["hand"]["actions"]), 10), "the key did not act"
+                        len(before["hand"]["actions"]), 20), "the key did not act"
     finally:
         again.terminate()
         again.wait(timeout=10)
