@@ -17,9 +17,11 @@ import re
 import subprocess
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from numbers import Real
 from typing import Any
+
+from babel import Locale
 
 from holdem_desktop.i18n.translate import language
 
@@ -66,6 +68,13 @@ def set_scaled(output: Any, what: str, percent: int) -> bool:
     return True
 
 
+def voice_for(code: str, voices: Sequence[str]) -> str | None:
+    """The first of ``voices`` (SAPI5's descriptions, "Microsoft Elsa Desktop
+    - Italian (Italy)") that speaks language ``code``; None when none does."""
+    name = (Locale.parse(code).get_language_name("en") or code).casefold()
+    return next((v for v in voices if name in v.casefold()), None)
+
+
 class OutputSpeaker:
     """One accessible-output2 output (NVDA, JAWS, SAPI5, VoiceOver, Speech
     Dispatcher): speech, and braille where the output has it."""
@@ -79,13 +88,24 @@ class OutputSpeaker:
         self._language: str | None = None
 
     def _follow_language(self) -> None:
-        """Speech Dispatcher reads with a voice of the game's language."""
-        client = getattr(self.output, "_client", None)
+        """The voice follows the game's language: Speech Dispatcher is told
+        it; a system voice with several voices (SAPI5) takes one of that
+        language when one is installed.  A screen reader keeps its own voice,
+        and a language with no voice keeps the default, without an error."""
         code = language()
-        if client is None or code == self._language or not hasattr(client, "set_language"):
+        if code == self._language:
             return
         self._language = code
-        client.set_language(code)
+        client = getattr(self.output, "_client", None)
+        if client is not None and hasattr(client, "set_language"):
+            with contextlib.suppress(Exception):
+                client.set_language(code)
+            return
+        if getattr(self.output, "system_output", False) and hasattr(self.output, "set_voice"):
+            with contextlib.suppress(Exception):
+                voice = voice_for(code, self.output.list_voices())
+                if voice is not None:
+                    self.output.set_voice(voice)
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Say it (and show it on a braille display)."""

@@ -76,6 +76,21 @@ class FakeSAPI5(FakeOutput):
     def set_volume(self, value):
         self.volume = value
 
+    # Its voices, as SAPI5 describes them (sapi5.py: list_voices / set_voice,
+    # which raises KeyError for a name it does not have).
+    voices = ("Microsoft Zira Desktop - English (United States)",
+              "Microsoft Elsa Desktop - Italian (Italy)",
+              "Microsoft Paulina Desktop - Polish")
+    voice = voices[0]
+
+    def list_voices(self):
+        return list(self.voices)
+
+    def set_voice(self, value):
+        if value not in self.voices:
+            raise KeyError(value)
+        self.voice = value
+
 
 class FakeClient:
     """speechd.SSIPClient: rate and volume -100…100, a language."""
@@ -187,6 +202,37 @@ def test_speech_dispatcher_reads_in_the_game_language():
         set_language("en")
     speaker.speak("Your turn.", True)
     assert out._client.language == "en" and out.spoken[-1] == ("Your turn.", True)
+
+
+def test_sapi5_takes_a_voice_of_the_game_language_when_one_is_installed():
+    out = FakeSAPI5()
+    speaker = OutputSpeaker(out, Status("system_voice", "SAPI5"))
+    try:
+        set_language("it")
+        speaker.speak("Tocca a te.", False)
+        assert out.voice == "Microsoft Elsa Desktop - Italian (Italy)"
+        set_language("pl")
+        speaker.speak("Twój ruch.", False)
+        assert out.voice == "Microsoft Paulina Desktop - Polish"
+        set_language("ro")  # no Romanian voice installed: the last one stays, no error
+        speaker.speak("Rândul tău.", False)
+        assert out.voice == "Microsoft Paulina Desktop - Polish"
+    finally:
+        set_language("en")
+    speaker.speak("Your turn.", True)
+    assert out.voice.endswith("English (United States)") and out.spoken[-1] == ("Your turn.",
+                                                                                 True)
+
+
+def test_a_screen_reader_keeps_its_own_voice_whatever_the_language():
+    out = FakeNVDA()
+    out.set_voice = lambda value: pytest.fail("a screen reader's voice is the player's")
+    speaker = OutputSpeaker(out, Status("screen_reader", "NVDA"))
+    try:
+        set_language("it")
+        speaker.speak("Tocca a te.", False)
+    finally:
+        set_language("en")
 
 
 # Choosing the voice, per platform ----------------------------------------------------
