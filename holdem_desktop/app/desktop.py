@@ -155,6 +155,9 @@ class Desktop:
         screen = self._show(session, 0)
         if session.hand is None and not session.game_over:
             session.next_hand()
+        # The deal's announcement (or Continue's welcome) says where the player
+        # is and ends with their turn: the table's title is not said over it.
+        screen.quiet_arrival = True
         return screen
 
     def menu(self, session: Session | None = None) -> Page:

@@ -70,6 +70,9 @@ class App:
         elif isinstance(transition, Quit):
             self.running = False
         if transition is not None and not isinstance(transition, Quit):
+            if self.screen.quiet_arrival:  # the game has just said where the player is
+                self.screen.quiet_arrival = False
+                return
             where = self.where()
             if where:
                 self.screen.say(where)

@@ -73,6 +73,10 @@ class Page:
     title: str = ""
     closable: bool = True
     """Whether Escape closes it (the start screen asks instead)."""
+    quiet_arrival: bool = False
+    """Set when what opened the page has already said where the player is
+    (a new game's deal, a continued game's welcome): its title and focus are
+    then not said over it."""
     default: str | None = None
     """The id of the button Enter presses from any field (a form's Start,
     Join or Close), as in every desktop dialog."""

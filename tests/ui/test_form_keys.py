@@ -126,6 +126,8 @@ def test_enter_enter_from_the_start_screen_deals_hand_one(desktop):
     assert table.session.hand is not None and table.session.hands_played == 0
     heard = " ".join(s.text for s in desktop.speech.history if s.kind == "game")
     assert "Hand 1." in heard and "You have " in heard
+    # ...and nothing is said over the deal (the table's title would cut it off)
+    assert desktop.speech.history[-1].kind == "game"
     assert table.focused().id == "button:check_call"  # the first key acts on the hand
     actions = len(table.session.hand.actions)
     if table.session.hand.to_act == 0:
