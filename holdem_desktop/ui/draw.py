@@ -236,24 +236,30 @@ class TableRenderer:
         count = max(2, min(10, len(plates)))
         positions = seat_positions(count, Rect(room.x, room.y, room.w, room.h), margin=0.0)
         in_hand = {pl.seat: pl for pl in view.players} if view is not None else {}
+        # A room's empty seat keeps its place, drawn as nothing.
+        spots = self._spots(layout, view, {pl.seat: pos for pl, pos in zip(plates, positions,
+                                                                          strict=False)
+                                           if pl.name}, (cx, cy))
         fronts = {}
-        for plate, pos in zip(plates, positions, strict=False):
-            if plate.name:  # a room's empty seat keeps its place, drawn as nothing
-                fronts[plate.seat] = self._seat(surface, layout, view, plate,
-                                                in_hand.get(plate.seat), pos, (cx, cy), motion)
+        for plate in plates:
+            if plate.seat in spots:
+                self._seat(surface, layout, view, plate, in_hand.get(plate.seat),
+                           spots[plate.seat], (cx, cy), motion)
+                fronts[plate.seat] = spots[plate.seat].front
         if motion is not None and motion.awards:  # pots sliding to their winners
             t = motion.progress("award")
-            middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
+            taken = [r for k, r in self.drawn.items()
+                     if k in ("board", "pot", "street") or k.startswith(("seat:", "cards:"))]
             for seat, share in motion.awards:
                 if t is None or seat not in fronts:
                     continue
                 text = amount(share)
-                # From the edge of the middle (never over the board or the pot's
-                # words) to the front of the winner's cards.
-                start = next((at for k in range(21)
-                              if self._chips_rect(layout, text, at := _along(
-                                  (cx, cy), fronts[seat], k / 20)).collidelist(middle) < 0),
-                             fronts[seat])
+                # On the way from the middle to the winner's front, from the
+                # first point after which it covers nothing (the board, the
+                # pot's words, a seat box, a card).
+                way = [_along((cx, cy), fronts[seat], k / 24) for k in range(25)]
+                free = [self._chips_rect(layout, text, q).collidelist(taken) < 0 for q in way]
+                start = next((way[k] for k in range(25) if all(free[k:])), fronts[seat])
                 self.drawn[f"award:{seat}"] = self._chips(
                     surface, layout, text, _along(start, fronts[seat], t), p.gold)
 
@@ -309,17 +315,66 @@ class TableRenderer:
             y += self.font(size).get_linesize()
         self.drawn["street"] = pygame.Rect(cx - width // 2, top, width, y - top)
 
-    def _seat(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
-              plate: SeatPlate, pl: PlayerView | None, pos: tuple[int, int],
-              center: tuple[int, int], motion: Motion | None) -> tuple[int, int]:
-        """One seat: its box (name, chips, last action), its cards toward the
-        centre, its bet, the dealer button; returns where its chips go (in
-        front of its cards)."""
-        p = self.palette
+    def _spots(self, layout: TableLayout, view: SeatView | None,
+               centres: dict[int, tuple[int, int]], center: tuple[int, int]
+               ) -> dict[int, _Spot]:
+        """Where each seat's box, cards, dealer button and chips go: the cards
+        toward the centre just clear of the box (above it at the sides), the
+        chips (a bet, a pot won) in front of the cards, clear of every box,
+        every seat's cards and the middle of the table."""
         s = layout.scale
         w, h = round(170 * s), round(80 * s)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = pos
+        cw = round(layout.card_size[0] * 0.8)
+        ch = round(cw * 1.4)
+        gap = 6 * s
+        r = round(13 * s)
+        out: dict[int, _Spot] = {}
+        for seat, pos in centres.items():
+            box = pygame.Rect(0, 0, w, h)
+            box.center = pos
+            dx, dy = center[0] - pos[0], center[1] - pos[1]
+            norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / norm, dy / norm
+            if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
+                at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + gap))
+            else:  # toward the centre, just clear of the box
+                reach = min((w / 2 + cw + 2 + gap) / abs(ux) if ux else float("inf"),
+                            (h / 2 + ch / 2 + gap) / abs(uy) if uy else float("inf"))
+                at = (pos[0] + ux * reach, pos[1] + uy * reach)
+            held = pygame.Rect(round(at[0] - cw - 2), round(at[1] - ch / 2), 2 * cw + 4, ch)
+            button = pygame.Rect(0, 0, 2 * r, 2 * r)  # beside the box, on the centre's side
+            button.center = (box.right + r + round(4 * s) if ux >= 0 else box.x - r - round(4 * s),
+                             box.centery)
+            out[seat] = _Spot(box, held, button, (ux, uy), held.center)
+        # The chips, as wide as the largest amount they could show (every chip
+        # at the table): along the way to the centre, else beside the cards.
+        most = view.pot + sum(o.stack for o in view.players) if view is not None else 0
+        marker = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
+        taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values())]
+        for spot in out.values():
+            ux, uy = spot.toward
+            x0, y0 = spot.held.center
+            mw, mh = marker.w // 2 + round(4 * s), marker.h // 2 + round(4 * s)
+            beside = sorted([(spot.held.x - mw, y0), (spot.held.right + mw, y0),
+                             (x0, spot.held.y - mh), (x0, spot.held.bottom + mh)],
+                            key=lambda q: (q[0] - center[0]) ** 2 + (q[1] - center[1]) ** 2)
+            ray = [(round(x0 + ux * k * 4 * s), round(y0 + uy * k * 4 * s)) for k in range(1, 60)]
+            clear = [q for q in [*ray[:30], *beside, *ray[30:]]
+                     if marker.move(q).inflate(4, 4).collidelist([*taken, spot.button]) < 0]
+            spot.front = clear[0] if clear else ray[len(ray) // 3]
+        return out
+
+    def _seat(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
+              plate: SeatPlate, pl: PlayerView | None, spot: _Spot,
+              center: tuple[int, int], motion: Motion | None) -> None:
+        """One seat: its box (name, chips, last action), its cards, its bet,
+        the dealer button."""
+        p = self.palette
+        s = layout.scale
+        box, held, button, front = spot.box, spot.held, spot.button, spot.front
+        ux, uy = spot.toward
+        w = box.w
         self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
         turn = view is not None and view.to_act == plate.seat and not view.over
         fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
@@ -337,34 +392,9 @@ class TableRenderer:
             self._fit(surface, plate.action, (box.centerx, box.bottom - round(5 * s)),
                       round(20 * s), p.gold if plate.winner else p.heading,
                       w - round(12 * s), "midbottom")
-        # Hole cards on the table side of the name box (toward the centre):
-        # own and shown cards face up, others' backs.
-        cw = round(layout.card_size[0] * 0.8)
-        ch = round(cw * 1.4)
-        dx, dy = center[0] - pos[0], center[1] - pos[1]
-        norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
-        ux, uy = dx / norm, dy / norm
-        gap = 6 * s
-        if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
-            cards_at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + gap))
-        else:  # toward the centre, just clear of the box
-            reach = min((w / 2 + cw + 2 + gap) / abs(ux) if ux else float("inf"),
-                        (h / 2 + ch / 2 + gap) / abs(uy) if uy else float("inf"))
-            cards_at = (pos[0] + ux * reach, pos[1] + uy * reach)
-        # The chips in front of the seat (its bet, a pot it wins): further
-        # toward the centre, clear of its cards and of its box.
-        held = pygame.Rect(0, 0, 2 * cw + 4, ch)
-        held.center = (round(cards_at[0]), round(cards_at[1]))
-        marker = self._chips_rect(layout, amount(max(view.pot, 1000) if view else 1000),
-                                  (0, 0))
-        front = (round(cards_at[0]), round(cards_at[1]))
-        for k in range(1, 80):
-            front = (round(cards_at[0] + ux * k * 4 * s), round(cards_at[1] + uy * k * 4 * s))
-            spot = marker.move(front)
-            if not spot.colliderect(held) and not spot.colliderect(box):
-                break
+        cw, ch = (held.w - 4) // 2, held.h
         if view is None or pl is None or plate.out:
-            return front
+            return
         me = plate.me
         cards = view.hole if me else pl.shown
         if not pl.folded or pl.shown:
@@ -372,15 +402,12 @@ class TableRenderer:
                                                                    if not view.over else [])
             t = motion.progress(f"hole:{pl.seat}") if motion else None
             for k, nm in enumerate(names_):
-                x = round(cards_at[0] - cw - 2 + k * (cw + 4))
-                y = round(cards_at[1] - ch / 2)
+                x, y = held.x + k * (cw + 4), held.y
                 surface.blit(self.card(nm, cw), _along(center, (x, y), t))
                 if me:
                     self.rects[f"hole:{k}"] = pygame.Rect(x, y, cw, ch)
             if names_:
-                self.drawn[f"cards:{pl.seat}"] = pygame.Rect(
-                    round(cards_at[0] - cw - 2), round(cards_at[1] - ch / 2),
-                    2 * cw + 4, ch)
+                self.drawn[f"cards:{pl.seat}"] = held
         if me and not view.hole:
             self.rects["hole:none"] = box
         # The bet in front of the cards, further toward the centre.
@@ -390,15 +417,10 @@ class TableRenderer:
             bx, by = _along((front[0] + ux * 16 * s, front[1] + uy * 16 * s), front, t)
             self.drawn[f"bet:{pl.seat}"] = self._chips(surface, layout, amount(pl.bet),
                                                        (bx, by), p.text)
-        if pl.seat == view.button:  # the dealer button, beside the box on the centre's side
-            r = round(13 * s)
-            dx = box.right + r + round(4 * s) if ux >= 0 else box.x - r - round(4 * s)
-            dy = box.centery
-            pygame.draw.circle(surface, (245, 245, 245), (dx, dy), r)
-            self._text(surface, "D", (dx, dy), round(22 * s), (20, 20, 20), "center")
-            self.rects["dealer"] = self.drawn["dealer"] = pygame.Rect(dx - r, dy - r, 2 * r,
-                                                                      2 * r)
-        return front
+        if pl.seat == view.button:
+            pygame.draw.circle(surface, (245, 245, 245), button.center, button.w // 2)
+            self._text(surface, "D", button.center, round(22 * s), (20, 20, 20), "center")
+            self.rects["dealer"] = self.drawn["dealer"] = button
 
     def _chips_rect(self, layout: TableLayout, text: str, at: tuple[int, int]) -> pygame.Rect:
         """Where :meth:`_chips` draws a chip and ``text`` centred at ``at``."""
@@ -584,6 +606,21 @@ class TableRenderer:
         if cards_dir != self.cards_dir:
             self.cards_dir = cards_dir
             self._images.clear()
+
+
+@dataclass
+class _Spot:
+    """Where one seat's things go on the felt."""
+
+    box: pygame.Rect
+    held: pygame.Rect
+    """Its two cards."""
+    button: pygame.Rect
+    """The dealer button, when it is the dealer."""
+    toward: tuple[float, float]
+    """The unit step from the box toward the table's centre."""
+    front: tuple[int, int]
+    """The centre of its chips (a bet, a pot won)."""
 
 
 _FONTS: dict[int, pygame.font.Font] = {}
