@@ -629,7 +629,7 @@ class TableScreen(Page):
                 status = _("All-in")
             else:
                 status = amount(p.stack if p is not None else self.session.chips(seat))
-            action = actions.get(seat, "")
+            action = actions.get(seat, "") if status != _("All-in") else ""  # said once
             if seat in won:
                 action = pgettext("seat of a winner", "Wins {amount}").format(
                     amount=amount(won[seat]))

@@ -155,14 +155,17 @@ def test_each_seat_shows_its_last_action_of_the_street(renderer):
     screen, _clock = table(6, "mid", renderer)
     view = screen.session.view(0)
     assert view.board  # on the flop: only folds and all-ins stay from before it
-    labels = {p.seat: p.action for p in screen.plates()}
+    plates = {p.seat: p for p in screen.plates()}
     flop = [e for e in view.history if isinstance(e, ActionTaken)
             and e.street is not Street.PREFLOP]
+    assert any(p.folded for p in view.players)
     for p in view.players:
         if p.folded:
-            assert labels[p.seat] == "Fold"
+            assert plates[p.seat].action == "Fold" and plates[p.seat].status == "Folded"
+        elif p.all_in:  # said once, as its status
+            assert plates[p.seat].action == "" and plates[p.seat].status == "All-in"
         elif not any(e.seat == p.seat for e in flop):
-            assert labels[p.seat] == ("All-in" if p.all_in else "")
+            assert plates[p.seat].action == ""
 
 
 def test_last_actions_in_words():
