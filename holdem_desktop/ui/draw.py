@@ -455,8 +455,8 @@ class TableRenderer:
     def _room(self, surface: pygame.Surface, layout: TableLayout,
               controls: Sequence[Control], bottom: int) -> int:
         """The Room zone at the bottom of the zones panel (clear of the
-        seats): its heading, the code, then its buttons side by side;
-        returns its top."""
+        seats): its heading, the code, then its buttons two by two; returns
+        its top."""
         if not controls:
             return bottom
         p = self.palette
@@ -469,7 +469,9 @@ class TableRenderer:
         buttons = [c for c in controls if c.role is Role.BUTTON]
         texts = [c for c in controls if c.role is Role.TEXT]
         heading = next((c for c in controls if c.role is Role.HEADING), None)
-        top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + bool(buttons))
+        per_row = 2  # the buttons two by two
+        rows = -(-len(buttons) // per_row)
+        top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
         y = top
         if heading is not None:
             self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
@@ -484,9 +486,10 @@ class TableRenderer:
             y += bh + round(6 * s)
         if buttons:
             gap = round(8 * s)
-            bw = (width - gap * (len(buttons) - 1)) // len(buttons)
+            bw = (width - gap * (per_row - 1)) // per_row
             for k, c in enumerate(buttons):
-                box = pygame.Rect(x + k * (bw + gap), y, bw, bh)
+                box = pygame.Rect(x + k % per_row * (bw + gap),
+                                  y + k // per_row * (bh + round(6 * s)), bw, bh)
                 pygame.draw.rect(surface, p.button, box, border_radius=8)
                 self._fit(surface, c.label, box.center, size, p.text, bw - round(12 * s),
                           "center")

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.events import ActionTaken, HandStarted, PotAwarded, StreetDealt
-from holdem_desktop.i18n import hand_name
-from holdem_desktop.i18n.translate import pgettext
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n import amount, hand_name
+from holdem_desktop.i18n.translate import _, pgettext
+from holdem_desktop.session import Session
 
-__all__ = ["SeatPlate", "last_actions", "winners", "winning_hands"]
+__all__ = ["SeatPlate", "last_actions", "seat_plates", "winners", "winning_hands"]
 
 
 @dataclass(frozen=True)
@@ -93,3 +95,36 @@ def winning_hands(history: Sequence[object], name: Callable[[int], str]) -> list
             if line not in lines:
                 lines.append(line)
     return lines
+
+
+def seat_plates(session: Session, me: int | None, view: SeatView | None,
+                order: Sequence[int]) -> list[SeatPlate]:
+    """The plates of the seats of ``order`` (yours first) at ``session``'s
+    table, as ``me`` sees the hand of ``view``: a player out of the game says
+    Out (never All-in) and shows no action; the winners of a finished hand
+    say what they won."""
+    in_hand = {p.seat: p for p in view.players} if view is not None else {}
+    actions = last_actions(view.history, amount) if view is not None else {}
+    won = winners(view.history) if view is not None and view.over else {}
+    over = view is not None and view.over
+    out = []
+    for seat in order:
+        name = session.seats[seat].name
+        place = session.seats[seat].place
+        p = in_hand.get(seat)
+        gone = place is not None and not (session.game_over and place == 1)
+        action = actions.get(seat, "")
+        if gone:
+            status, action = pgettext("seat of a player out of the game", "Out"), ""
+        elif p is not None and p.folded:
+            status = _("Folded")
+        elif p is not None and p.all_in and not over:
+            status, action = _("All-in"), ""  # said once
+        else:
+            status = amount(p.stack if p is not None else session.chips(seat))
+        if seat in won:
+            action = pgettext("seat of a winner", "Wins {amount}").format(amount=amount(won[seat]))
+        out.append(SeatPlate(seat, name, status, action, me=seat == me,
+                             out=gone or (view is not None and p is None),
+                             folded=p is not None and p.folded, winner=seat in won))
+    return out

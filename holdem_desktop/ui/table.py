@@ -28,7 +28,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence
-from holdem_desktop.i18n.translate import _, ngettext, pgettext
+from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 from holdem_desktop.session.events import GameOver, GameStarted
@@ -40,7 +40,7 @@ from .menus import Desktop, HelpPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
-from .plates import SeatPlate, last_actions, winners, winning_hands
+from .plates import SeatPlate, seat_plates, winning_hands
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -296,27 +296,7 @@ class TableScreen(Page):
                 self.log_index = None
             if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not on_log:
                 return self.on_key(key)  # on the table Up / Down always choose the amount
-        result = super().press(key)
-        if self.focus.id != "log":
-            self.log_index = None  # not reading the Move log: it follows the newest line
-        return result
-
-    def click(self, pos: tuple[int, int]) -> Transition | None:
-        """A click: on a step of the amount scale it chooses that amount;
-        elsewhere it focuses and activates what is under the pointer."""
-        if self.tab is None:
-            for key, rect in self.rects.items():
-                if key.startswith("amount:") and rect.collidepoint(pos):
-                    outcome = self.panel.choose(int(key[7:]))
-                    if not outcome.done:
-                        self.on_refused()
-                    if outcome.message:
-                        self.say(outcome.message)
-                    return None
-        result = super().click(pos)
-        if self.focus.id != "log":
-            self.log_index = None  # not reading the Move log: it follows the newest line
-        return result
+        return super().press(key)
 
     def use(self, control: Control) -> Transition | None:
         if not control.enabled:
@@ -601,6 +581,23 @@ class TableScreen(Page):
     def animating(self, now: float) -> bool:
         return self.tab is None and self.motion.active(now)
 
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        """A click: on a step of the amount scale it chooses that amount;
+        elsewhere it focuses and activates what is under the pointer."""
+        if self.tab is None:
+            for key, rect in self.rects.items():
+                if key.startswith("amount:") and rect.collidepoint(pos):
+                    outcome = self.panel.choose(int(key[7:]))
+                    if not outcome.done:
+                        self.on_refused()
+                    if outcome.message:
+                        self.say(outcome.message)
+                    return None
+        result = super().click(pos)
+        if self.focus.id != "log":
+            self.log_index = None  # not reading the Move log: it follows the newest line
+        return result
+
     def title_parts(self) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
         seats are left out)."""
@@ -611,33 +608,7 @@ class TableScreen(Page):
     def plates(self) -> list[SeatPlate]:
         """Every seat's box on the felt, yours first (at the bottom) and the
         others in playing order: the same places for the whole game."""
-        view = self._view()
-        in_hand = {p.seat: p for p in view.players} if view is not None else {}
-        actions = last_actions(view.history, amount) if view is not None else {}
-        won = winners(view.history) if view is not None and view.over else {}
-        out = []
-        for seat in self._seats_from_me():
-            name = self._name(seat)
-            p = in_hand.get(seat)
-            gone = self.session.seats[seat].place is not None and not (
-                self.session.game_over and self.session.seats[seat].place == 1)
-            if gone:
-                status = pgettext("seat of a player out of the game", "Out")
-            elif p is not None and p.folded:
-                status = _("Folded")
-            elif p is not None and p.all_in and not (view is not None and view.over):
-                status = _("All-in")
-            else:
-                status = amount(p.stack if p is not None else self.session.chips(seat))
-            action = actions.get(seat, "") if status != _("All-in") else ""  # said once
-            if seat in won:
-                action = pgettext("seat of a winner", "Wins {amount}").format(
-                    amount=amount(won[seat]))
-            out.append(SeatPlate(seat, name, status, "" if gone else action,
-                                 me=seat == self.seat,
-                                 out=gone or (view is not None and p is None),
-                                 folded=p is not None and p.folded, winner=seat in won))
-        return out
+        return seat_plates(self.session, self.seat, self._view(), self._seats_from_me())
 
     def winner_lines(self) -> list[str]:
         """The winning hands, shown on the felt at the hand's end."""

@@ -188,16 +188,21 @@ def test_last_actions_in_words():
 
 def test_the_move_log_follows_the_newest_line_unless_you_read_it(renderer):
     screen, clock = table(4, "mid", renderer)
+    said: list[str] = []
+    screen._out = said.append
+
+    def highlighted(surface: pygame.Surface) -> list[int]:
+        log = renderer.rects["log"]
+        return [y for y in range(log.y, log.bottom)
+                if surface.get_at((log.x + 2, y))[:3] == renderer.palette.button]
+
     screen.focus.id = "log"
-    screen.press(Key.AMOUNT_UP)  # read an older line
-    assert screen.log_index == len(screen.log) - 2
-    screen.press(Key.NEXT_ZONE)  # leave the log by the zone key
-    assert screen.focus.id != "log" and screen.log_index is None
-    screen.focus.id = "log"
-    screen.press(Key.AMOUNT_UP)
-    draw(screen, (1280, 800), 100.0, clock)
-    screen.click(screen.rects["button:check_call"].center)  # and by the mouse
-    assert screen.log_index is None
+    screen.log_index = 0  # reading the first line: it is drawn, marked, at the top
+    rows = highlighted(draw(screen, (1280, 800), 100.0, clock))
+    assert rows and rows[0] <= renderer.rects["log"].y + 4
+    screen.click(screen.rects["player:1"].center)  # leaving the log by the mouse
+    assert screen.focus.id == "player:1" and screen.log_index is None
+    assert highlighted(draw(screen, (1280, 800), 100.0, clock)) == []  # the newest again
 
 
 def test_the_amount_is_shown_and_chosen_by_mouse(renderer):
