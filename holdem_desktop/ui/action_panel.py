@@ -202,6 +202,20 @@ class ActionPanel:
         self.session.submit(self.seat, button.action)
         return Outcome(True)
 
+    def amounts(self) -> tuple[tuple[AmountStep, ...], int]:
+        """The amount scale's steps now (empty when there is no amount to
+        choose) and the index of the chosen one."""
+        scale = self._scale(self._view())
+        return scale, self._index
+
+    def choose(self, index: int) -> Outcome:
+        """Choose the amount scale's step ``index`` (a click on it)."""
+        scale = self._scale(self._view())
+        if not scale:
+            return Outcome(False, _("There is no amount to choose now."))
+        self._index = max(0, min(index, len(scale) - 1))
+        return self._step(0)
+
     def _step(self, direction: int) -> Outcome:
         # why() has checked that the step stays on the scale.
         self._index += direction

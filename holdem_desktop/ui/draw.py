@@ -12,7 +12,7 @@ from ``assets/cards``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from holdem_desktop.i18n.translate import _
 
 from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion
+from .plates import SeatPlate
 from .widgets import Control, Role
 
 __all__ = ["Palette", "TableRenderer", "font", "wrap"]
@@ -43,6 +44,10 @@ class Palette:
     text: tuple[int, int, int] = (240, 240, 235)
     dim: tuple[int, int, int] = (150, 160, 165)
     seat: tuple[int, int, int] = (28, 36, 46)
+    seat_out: tuple[int, int, int] = (22, 26, 30)
+    """A seat whose player is out of the game (greyed)."""
+    seat_won: tuple[int, int, int] = (70, 58, 18)
+    """The box of a hand's winner (lit, with a gold outline)."""
     seat_turn: tuple[int, int, int] = (110, 215, 255)
     """Whose turn it is (cyan, never mistaken for the yellow focus ring)."""
     gold: tuple[int, int, int] = (245, 205, 90)
@@ -64,6 +69,10 @@ class TableRenderer:
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self.rects: dict[str, pygame.Rect] = {}
         """Where each control (by id) was drawn in the last frame."""
+        self.drawn: dict[str, pygame.Rect] = {}
+        """Where each thing on the table was drawn in the last frame (seat
+        boxes, cards, bets, the dealer button, the pot, moving chips, the
+        banner, the zones panel), none of which may cover another."""
 
     # ------------------------------------------------------------------
 
@@ -114,22 +123,26 @@ class TableRenderer:
         self._ring(surface, focus_id)
 
     def draw_table(self, surface: pygame.Surface, view: SeatView | None,
-                   names: Callable[[int], str], title: Sequence[str],
+                   plates: Sequence[SeatPlate], title: Sequence[str],
                    controls: Sequence[Control], tabs: Sequence[Control],
                    focus_id: str | None, log: Sequence[str] = (),
                    log_index: int | None = None, motion: Motion | None = None,
-                   banner: Sequence[str] = ()) -> None:
-        """A whole frame of the table; the focus ring goes around ``focus_id``;
+                   banner: Sequence[str] = (), *, winners: Sequence[str] = (),
+                   amounts: tuple[Sequence[str], int | None] = ((), None)) -> None:
+        """A whole frame of the table; the focus ring goes around ``focus_id``.
+        ``plates``: every seat's box, the player's own first (at the bottom);
         ``banner``: lines shown over the felt (the game's end), the first as
-        its heading."""
+        its heading; ``winners``: the winning hands, shown under the board;
+        ``amounts``: the amount scale's steps and the chosen one, shown in
+        the Actions zone."""
         layout = TableLayout(*surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
+        self.drawn = {}
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
-        self._felt(surface, layout, view, names, pot, motion)
-        self._panel(surface, layout, controls, log, log_index)
-        self._room(surface, layout, [c for c in controls if c.zone == "room"])
+        self._felt(surface, layout, view, plates, pot, motion, winners, bool(banner))
+        self._panel(surface, layout, controls, log, log_index, amounts)
         if banner:
             self._banner(surface, layout, banner)
         self._ring(surface, focus_id)
@@ -139,30 +152,39 @@ class TableRenderer:
         p = self.palette
         s = layout.scale
         felt = pygame.Rect(layout.felt.x, layout.felt.y, layout.felt.w, layout.felt.h)
-        width = round(felt.w * 0.62)
-        heading = self.font(round(40 * s))
-        body = self.font(round(26 * s))
-        rows = [(heading, p.gold, t) for t in wrap(heading, lines[0], width - round(40 * s))]
-        for line in lines[1:]:
-            rows += [(body, p.text, t) for t in wrap(body, line, width - round(40 * s))]
-        height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s)
-        box = pygame.Rect(0, 0, width, height)
-        box.center = felt.center
+        taken = [r for k, r in self.drawn.items() if k not in ("title", "panel")]
+        # The widest and largest banner that covers no seat and no card.
+        for fraction, size in [(0.62, 1.0), (0.54, 1.0), (0.54, 0.85), (0.46, 0.85),
+                               (0.46, 0.72), (0.40, 0.72)]:
+            width = round(felt.w * fraction)
+            heading = self.font(round(40 * s * size))
+            body = self.font(round(26 * s * size))
+            pad = round(20 * s * size)
+            rows = [(heading, p.gold, t) for t in wrap(heading, lines[0], width - 2 * pad)]
+            for line in lines[1:]:
+                rows += [(body, p.text, t) for t in wrap(body, line, width - 2 * pad)]
+            height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s * size)
+            box = pygame.Rect(0, 0, width, height)
+            box.center = felt.center
+            if box.collidelist(taken) < 0:
+                break
         pygame.draw.rect(surface, p.panel, box, border_radius=14)
         pygame.draw.rect(surface, p.gold, box, width=3, border_radius=14)
-        y = box.y + round(18 * s)
+        y = box.y + round(18 * s * size)
         for f, colour, text in rows:
             image = f.render(text, True, colour)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
             y += f.get_linesize()
-        self.rects["banner"] = box
+        self.rects["banner"] = self.drawn["banner"] = box
 
     def _title(self, surface: pygame.Surface, layout: TableLayout, title: Sequence[str],
                tabs: Sequence[Control]) -> None:
         p = self.palette
         rect = layout.title
         s = layout.scale
-        pygame.draw.rect(surface, p.panel, pygame.Rect(rect.x, rect.y, rect.w, rect.h))
+        bar = pygame.Rect(rect.x, rect.y, rect.w, rect.h)
+        pygame.draw.rect(surface, p.panel, bar)
+        self.drawn["title"] = bar
         right = rect.w - round(10 * s)
         for tab in reversed(tabs):  # the tabs at the top right
             size = round(24 * s)
@@ -183,7 +205,8 @@ class TableRenderer:
                                                    p.text, "midleft")
 
     def _felt(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
-              names: Callable[[int], str], pot: str, motion: Motion | None) -> None:
+              plates: Sequence[SeatPlate], pot: str, motion: Motion | None,
+              winners: Sequence[str], ended: bool) -> None:
         p = self.palette
         felt = layout.felt
         s = layout.scale
@@ -197,17 +220,62 @@ class TableRenderer:
             surface, _("Table"), (felt.x + round(14 * s), felt.y + round(10 * s)),
             round(26 * s), p.heading)
         cx, cy = inner.center
-        if view is None:
+        if view is None and not plates:
             self.rects["board:none"] = self._text(
                 surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
                 "center")
             return
+        if view is not None and not ended:  # the game's end banner takes the centre
+            self._board(surface, layout, view, (cx, cy), pot, motion, winners)
+        elif view is None:
+            self.rects["board:none"] = self._text(
+                surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
+                "center")
+        room = pygame.Rect(felt.x, felt.y, felt.w, felt.h).inflate(-round(180 * s),
+                                                                   -round(90 * s))
+        count = max(2, min(10, len(plates)))
+        positions = seat_positions(count, Rect(room.x, room.y, room.w, room.h), margin=0.0)
+        in_hand = {pl.seat: pl for pl in view.players} if view is not None else {}
+        # A room's empty seat keeps its place, drawn as nothing.
+        spots = self._spots(layout, view, {pl.seat: pos for pl, pos in zip(plates, positions,
+                                                                          strict=False)
+                                           if pl.name}, (cx, cy))
+        fronts = {}
+        for plate in plates:
+            if plate.seat in spots:
+                self._seat(surface, layout, view, plate, in_hand.get(plate.seat),
+                           spots[plate.seat], (cx, cy), motion)
+                fronts[plate.seat] = spots[plate.seat].front
+        if motion is not None and motion.awards:  # pots sliding to their winners
+            t = motion.progress("award")
+            taken = [r for k, r in self.drawn.items()
+                     if k in ("board", "pot", "street") or k.startswith(("seat:", "cards:"))]
+            for seat, share in motion.awards:
+                if t is None or seat not in fronts:
+                    continue
+                text = amount(share)
+                # On the way from the middle to the winner's front, from the
+                # first point after which it covers nothing (the board, the
+                # pot's words, a seat box, a card).
+                way = [_along((cx, cy), fronts[seat], k / 24) for k in range(25)]
+                free = [self._chips_rect(layout, text, q).collidelist(taken) < 0 for q in way]
+                start = next((way[k] for k in range(25) if all(free[k:])), fronts[seat])
+                self.drawn[f"award:{seat}"] = self._chips(
+                    surface, layout, text, _along(start, fronts[seat], t), p.gold)
+
+    def _board(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
+               centre: tuple[int, int], pot: str, motion: Motion | None,
+               winners: Sequence[str]) -> None:
+        """The board's five slots, the pot above them, the street (or the
+        winning hands) below."""
+        p = self.palette
+        s = layout.scale
+        cx, cy = centre
         cw, _ch = layout.card_size
-        deck = (cx, inner.y + round(20 * s))
-        # Board: five slots, dealt cards face up.
         gap = round(cw * 0.15)
         total = 5 * cw + 4 * gap
         slots = pygame.Rect(cx - total // 2, cy - round(cw * 0.7), total, round(cw * 1.4))
+        deck = (slots.x, slots.y)  # dealt cards slide along the board's own row
         for k in range(5):
             x = slots.x + k * (cw + gap)
             if k < len(view.board):
@@ -217,136 +285,261 @@ class TableRenderer:
             else:
                 pygame.draw.rect(surface, p.felt, pygame.Rect(x, slots.y, cw, slots.h),
                                  width=3, border_radius=6)
+        self.drawn["board"] = slots
         if not view.board:
             self.rects["board:none"] = slots
-        self.rects["pot"] = self._text(surface, pot, (cx, cy - round(cw * 0.95)), round(30 * s),
-                                       p.gold, "midbottom")
-        street = {Street.PREFLOP: _("Pre-flop"), Street.FLOP: _("Flop"), Street.TURN: _("Turn"),
-                  Street.RIVER: _("River"), Street.SHOWDOWN: _("Showdown")}[view.street]
-        self._text(surface, street, (cx, cy + round(cw * 0.85)), round(22 * s), p.dim, "midtop")
-        order = self._from_me(view)
-        room = pygame.Rect(felt.x, felt.y, felt.w, felt.h).inflate(-round(180 * s),
-                                                                   -round(90 * s))
-        positions = seat_positions(len(order), Rect(room.x, room.y, room.w, room.h),
-                                   margin=0.0)
-        centres = {}
-        for pl, pos in zip(order, positions, strict=True):
-            centres[pl.seat] = self._seat(surface, layout, view, pl, pos, (cx, cy), names,
-                                          motion)
-        if motion is not None and motion.awards:  # pots sliding to their winners
-            t = motion.progress("award")
-            for seat, share in motion.awards:
-                if t is None or seat not in centres:
-                    continue
-                x, y = _along((cx, cy - round(cw * 1.1)), centres[seat], t)
-                pygame.draw.circle(surface, p.gold, (x, y), round(14 * s))
-                self._text(surface, amount(share), (x + round(18 * s), y), round(24 * s),
-                           p.gold, "midleft")
+        size = round(30 * s)
+        width = round(cw * 6.5)
+        lines = wrap(self.font(size), pot, width)
+        y = slots.y - round(6 * s) - self.font(size).get_linesize() * len(lines)
+        top = y
+        for line in lines:
+            self._text(surface, line, (cx, y), size, p.gold, "midtop")
+            y += self.font(size).get_linesize()
+        self.rects["pot"] = self.drawn["pot"] = pygame.Rect(cx - width // 2, top, width,
+                                                            y - top)
+        y = slots.bottom + round(6 * s)
+        if winners:  # the winning hands, where the street's name was
+            size = round(24 * s)
+            rows = [t for w in winners for t in wrap(self.font(size), w, width)]
+            colour = p.gold
+        else:
+            size = round(22 * s)
+            rows = [{Street.PREFLOP: _("Pre-flop"), Street.FLOP: _("Flop"),
+                     Street.TURN: _("Turn"), Street.RIVER: _("River"),
+                     Street.SHOWDOWN: _("Showdown")}[view.street]]
+            colour = p.dim
+        top = y
+        for row in rows:
+            self._text(surface, row, (cx, y), size, colour, "midtop")
+            y += self.font(size).get_linesize()
+        self.drawn["street"] = pygame.Rect(cx - width // 2, top, width, y - top)
 
-    @staticmethod
-    def _from_me(view: SeatView) -> list[PlayerView]:
-        seats = sorted(view.players, key=lambda pl: pl.seat)
-        if view.seat is None:
-            return seats
-        k = next((i for i, pl in enumerate(seats) if pl.seat == view.seat), 0)
-        return seats[k:] + seats[:k]
-
-    def _seat(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
-              pl: PlayerView, pos: tuple[int, int], center: tuple[int, int],
-              names: Callable[[int], str], motion: Motion | None) -> tuple[int, int]:
-        """One seat: its box, its cards toward the centre, its bet, the dealer
-        button; returns the box centre."""
-        p = self.palette
+    def _spots(self, layout: TableLayout, view: SeatView | None,
+               centres: dict[int, tuple[int, int]], center: tuple[int, int]
+               ) -> dict[int, _Spot]:
+        """Where each seat's box, cards, dealer button and chips go: the cards
+        toward the centre just clear of the box (above it at the sides), the
+        chips (a bet, a pot won) in front of the cards, clear of every box,
+        every seat's cards and the middle of the table."""
         s = layout.scale
-        w, h = round(170 * s), round(64 * s)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = pos
-        self.rects[f"player:{pl.seat}"] = box
-        turn = view.to_act == pl.seat and not view.over
-        pygame.draw.rect(surface, p.seat, box, border_radius=12)
-        pygame.draw.rect(surface, p.seat_turn if turn else p.dim, box, width=3 if turn else 1,
-                         border_radius=12)
-        me = pl.seat == view.seat
-        self._text(surface, names(pl.seat), (box.centerx, box.y + round(8 * s)),
-                   round(24 * s), p.gold if me else p.text, "midtop")
-        status = (_("Folded") if pl.folded else _("All-in") if pl.all_in else amount(pl.stack))
-        self._text(surface, status, (box.centerx, box.bottom - round(8 * s)), round(22 * s),
-                   p.dim if pl.folded else p.text, "midbottom")
-        # Hole cards on the table side of the name box (toward the centre):
-        # own and shown cards face up, others' backs.
+        w, h = round(170 * s), round(80 * s)
         cw = round(layout.card_size[0] * 0.8)
         ch = round(cw * 1.4)
-        dx, dy = center[0] - pos[0], center[1] - pos[1]
-        norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
-        ux, uy = dx / norm, dy / norm
-        if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
-            cards_at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + 6 * s))
-        else:
-            cards_at = (pos[0] + ux * (w / 2 + cw + 8 * s),
-                        pos[1] + uy * (h / 2 + ch / 2 + 6 * s))
+        gap = 6 * s
+        r = round(13 * s)
+        out: dict[int, _Spot] = {}
+        for seat, pos in centres.items():
+            box = pygame.Rect(0, 0, w, h)
+            box.center = pos
+            dx, dy = center[0] - pos[0], center[1] - pos[1]
+            norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / norm, dy / norm
+            if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
+                at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + gap))
+            else:  # toward the centre, just clear of the box
+                reach = min((w / 2 + cw + 2 + gap) / abs(ux) if ux else float("inf"),
+                            (h / 2 + ch / 2 + gap) / abs(uy) if uy else float("inf"))
+                at = (pos[0] + ux * reach, pos[1] + uy * reach)
+            held = pygame.Rect(round(at[0] - cw - 2), round(at[1] - ch / 2), 2 * cw + 4, ch)
+            button = pygame.Rect(0, 0, 2 * r, 2 * r)  # beside the box, on the centre's side
+            button.center = (box.right + r + round(4 * s) if ux >= 0 else box.x - r - round(4 * s),
+                             box.centery)
+            out[seat] = _Spot(box, held, button, (ux, uy), held.center)
+        # The chips, as wide as the largest amount they could show (every chip
+        # at the table): along the way to the centre, else beside the cards.
+        most = view.pot + sum(o.stack for o in view.players) if view is not None else 0
+        marker = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
+        taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values())]
+        for spot in out.values():
+            ux, uy = spot.toward
+            x0, y0 = spot.held.center
+            mw, mh = marker.w // 2 + round(4 * s), marker.h // 2 + round(4 * s)
+            beside = sorted([(spot.held.x - mw, y0), (spot.held.right + mw, y0),
+                             (x0, spot.held.y - mh), (x0, spot.held.bottom + mh)],
+                            key=lambda q: (q[0] - center[0]) ** 2 + (q[1] - center[1]) ** 2)
+            ray = [(round(x0 + ux * k * 4 * s), round(y0 + uy * k * 4 * s)) for k in range(1, 60)]
+            clear = [q for q in [*ray[:30], *beside, *ray[30:]]
+                     if marker.move(q).inflate(4, 4).collidelist([*taken, spot.button]) < 0]
+            spot.front = clear[0] if clear else ray[len(ray) // 3]
+        return out
+
+    def _seat(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
+              plate: SeatPlate, pl: PlayerView | None, spot: _Spot,
+              center: tuple[int, int], motion: Motion | None) -> None:
+        """One seat: its box (name, chips, last action), its cards, its bet,
+        the dealer button."""
+        p = self.palette
+        s = layout.scale
+        box, held, button, front = spot.box, spot.held, spot.button, spot.front
+        ux, uy = spot.toward
+        w = box.w
+        self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
+        turn = view is not None and view.to_act == plate.seat and not view.over
+        fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
+        pygame.draw.rect(surface, fill, box, border_radius=12)
+        edge, thick = ((p.gold, 4) if plate.winner else (p.seat_turn, 3) if turn else
+                       (p.dim, 1))
+        pygame.draw.rect(surface, edge, box, width=thick, border_radius=12)
+        dim = plate.out or plate.folded
+        name_colour = p.dim if plate.out else p.gold if plate.me else p.text
+        self._fit(surface, plate.name, (box.centerx, box.y + round(5 * s)), round(24 * s),
+                  name_colour, w - round(12 * s), "midtop")
+        self._fit(surface, plate.status, (box.centerx, box.centery + round(3 * s)),
+                  round(22 * s), p.dim if dim else p.text, w - round(12 * s), "center")
+        if plate.action:
+            self._fit(surface, plate.action, (box.centerx, box.bottom - round(5 * s)),
+                      round(20 * s), p.gold if plate.winner else p.heading,
+                      w - round(12 * s), "midbottom")
+        cw, ch = (held.w - 4) // 2, held.h
+        if view is None or pl is None or plate.out:
+            return
+        me = plate.me
         cards = view.hole if me else pl.shown
         if not pl.folded or pl.shown:
             names_ = [card_text(c) for c in cards] if cards else (["back", "back"]
                                                                    if not view.over else [])
             t = motion.progress(f"hole:{pl.seat}") if motion else None
             for k, nm in enumerate(names_):
-                x = round(cards_at[0] - cw - 2 + k * (cw + 4))
-                y = round(cards_at[1] - ch / 2)
+                x, y = held.x + k * (cw + 4), held.y
                 surface.blit(self.card(nm, cw), _along(center, (x, y), t))
                 if me:
                     self.rects[f"hole:{k}"] = pygame.Rect(x, y, cw, ch)
+            if names_:
+                self.drawn[f"cards:{pl.seat}"] = held
         if me and not view.hole:
             self.rects["hole:none"] = box
         # The bet in front of the cards, further toward the centre.
         if pl.bet:
-            bx = round(cards_at[0] + ux * (cw + 26 * s))
-            by = round(cards_at[1] + uy * (ch / 2 + 18 * s))
             t = motion.progress(f"bet:{pl.seat}") if motion else None
-            bx, by = _along(box.center, (bx, by), t)
-            pygame.draw.circle(surface, p.gold, (bx - round(14 * s), by), round(9 * s))
-            self._text(surface, amount(pl.bet), (bx, by), round(22 * s), p.text, "midleft")
-        if pl.seat == view.button:  # the dealer button, just outside the box's right side
-            r = round(13 * s)
-            dx, dy = box.right + r + round(4 * s), box.centery
-            pygame.draw.circle(surface, (245, 245, 245), (dx, dy), r)
-            self._text(surface, "D", (dx, dy), round(22 * s), (20, 20, 20), "center")
-            self.rects["dealer"] = pygame.Rect(dx - r, dy - r, 2 * r, 2 * r)
-        return box.center
+            # Placed: a short slide into its spot (never over the cards).
+            bx, by = _along((front[0] + ux * 16 * s, front[1] + uy * 16 * s), front, t)
+            self.drawn[f"bet:{pl.seat}"] = self._chips(surface, layout, amount(pl.bet),
+                                                       (bx, by), p.text)
+        if pl.seat == view.button:
+            pygame.draw.circle(surface, (245, 245, 245), button.center, button.w // 2)
+            self._text(surface, "D", button.center, round(22 * s), (20, 20, 20), "center")
+            self.rects["dealer"] = self.drawn["dealer"] = button
+
+    def _chips_rect(self, layout: TableLayout, text: str, at: tuple[int, int]) -> pygame.Rect:
+        """Where :meth:`_chips` draws a chip and ``text`` centred at ``at``."""
+        s = layout.scale
+        r = round(10 * s)
+        tw, th = self.font(round(22 * s)).size(text)
+        w = 2 * r + round(4 * s) + tw
+        h = max(2 * r, th)
+        return pygame.Rect(at[0] - w // 2, at[1] - h // 2, w, h)
+
+    def _chips(self, surface: pygame.Surface, layout: TableLayout, text: str,
+               at: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Rect:
+        """A chip with its amount beside it, centred at ``at``; returns its rect."""
+        rect = self._chips_rect(layout, text, at)
+        r = round(10 * layout.scale)
+        pygame.draw.circle(surface, self.palette.gold, (rect.x + r, rect.centery), r)
+        self._text(surface, text, (rect.right, rect.centery), round(22 * layout.scale), colour,
+                   "midright")
+        return rect
+
+    def _fit(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+             color: tuple[int, int, int], width: int, anchor: str) -> pygame.Rect:
+        """``text`` at ``pos``, in a smaller size (down to two thirds) when it
+        is wider than ``width``, shortened with "…" when even that is too wide."""
+        smallest = max(10, size * 2 // 3)
+        while size > smallest and self.font(size).size(text)[0] > width:
+            size -= 1
+        while len(text) > 2 and self.font(size).size(text)[0] > width:
+            text = text[:-2] + "…"
+        return self._text(surface, text, pos, size, color, anchor)
 
     def _room(self, surface: pygame.Surface, layout: TableLayout,
-              controls: Sequence[Control]) -> None:
-        """The Room zone, in the felt's top right corner: the code and its buttons."""
+              controls: Sequence[Control], bottom: int) -> int:
+        """The Room zone at the bottom of the zones panel (clear of the
+        seats): its heading, the code, then its buttons two by two; returns
+        its top."""
         if not controls:
-            return
+            return bottom
         p = self.palette
         s = layout.scale
-        felt = layout.felt
-        right = felt.x + felt.w - round(12 * s)
-        y = felt.y + round(10 * s)
-        for c in controls:
-            if c.role is Role.HEADING:
-                continue
-            size = round(22 * s)
-            w = self.font(size).size(c.label)[0] + round(20 * s)
-            box = pygame.Rect(right - w, y, w, round(30 * s))
-            if c.role is Role.BUTTON:
-                pygame.draw.rect(surface, p.button, box, border_radius=8)
-            else:
-                pygame.draw.rect(surface, p.panel, box, border_radius=8)
-            self._text(surface, c.label, box.center, size, p.gold if c.role is Role.TEXT
-                       else p.text, "center")
+        panel = layout.panel
+        x = panel.x + round(16 * s)
+        width = panel.w - round(32 * s)
+        bh = round(32 * s)
+        size = round(22 * s)
+        buttons = [c for c in controls if c.role is Role.BUTTON]
+        texts = [c for c in controls if c.role is Role.TEXT]
+        heading = next((c for c in controls if c.role is Role.HEADING), None)
+        per_row = 2  # the buttons two by two
+        rows = -(-len(buttons) // per_row)
+        top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
+        y = top
+        if heading is not None:
+            self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
+                                                p.heading)
+        y += round(34 * s)
+        for c in texts:
+            box = pygame.Rect(x, y, width, bh)
+            pygame.draw.rect(surface, p.background, box, border_radius=8)
+            self._fit(surface, c.label, (box.x + round(10 * s), box.centery), size, p.gold,
+                      width - round(20 * s), "midleft")
             self.rects[c.id] = box
-            y += box.h + round(6 * s)
-        self.rects["heading:room"] = self.rects[controls[1].id] if len(controls) > 1 else \
-            pygame.Rect(right, felt.y, 1, 1)
+            y += bh + round(6 * s)
+        if buttons:
+            gap = round(8 * s)
+            bw = (width - gap * (per_row - 1)) // per_row
+            for k, c in enumerate(buttons):
+                box = pygame.Rect(x + k % per_row * (bw + gap),
+                                  y + k // per_row * (bh + round(6 * s)), bw, bh)
+                pygame.draw.rect(surface, p.button, box, border_radius=8)
+                self._fit(surface, c.label, box.center, size, p.text, bw - round(12 * s),
+                          "center")
+                self.rects[c.id] = box
+        return top
+
+    def _amounts(self, surface: pygame.Surface, layout: TableLayout, x: int, y: int,
+                 width: int, amounts: tuple[Sequence[str], int | None]) -> int:
+        """The amount control beside the buttons: the chosen amount, then the
+        scale's steps on a line, the chosen one marked; each step is
+        clickable (``amount:k``).  Returns its height."""
+        p = self.palette
+        s = layout.scale
+        steps, chosen = amounts
+        h = round(40 * s)
+        area = pygame.Rect(x, y, width, h)
+        pygame.draw.rect(surface, p.background, area, border_radius=8)
+        self.rects["amounts"] = area
+        size = round(24 * s)
+        label_w = max(self.font(size).size(t)[0] for t in [*steps, "0,000"]) + round(16 * s)
+        value = steps[chosen] if chosen is not None and steps else "–"
+        self._text(surface, value, (x + round(10 * s), area.centery), size,
+                   p.gold if chosen is not None else p.dim, "midleft")
+        track = pygame.Rect(x + label_w, area.centery - 1, width - label_w - round(14 * s), 3)
+        pygame.draw.rect(surface, p.dim if steps else p.button_off, track)
+        if not steps:
+            return h
+        n = len(steps)
+        for k in range(n):
+            tx = track.x + (track.w * k // (n - 1) if n > 1 else track.w // 2)
+            hit = pygame.Rect(0, 0, max(8, track.w // max(1, n - 1)), h)
+            hit.center = (tx, area.centery)
+            self.rects[f"amount:{k}"] = hit.clip(area.inflate(round(8 * s), 0))
+            if k == chosen:
+                pygame.draw.circle(surface, p.gold, (tx, area.centery), round(10 * s))
+                pygame.draw.circle(surface, p.text, (tx, area.centery), round(10 * s), width=2)
+            else:
+                pygame.draw.circle(surface, p.text, (tx, area.centery), round(5 * s))
+        return h
 
     def _panel(self, surface: pygame.Surface, layout: TableLayout,
                controls: Sequence[Control], log: Sequence[str],
-               log_index: int | None) -> None:
+               log_index: int | None,
+               amounts: tuple[Sequence[str], int | None] = ((), None)) -> None:
         p = self.palette
         panel = layout.panel
         s = layout.scale
-        pygame.draw.rect(surface, p.panel, pygame.Rect(panel.x, panel.y, panel.w, panel.h))
+        whole = pygame.Rect(panel.x, panel.y, panel.w, panel.h)
+        pygame.draw.rect(surface, p.panel, whole)
+        self.drawn["panel"] = whole
         x = panel.x + round(16 * s)
         y = panel.y + round(12 * s)
         width = panel.w - round(32 * s)
@@ -367,6 +560,8 @@ class TableRenderer:
             self._text(surface, c.label, (rect.x + round(12 * s), rect.centery), round(24 * s),
                        p.text if c.enabled else p.dim, "midleft")
             y += bh + round(6 * s)
+            if c.id == "button:increase":  # the amount itself, beside its buttons
+                y += self._amounts(surface, layout, x, y, width, amounts) + round(6 * s)
         y += round(10 * s)
         self.rects["heading:state"] = self._text(surface, _("Game state"), (x, y),
                                                  round(28 * s), p.heading)
@@ -384,9 +579,11 @@ class TableRenderer:
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
                                                p.heading)
         y += round(32 * s)
+        bottom = self._room(surface, layout, by_zone.get("room", []),
+                            panel.y + panel.h - round(10 * s))
         line_h = round(22 * s)
         size = round(20 * s)
-        area = pygame.Rect(x - 4, y - 2, width + 8, max(line_h, panel.y + panel.h - y - 8))
+        area = pygame.Rect(x - 4, y - 2, width + 8, max(line_h, bottom - y - 8))
         self.rects["log"] = area
         rows = max(1, area.h // line_h)
         last = len(log) - 1 if log_index is None else log_index
@@ -412,6 +609,21 @@ class TableRenderer:
         if cards_dir != self.cards_dir:
             self.cards_dir = cards_dir
             self._images.clear()
+
+
+@dataclass
+class _Spot:
+    """Where one seat's things go on the felt."""
+
+    box: pygame.Rect
+    held: pygame.Rect
+    """Its two cards."""
+    button: pygame.Rect
+    """The dealer button, when it is the dealer."""
+    toward: tuple[float, float]
+    """The unit step from the box toward the table's centre."""
+    front: tuple[int, int]
+    """The centre of its chips (a bet, a pot won)."""
 
 
 _FONTS: dict[int, pygame.font.Font] = {}

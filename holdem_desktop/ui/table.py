@@ -42,6 +42,7 @@ from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
+from .plates import SeatPlate, seat_plates, winning_hands
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -682,11 +683,47 @@ class TableScreen(Page):
     def animating(self, now: float) -> bool:
         return self.tab is None and self.motion.active(now)
 
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        """A click: on a step of the amount scale it chooses that amount;
+        elsewhere it focuses and activates what is under the pointer."""
+        if self.tab is None:
+            for key, rect in self.rects.items():
+                if key.startswith("amount:") and rect.collidepoint(pos):
+                    outcome = self.panel.choose(int(key[7:]))
+                    if not outcome.done:
+                        self.on_refused()
+                    if outcome.message:
+                        self.say(outcome.message)
+                    return None
+        result = super().click(pos)
+        if self.focus.id != "log":
+            self.log_index = None  # not reading the Move log: it follows the newest line
+        return result
+
     def title_parts(self) -> list[str]:
-        """The title line: every player's chips, yours first."""
+        """The title line: every player's chips, yours first (a room's empty
+        seats are left out)."""
         return [_("{player} {chips}").format(player=self._name(seat),
                                              chips=amount(self.session.chips(seat)))
-                for seat in self._seats_from_me()]
+                for seat in self._seats_from_me() if self._name(seat)]
+
+    def plates(self) -> list[SeatPlate]:
+        """Every seat's box on the felt, yours first (at the bottom) and the
+        others in playing order: the same places for the whole game."""
+        return seat_plates(self.session, self.seat, self._view(), self._seats_from_me())
+
+    def winner_lines(self) -> list[str]:
+        """The winning hands, shown on the felt at the hand's end."""
+        view = self._view()
+        if view is None or not view.over:
+            return []
+        return winning_hands(view.history, self._name)
+
+    def amount_steps(self) -> tuple[list[str], int | None]:
+        """The amount scale's steps as the Actions zone shows them, and the
+        chosen one (None: no amount to choose now)."""
+        steps, index = self.panel.amounts()
+        return [amount(step.to) for step in steps], (index if steps else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.desktop is not None:  # the four-colour deck setting applies at once
@@ -705,7 +742,8 @@ class TableScreen(Page):
                 rects.update(self.tab.rects)
             self.rects = rects
             return
-        self.renderer.draw_table(surface, self._view(), self._name, self.title_parts(),
+        self.renderer.draw_table(surface, self._view(), self.plates(), self.title_parts(),
                                  controls[2:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion, self.banner())
+                                 self.log_index, self.motion, self.banner(),
+                                 winners=self.winner_lines(), amounts=self.amount_steps())
         self.rects = dict(self.renderer.rects)

@@ -1,0 +1,130 @@
+"""What each seat's box on the felt says: :class:`SeatPlate`.
+
+Every seat of the game keeps its place on the felt for the whole game, so
+a plate exists for every seat, in playing order from the player's own: one
+in the hand shows its chips (or Folded, All-in) and its last action of the
+street ("Call 40", "Raise to 120"; a fold or an all-in stays for the hand);
+one that is out of the game says Out and is greyed; a room's empty seat has
+no name and is not drawn.  At the hand's end the winners are marked, and
+the winning hands named.  The table screen builds the plates; the renderer
+only paints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.events import ActionTaken, HandStarted, PotAwarded, StreetDealt
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n import amount, hand_name
+from holdem_desktop.i18n.translate import _, pgettext
+from holdem_desktop.session import Session
+
+__all__ = ["SeatPlate", "last_actions", "seat_plates", "winners", "winning_hands"]
+
+
+@dataclass(frozen=True)
+class SeatPlate:
+    """One seat's box on the felt."""
+
+    seat: int
+    name: str
+    """"" for a room's empty seat (nothing is drawn there)."""
+    status: str
+    """The second line: chips, Folded, All-in or Out."""
+    action: str = ""
+    """The third line: the last action, or what a winner won."""
+    me: bool = False
+    out: bool = False
+    """Out of the game (greyed, no cards)."""
+    folded: bool = False
+    winner: bool = False
+
+
+def last_actions(history: Sequence[object], amount: Callable[[int], str]) -> dict[int, str]:
+    """Each seat's last action in ``history`` (a hand's events), as its box
+    shows it: the current street's action ("Check", "Call 40", "Bet 60",
+    "Raise to 120"), or for the whole hand a fold or an all-in."""
+    out: dict[int, tuple[ActionKind, bool, str]] = {}
+    for event in history:
+        if isinstance(event, HandStarted):
+            out = {}
+        elif isinstance(event, StreetDealt):  # a new street: only folds and all-ins stay
+            out = {s: a for s, a in out.items() if a[0] is ActionKind.FOLD or a[1]}
+        elif isinstance(event, ActionTaken):
+            out[event.seat] = (event.kind, event.all_in, _label(event, amount))
+    return {seat: label for seat, (_k, _a, label) in out.items()}
+
+
+def _label(event: ActionTaken, amount: Callable[[int], str]) -> str:
+    if event.all_in or event.kind is ActionKind.ALL_IN:
+        return pgettext("last action of a seat", "All-in")
+    if event.kind is ActionKind.FOLD:
+        return pgettext("last action of a seat", "Fold")
+    if event.kind is ActionKind.CHECK:
+        return pgettext("last action of a seat", "Check")
+    chips = amount(event.amount)
+    if event.kind is ActionKind.CALL:
+        return pgettext("last action of a seat", "Call {amount}").format(amount=chips)
+    if event.kind is ActionKind.BET:
+        return pgettext("last action of a seat", "Bet {amount}").format(amount=chips)
+    return pgettext("last action of a seat", "Raise to {amount}").format(amount=chips)
+
+
+def winners(history: Sequence[object]) -> dict[int, int]:
+    """The chips each winner of the hand takes (every pot summed)."""
+    won: dict[int, int] = {}
+    for event in history:
+        if isinstance(event, PotAwarded):
+            for seat, share in zip(event.winners, event.shares, strict=True):
+                won[seat] = won.get(seat, 0) + share
+    return won
+
+
+def winning_hands(history: Sequence[object], name: Callable[[int], str]) -> list[str]:
+    """"Vera: flush, ace high" for each pot won at a showdown (a pot everyone
+    else folded to names no hand), each winner once."""
+    lines: list[str] = []
+    for event in history:
+        if isinstance(event, PotAwarded) and event.value is not None:
+            line = pgettext("winner on the table", "{players}: {hand}").format(
+                players=", ".join(name(w) for w in event.winners),
+                hand=hand_name(event.value))
+            if line not in lines:
+                lines.append(line)
+    return lines
+
+
+def seat_plates(session: Session, me: int | None, view: SeatView | None,
+                order: Sequence[int]) -> list[SeatPlate]:
+    """The plates of the seats of ``order`` (yours first) at ``session``'s
+    table, as ``me`` sees the hand of ``view``: a player out of the game says
+    Out (never All-in) and shows no action; the winners of a finished hand
+    say what they won."""
+    in_hand = {p.seat: p for p in view.players} if view is not None else {}
+    actions = last_actions(view.history, amount) if view is not None else {}
+    won = winners(view.history) if view is not None and view.over else {}
+    over = view is not None and view.over
+    out = []
+    for seat in order:
+        name = session.seats[seat].name
+        place = session.seats[seat].place
+        p = in_hand.get(seat)
+        gone = place is not None and not (session.game_over and place == 1)
+        action = actions.get(seat, "")
+        if gone:
+            status, action = pgettext("seat of a player out of the game", "Out"), ""
+        elif p is not None and p.folded:
+            status = _("Folded")
+        elif p is not None and p.all_in and not over:
+            status, action = _("All-in"), ""  # said once
+        else:
+            status = amount(p.stack if p is not None else session.chips(seat))
+        if seat in won:
+            action = pgettext("seat of a winner", "Wins {amount}").format(amount=amount(won[seat]))
+        out.append(SeatPlate(seat, name, status, action, me=seat == me,
+                             out=gone or (view is not None and p is None),
+                             folded=p is not None and p.folded, winner=seat in won))
+    return out
