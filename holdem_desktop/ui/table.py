@@ -229,7 +229,7 @@ class TableScreen(Page):
                 for k, line in enumerate(self.state_lines())]
         out.append(Control("heading:players", _("Players"), Role.HEADING, "players"))
         out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
-                for seat in self._seats_from_me()]
+                for seat in self._occupied()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
         if self.room is not None:
@@ -251,6 +251,10 @@ class TableScreen(Page):
         return " ".join(_("{players} won {amount}.").format(
             players=", ".join(self._name(w) for w in e.winners), amount=amount(e.amount))
             for e in won)
+
+    def _occupied(self) -> list[int]:
+        """The seats someone sits in, yours first (a room's empty seats have no name)."""
+        return [seat for seat in self._seats_from_me() if self._name(seat)]
 
     def _seats_from_me(self) -> list[int]:
         n = self.session.n
@@ -575,7 +579,7 @@ class TableScreen(Page):
         if key is Key.CHIPS:
             return "; ".join(_("{player} {chips}").format(player=self._name(seat),
                                                           chips=amount(s.chips(seat)))
-                             for seat in self._seats_from_me())
+                             for seat in self._occupied())
         if key is Key.WHOSE_TURN:
             if view.to_act is None:
                 return _("Nobody is to act.")
@@ -638,9 +642,10 @@ class TableScreen(Page):
             parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
         if self.seat is not None:
             parts.append(you_have(s.chips(self.seat)))
-            parts += [self.player_text(seat) + "." for seat in self._seats_from_me()[1:]]
+            parts += [self.player_text(seat) + "." for seat in self._occupied()
+                      if seat != self.seat]
         else:
-            parts += [self.player_text(seat) + "." for seat in self._seats_from_me()]
+            parts += [self.player_text(seat) + "." for seat in self._occupied()]
         if view is not None:
             parts.append(self.inform(Key.DEALER))
         blinds = self._blinds()
@@ -705,7 +710,7 @@ class TableScreen(Page):
         seats are left out)."""
         return [_("{player} {chips}").format(player=self._name(seat),
                                              chips=amount(self.session.chips(seat)))
-                for seat in self._seats_from_me() if self._name(seat)]
+                for seat in self._occupied()]
 
     def plates(self) -> list[SeatPlate]:
         """Every seat's box on the felt, yours first (at the bottom) and the

@@ -237,5 +237,10 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
                         started=False, waiting_for=()))
     screen = TableScreen(remote, 0, renderer, room=ROOM)
     assert screen.title_parts() == ["Mara 1,500", "Ada 1,500"]
+    # ...and out of what is said: no ", 0 chips." for a seat nobody sits in
+    state = screen.inform(Key.READ_STATE)
+    assert ", 0 chips" not in state and "Ada, 1,500 chips." in state
+    players = [c.label for c in screen.table_controls() if c.id.startswith("player:")]
+    assert len(players) == 2 and not any(p.startswith(",") for p in players)
     screen.draw(pygame.Surface(SMALLEST))
     assert sorted(k for k in renderer.drawn if k.startswith("seat:")) == ["seat:0", "seat:2"]
