@@ -2,7 +2,7 @@
 
 Every seat of the game keeps its place on the felt for the whole game, so
 a plate exists for every seat, in playing order from the player's own: one
-in the hand shows its chips (or Folded, All-in) and its last action of the
+in the hand shows its chips (or All-in) and its last action of the
 street ("Call 40", "Raise to 120"; a fold or an all-in stays for the hand);
 one that is out of the game says Out and is greyed; a room's empty seat has
 no name and is not drawn.  At the hand's end the winners are marked, and
@@ -33,7 +33,7 @@ class SeatPlate:
     name: str
     """"" for a room's empty seat (nothing is drawn there)."""
     status: str
-    """The second line: chips, Folded, All-in or Out."""
+    """The second line: chips, All-in or Out."""
     action: str = ""
     """The third line: the last action, or what a winner won."""
     me: bool = False
@@ -116,8 +116,8 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
         action = actions.get(seat, "")
         if gone:
             status, action = pgettext("seat of a player out of the game", "Out"), ""
-        elif p is not None and p.folded:
-            status = _("Folded")
+        elif p is not None and p.folded:  # the stack, and "Fold" as its action (not twice)
+            status = amount(p.stack)
         elif p is not None and p.all_in and not over:
             status, action = _("All-in"), ""  # said once
         else:

@@ -161,7 +161,7 @@ def test_each_seat_shows_its_last_action_of_the_street(renderer):
     assert any(p.folded for p in view.players)
     for p in view.players:
         if p.folded:
-            assert plates[p.seat].action == "Fold" and plates[p.seat].status == "Folded"
+            assert plates[p.seat].action == "Fold" and plates[p.seat].status == f"{p.stack:,}"
         elif p.all_in:  # said once, as its status
             assert plates[p.seat].action == "" and plates[p.seat].status == "All-in"
         elif not any(e.seat == p.seat for e in flop):
