@@ -544,9 +544,6 @@ class TableScreen(Page):
             self.on_refused()
         if outcome.message:
             self.say(outcome.message)
-        if outcome.done and command is Command.NEXT_HAND \
-                and self.focus.id == "button:" + Command.NEXT_HAND:
-            self.focus.id = "button:" + Command.CHECK_CALL  # where the next move will be
 
     def inform(self, key: Key) -> str:
         """The answer of an information key (never acts)."""

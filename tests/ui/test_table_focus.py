@@ -94,3 +94,26 @@ def test_no_two_controls_of_a_zone_say_the_same(table):
         for zone in ZONES:
             labels = [c.label for c in controls if c.zone == zone]
             assert len(labels) == len(set(labels)), (zone, labels)
+
+
+def test_a_hand_played_out_without_the_player_leaves_the_focus_on_next_hand(tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    desktop = Desktop(rng=random.Random(21), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
+    try:
+        for _ in range(300):  # all-in every hand until the player is out
+            if session.seats[0].place is not None or session.game_over:
+                break
+            keys(app, "n" if session.hand.over else "a", "a")
+        assert session.seats[0].place is not None
+        if not session.game_over:
+            keys(app, "n")  # a whole hand among the computer players
+            assert session.hand.over
+        assert app.screen.focus.id == "button:next_hand"  # not a greyed action button
+    finally:
+        desktop.close()
+        pygame.display.quit()
