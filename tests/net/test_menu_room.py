@@ -70,7 +70,7 @@ def test_the_host_refuses_an_off_menu_raise_from_a_guest_over_a_socket():
         off = raise_offer.amounts[0] + 1
         assert off not in raise_offer.amounts
         before = len(room.session.hand.actions)
-        client.send(Act(ActionKind.RAISE, off))
+        client.send(Act(ActionKind.RAISE, off, table.hand, table.decision))  # this decision
         _until(client, seen, lambda: any(isinstance(m, Error) for m in seen))
         error = next(m for m in seen if isinstance(m, Error))
         assert error.reason == "amount_not_in_menu"
@@ -84,7 +84,8 @@ def test_the_host_refuses_an_off_menu_raise_from_a_guest_over_a_socket():
             assert str(size) in said
         assert "all-in for" in said
         # An amount on the menu is played.
-        client.send(Act(ActionKind.RAISE, raise_offer.amounts[-1]))
+        client.send(Act(ActionKind.RAISE, raise_offer.amounts[-1], table.hand,
+                        table.decision))  # refused, so the same decision is still open
         _until(client, seen, lambda: len(room.session.hand.actions) > before)
         assert room.session.hand.actions[before][1].amount == raise_offer.amounts[-1]
     finally:
