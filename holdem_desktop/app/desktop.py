@@ -256,7 +256,12 @@ class Desktop:
         room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room)
         page = self._show(joined, joined.seat, room)
         if joined.welcome.spectator:
-            self.say(_("A game is in progress: you listen until the next game."))
+            table = joined.table
+            if table is not None and table.started and not table.game_over:
+                self.say(_("A game is in progress: you listen until the next game."))
+            else:
+                self.say(_("You are watching: at the next game you take a free seat, if "
+                           "there is one."))
         return page
 
     def leave_room(self) -> None:

@@ -163,6 +163,11 @@ class Rooms:
         self.address = (host, port)
         self.outputs.attach(remote, reply.seat)
         remote.pump()
+        if reply.spectator:  # the table follows the welcome: whether a game runs
+            end = time.monotonic() + 2.0
+            while remote.table is None and remote.closed is None and time.monotonic() < end:
+                time.sleep(0.01)
+                remote.pump()
         return remote
 
     def invitation(self, remote: RemoteTable) -> str:

@@ -310,3 +310,21 @@ def test_leaving_the_room_and_joining_again_gives_the_seat_back_and_both_hear(ho
         assert "A game is in progress: you listen until the next game." not in heard
     finally:
         guest.close_room()
+
+
+def test_a_watcher_before_any_game_is_told_so_not_that_a_game_runs(host):
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    code, port = page.room.code, host.server.port
+    ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
+    bo = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())
+    try:
+        assert ada.join_room(code, f"127.0.0.1:{port}", "Ada").seat == 1
+        watching = bo.join_room(code, f"127.0.0.1:{port}", "Bo")  # every seat is held
+        assert isinstance(watching, TableScreen) and watching.seat is None
+        heard = [t for t, _ in bo.speech.speaker.calls]
+        assert "You are watching: at the next game you take a free seat, if there is one." \
+            in heard
+        assert "A game is in progress: you listen until the next game." not in heard
+    finally:
+        bo.close_room()
+        ada.close_room()
