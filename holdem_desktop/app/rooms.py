@@ -157,7 +157,9 @@ class Rooms:
         remote = RemoteTable(client, rules, reply)
         remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
         remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
-        remote.on_news = self.outputs.announce  # joins, leaves, returns, the computer taking over
+        # Joins, leaves, returns, the computer taking over: said with the next
+        # announcement (after the room table's first words, never cut off by them).
+        remote.on_news = lambda text: self.outputs.tell(remote, text)
         remote.seat_listeners.append(lambda seat: self.outputs.follow(remote, seat))
         self.remote = remote
         self.address = (host, port)

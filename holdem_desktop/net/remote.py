@@ -41,7 +41,13 @@ from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.phrases import names_list, room_error, room_news
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.session import GameStarted, HandStarting, WaitingForPlayers, hand_config
+from holdem_desktop.session import (
+    GameStarted,
+    HandStarting,
+    SessionError,
+    WaitingForPlayers,
+    hand_config,
+)
 
 from .client import Closed, RoomClient
 from .protocol import (
@@ -215,8 +221,10 @@ class RemoteTable:
         return len(self.seats)
 
     def view(self, seat: int | None) -> SeatView:
-        """This seat's view as the host last sent it."""
-        assert self.table is not None and self.table.view is not None
+        """This seat's view as the host last sent it (``SessionError`` while
+        none has come: a hand's first events can arrive a moment before it)."""
+        if self.table is None or self.table.view is None:
+            raise SessionError("no_hand")
         return self.table.view
 
     def chips(self, seat: int) -> int:

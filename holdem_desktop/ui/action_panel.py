@@ -19,7 +19,7 @@ from holdem_desktop.engine.amounts import AmountStep, amount_scale, start_index
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.names import amount as amount_text
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.session import Session
+from holdem_desktop.session import Session, SessionError
 
 from .reasons import explain
 
@@ -76,7 +76,10 @@ class ActionPanel:
         hand = self.session.hand
         if hand is None or self.seat not in hand.seats:
             return None
-        return self.session.view(self.seat)
+        try:
+            return self.session.view(self.seat)
+        except SessionError:  # a room's view not arrived yet
+            return None
 
     def _scale(self, view: SeatView | None) -> tuple[AmountStep, ...]:
         if view is None or not view.legal_actions:

@@ -31,7 +31,7 @@ from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
-from holdem_desktop.session import Session, WaitingForPlayers
+from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted
 
 from .action_panel import ActionPanel, Command
@@ -184,7 +184,12 @@ class TableScreen(Page):
         return self.desktop is None or self.desktop.settings.speak_suits
 
     def _view(self) -> SeatView | None:
-        return None if self.session.hand is None else self.session.view(self.seat)
+        if self.session.hand is None:
+            return None
+        try:
+            return self.session.view(self.seat)
+        except SessionError:  # a room's view not arrived yet: drawn as between hands
+            return None
 
     def controls(self) -> tuple[Control, ...]:
         tabs = (

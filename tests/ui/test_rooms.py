@@ -206,6 +206,12 @@ def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
         again.close_room()
 
 
+def heard(desktop: Desktop) -> str:
+    """Everything ``desktop`` said, one call a line (news may share a line
+    with the announcement it came with)."""
+    return "\n".join(text for text, _ in desktop.speech.speaker.calls)
+
+
 def wait(desktops, done, seconds: float = 5.0) -> bool:
     end = time.monotonic() + seconds
     while time.monotonic() < end and not done():
@@ -222,8 +228,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
     guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
     try:
         joined = guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada")
-        assert wait([host], lambda: "Ada joined the room." in [t for t, _ in
-                                                              host.speech.speaker.calls])
+        assert wait([host], lambda: "Ada joined the room." in heard(host))
         app.frame()
         zone = [c.id for c in page.table_controls() if c.zone == "room"]
         assert zone == ["heading:room", "room:code", "room:invite", "room:do:remove:Ada",
@@ -238,15 +243,14 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         page.focus.id = "room:do:play_for:1"
         keys(app, "return")
         said = "At the host's request, the computer plays for Ada."
-        assert wait([host, guest], lambda: said in [t for t, _ in host.speech.speaker.calls]
-                    and said in [t for t, _ in guest.speech.speaker.calls])
+        assert wait([host, guest], lambda: said in heard(host)
+                    and said in heard(guest))
         assert host.server.room.members[1].replaced
         # Ada takes her seat back with her own Back button.
         assert wait([guest], lambda: any(c.id == "room:do:back"
                                          for c in joined.table_controls()))
         joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
-        assert wait([host, guest], lambda: "Ada is back." in [
-            t for t, _ in host.speech.speaker.calls])
+        assert wait([host, guest], lambda: "Ada is back." in heard(host))
         assert not host.server.room.members[1].replaced
         # Remove asks for a second press.
         page.focus.id = "room:do:remove:Ada"
@@ -256,8 +260,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         keys(app, "return")
         assert wait([host, guest], lambda: guest.remote.closed == "removed"), (
             page.messages[-3:], host.server.room.members, guest.remote.closed)
-        assert "The host removed you from the room." in [t for t, _ in
-                                                         guest.speech.speaker.calls]
+        assert "The host removed you from the room." in heard(guest)
     finally:
         guest.close_room()
 
@@ -277,7 +280,7 @@ def test_a_latecomers_window_becomes_a_players_at_the_next_game(host):
         host.remote.new_game()
         assert wait([host, late], lambda: table.seat == 1)
         assert late.outputs.announcers[id(late.remote)].seat == 1
-        assert "You have a seat for this game." in [t for t, _ in late.speech.speaker.calls]
+        assert "You have a seat for this game." in heard(late)
         assert table.panel.seat == 1
         late.remote.next_hand()
         host.remote.next_hand()
@@ -300,14 +303,12 @@ def test_leaving_the_room_and_joining_again_gives_the_seat_back_and_both_hear(ho
         assert wait([host, guest], lambda: guest.remote is not None and guest.remote.running)
         guest.leave_room()  # Leave room (the token stays on disk)
         said = "Ada left; the computer plays in their place."
-        assert wait([host], lambda: said in [t for t, _ in host.speech.speaker.calls])
+        assert wait([host], lambda: said in heard(host))
         back = guest.join_room(code, f"127.0.0.1:{port}", "Ada")
         assert isinstance(back, TableScreen) and back.seat == 1
         assert not host.server.room.members[1].replaced
-        assert wait([host, guest], lambda: "Ada is back." in [
-            t for t, _ in host.speech.speaker.calls])
-        heard = [t for t, _ in guest.speech.speaker.calls]
-        assert "A game is in progress: you listen until the next game." not in heard
+        assert wait([host, guest], lambda: "Ada is back." in heard(host))
+        assert "A game is in progress: you listen until the next game." not in heard(guest)
     finally:
         guest.close_room()
 
@@ -321,10 +322,9 @@ def test_a_watcher_before_any_game_is_told_so_not_that_a_game_runs(host):
         assert ada.join_room(code, f"127.0.0.1:{port}", "Ada").seat == 1
         watching = bo.join_room(code, f"127.0.0.1:{port}", "Bo")  # every seat is held
         assert isinstance(watching, TableScreen) and watching.seat is None
-        heard = [t for t, _ in bo.speech.speaker.calls]
         assert "You are watching: at the next game you take a free seat, if there is one." \
-            in heard
-        assert "A game is in progress: you listen until the next game." not in heard
+            in heard(bo)
+        assert "A game is in progress: you listen until the next game." not in heard(bo)
     finally:
         bo.close_room()
         ada.close_room()

@@ -244,3 +244,25 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
     assert len(players) == 2 and not any(p.startswith(",") for p in players)
     screen.draw(pygame.Surface(SMALLEST))
     assert sorted(k for k in renderer.drawn if k.startswith("seat:")) == ["seat:0", "seat:2"]
+
+
+def test_a_rooms_hand_whose_view_has_not_arrived_yet_is_drawn_without_it(renderer):
+    # Over a real network a hand's first events can arrive a moment before
+    # the table that carries this seat's view: the window must not fall over.
+    from holdem_desktop.engine.hand import Hand
+    from holdem_desktop.engine.variant import BlindLevel
+    from holdem_desktop.session import hand_config
+
+    welcome = Welcome(0, "0" * 32, "482915", ("Mara", "Ada"), "tournament", False, 0)
+    remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
+    remote.handle(Table(view=None, names=("Mara", "Ada"), chips=(1500, 1500),
+                        places=(None, None), kinds=("human", "human"),
+                        connected=(True, True), hands_played=0, level=0,
+                        blinds=(10, 20), ante=0, hands_until_next_level=10, game_over=False,
+                        started=True, waiting_for=()))
+    config = hand_config(shipped_variant("tournament"), BlindLevel((10, 20)), (1, 0),
+                         (1500, 1500))
+    remote.hand = Hand(config, list(range(52)))  # the mirror, from the first events
+    screen = TableScreen(remote, 0, renderer, room=ROOM)
+    screen.draw(pygame.Surface(SMALLEST))
+    assert screen.read_state()  # and what is said does not fall over either

@@ -1,0 +1,114 @@
+"""Two game processes, each in a real window on its own virtual screen, a
+room between them on loopback, driven by key presses only: the friend joins
+by the code and the host's address, leaves mid-game, joins again and has
+the seat back (heard through a private Speech Dispatcher)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.desktop import focus_window, virtual_screen, wait_for
+from tests.speech.test_real_speech import missing as speech_missing
+from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
+
+missing = [*speech_missing, *(t for t in ("ss",) if shutil.which(t) is None)]
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
+    f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+
+
+def launch(display: str, home, name: str, speech: str) -> tuple[subprocess.Popen, dict]:
+    config = home / "config" / "holdem-desktop"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps(
+        {"player_name": name, "players": 2, "strength": "easy", "sounds": False}))
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", SPEECHD_ADDRESS=speech,
+               SPEECHD_CMD=str(home / "never-spawn"), XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"))
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
+                            stdout=subprocess.DEVNULL,
+                            stderr=(home / "stderr.txt").open("w"))  # read on a failure
+    focus_window(game.pid, env)
+    time.sleep(0.5)
+    return game, env
+
+
+def keys(env: dict, *names: str) -> None:
+    subprocess.run(["xdotool", "key", "--delay", "150", *names], env=env, timeout=30)
+    time.sleep(0.3)
+
+
+def typed(env: dict, text: str) -> None:
+    subprocess.run(["xdotool", "type", "--delay", "80", text], env=env, timeout=30)
+    time.sleep(0.2)
+
+
+def listening_port(pid: int) -> int | None:
+    """The TCP port process ``pid`` listens on (the room's server)."""
+    out = subprocess.run(["ss", "-Hltnp"], capture_output=True, text=True, timeout=10).stdout
+    for line in out.splitlines():
+        if f"pid={pid}," in line:
+            return int(line.split()[3].rsplit(":", 1)[1])
+    return None
+
+
+def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_path):  # noqa: F811
+    address, spoken = speechd
+    nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
+    with virtual_screen(89) as host_screen, virtual_screen(90) as friend_screen:
+        host, henv = launch(host_screen, tmp_path / "host", "Mara", nowhere)
+        friend = None
+        try:
+            keys(henv, "Tab", "Tab", "Return", "Return", "Return")  # Rooms, Create room, Create
+            tokens = tmp_path / "host" / "data" / "holdem-desktop" / "rooms.json"
+            assert wait_for(tokens.exists, 20), "the host's room did not open"
+            code = next(iter(json.loads(tokens.read_text()))).split("/")[0]
+            assert wait_for(lambda: listening_port(host.pid) is not None, 10)
+            port = listening_port(host.pid)
+
+            friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", address)
+
+            def join() -> None:
+                keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
+                typed(fenv, code)
+                keys(fenv, "Tab")
+                typed(fenv, f"127.0.0.1:{port}")
+                keys(fenv, "Return")  # Enter in a field: Join
+
+            join()
+            assert wait_for(lambda: any(s.startswith("Table.") for s in spoken()), 20), spoken()
+            keys(henv, "n")  # the host starts the game
+            time.sleep(1.0)
+            keys(henv, "n")
+            keys(fenv, "n")  # both ready: the first hand is dealt
+            assert wait_for(lambda: any("Hand 1." in s for s in spoken()), 20), spoken()
+
+            keys(fenv, "Escape", "Escape")  # Leave room, mid-game
+            before = len(spoken())
+            time.sleep(1.0)
+            join()
+            assert wait_for(lambda: any("Ada is back." in s for s in spoken()[before:]), 20), \
+                spoken()[before:]
+            keys(fenv, "i")  # Read state: a player's, with chips of her own
+            assert wait_for(lambda: any(re.search(r"You have [\d,]+ chips?\.", s)
+                                        for s in spoken()[before:]), 10), spoken()[before:]
+            heard = spoken()[before:]
+            assert not any("you listen until the next game" in s or "You are watching" in s
+                           for s in heard), heard
+        finally:
+            for game in (friend, host):
+                if game is not None:
+                    game.terminate()
+                    game.wait(timeout=10)
+    for who in ("host", "friend"):  # neither window died on the way
+        errors = (tmp_path / who / "stderr.txt").read_text()
+        assert "Traceback" not in errors, errors
