@@ -30,6 +30,7 @@ __all__ = [
     "legal_by_kind",
     "made_category",
     "opponents_in_hand",
+    "own_category",
     "preflop_percentile",
     "raises_this_street",
     "texture",
@@ -195,6 +196,26 @@ def made_category(view: SeatView) -> HandCategory | None:
     if len(view.board) < 3:
         return None
     return category_of(evaluate(view.hole + view.board))
+
+
+def own_category(view: SeatView) -> HandCategory | None:
+    """The category of this seat's hand counting only what its hole cards add:
+    a pair (or two pair, trips) the board shows is everyone's, so a hand no
+    better than the board's counts as nothing.  None pre-flop."""
+    category = made_category(view)
+    if category is None:
+        return None
+    board = view.board
+    counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
+                    reverse=True)
+    shared = (HandCategory.THREE_OF_A_KIND if counts[0] >= 3 else
+              HandCategory.TWO_PAIR if counts[:2] == [2, 2] else
+              HandCategory.PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
+    if len(board) == 5:
+        shared = max(shared, category_of(evaluate(board)))
+    if category <= shared:
+        return HandCategory.HIGH_CARD
+    return category
 
 
 def board_category(view: SeatView) -> HandCategory | None:
