@@ -31,11 +31,15 @@ from .model import OpponentModel, TableModel
 from .players import register
 
 __all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "MEDIUM", "MONSTER", "Choice",
-           "HardPlayer", "calling_range", "foldable", "multipliers"]
+           "HardPlayer", "calling_range", "foldable", "multipliers",
+           "overbet_fold"]
 
 COMMIT_SHARE = 0.10
 """A bet or raise that would leave less than this share of the chips the
 player started the hand with goes all-in instead."""
+
+OVERBET = 1.5
+"""Bets above this many pots are judged by :func:`overbet_fold`."""
 
 CHECK_REALIZED = 0.85
 """The share of its equity a player is taken to win by checking before the river."""
@@ -190,6 +194,7 @@ class HardPlayer(HardV1Player):
                     model.fold_rate(fraction) if p.bet == 0 else model.fold_to_raise_rate())
                 # Folds come from weak holdings: fewer when the range has few left.
                 fold *= foldable(w, tiers, fraction) / max(0.05, foldable(base, tiers, fraction))
+                fold = overbet_fold(fold, fraction)
                 fold = round(min(0.95, fold * (0.9 + 0.1 * self.character.bluff)), 3)
                 fold_all *= fold
                 folds.append(fold)
@@ -273,6 +278,16 @@ class HardPlayer(HardV1Player):
             if ActionKind.ALL_IN in legal:
                 return Action.all_in()
         return action
+
+
+def overbet_fold(fold: float, fraction: float) -> float:
+    """The fold rate against a bet of ``fraction`` of the pot, from the rate
+    learned at sizes up to :data:`OVERBET` pots: beyond that, the share that
+    continues shrinks with the square root of the size (a shove of ten pots
+    is called by few hands, whoever the caller)."""
+    if fraction <= OVERBET:
+        return fold
+    return float(1 - (1 - fold) * (OVERBET / fraction) ** 0.5)
 
 
 def foldable(weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8],

@@ -11,10 +11,12 @@ import pytest
 from holdem_desktop.ai.hard import (
     CHEAP_CALL_SHARE,
     COMMIT_SHARE,
+    OVERBET,
     HardPlayer,
     calling_range,
     foldable,
     multipliers,
+    overbet_fold,
 )
 from holdem_desktop.ai.hard_v1 import AIR, DRAW, MEDIUM, MONSTER, tiers_on
 from holdem_desktop.ai.ladder import play_duplicate
@@ -166,6 +168,13 @@ def test_who_calls_is_the_range_without_its_weakest_holdings():
     assert calling_range(w, tiers, 0.4).tolist() == [0, 0, 1, 1, 1]
     assert calling_range(w, tiers, 0.6).tolist() == [0, 0, 0, 1, 1]
     assert foldable(w, tiers, 0.5) > foldable(np.array([0, 0, 0, 1.0, 1]), tiers, 0.5)
+
+
+def test_bigger_overbets_are_called_less_often():
+    assert overbet_fold(0.4, 1.0) == 0.4
+    assert overbet_fold(0.4, OVERBET) == pytest.approx(0.4)
+    assert 0.4 < overbet_fold(0.4, 3.0) < overbet_fold(0.4, 10.0) < 1.0
+    assert overbet_fold(0.1, 10.0) < overbet_fold(0.4, 10.0)  # a station still calls more
 
 
 def _river_view(hero_stack: int, pot_to: int):
