@@ -26,12 +26,21 @@ from holdem_desktop.engine.ranges import COMBOS, Range
 from holdem_desktop.engine.views import PlayerView, SeatView
 
 from .common import Character, opponents_in_hand
-from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER, HardV1Player, combo_percentiles, tiers_on
+from .hard_v1 import (
+    AIR,
+    DRAW,
+    MEDIUM,
+    MONSTER,
+    HardV1Player,
+    combo_percentiles,
+    street_action,
+    tiers_on,
+)
 from .model import OpponentModel, TableModel
 from .players import register
 
-__all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "MEDIUM", "MONSTER", "Choice",
-           "HardPlayer", "calling_range", "foldable", "multipliers",
+__all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "FREQUENT_BETTOR", "MEDIUM",
+           "MONSTER", "Choice", "HardPlayer", "calling_range", "foldable", "multipliers",
            "overbet_fold"]
 
 COMMIT_SHARE = 0.10
@@ -43,6 +52,10 @@ OVERBET = 1.5
 
 CHECK_REALIZED = 0.85
 """The share of its equity a player is taken to win by checking before the river."""
+
+FREQUENT_BETTOR = 0.6
+"""An opponent who bets at least this share of the times nobody has bet on a
+street is defended against (see ``HardPlayer._must_defend``)."""
 
 CHEAP_CALL_SHARE = 0.03
 """A call costing at most this share of the pot is never folded."""
@@ -94,7 +107,7 @@ class HardPlayer(HardV1Player):
     level = "hard"
 
     def __init__(self, rng: random.Random, character: Character | None = None,
-                 trials: int = 1200) -> None:
+                 trials: int = 900) -> None:
         super().__init__(rng, character, trials)
         self.table = TableModel()
 
@@ -140,8 +153,10 @@ class HardPlayer(HardV1Player):
             mine = [e for e in acts if e.street == street]
             if not mine:
                 continue
-            tiers = tiers_on(tuple(view.board[:size]))
-            w = w * multipliers(_read(mine), model, street, w, tiers)[tiers]
+            read = street_action(mine)
+            if read is not None:
+                tiers = tiers_on(tuple(view.board[:size]))
+                w = w * multipliers(read, model, street, w, tiers)[tiers]
         return w
 
     # ------------------------------------------------------------------ after the flop
@@ -243,14 +258,16 @@ class HardPlayer(HardV1Player):
                           rng=self.np_rng).equity
 
     def _must_defend(self, view: SeatView, others: Sequence[int]) -> bool:
-        """Facing one opponent who bets with nothing often: call with the share of
+        """Facing one opponent who bets often (a bet, not a raise): call with the share of
         hands that keeps the bet from winning by itself (the minimum defence,
         pot before the bet over pot after it), judged by strength against any
         two cards."""
         if len(others) != 1 or view.to_call == 0:
             return False
         model = self.table.of(others[0])
-        if model.air_share(view.street) < 0.45:
+        me = view.me
+        raised = me is not None and me.bet > 0  # our bet was raised: not a bet to defend
+        if raised or model.bet_rate(view.street) < FREQUENT_BETTOR:
             return False
         bet = view.to_call
         defend = (view.pot - bet) / max(1, view.pot)
@@ -317,19 +334,6 @@ def calling_range(weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8],
         left -= gone
     out: npt.NDArray[np.float64] = weights * keep[tiers]
     return out if out.sum() > 0 else weights
-
-
-def _read(actions: Sequence[ActionTaken]) -> str:
-    """What a player's actions on one street say: ``raise``, ``bet``, ``call`` or ``check``."""
-    aggressive = [e for e in actions if e.kind in _AGGRESSIVE and e.added > 0]
-    if any(e.kind is ActionKind.RAISE or (e.kind is ActionKind.ALL_IN and e.amount > e.added)
-           for e in aggressive) or len(aggressive) > 1:
-        return "raise"
-    if aggressive:
-        return "bet"
-    if any(e.kind is ActionKind.CALL for e in actions):
-        return "call"
-    return "check"
 
 
 def _most_called(view: SeatView, to: int, others: Sequence[int]) -> int:

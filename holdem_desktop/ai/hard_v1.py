@@ -18,9 +18,8 @@ import numpy.typing as npt
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.equity import EquityError, equity
-from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import ActionTaken, Street
-from holdem_desktop.engine.hand_classes import HandCategory, category_of
+from holdem_desktop.engine.hand_classes import HandCategory
 from holdem_desktop.engine.ranges import COMBOS, Range
 from holdem_desktop.engine.views import SeatView
 
@@ -36,6 +35,7 @@ from .common import (
     raise_to,
     raises_this_street,
     seats_after,
+    shared_category,
     stack_in_big_blinds,
     texture,
 )
@@ -43,7 +43,7 @@ from .normal import push_threshold
 from .players import register
 
 __all__ = ["AIR", "DRAW", "MEDIUM", "MONSTER", "HardV1Player", "categories",
-           "combo_percentiles", "opponent_range", "tiers_on"]
+           "combo_percentiles", "opponent_range", "street_action", "tiers_on"]
 
 _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)
 
@@ -104,13 +104,7 @@ def categories(cards: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
 
 @lru_cache(maxsize=64)
 def _tiers_cached(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
-    counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
-                    reverse=True)
-    board_level = (HandCategory.THREE_OF_A_KIND if counts[0] >= 3 else
-                   HandCategory.TWO_PAIR if counts[:2] == [2, 2] else
-                   HandCategory.PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
-    if len(board) == 5:
-        board_level = max(board_level, category_of(evaluate(board)))
+    board_level = shared_category(board)
     out = np.full(len(COMBOS), AIR, dtype=np.int8)
     live = ~np.isin(COMBOS, board).any(axis=1)
     combos = COMBOS[live].astype(np.intp)
@@ -150,18 +144,26 @@ def opponent_range(view: SeatView, seat: int) -> Range:
         mine = [e for e in acts if e.street == street]
         if not mine:
             continue
-        tiers = tiers_on(tuple(view.board[:size]))
-        aggressive = [e for e in mine if e.kind in _AGGRESSIVE and e.added > 0]
-        if any(e.kind is ActionKind.RAISE or (e.kind is ActionKind.ALL_IN and e.amount > e.added)
-               for e in aggressive) or len(aggressive) > 1:
-            w = w * _AFTER["raise"][tiers]
-        elif aggressive:
-            w = w * _AFTER["bet"][tiers]
-        elif any(e.kind == ActionKind.CALL for e in mine):
-            w = w * _AFTER["call"][tiers]
-        elif any(e.kind == ActionKind.CHECK for e in mine):
-            w = w * _AFTER["check"][tiers]
+        read = street_action(mine)
+        if read is not None:
+            w = w * _AFTER[read][tiers_on(tuple(view.board[:size]))]
     return Range(w).without([*view.hole, *view.board])
+
+
+def street_action(actions: Sequence[ActionTaken]) -> str | None:
+    """What a player's actions on one street say: ``raise``, ``bet``, ``call``
+    or ``check`` (None when it only folded)."""
+    aggressive = [e for e in actions if e.kind in _AGGRESSIVE and e.added > 0]
+    if any(e.kind is ActionKind.RAISE or (e.kind is ActionKind.ALL_IN and e.amount > e.added)
+           for e in aggressive) or len(aggressive) > 1:
+        return "raise"
+    if aggressive:
+        return "bet"
+    if any(e.kind is ActionKind.CALL for e in actions):
+        return "call"
+    if any(e.kind is ActionKind.CHECK for e in actions):
+        return "check"
+    return None
 
 
 class HardV1Player(StreetPlayer):
