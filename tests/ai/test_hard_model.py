@@ -280,3 +280,37 @@ def test_hard_reads_the_station_and_the_bluffer_differently():
         assert bluffer.bet_rate(street) > station.bet_rate(street) + 0.3
         assert bluffer.air_share(street) > station.air_share(street) + 0.2
     assert station.fold_rate() < PRIORS["fold_to_bet"]
+
+
+def _river_bet_into(hole: str):
+    """Heads-up, checked to the river; seat 0 checks, seat 1 bets the pot."""
+    hand = _hand((2000, 2000), (20, 10), hole + "AhAd" + "Ks9s3d" + "8c" + "Jh")
+    hand.apply(1, Action.call())
+    hand.apply(0, Action.check())
+    for _ in range(2):  # the flop and the turn
+        hand.apply(0, Action.check())
+        hand.apply(1, Action.check())
+    hand.apply(0, Action.check())
+    hand.apply(1, Action.bet(40))
+    return seat_view(hand, 0)
+
+
+def test_hard_defends_against_a_frequent_bettor_and_not_against_a_rare_one():
+    view = _river_bet_into("8h2c")  # middle pair, facing a pot-size bet
+    assert view.to_call == 40 and view.pot == 80
+
+    def facing(rate: float) -> tuple[bool, ActionKind]:
+        player = HardPlayer(random.Random(2))
+        model = player.table.of(1)
+        for k in range(100):
+            model.bets[Street.RIVER].add(k < 100 * rate)
+        return player._must_defend(view, [1]), player.decide(view).kind
+
+    assert facing(0.9) == (True, ActionKind.CALL)
+    defends, _ = facing(0.1)
+    assert not defends
+    nothing = _river_bet_into("2c4h")  # four high: not worth defending even so
+    player = HardPlayer(random.Random(2))
+    for k in range(100):
+        player.table.of(1).bets[Street.RIVER].add(k < 90)
+    assert not player._must_defend(nothing, [1])
