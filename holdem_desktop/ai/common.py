@@ -30,8 +30,10 @@ __all__ = [
     "legal_by_kind",
     "made_category",
     "opponents_in_hand",
+    "own_category",
     "preflop_percentile",
     "raises_this_street",
+    "shared_category",
     "texture",
 ]
 
@@ -195,6 +197,31 @@ def made_category(view: SeatView) -> HandCategory | None:
     if len(view.board) < 3:
         return None
     return category_of(evaluate(view.hole + view.board))
+
+
+def shared_category(board: Sequence[int]) -> HandCategory:
+    """The best category every player has from the board alone (three to five
+    cards): its pairs, trips or, with five cards, its whole hand."""
+    counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
+                    reverse=True)
+    shared = (HandCategory.THREE_OF_A_KIND if counts[0] >= 3 else
+              HandCategory.TWO_PAIR if counts[:2] == [2, 2] else
+              HandCategory.PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
+    if len(board) == 5:
+        shared = max(shared, category_of(evaluate(board)))
+    return shared
+
+
+def own_category(view: SeatView) -> HandCategory | None:
+    """The category of this seat's hand counting only what its hole cards add:
+    a pair (or two pair, trips) the board shows is everyone's, so a hand no
+    better than the board's counts as nothing.  None pre-flop."""
+    category = made_category(view)
+    if category is None:
+        return None
+    if category <= shared_category(view.board):
+        return HandCategory.HIGH_CARD
+    return category
 
 
 def board_category(view: SeatView) -> HandCategory | None:

@@ -1,6 +1,6 @@
 """Easy: plays on the immediate strength of its own cards, with loose,
 readable habits — it calls a lot, bets big only with a big hand, and rarely
-bluffs."""
+bluffs.  It knows a pair on the board belongs to everyone."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .common import (
     chance,
     check_or_fold,
     draws,
-    made_category,
+    own_category,
     preflop_percentile,
 )
 from .players import register
@@ -45,7 +45,7 @@ class EasyPlayer(StreetPlayer):
         return check_or_fold(legal)
 
     def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
-        category = made_category(view)
+        category = own_category(view)  # a pair on the board is everyone's
         assert category is not None
         pot_after = view.pot + view.to_call
         price = view.to_call / max(1, pot_after)

@@ -1,344 +1,350 @@
-"""Hard: estimates its equity by Monte Carlo simulation (the engine's batched
-equity) against ranges narrowed by what each opponent has done in public
-this hand, sizes bets on the amount scale, and bluffs and slow-plays at
-controlled, seeded frequencies; short-stacked it plays push/fold."""
+"""Hard: reads the table.  It keeps a model of every opponent for the game
+(:mod:`.model`, learned from the hand-end views it is shown), narrows each
+opponent's range by what that opponent's actions mean *for that player*,
+and after the flop chooses the action of highest expected value among
+check or fold, call, the amount scale's sizes and all-in — fold equity
+from the model, equity from the engine's batched evaluator against the
+narrowed ranges.  Commitment rules keep it from leaving a few chips behind
+or folding for a few chips, and it defends enough of its hands against an
+opponent who bets too often.  Before the flop it plays as Hard always did
+(:mod:`.hard_v1`), with ranges narrowed by the model."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
+from holdem_desktop.engine.amounts import amount_scale
 from holdem_desktop.engine.equity import EquityError, equity
-from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import ActionTaken, Street
-from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.ranges import COMBOS, Range
-from holdem_desktop.engine.views import SeatView
+from holdem_desktop.engine.views import PlayerView, SeatView
 
-from .common import (
-    Character,
-    StreetPlayer,
-    amount_for,
-    call_or_check,
-    chance,
-    check_or_fold,
-    opponents_in_hand,
-    preflop_percentile,
-    raise_to,
-    raises_this_street,
-    seats_after,
-    stack_in_big_blinds,
-    texture,
+from .common import Character, opponents_in_hand
+from .hard_v1 import (
+    AIR,
+    DRAW,
+    MEDIUM,
+    MONSTER,
+    HardV1Player,
+    combo_percentiles,
+    street_action,
+    tiers_on,
 )
-from .normal import push_threshold
+from .model import OpponentModel, TableModel
 from .players import register
 
-__all__ = ["HardPlayer", "opponent_range"]
+__all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "FREQUENT_BETTOR", "MEDIUM",
+           "MONSTER", "Choice", "HardPlayer", "calling_range", "foldable", "multipliers",
+           "overbet_fold"]
+
+COMMIT_SHARE = 0.10
+"""A bet or raise that would leave less than this share of the chips the
+player started the hand with goes all-in instead."""
+
+OVERBET = 1.5
+"""Bets above this many pots are judged by :func:`overbet_fold`."""
+
+CHECK_REALIZED = 0.85
+"""The share of its equity a player is taken to win by checking before the river."""
+
+FREQUENT_BETTOR = 0.6
+"""An opponent who bets at least this share of the times nobody has bet on a
+street is defended against (see ``HardPlayer._must_defend``)."""
+
+CHEAP_CALL_SHARE = 0.03
+"""A call costing at most this share of the pot is never folded."""
 
 _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)
+_BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+# Relative chance of each holding (MONSTER, MEDIUM, DRAW) to take an action;
+# the chance for AIR comes from the model.
+_BET_VALUE = np.array([1.0, 0.8, 0.6])
+_RAISE_VALUE = np.array([1.0, 0.35, 0.3])
 
 
-@cache
-def _combo_percentiles() -> npt.NDArray[np.float64]:
-    """Starting-hand percentile of each of the 1,326 combinations."""
-    out = np.array([preflop_percentile((int(a), int(b))) for a, b in COMBOS])
-    out.setflags(write=False)
-    return out
+def multipliers(action: str, model: OpponentModel, street: Street,
+                weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8]
+                ) -> npt.NDArray[np.float64]:
+    """How much more or less likely each holding (MONSTER, MEDIUM, DRAW, AIR)
+    becomes once this opponent took ``action`` (``bet``, ``raise``, ``call``
+    or ``check``) on ``street``, given its range so far (``weights``) and the
+    board's ``tiers``.  After a bet or raise, the share of nothing in the
+    range is the share the model expects of this player's bets."""
+    if action in ("bet", "raise"):
+        value = _BET_VALUE if action == "bet" else _RAISE_VALUE
+        share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
+        mass = np.bincount(tiers, weights=weights, minlength=4)
+        made = float((mass[:3] * value).sum())
+        air = float(mass[AIR])
+        factor = share * made / ((1 - share) * air) if air > 0 and made > 0 else 0.25
+        return np.array([*value, min(1.0, max(0.02, factor))])
+    if action == "call":
+        # A player who rarely folds calls with nothing too.
+        return np.array([0.7, 1.0, 1.0, min(1.0, max(0.08, 1 - model.fold_rate() / 0.6))])
+    bet = model.bet_rate(street)  # a check: the more they bet, the weaker a check
+    return np.clip(1 - bet * np.array([1.2, 0.9, 0.7, 0.5]), 0.05, 1.0)
 
 
-MONSTER, MEDIUM, DRAW, AIR = 0, 1, 2, 3
+@dataclass(frozen=True)
+class Choice:
+    """One action considered, with its expected value in chips (relative to
+    folding now)."""
 
-# How much more (or less) likely each kind of holding becomes after each
-# public action on a street: rows MONSTER, MEDIUM, DRAW, AIR.
-_AFTER = {
-    "raise": np.array([1.0, 0.35, 0.3, 0.08]),
-    "bet": np.array([1.0, 0.8, 0.6, 0.25]),
-    "call": np.array([0.7, 1.0, 1.0, 0.15]),
-    "check": np.array([0.5, 0.9, 0.9, 1.0]),
-}
+    action: Action
+    ev: float
 
 
-def _tiers_on(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
-    """Each combination's holding on this board: two pair or better made with a
-    hole card (MONSTER), a pair made with a hole card (MEDIUM), a flush draw
-    (DRAW), or nothing (AIR)."""
-    return _tiers_cached(tuple(sorted(board)))
-
-
-def categories(cards: npt.NDArray[np.intp]) -> npt.NDArray[np.int8]:
-    """The :class:`HandCategory` of each row of 5 to 7 distinct cards, all rows
-    at once (counting ranks and suits; no strengths needed)."""
-    ranks, suits = cards >> 2, cards & 3
-    counts = (ranks[..., None] == np.arange(13)).sum(axis=1)
-    suit_counts = (suits[..., None] == np.arange(4)).sum(axis=1)
-    flush_suit = suit_counts.argmax(axis=1)
-    flush = suit_counts.max(axis=1) >= 5
-    in_suit = ((ranks[..., None] == np.arange(13)) & (suits == flush_suit[:, None])[..., None]
-               ).any(axis=1)
-
-    def straight(present: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-        wheel = present[:, 12] & present[:, :4].all(axis=1)
-        runs = np.zeros(len(present), dtype=bool)
-        for low in range(9):  # five in a row from each rank, two up to ten
-            runs |= present[:, low:low + 5].all(axis=1)
-        return runs | wheel
-
-    trips = (counts == 3).sum(axis=1)
-    pairs = (counts == 2).sum(axis=1)
-    return np.select(
-        [flush & straight(in_suit), (counts == 4).any(axis=1),
-         (trips >= 2) | ((trips >= 1) & (pairs >= 1)), flush, straight(counts > 0),
-         trips >= 1, pairs >= 2, pairs == 1],
-        [8, 7, 6, 5, 4, 3, 2, 1], 0).astype(np.int8)
-
-
-@lru_cache(maxsize=64)
-def _tiers_cached(board: tuple[int, ...]) -> npt.NDArray[np.int8]:
-    counts = sorted((sum(1 for c in board if c >> 2 == r) for r in {c >> 2 for c in board}),
-                    reverse=True)
-    board_level = (HandCategory.THREE_OF_A_KIND if counts[0] >= 3 else
-                   HandCategory.TWO_PAIR if counts[:2] == [2, 2] else
-                   HandCategory.PAIR if counts[0] == 2 else HandCategory.HIGH_CARD)
-    if len(board) == 5:
-        board_level = max(board_level, category_of(evaluate(board)))
-    out = np.full(len(COMBOS), AIR, dtype=np.int8)
-    live = ~np.isin(COMBOS, board).any(axis=1)
-    combos = COMBOS[live].astype(np.intp)
-    made = categories(np.hstack([combos, np.tile(np.array(board, dtype=np.intp),
-                                                  (len(combos), 1))]))
-    suits = np.array([c & 3 for c in board])
-    same_suit = (combos[:, 0] & 3) == (combos[:, 1] & 3)
-    on_board = (suits[None, :] == (combos[:, :1] & 3)).sum(axis=1)
-    tier = np.where(
-        made > board_level, np.where(made >= HandCategory.TWO_PAIR, MONSTER, MEDIUM),
-        np.where((len(board) < 5) & same_suit & (on_board >= 2), DRAW, AIR))
-    out[live] = tier
-    return out
-
-
-def opponent_range(view: SeatView, seat: int) -> Range:
-    """What ``seat`` may hold, judged only from its public actions this hand."""
-    pct = _combo_percentiles()
-    w = np.ones(len(COMBOS))
-    acts = [e for e in view.history if isinstance(e, ActionTaken) and e.seat == seat]
-    pre = [e for e in acts if e.street == Street.PREFLOP]
-    raises = sum(1 for e in pre if e.kind in _AGGRESSIVE and e.added > 0
-                 and e.amount > view.big_blind)
-    called = any(e.kind in (ActionKind.CALL, ActionKind.ALL_IN) for e in pre)
-    if raises >= 2:
-        w = np.where(pct >= 0.95, 1.0, 0.03)
-    elif raises == 1:
-        w = np.where(pct >= 0.78, 1.0, np.where(pct >= 0.6, 0.25, 0.03))
-    elif called:
-        w = np.where(pct >= 0.95, 0.4, np.where(pct >= 0.5, 1.0, 0.15))
-    elif pre:
-        w = np.where(pct >= 0.9, 0.3, 1.0)
-    boards = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
-    for street, size in boards.items():
-        if len(view.board) < size:
-            break
-        mine = [e for e in acts if e.street == street]
-        if not mine:
-            continue
-        tiers = _tiers_on(tuple(view.board[:size]))
-        aggressive = [e for e in mine if e.kind in _AGGRESSIVE and e.added > 0]
-        if any(e.kind is ActionKind.RAISE or (e.kind is ActionKind.ALL_IN and e.amount > e.added)
-               for e in aggressive) or len(aggressive) > 1:
-            w = w * _AFTER["raise"][tiers]
-        elif aggressive:
-            w = w * _AFTER["bet"][tiers]
-        elif any(e.kind == ActionKind.CALL for e in mine):
-            w = w * _AFTER["call"][tiers]
-        elif any(e.kind == ActionKind.CHECK for e in mine):
-            w = w * _AFTER["check"][tiers]
-    return Range(w).without([*view.hole, *view.board])
-
-
-class HardPlayer(StreetPlayer):
+class HardPlayer(HardV1Player):
     """The Hard computer player."""
 
     level = "hard"
 
     def __init__(self, rng: random.Random, character: Character | None = None,
-                 trials: int = 1500) -> None:
-        super().__init__(rng, character)
-        self.np_rng = np.random.default_rng(rng.getrandbits(64))
-        self.trials = trials
+                 trials: int = 900) -> None:
+        super().__init__(rng, character, trials)
+        self.table = TableModel()
 
-    def equity(self, view: SeatView) -> float:
-        """This seat's share of the pot against the opponents' narrowed ranges."""
-        others = opponents_in_hand(view)
-        if not others:
-            return 1.0
-        ranges: Sequence[Range | None] = [opponent_range(view, s) for s in others]
-        try:
-            result = equity(view.hole, view.board, len(others), ranges=ranges,
-                            trials=self.trials, rng=self.np_rng)
-        except EquityError:
-            result = equity(view.hole, view.board, len(others), trials=self.trials,
-                            rng=self.np_rng)
-        return result.equity
+    def decide(self, view: SeatView) -> Action:
+        """One of the view's legal actions, kept within the commitment rules."""
+        return self.commit(view, super().decide(view))
 
-    # ------------------------------------------------------------------
+    def hand_over(self, view: SeatView) -> None:
+        """Learn from a finished hand (the view of it at its end)."""
+        self.table.observe_hand(view)
 
-    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
-        p = preflop_percentile(view.hole)
-        bb = view.big_blind
-        depth = stack_in_big_blinds(view)
-        behind = seats_after(view)
-        raises = [e for e in raises_this_street(view) if e.amount > bb]
-        heads_up = len(view.players) == 2
-        pot_after = view.pot + view.to_call
-        required = view.to_call / max(1, pot_after)
-        if depth <= 14:
-            if not raises:
-                if self._push_gains(view, depth) > 0.15 * (len(view.players) - 2):
-                    return Action.all_in() if ActionKind.ALL_IN in legal else \
-                        call_or_check(legal)
-                return check_or_fold(legal)
-            eq = self._equity_vs_shove(view, raises[-1].seat)
-            if eq >= required + 0.02 + self._risk_premium(view):
-                return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
-            return check_or_fold(legal)
-        if not raises:
-            width = 0.75 if heads_up else {0: 0.48, 1: 0.35, 2: 0.27, 3: 0.21}.get(behind, 0.16)
-            width -= 0.05 * self.character.tightness
-            if p >= 1 - width:
-                return raise_to(view, legal, (2.5 if heads_up else 3) * bb)
-            if view.to_call == 0:
-                return Action.check()
-            if p >= 1 - width - 0.12 and required <= 0.2 and behind <= 1:
-                return Action.call()
-            return check_or_fold(legal)
-        eq = self.equity(view)
-        me = view.me
-        stack = (me.stack + me.bet) if me else 0
-        threshold = 0.58 if len(raises) == 1 else 0.62
-        if eq >= threshold and p >= 0.9:
-            bet = amount_for(view, legal, 1.0)
-            if bet is not None:
-                return bet
-        if len(raises) == 1 and p >= 0.8 and chance(self.rng, 0.08 * self.character.bluff) \
-                and stack > 30 * bb:
-            bet = amount_for(view, legal, 1.0)  # a light three-bet
-            if bet is not None:
-                return bet
-        position = 0.03 if behind == 0 else 0.0
-        implied = 0.04 if view.to_call <= 0.05 * stack and len(raises) == 1 else 0.0
-        if eq + position + implied >= required + 0.04 + self._risk_premium(view):
-            return call_or_check(legal)
-        return check_or_fold(legal)
+    # ------------------------------------------------------------------ ranges
 
-    # ------------------------------------------------------------------
+    def range_of(self, view: SeatView, seat: int) -> Range:
+        """What ``seat`` may hold, from its actions this hand read through its model."""
+        return Range(self._weights(view, seat)).without([*view.hole, *view.board])
 
-    def _push_gains(self, view: SeatView, depth: float) -> float:
-        """Expected chips (in big blinds) of moving all-in unopened rather than
-        folding: the blinds when everyone folds, else the showdown against a
-        calling range that narrows as the call costs more of the caller."""
-        me = view.me
-        assert me is not None
-        risk = me.stack + me.bet
-        bb = max(1, view.big_blind)
-        fold_all = 1.0
-        widths = []
-        for other in view.players:
-            if other.seat == view.seat or other.folded or other.all_in:
+    def _weights(self, view: SeatView, seat: int) -> npt.NDArray[np.float64]:
+        model = self.table.of(seat)
+        pct = combo_percentiles()
+        acts = [e for e in view.history if isinstance(e, ActionTaken) and e.seat == seat]
+        pre = [e for e in acts if e.street == Street.PREFLOP]
+        raises = sum(1 for e in pre if e.kind in _AGGRESSIVE and e.added > 0
+                     and e.amount > view.big_blind)
+        called = any(e.kind in (ActionKind.CALL, ActionKind.ALL_IN) for e in pre)
+        width = min(0.9, max(0.08, model.preflop_raise_rate()))
+        w: npt.NDArray[np.float64]
+        if raises >= 2:
+            w = np.where(pct >= 1 - width / 4, 1.0, 0.03)
+        elif raises == 1:
+            w = np.where(pct >= 1 - width, 1.0, np.where(pct >= 1 - 1.6 * width, 0.25, 0.03))
+        elif called:
+            w = np.where(pct >= 1 - width / 4, 0.4, np.where(pct >= 0.5, 1.0, 0.15))
+        elif pre:
+            w = np.where(pct >= 1 - width / 3, 0.3, 1.0)
+        else:
+            w = np.ones(len(COMBOS))
+        dead = np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1)
+        w = np.where(dead, 0.0, w)
+        for street, size in _BOARD_SIZE.items():
+            if len(view.board) < size:
+                break
+            mine = [e for e in acts if e.street == street]
+            if not mine:
                 continue
-            cover = min(risk, other.stack + other.bet) / bb
-            # Callers call wider when the call is small against what is in the pot.
-            width = max(0.08, min(0.6, 0.12 + 0.35 * max(0.0, (12 - cover) / 12)))
-            width += 0.05 * self.character.aggression
-            widths.append(width)
-            fold_all *= 1.0 - width
-        if not widths:
-            return 0.0
-        caller = Range(np.where(_combo_percentiles() >= 1 - max(widths), 1.0, 0.0)).without(
-            [*view.hole, *view.board])
-        try:
-            eq = equity(view.hole, view.board, 1, ranges=[caller], trials=600,
-                        rng=self.np_rng).equity
-        except EquityError:
-            eq = preflop_percentile(view.hole)
-        pot = view.pot
-        called = eq * (pot + 2 * risk - me.bet) - (risk - me.bet)
-        return (fold_all * pot + (1 - fold_all) * called) / bb - 0.02 * depth * \
-            self.character.tightness
+            read = street_action(mine)
+            if read is not None:
+                tiers = tiers_on(tuple(view.board[:size]))
+                w = w * multipliers(read, model, street, w, tiers)[tiers]
+        return w
 
-    def _equity_vs_shove(self, view: SeatView, seat: int) -> float:
-        """Equity against a short stack's all-in: its range widens as its stack
-        shrinks (the push/fold chart), other opponents as usual."""
-        player = view.player(seat)
-        depth = (player.stack + player.bet) / max(1, view.big_blind)
-        threshold = push_threshold(depth, 1)
-        others = opponents_in_hand(view)
-        ranges: list[Range | None] = []
-        for s in others:
-            if s == seat:
-                ranges.append(Range(np.where(_combo_percentiles() >= threshold, 1.0, 0.05))
-                              .without([*view.hole, *view.board]))
-            else:
-                ranges.append(opponent_range(view, s))
-        try:
-            return equity(view.hole, view.board, len(others), ranges=ranges,
-                          trials=self.trials, rng=self.np_rng).equity
-        except EquityError:
-            return self.equity(view)
-
-    @staticmethod
-    def _risk_premium(view: SeatView) -> float:
-        """Extra equity wanted before a call that risks much of the stack while
-        several players are left in the game: busting early costs places, so
-        in a tournament chips lost are worth more than chips won."""
-        me = view.me
-        if me is None or len(view.players) <= 2:
-            return 0.0
-        risked = min(view.to_call, me.stack) / max(1, me.stack + me.bet)
-        return 0.18 * risked if risked > 0.25 else 0.0
+    # ------------------------------------------------------------------ after the flop
 
     def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
-        eq = self.equity(view)
-        others = len(opponents_in_hand(view))
-        pot_after = view.pot + view.to_call
-        required = view.to_call / max(1, pot_after)
-        me = view.me
-        stack = me.stack if me else 0
-        spr = stack / max(1, view.pot)
-        tex = texture(view.board)
-        river = view.street == Street.RIVER
-        value_line = 0.6 + 0.06 * (others - 1) - 0.04 * self.character.aggression
-        bluff_rate = (0.2 if river else 0.12) * self.character.bluff / others
-        if view.to_call == 0:
-            if eq >= value_line:
-                if eq >= 0.85 and not river and not tex.wet and chance(self.rng, 0.25):
-                    return Action.check()  # slow-play a monster on a quiet board
-                if spr <= 1.2:
-                    return Action.all_in() if ActionKind.ALL_IN in legal else Action.check()
-                fraction = 1.0 if eq >= 0.8 and tex.wet else 0.75 if eq >= 0.72 else 0.5
-                bet = amount_for(view, legal, fraction)
-                return bet if bet is not None else Action.check()
-            if eq < 0.3 and others == 1 and chance(self.rng, bluff_rate):
-                bet = amount_for(view, legal, 0.75)
-                return bet if bet is not None else Action.check()
-            return Action.check()
-        raise_line = value_line + 0.15
-        if eq >= raise_line or (spr <= 1.5 and eq >= value_line):
-            if spr <= 2:
-                return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
-            raised = amount_for(view, legal, 0.75 if eq < 0.85 else 1.0)
-            return raised if raised is not None else call_or_check(legal)
-        implied = 0.03 if not river and spr > 3 else 0.0
-        if eq + implied >= required + 0.02 + self._risk_premium(view):
-            return call_or_check(legal)
-        if river and others == 1 and chance(self.rng, 0.03 * self.character.bluff):
-            raised = amount_for(view, legal, 1.0)  # a rare bluff-raise
-            if raised is not None:
-                return raised
-        return check_or_fold(legal)
+        others = opponents_in_hand(view)
+        choices = self.choices(view, legal, others)
+        return max(choices, key=lambda c: c.ev).action
 
+    def choices(self, view: SeatView, legal: dict[ActionKind, LegalAction],
+                others: Sequence[int]) -> list[Choice]:
+        """Every action considered now with its expected value in chips."""
+        me = view.me
+        assert me is not None
+        pot, to_call = view.pot, min(view.to_call, me.stack)
+        river = view.street == Street.RIVER
+        tiers = tiers_on(tuple(view.board))
+        weights = [self._weights(view, s) for s in others]
+        eq = self._equity_against(view, weights)
+        out: list[Choice] = []
+        if ActionKind.CHECK in legal:
+            # Checking gives up some of the equity: a bet may still come.
+            out.append(Choice(Action.check(), eq * pot * (0.95 if river else CHECK_REALIZED)))
+        else:
+            out.append(Choice(Action.fold(), 0.0))
+            if ActionKind.CALL in legal or ActionKind.ALL_IN in legal:
+                realized = eq - self._risk_premium(view) - (0.02 if not river and eq < 0.5
+                                                            else 0.0)
+                ev = realized * (pot + to_call) - to_call
+                if to_call <= CHEAP_CALL_SHARE * pot or self._must_defend(view, others):
+                    ev = max(ev, 0.001)
+                out.append(Choice(Action.call() if ActionKind.CALL in legal
+                                  else Action.all_in(), ev))
+        top = me.bet + view.to_call
+        start = me.stack + me.in_pot
+        called: dict[tuple[float, ...], float] = {}
+        base = np.where(np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1), 0.0, 1.0)
+        for action, to in self._sizes(view, legal):
+            added = to - me.bet
+            if start - (me.in_pot + added) < COMMIT_SHARE * start and added < me.stack \
+                    and ActionKind.ALL_IN in legal:
+                continue  # leaves too little behind: the all-in is considered instead
+            fraction = (to - top) / max(1, pot + view.to_call)
+            fold_all = 1.0
+            folds = []
+            for s, w in zip(others, weights, strict=True):
+                p = view.player(s)
+                model = self.table.of(s)
+                fold = 0.0 if p.stack == 0 else (
+                    model.fold_rate(fraction) if p.bet == 0 else model.fold_to_raise_rate())
+                # Folds come from weak holdings: fewer when the range has few left.
+                fold *= foldable(w, tiers, fraction) / max(0.05, foldable(base, tiers, fraction))
+                fold = overbet_fold(fold, fraction)
+                fold = round(min(0.95, fold * (0.9 + 0.1 * self.character.bluff)), 3)
+                fold_all *= fold
+                folds.append(fold)
+            key = tuple(folds)
+            if key not in called:  # equity against who calls, by how many fold
+                called[key] = self._equity_against(view, [
+                    calling_range(w, tiers, f) for w, f in zip(weights, folds, strict=True)])
+            eq_called = called[key]
+            # Raised back: the model's raise rate, the bet then mostly lost.
+            raised = min(1 - fold_all, max((self.table.of(s).raise_rate(view.street)
+                                            for s in others), default=0.0))
+            added = min(added, _most_called(view, to, others))
+            covered = sum(min(to, _total(view.player(s))) - view.player(s).bet for s in others)
+            ev = (fold_all * pot - raised * added * (1 - eq_called)
+                  + (1 - fold_all - raised) * (eq_called * (pot + added + covered) - added))
+            out.append(Choice(action, ev))
+        return out
+
+    def _sizes(self, view: SeatView, legal: dict[ActionKind, LegalAction]
+               ) -> list[tuple[Action, int]]:
+        """The bets or raises on offer: the amount scale's stops and all-in,
+        each with the round total it makes."""
+        me = view.me
+        assert me is not None
+        scale = amount_scale(view)
+        # The minimum is one of many stops only when the scale offers others.
+        out = [(stop.action(), stop.to) for stop in scale
+               if stop.steps != ("min",) or len(scale) == 1]
+        if ActionKind.ALL_IN in legal and (ActionKind.BET in legal or ActionKind.RAISE in legal
+                                           or ActionKind.CALL not in legal):
+            to = me.bet + me.stack
+            if all(t != to for _, t in out) and to > me.bet + view.to_call:
+                out.append((Action.all_in(), to))
+        return out
+
+    def _equity_against(self, view: SeatView, weights: Sequence[npt.NDArray[np.float64]]
+                        ) -> float:
+        if not weights:
+            return 1.0
+        try:
+            return equity(view.hole, view.board, len(weights),
+                          ranges=[Range(w) for w in weights], trials=self.trials,
+                          rng=self.np_rng).equity
+        except EquityError:
+            return equity(view.hole, view.board, len(weights), trials=self.trials,
+                          rng=self.np_rng).equity
+
+    def _must_defend(self, view: SeatView, others: Sequence[int]) -> bool:
+        """Facing one opponent who bets often (a bet, not a raise): call with the share of
+        hands that keeps the bet from winning by itself (the minimum defence,
+        pot before the bet over pot after it), judged by strength against any
+        two cards."""
+        if len(others) != 1 or view.to_call == 0:
+            return False
+        model = self.table.of(others[0])
+        me = view.me
+        raised = me is not None and me.bet > 0  # our bet was raised: not a bet to defend
+        if raised or model.bet_rate(view.street) < FREQUENT_BETTOR:
+            return False
+        bet = view.to_call
+        defend = (view.pot - bet) / max(1, view.pot)
+        strength = equity(view.hole, view.board, 1, trials=self.trials,
+                          rng=self.np_rng).equity
+        return strength >= 1 - defend
+
+    @staticmethod
+    def commit(view: SeatView, action: Action) -> Action:
+        """``action`` within the commitment rules: a bet or raise that would
+        leave less than :data:`COMMIT_SHARE` of the chips this seat started the
+        hand with goes all-in instead; a fold of a call costing at most
+        :data:`CHEAP_CALL_SHARE` of the pot calls instead."""
+        me = view.me
+        legal = {a.kind: a for a in view.legal_actions}
+        if me is None:
+            return action
+        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            behind = me.stack - (action.amount - me.bet)
+            if behind < COMMIT_SHARE * (me.stack + me.in_pot) and ActionKind.ALL_IN in legal:
+                return Action.all_in()
+        elif action.kind is ActionKind.FOLD and view.to_call <= CHEAP_CALL_SHARE * view.pot:
+            if ActionKind.CALL in legal:
+                return Action.call()
+            if ActionKind.ALL_IN in legal:
+                return Action.all_in()
+        return action
+
+
+def overbet_fold(fold: float, fraction: float) -> float:
+    """The fold rate against a bet of ``fraction`` of the pot, from the rate
+    learned at sizes up to :data:`OVERBET` pots: beyond that, the share that
+    continues shrinks with the square root of the size (a shove of ten pots
+    is called by few hands, whoever the caller)."""
+    if fraction <= OVERBET:
+        return fold
+    return float(1 - (1 - fold) * (OVERBET / fraction) ** 0.5)
+
+
+def foldable(weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8],
+             fraction: float) -> float:
+    """The share of a range that may fold to a bet of ``fraction`` of the pot:
+    nothing and draws, and some pairs, more of them against a bigger bet."""
+    mass = np.bincount(tiers, weights=weights, minlength=4)
+    total = float(mass.sum())
+    if total <= 0:
+        return 0.0
+    pairs = 0.15 + 0.15 * min(2.0, max(0.0, fraction))
+    return float(mass[AIR] + mass[DRAW] + pairs * mass[MEDIUM]) / total
+
+
+def calling_range(weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8],
+                  fold: float) -> npt.NDArray[np.float64]:
+    """The part of a range that calls when a share ``fold`` of it folds: the
+    weakest holdings go first (nothing, then draws, then pairs)."""
+    mass = np.bincount(tiers, weights=weights, minlength=4)
+    left = fold * float(mass.sum())
+    keep = np.ones(4)
+    for tier in (AIR, DRAW, MEDIUM):
+        if left <= 0 or mass[tier] <= 0:
+            continue
+        gone = min(left, float(mass[tier]))
+        keep[tier] = 1 - gone / float(mass[tier])
+        left -= gone
+    out: npt.NDArray[np.float64] = weights * keep[tiers]
+    return out if out.sum() > 0 else weights
+
+
+def _most_called(view: SeatView, to: int, others: Sequence[int]) -> int:
+    """The most of this seat's bet (chips added now) that any opponent can match."""
+    me = view.me
+    assert me is not None
+    most = max((min(to, _total(view.player(s))) for s in others), default=to)
+    return max(0, most - me.bet)
+
+
+def _total(p: PlayerView) -> int:
+    return p.bet + p.stack
 
 register("hard", HardPlayer)

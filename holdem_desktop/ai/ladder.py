@@ -57,12 +57,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TypeVar
 
-from holdem_desktop.engine.actions import Action, IllegalAction
+from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
+from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.variant import BettingStructure, BlindLevel, Variant, shipped_variant
 from holdem_desktop.engine.views import seat_view
 
-from .players import BASELINES, LEVELS, Player, create_player
+from .players import BASELINES, LEVELS, REFERENCES, Player, create_player
 
 __all__ = [
     "BIG_BLIND",
@@ -73,6 +74,7 @@ __all__ = [
     "TournamentResult",
     "available_kinds",
     "format_decisions",
+    "format_folds",
     "format_matches",
     "format_tournaments",
     "main",
@@ -109,6 +111,15 @@ class DecisionLog:
 
     times: list[float] = field(default_factory=list)
     illegal: dict[str, int] = field(default_factory=dict)
+    facing_bets: dict[str, list[int]] = field(default_factory=dict)
+    """After the flop, facing a bet or raise, by the opponents' kind (``mixed``
+    when several kinds are at the table): [times faced, times folded]."""
+
+    def fold_to_bet(self, against: str) -> float:
+        """How often this kind folded to a bet after the flop against ``against``
+        (nan when it never faced one)."""
+        faced, folded = self.facing_bets.get(against, (0, 0))
+        return folded / faced if faced else math.nan
 
     @property
     def illegal_count(self) -> int:
@@ -120,6 +131,10 @@ class DecisionLog:
         self.times.extend(other.times)
         for reason, count in other.illegal.items():
             self.illegal[reason] = self.illegal.get(reason, 0) + count
+        for against, (faced, folded) in other.facing_bets.items():
+            mine = self.facing_bets.setdefault(against, [0, 0])
+            mine[0] += faced
+            mine[1] += folded
 
     def median_ms(self) -> float:
         """Median decision time in milliseconds (nan without decisions)."""
@@ -233,11 +248,21 @@ def _play_hand(hand: Hand, players: Mapping[int, Player], kinds: Mapping[int, st
         elapsed = clock() - started
         log = logs[kinds[seat]]
         log.times.append(elapsed)
+        if view.to_call > 0 and view.street != Street.PREFLOP:
+            against = {kinds[s] for s in hand.seats if s != seat}
+            counts = log.facing_bets.setdefault(
+                against.pop() if len(against) == 1 else "mixed", [0, 0])
+            counts[0] += 1
+            counts[1] += action.kind is ActionKind.FOLD
         try:
             hand.apply(seat, action)
         except IllegalAction as exc:
             log.illegal[exc.reason] = log.illegal.get(exc.reason, 0) + 1
             hand.apply(seat, Action.check() if hand.can(seat, Action.check()) else Action.fold())
+    for seat in hand.seats:  # players that learn see the finished hand
+        watch = getattr(players[seat], "hand_over", None)
+        if watch is not None:
+            watch(seat_view(hand, seat))
 
 
 def _rng(seed: int, *parts: object) -> random.Random:
@@ -405,16 +430,29 @@ def _pool_map(function: Callable[..., _T], tasks: Sequence[tuple[object, ...]],
 
 
 def matchups(kinds: Sequence[str]) -> list[tuple[str, str]]:
-    """The (A, B) matchups of a run over ``kinds`` (see the module docstring)."""
+    """The (A, B) matchups of a run over ``kinds`` (see the module docstring).
+    A former level (:data:`~.players.REFERENCES`) is side B against a level and
+    side A against a baseline, so that a level and its former self meet the
+    same baselines."""
     levels = [k for k in kinds if k in LEVELS]
+    players = [k for k in kinds if k in LEVELS or k in REFERENCES]
     out: list[tuple[str, str]] = []
     for x, y in combinations(kinds, 2):
-        if levels and x not in LEVELS and y not in LEVELS:
+        if players and x not in players and y not in players:
             continue
-        if y in LEVELS and (x not in LEVELS or LEVELS.index(y) > LEVELS.index(x)):
+        if levels and x in REFERENCES and y in REFERENCES:
+            continue
+        if _rank(y) > _rank(x):
             x, y = y, x
         out.append((x, y))
     return out
+
+
+def _rank(kind: str) -> int:
+    """Levels above former levels above baselines; a stronger level above a weaker."""
+    if kind in LEVELS:
+        return 100 + LEVELS.index(kind)
+    return 50 if kind in REFERENCES else 0
 
 
 def run_matches(kinds: Sequence[str], pairs: int, seed: int, jobs: int = 1) -> list[MatchResult]:
@@ -447,7 +485,8 @@ def run_tournaments(kinds: Sequence[str], count: int, seed: int,
 
 
 def available_kinds() -> list[str]:
-    """The levels that can be created now, then the baselines."""
+    """The levels that can be created now, the former levels kept for
+    comparison (:data:`~.players.REFERENCES`), then the baselines."""
     found: list[str] = []
     for kind in LEVELS:
         try:
@@ -459,7 +498,7 @@ def available_kinds() -> list[str]:
                 raise
             continue
         found.append(kind)
-    return found + list(BASELINES)
+    return found + list(REFERENCES) + list(BASELINES)
 
 
 # --------------------------------------------------------------------------- printing
@@ -497,6 +536,19 @@ def format_decisions(logs: Mapping[str, DecisionLog]) -> str:
                      f"{_number(log.median_ms(), 9, 3, False)}  "
                      f"{_number(log.p95_ms(), 8, 3, False)}  {log.illegal_count:7d}"
                      + (f"  ({reasons})" if reasons else ""))
+    return "\n".join(lines)
+
+
+def format_folds(logs: Mapping[str, DecisionLog]) -> str:
+    """How often each kind folded when bet into after the flop, by opponent kind."""
+    rows = [(kind, against, faced, folded) for kind, log in logs.items()
+            for against, (faced, folded) in sorted(log.facing_bets.items())]
+    width = max([len(k) for k, *_ in rows] + [4])
+    other = max([len(a) for _, a, *_ in rows] + [7])
+    lines = [f"{'kind'.ljust(width)}  {'against'.ljust(other)}    faced  folded"]
+    for kind, against, faced, folded in rows:
+        lines.append(f"{kind.ljust(width)}  {against.ljust(other)}  {faced:7d}  "
+                     f"{100 * folded / max(1, faced):5.1f}%")
     return "\n".join(lines)
 
 
@@ -577,6 +629,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print("no matchups: give at least two kinds")
         _merge(logs, (r.decisions for r in results))
+        print()
+        print("Folds to a bet after the flop (heads-up matches)")
+        print(format_folds({k: logs[k] for k in args.kinds if k in logs}))
     if args.tournaments:
         kinds = args.kinds[:3]
         result = run_tournaments(kinds, args.tournaments, args.seed, args.jobs)

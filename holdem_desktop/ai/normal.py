@@ -1,6 +1,7 @@
 """Normal: a sound, simplified strategy — starting-hand ranges by position
 and players left, push/fold when short, pot odds, stack-to-pot ratio and
-board texture after the flop, no simulation."""
+board texture after the flop, no simulation; it bluffs the river now and then
+so that a river bet does not always mean a hand."""
 
 from __future__ import annotations
 
@@ -163,6 +164,10 @@ class NormalPlayer(StreetPlayer):
                 return bet if bet is not None else Action.check()
             if eq >= 0.3 and len(view.board) < 5 and chance(self.rng, 0.15 * self.character.bluff):
                 bet = amount_for(view, legal, 0.5)  # semi-bluff
+                return bet if bet is not None else Action.check()
+            if view.street == Street.RIVER and eq < 0.25 and len(opponents_in_hand(view)) == 1 \
+                    and chance(self.rng, 0.12 * self.character.bluff):
+                bet = amount_for(view, legal, 0.75)  # a river bluff, now and then
                 return bet if bet is not None else Action.check()
             return Action.check()
         if eq >= 0.78 - aggressive:

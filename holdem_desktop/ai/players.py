@@ -14,10 +14,10 @@ from typing import Protocol
 from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.views import SeatView
 
-from .baselines import AlwaysCall, AlwaysRaiseMax, RandomPolicy
+from .baselines import AlwaysCall, AlwaysRaiseMax, Bluffer, RandomPolicy, Station
 from .common import Character
 
-__all__ = ["BASELINES", "LEVELS", "Player", "create_player", "register"]
+__all__ = ["BASELINES", "LEVELS", "REFERENCES", "Player", "create_player", "register"]
 
 
 class Player(Protocol):
@@ -29,7 +29,9 @@ class Player(Protocol):
 
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random")
+BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random", "station", "bluffer")
+REFERENCES: tuple[str, ...] = ("hard_v1",)
+"""Former levels kept for the ladder to measure against (not offered in the game)."""
 
 Factory = Callable[[random.Random, Character | None], Player]
 
@@ -37,6 +39,8 @@ _FACTORIES: dict[str, Factory] = {
     "always_call": lambda rng, character: AlwaysCall(),
     "always_raise_max": lambda rng, character: AlwaysRaiseMax(),
     "random": lambda rng, character: RandomPolicy(rng),
+    "station": lambda rng, character: Station(rng),
+    "bluffer": lambda rng, character: Bluffer(rng),
 }
 
 
@@ -61,6 +65,6 @@ def _load_levels() -> None:
     the baselines need nothing else)."""
     import importlib
 
-    for level in LEVELS:
+    for level in LEVELS + REFERENCES:
         if level not in _FACTORIES:
             importlib.import_module(f"holdem_desktop.ai.{level}")

@@ -26,7 +26,7 @@ from holdem_desktop.engine.snapshot import hand_from_json, hand_to_json
 from holdem_desktop.engine.variant import BettingStructure, BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView, seat_view
 
-from .controllers import Controller
+from .controllers import Controller, HandWatcher
 from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
 
 __all__ = ["Session", "SessionError", "hand_config"]
@@ -277,6 +277,10 @@ class Session:
 
     def _end_hand(self, hand: Hand) -> None:
         self._hand_counted = hand
+        for s in hand.seats:  # computer players learn from what their seat saw
+            controller = self.seats[s].controller
+            if isinstance(controller, HandWatcher):
+                controller.hand_over(seat_view(hand, s))
         self.hands_played += 1
         start = dict(zip(hand.seats, hand.config.stacks, strict=True))
         for s, chips in zip(hand.seats, hand.stacks, strict=True):

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from holdem_desktop.ai.hard import AIR, DRAW, MEDIUM, MONSTER, _tiers_cached, categories
+from holdem_desktop.ai.hard_v1 import AIR, DRAW, MEDIUM, MONSTER, _tiers_cached, categories
 from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.ranges import COMBOS

@@ -5,10 +5,12 @@ ladder's own output, not in assertions."""
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 import subprocess
 import sys
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ from holdem_desktop.ai.ladder import (
     run_matches,
     run_tournaments,
 )
-from holdem_desktop.ai.players import BASELINES, LEVELS
+from holdem_desktop.ai.players import BASELINES, LEVELS, REFERENCES
 from holdem_desktop.engine.actions import Action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,8 +62,8 @@ def parse(output: str) -> tuple[dict[tuple[str, str], tuple[float, float, float,
 def test_the_tool_prints_a_well_formed_table_on_the_baselines():
     output = run_cli("--pairs", "6", "--seed", "11", "--kinds", ",".join(BASELINES))
     rows, decisions = parse(output)
-    assert set(rows) == {("always_call", "always_raise_max"), ("always_call", "random"),
-                         ("always_raise_max", "random")}
+    assert set(rows) == set(combinations(BASELINES, 2))
+    assert ("always_call", "always_raise_max") in rows
     for mean, low, high, hands, marked in rows.values():
         assert low <= mean <= high
         assert hands == 12
@@ -94,7 +96,7 @@ def test_the_tool_runs_the_levels_when_they_exist():
 
 def test_the_default_kinds_are_the_levels_written_and_the_baselines():
     written = [k for k in LEVELS if (ROOT / "holdem_desktop" / "ai" / f"{k}.py").exists()]
-    assert ladder.available_kinds() == [*written, *BASELINES]
+    assert ladder.available_kinds() == [*written, *REFERENCES, *BASELINES]
 
 
 def test_duplicate_pairing_cancels_the_cards():
@@ -144,6 +146,8 @@ def test_matchups_put_the_stronger_level_first_and_skip_baseline_pairs():
     assert matchups(["always_call", "random", "always_raise_max"]) == [
         ("always_call", "random"), ("always_call", "always_raise_max"),
         ("random", "always_raise_max")]
+    assert matchups(["hard", "hard_v1", "station"]) == [
+        ("hard", "hard_v1"), ("hard", "station"), ("hard_v1", "station")]
 
 
 class _Stubborn:
@@ -195,5 +199,19 @@ def test_the_tool_runs_tournaments():
         m = re.match(r"^(\S+)\s+(\d\.\d\d)\s+\[\s*(\S+),\s*(\S+)\]\s+(\d+)$", line)
         if m:
             places[m.group(1)] = float(m.group(2))
-    assert set(places) == set(BASELINES)
+    assert set(places) == set(BASELINES[:3])  # the first three kinds given
     assert statistics.fmean(places.values()) == pytest.approx(3.5, abs=0.01)
+
+
+def test_folds_to_a_bet_after_the_flop_are_counted_by_opponent():
+    result = play_duplicate("always_call", "random", 10, seed=2)
+    calls = result.decisions["always_call"]
+    assert calls.facing_bets["random"][0] > 0
+    assert calls.fold_to_bet("random") == 0.0
+    assert math.isnan(calls.fold_to_bet("nobody"))
+    result = play_duplicate("bluffer", "random", 30, seed=2)
+    faced, folded = result.decisions["bluffer"].facing_bets["random"]
+    assert 0 < folded < faced
+    out = run_cli("--pairs", "3", "--seed", "1", "--kinds", "station,bluffer")
+    section = out.split("Folds to a bet after the flop")[1].split("Decisions")[0]
+    assert re.search(r"^station\s+bluffer\s+\d+\s+\d+\.\d%$", section, re.M)

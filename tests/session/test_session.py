@@ -318,3 +318,29 @@ def test_ending_a_game_early_ranks_the_players_still_in_by_chips():
         assert place == 1 + sum(1 for c in chips.values() if c > chips[seat])
     s.end("no_humans")  # a second end changes nothing
     assert heard.events[-1] is over
+
+
+class Watching(AlwaysCall):
+    """Calls everything and keeps the hand-end views it is given."""
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def hand_over(self, view) -> None:
+        self.seen.append(view)
+
+
+def test_controllers_that_watch_see_each_finished_hand_once_from_their_seat():
+    watchers = [Watching() for _ in range(3)]
+    players = [(f"Bot {i}", w) for i, w in enumerate(watchers)]
+    players.append(("Plain", AlwaysCall()))  # no hand_over: never asked
+    s = Session(shipped_variant("tournament"), players, rng=random.Random(8), clock=lambda: 0.0)
+    s.start()
+    for _ in range(4):
+        s.next_hand()
+    for seat, w in enumerate(watchers):
+        assert len(w.seen) == 4
+        assert all(v.over and v.seat == seat for v in w.seen)
+        assert all(isinstance(v.history[-1], HandEnded) for v in w.seen)
+        # Each seat sees its own cards, nobody else's unless shown.
+        assert all(len(v.hole) == 2 for v in w.seen)

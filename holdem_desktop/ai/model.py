@@ -1,0 +1,214 @@
+"""What a computer player learns about each opponent over a game, from the
+views it was shown and nothing else.
+
+A :class:`TableModel` reads the public history of every finished hand (the
+hand-end view a controller is given) and counts, per opponent seat: how
+often they fold when facing a bet after the flop, how often they bet when
+nobody has and raise when somebody has, street by street, how often they
+raise before the flop, and what they showed down after betting (a holding
+with nothing made, or a real hand).  Every rate is an estimate shrunk
+toward a prior: ``(hits + prior * weight) / (chances + weight)``, so a few
+hands move it a little and many hands move it to what the player does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BlindPosted,
+    CardsShown,
+    HandStarted,
+    Street,
+    StreetDealt,
+)
+from holdem_desktop.engine.ranges import combo_index
+from holdem_desktop.engine.views import SeatView
+
+from .hard_v1 import AIR, DRAW, tiers_on
+
+__all__ = ["POSTFLOP", "PRIORS", "WEIGHT", "OpponentModel", "Rate", "TableModel",
+           "size_bucket"]
+
+POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
+_BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+PRIORS = {
+    "fold_to_bet": 0.45,
+    "fold_to_raise": 0.3,
+    "bet": 0.38,
+    "raise": 0.1,
+    "preflop_raise": 0.3,
+    "air_shown": 0.3,
+}
+"""What an unknown opponent is assumed to do: a sensible, fairly solid player."""
+
+WEIGHT = 8.0
+"""How many observations the prior is worth."""
+
+
+@dataclass
+class Rate:
+    """How often something happened when it could have."""
+
+    hits: int = 0
+    chances: int = 0
+
+    def add(self, hit: bool) -> None:
+        """One more chance, a hit or not."""
+        self.chances += 1
+        self.hits += int(hit)
+
+    def estimate(self, prior: float, weight: float = WEIGHT) -> float:
+        """The rate shrunk toward ``prior`` (worth ``weight`` observations)."""
+        return (self.hits + prior * weight) / (self.chances + weight)
+
+
+def _streets() -> dict[Street, Rate]:
+    return {s: Rate() for s in POSTFLOP}
+
+
+@dataclass
+class OpponentModel:
+    """One opponent's counted habits."""
+
+    fold_to_bet: Rate = field(default_factory=Rate)
+    """After the flop, facing a bet (or a raise) with no chips in yet on the street: folded."""
+    fold_to_raise: Rate = field(default_factory=Rate)
+    """After the flop, raised after betting or calling on the same street: folded."""
+    fold_by_size: tuple[Rate, Rate, Rate] = field(
+        default_factory=lambda: (Rate(), Rate(), Rate()))
+    """:attr:`fold_to_bet` split by the size of what was faced (see :func:`size_bucket`)."""
+    bets: dict[Street, Rate] = field(default_factory=_streets)
+    """Nobody had bet on the street yet: bet."""
+    raises: dict[Street, Rate] = field(default_factory=_streets)
+    """Facing a bet on the street: raised."""
+    preflop_raise: Rate = field(default_factory=Rate)
+    """Before the flop, each decision: raised."""
+    air_shown: Rate = field(default_factory=Rate)
+    """Showed down after betting or raising after the flop: held nothing made
+    (no pair with a hole card, or only a draw) on the street of its last bet."""
+    hands: int = 0
+    """Hands seen with this opponent in them."""
+
+    def fold_rate(self, fraction: float | None = None) -> float:
+        """How often they fold to a bet after the flop; to one of ``fraction`` of
+        the pot, the rate at that size shrunk toward the rate at any size."""
+        overall = self.fold_to_bet.estimate(PRIORS["fold_to_bet"])
+        if fraction is None:
+            return overall
+        return self.fold_by_size[size_bucket(fraction)].estimate(overall)
+
+    def fold_to_raise_rate(self) -> float:
+        """How often they fold when raised after putting chips in on a street."""
+        return self.fold_to_raise.estimate(PRIORS["fold_to_raise"])
+
+    def bet_rate(self, street: Street) -> float:
+        """How often they bet ``street`` when nobody has."""
+        return self.bets[street].estimate(PRIORS["bet"])
+
+    def raise_rate(self, street: Street) -> float:
+        """How often they raise a bet on ``street``."""
+        return self.raises[street].estimate(PRIORS["raise"])
+
+    def preflop_raise_rate(self) -> float:
+        """How often they raise before the flop."""
+        return self.preflop_raise.estimate(PRIORS["preflop_raise"])
+
+    def air_share(self, street: Street) -> float:
+        """The share of their bets on ``street`` made with nothing: judged from
+        how often they bet (a player who bets most of the time cannot have a
+        hand most of the time) and from what they showed down."""
+        rate = self.bet_rate(street)
+        from_rate = min(0.9, max(0.03, (rate - 0.35) / rate))
+        shown = self.air_shown
+        return (from_rate * WEIGHT + shown.hits) / (WEIGHT + shown.chances)
+
+    def raise_air_share(self, street: Street) -> float:
+        """The share of their raises on ``street`` made with nothing."""
+        rate = self.raise_rate(street)
+        from_rate = min(0.8, max(0.03, (rate - 0.15) / rate))
+        shown = self.air_shown
+        return (from_rate * WEIGHT + shown.hits) / (WEIGHT + shown.chances)
+
+
+def size_bucket(fraction: float) -> int:
+    """0 for a bet of at most 0.6 of the pot before it, 1 up to 1.2 pots, 2 above."""
+    return 0 if fraction <= 0.6 else 1 if fraction <= 1.2 else 2
+
+
+class TableModel:
+    """Every opponent's model for one player (the seat ``me`` is never counted)."""
+
+    def __init__(self) -> None:
+        self.models: dict[int, OpponentModel] = {}
+        self.hands_observed = 0
+
+    def of(self, seat: int) -> OpponentModel:
+        """The model of ``seat`` (the prior alone for a seat never seen)."""
+        model = self.models.get(seat)
+        if model is None:
+            model = self.models[seat] = OpponentModel()
+        return model
+
+    def observe_hand(self, view: SeatView) -> None:
+        """Count a finished hand from its public history, as ``view.seat`` saw it."""
+        me = view.seat
+        bets: dict[int, int] = {}
+        level = 0
+        last_aggression: dict[int, Street] = {}
+        shown: dict[int, tuple[int, ...]] = {}
+        board: tuple[int, ...] = ()
+        pot = 0
+        for e in view.history:
+            if isinstance(e, HandStarted):
+                bets = dict.fromkeys(e.seats, 0)
+                for s in e.seats:
+                    if s != me:
+                        self.of(s).hands += 1
+            elif isinstance(e, AntePosted):
+                pot += e.amount
+            elif isinstance(e, BlindPosted):
+                bets[e.seat] = bets.get(e.seat, 0) + e.amount
+                level = max(level, bets[e.seat])
+                pot += e.amount
+            elif isinstance(e, StreetDealt):
+                board = tuple(e.board)
+                bets = dict.fromkeys(bets, 0)
+                level = 0
+            elif isinstance(e, ActionTaken):
+                before = bets.get(e.seat, 0)
+                aggressive = e.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN) \
+                    and before + e.added > level
+                if e.seat != me:
+                    model = self.of(e.seat)
+                    if e.street == Street.PREFLOP:
+                        model.preflop_raise.add(aggressive)
+                    elif level > before and before > 0:  # raised after putting chips in
+                        model.fold_to_raise.add(e.kind is ActionKind.FOLD)
+                        model.raises[e.street].add(aggressive)
+                    elif level > before:
+                        facing = level - before
+                        folded = e.kind is ActionKind.FOLD
+                        model.fold_to_bet.add(folded)
+                        model.fold_by_size[size_bucket(facing / max(1, pot - facing))].add(folded)
+                        model.raises[e.street].add(aggressive)
+                    else:
+                        model.bets[e.street].add(aggressive)
+                    if aggressive and e.street != Street.PREFLOP:
+                        last_aggression[e.seat] = e.street
+                bets[e.seat] = before + e.added
+                level = max(level, bets[e.seat])
+                pot += e.added
+            elif isinstance(e, CardsShown) and e.seat != me and len(e.cards) == 2:
+                shown[e.seat] = tuple(e.cards)
+        for seat, cards in shown.items():
+            last = last_aggression.get(seat)
+            size = _BOARD_SIZE.get(last, 0) if last is not None else 0
+            if size and len(board) >= size:
+                tier = tiers_on(board[:size])[combo_index(cards[0], cards[1])]
+                self.of(seat).air_shown.add(int(tier) in (AIR, DRAW))
+        self.hands_observed += 1
