@@ -6,7 +6,8 @@
 Everywhere: ``--version``, and a simulation that writes hand histories (the
 engine and the variant files inside the bundle).  On Linux, with Xvfb,
 xdotool and ImageMagick: the program starts in a window on a virtual
-screen with fresh XDG folders, keys start a game and play a hand, a
+screen with fresh XDG folders on an Italian system (so the catalogs inside
+the bundle must load), keys start a game and play a hand, a
 screenshot shows a drawn frame, the game's sounds reach SDL's disk audio
 driver, and — with Speech Dispatcher and its sandbox script — its
 announcements reach a private Speech Dispatcher through the system's own
@@ -145,9 +146,11 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
     try:
         check(wait_for(Path(f"/tmp/.X11-unix/X{number}").exists, 10), f"Xvfb on :{number}")
         audio = scratch / "game_audio.raw"
-        env = dict(env, DISPLAY=f":{number}", SDL_AUDIODRIVER="disk",
+        # An Italian system: the first start speaks Italian, from the catalogs in the bundle.
+        env = dict(env, DISPLAY=f":{number}", SDL_AUDIODRIVER="disk", LANG="it_IT.UTF-8",
                    SDL_DISKAUDIOFILE=str(audio), SPEECHD_CMD=str(scratch / "never-spawn"))
-        for name in ("SDL_VIDEODRIVER", "PYTHONPATH", "WAYLAND_DISPLAY"):
+        for name in ("SDL_VIDEODRIVER", "PYTHONPATH", "WAYLAND_DISPLAY", "LC_ALL", "LC_MESSAGES",
+                     "LANGUAGE"):
             env.pop(name, None)  # the bundle finds the system's speech client by itself
         if sandbox is not None:
             env["SPEECHD_ADDRESS"] = sandbox.start()
@@ -172,16 +175,17 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
         key("Return", "Tab", "Tab", "Tab", "Tab", "Return")  # New game, Start game
         for _ in range(6):  # deal, then check or call to the end of the hand
             key("n", *["c"] * 8)
-            if sandbox is None or wait_for(said(" wins "), 3) or wait_for(said("You win"), 1):
+            if sandbox is None or wait_for(said(" vince "), 3) or wait_for(said("Vinci "), 1):
                 break
         time.sleep(0.5)
         colours = screenshot(env, scratch / "table.png")
         check(colours > 200, f"the table is drawn ({colours} colours on screen)")
         if sandbox is not None:
             spoken = sandbox.spoken()
-            check(any("New game" in s for s in spoken) and any("You have " in s for s in spoken)
-                  and any(" wins " in s or "You win" in s for s in spoken),
-                  f"a hand was heard through Speech Dispatcher ({len(spoken)} messages)")
+            check(any("Nuova partita" in s for s in spoken) and any("Hai " in s for s in spoken)
+                  and any(" vince " in s or "Vinci " in s for s in spoken),
+                  f"a hand was heard in Italian through Speech Dispatcher ({len(spoken)} "
+                  "messages)")
         else:
             print("skip: speech (no speech-dispatcher or sandbox script here)", flush=True)
         key("Escape", "Escape")  # leave the table (twice: it asks)
