@@ -537,6 +537,8 @@ def _too_deep(text: str) -> bool:
     JSON ``text``, read from its brackets outside strings before any
     parsing: the limit is the game's own, the same on every Python whatever
     the json module's recursion limit there."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # most messages: too few to nest
+        return False
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     rest = brackets
     for _ in range(MAX_DEPTH):  # each round takes away the innermost pairs, one level
