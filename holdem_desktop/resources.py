@@ -1,6 +1,8 @@
 """Where the game's generated assets (card art, sounds) are: the top-level
 ``assets/`` folder in a source checkout, or the copy installed with the
-package as ``holdem_desktop/assets``."""
+package as ``holdem_desktop/assets``.  The packaged game (tools/package.py)
+puts them at that same place inside its bundle, beside the package's
+modules, so the same lookup finds them there."""
 
 from __future__ import annotations
 

@@ -53,3 +53,17 @@ def test_simulate_refuses_a_bad_variant_or_player_count_in_one_line():
 def test_version():
     out = run("--version")
     assert out.returncode == 0 and "Hold'em Desktop" in out.stdout
+
+
+def test_with_no_display_the_game_says_so_and_exits_3(tmp_path):
+    import os
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env.update(XDG_CONFIG_HOME=str(tmp_path / "c"), XDG_DATA_HOME=str(tmp_path / "d"),
+               SDL_AUDIODRIVER="dummy", SPEECHD_ADDRESS=f"unix_socket:{tmp_path / 'none.sock'}",
+               SPEECHD_CMD=str(tmp_path / "none"))
+    out = subprocess.run([sys.executable, "-m", "holdem_desktop"], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 3 and "found no display" in out.stderr
+    assert "Traceback" not in out.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -33,3 +34,26 @@ def test_the_wheel_holds_assets_and_variants(tmp_path):
     assert "holdem_desktop/assets/cards/four_color/back.png" in names
     assert "holdem_desktop/audio/bank.py" in names
     assert "holdem_desktop/locales/messages.pot" in names
+
+
+def test_the_source_distribution_holds_the_tests_the_tools_and_the_licence(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path),
+                          str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "License classifiers are deprecated" not in out.stderr + out.stdout
+    assert "project.license as a TOML table is deprecated" not in out.stderr + out.stdout
+    sdist = next(tmp_path.glob("*.tar.gz"))
+    with tarfile.open(sdist) as t:
+        names = {name.split("/", 1)[1] for name in t.getnames() if "/" in name}
+        info = t.extractfile(next(n for n in t.getnames() if n.endswith("/PKG-INFO")
+                                  and n.count("/") == 1))
+        assert info is not None
+        metadata = info.read().decode()
+    for wanted in ("LICENSE", "tests/conftest.py", "tests/desktop.py", "tests/net/__init__.py",
+                   "tests/ui/test_app.py", "tools/make_cards.py", "tools/make_sounds.py",
+                   "tools/package.py", "tools/frozen_main.py", "babel.cfg",
+                   "locales/messages.pot", "assets/sounds/pot_won.wav"):
+        assert wanted in names, wanted
+    assert not any("__pycache__" in name for name in names)
+    assert "License-Expression: MIT" in metadata
+    assert "Classifier: Programming Language :: Python :: 3.13" in metadata

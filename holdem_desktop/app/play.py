@@ -3,8 +3,10 @@ the window's size kept for next time."""
 
 from __future__ import annotations
 
+import sys
+
 from holdem_desktop.speech.speaker import Speaker
-from holdem_desktop.ui.app import App
+from holdem_desktop.ui.app import App, NoDisplay
 from holdem_desktop.ui.menus import StartPage
 
 from .desktop import Desktop
@@ -31,8 +33,13 @@ def play(resume: bool = False, max_events: int | None = None,
             desktop.notices.append(got)
         else:
             screen = desktop.table(got)
-    app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-              desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    try:
+        app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
+                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    except NoDisplay as problem:  # no window can open: say so, never run invisibly
+        desktop.close()
+        print(problem, file=sys.stderr)
+        return problem.exit_code
     # The first words: where the player is (a continued game has said so
     # already), then what went wrong at start, as one sentence so that none
     # cuts off another.

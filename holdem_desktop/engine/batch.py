@@ -47,7 +47,7 @@ def batch_tables() -> BatchTables:
         seven = t.by_rank_sum[7]
         sums = np.fromiter(seven.keys(), dtype=np.int64, count=len(seven))
         values = np.fromiter(seven.values(), dtype=np.int16, count=len(seven))
-        rank_sum = np.zeros(int(sums.max()) + 1, dtype=np.int16)
+        rank_sum = np.zeros(int(np.max(sums)) + 1, dtype=np.int16)
         rank_sum[sums] = values
         key = np.array([card_key(c) for c in range(52)], dtype=np.int64)
         flush = np.array(t.flush, dtype=np.int16)
@@ -117,6 +117,6 @@ def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True) -> npt.NDArray[n
         if same.any():
             bad = int(np.flatnonzero(same)[0])
             raise ValueError(f"row {bad} does not hold seven distinct cards")
-    elif int(out.min()) == 0:
+    elif int(np.min(out)) == 0:
         raise ValueError("a row does not hold seven distinct cards")
     return out

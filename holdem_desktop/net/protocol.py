@@ -746,21 +746,32 @@ def _short_int(text: str) -> int:
     return int(text)
 
 
-def _depth(value: object) -> int:
-    """How deeply arrays and objects nest in ``value`` (iteratively: no recursion)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether arrays and objects nest deeper than :data:`MAX_DEPTH` in the
+    JSON ``text``, read from its brackets outside strings before any
+    parsing: the limit is the game's own, the same on every Python whatever
+    the json module's recursion limit there."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # most messages: too few to nest
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    rest = brackets
+    for _ in range(MAX_DEPTH):  # each round takes away the innermost pairs, one level
+        if not rest:
+            return False
+        rest = _PAIR.sub("", rest)
+    if not rest:
+        return False
+    depth = 0  # deeper than the limit, or not balanced: count exactly
+    for bracket in brackets:
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def _load(payload: bytes) -> object:
@@ -777,16 +788,14 @@ def _load(payload: bytes) -> object:
         text = bytes(payload).decode("utf-8")
     except UnicodeDecodeError:
         raise MalformedMessage("not_json", "not UTF-8") from None
+    if _too_deep(text):
+        raise MalformedMessage("too_large", f"nested deeper than {MAX_DEPTH}")
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
                            parse_int=_short_int)
-    except RecursionError:
-        raise MalformedMessage("too_large", f"nested deeper than {MAX_DEPTH}") from None
     except ValueError as e:  # JSONDecodeError and the hooks' refusals
         detail = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
         raise MalformedMessage("not_json", detail[:60]) from None
-    if _depth(value) > MAX_DEPTH:
-        raise MalformedMessage("too_large", f"nested deeper than {MAX_DEPTH}")
     return value
 
 

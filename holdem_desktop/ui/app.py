@@ -11,6 +11,7 @@ so an idle table costs almost nothing; computer players act at once.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
@@ -22,15 +23,54 @@ from .keymap import KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 
-__all__ = ["App"]
+__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay"]
+
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that draw into memory only: SDL falls back to one
+when there is no display, and a window there is seen by nobody."""
 
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
 _EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "page up", "page down"}
 
 
+class NoDisplay(RuntimeError):
+    """No window can be opened: no display server to show it.  ``str()`` is
+    the player's message (spoken and printed); ``detail`` what SDL said;
+    ``exit_code`` the program's exit status for it."""
+
+    exit_code = 3
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(_("Hold'em Desktop found no display to open its window on. Start it "
+                           "from a desktop session (on Linux, one that sets DISPLAY or "
+                           "WAYLAND_DISPLAY)."))
+        self.detail = detail
+
+
+def _requested_drivers() -> list[str]:
+    """The video drivers asked for by name (``SDL_VIDEODRIVER``, a comma list)."""
+    return [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")
+            if d.strip()]
+
+
+def open_display() -> None:
+    """Start SDL's video; raise :class:`NoDisplay` when there is no display,
+    including when SDL fell back to drawing in memory without being asked
+    to (tests and benchmarks ask for the dummy driver by name)."""
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise NoDisplay(str(exc)) from None
+    driver = (pygame.display.get_driver() or "").lower()
+    if driver in HEADLESS_DRIVERS and driver not in _requested_drivers():
+        pygame.display.quit()
+        raise NoDisplay(f"SDL fell back to its {driver} video driver")
+
+
 class App:
-    """The window: reads events, hands them to the screen, redraws on change."""
+    """The window: reads events, hands them to the screen, redraws on change.
+    Raises :class:`NoDisplay` when there is no display to open it on."""
 
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
                  keymap: KeyMap | None = None,
@@ -44,11 +84,15 @@ class App:
         self.poll = poll
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
-        pygame.display.init()
+        open_display()
         pygame.font.init()
         w = max(size[0], TableLayout.MIN_WIDTH)
         h = max(size[1], TableLayout.MIN_HEIGHT)
-        self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        try:
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise NoDisplay(str(exc)) from None
         pygame.display.set_caption(_("Hold'em Desktop"))
         self.running = True
         self.dirty = True

@@ -364,6 +364,41 @@ def test_nesting_up_to_the_limit_is_not_refused_for_depth():
     assert info.value.reason == "bad_field"  # the extra key, not the depth
 
 
+def nesting(value: Any) -> int:
+    """How many arrays and objects nest in ``value`` (the reference, recursive)."""
+    if isinstance(value, dict | list):
+        children = value.values() if isinstance(value, dict) else value
+        return 1 + max((nesting(child) for child in children), default=0)
+    return 0
+
+
+TRICKY_TEXT = st.text(alphabet='[]{}"\\ab\n', max_size=6)
+NESTED = st.recursive(st.integers(0, 9) | TRICKY_TEXT,
+                      lambda inner: st.lists(inner, max_size=3)
+                      | st.dictionaries(TRICKY_TEXT, inner, max_size=3), max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NESTED)
+def test_depth_is_refused_by_the_games_own_limit_and_brackets_in_strings_do_not_count(extra):
+    with pytest.raises(MalformedMessage) as info:
+        parse_client(payload(type="ping", n=1, extra=extra))
+    deeper = 1 + nesting(extra) > MAX_DEPTH  # the message's own object is a level
+    assert info.value.reason == ("too_large" if deeper else "bad_field")
+
+
+@pytest.mark.parametrize("levels", [MAX_DEPTH + 1, 100, 999, 5000, MAX_FRAME // 2])
+def test_deep_payloads_are_too_large_on_every_python(levels):
+    """Whether json's own recursion limit is hit first (3.11) or never (3.13),
+    unclosed, closed and object nesting past the limit all give one reason."""
+    for body in (b"[" * levels, b"[" * levels + b"]" * levels,
+                 b'{"a":' * (levels // 5) + b"1" + b"}" * (levels // 5)):
+        if len(body) <= MAX_FRAME and body.count(b"[") + body.count(b"{") > MAX_DEPTH:
+            with pytest.raises(MalformedMessage) as info:
+                parse_client(body)
+            assert info.value.reason == "too_large", body[:20]
+
+
 def welcome(**changes: Any) -> bytes:
     fields = {"type": "welcome", "seat": 0, "token": TOKEN, "code": "123456",
               "names": ["Ann", "Bob"], "variant": "tournament", "spectator": False,

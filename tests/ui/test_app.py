@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -17,7 +19,7 @@ pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
-from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.app import HEADLESS_DRIVERS, App  # noqa: E402
 from holdem_desktop.ui.menus import StartPage  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
@@ -408,3 +410,46 @@ def test_choosing_a_language_applies_at_once_and_is_remembered(app, home):
     assert italian["heading:actions"] != english["heading:actions"]
     saved = json.loads((home / "config" / "holdem-desktop" / "settings.json").read_text())
     assert saved["language"] == "it"
+
+
+NO_DISPLAY = """
+import sys
+from holdem_desktop.i18n.translate import set_language
+from holdem_desktop.ui.app import App, NoDisplay
+set_language(sys.argv[1])
+try:
+    App(None)
+except NoDisplay as problem:
+    print("refused", problem.exit_code, problem.detail, sep="|")
+    print(problem)
+else:
+    import pygame
+    print("opened", pygame.display.get_driver(), sep="|")
+"""
+
+
+def open_without_display(language: str = "en", **env: str) -> list[str]:
+    """Open the window in a fresh process with no display server named."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    out = subprocess.run([sys.executable, "-c", NO_DISPLAY, language],
+                         env={**clean, "PYGAME_HIDE_SUPPORT_PROMPT": "1", **env},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    if lines[0].startswith("opened|") and lines[0].split("|")[1] not in HEADLESS_DRIVERS:
+        pytest.skip(f"this machine has a display without X or Wayland ({lines[0]})")
+    return lines
+
+
+def test_with_no_display_the_window_refuses_with_a_message_to_speak_and_an_exit_code():
+    first, message = open_without_display()
+    assert first.startswith("refused|3|")
+    assert message.startswith("Hold'em Desktop found no display to open its window on.")
+    assert "DISPLAY" in message
+    romanian = open_without_display("ro")[1]
+    assert romanian != message and "DISPLAY" in romanian
+
+
+def test_a_window_in_memory_asked_for_by_name_is_not_refused():
+    assert open_without_display(SDL_VIDEODRIVER="offscreen") == ["opened|offscreen"]

@@ -1,0 +1,273 @@
+"""Smoke test of a built bundle, used as a player would use it.
+
+    python tools/smoke_bundle.py dist/HoldemDesktop-0.1.0-linux-x86_64 \
+        [--sandbox ../shared/tools/speechd-sandbox.sh]
+
+Everywhere: ``--version``, and a simulation that writes hand histories (the
+engine and the variant files inside the bundle).  On Linux, with Xvfb,
+xdotool and ImageMagick: the program starts in a window on a virtual
+screen with fresh XDG folders on an Italian system (so the catalogs inside
+the bundle must load), keys start a game and play a hand, a
+screenshot shows a drawn frame, the game's sounds reach SDL's disk audio
+driver, and — with Speech Dispatcher and its sandbox script — its
+announcements reach a private Speech Dispatcher through the system's own
+client; keys then quit, with exit code 0, and nothing was written inside
+the bundle.  On Windows and macOS the window opens, stays up and closes
+cleanly.  Prints one line per check and a closing ``bundle: N passed, N failed``;
+exits 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+WINDOW_TOOLS = ("Xvfb", "xdotool", "import", "identify")
+
+
+PASSED: list[str] = []
+"""The checks passed so far."""
+
+
+class SmokeFailure(Exception):
+    """A check that failed."""
+
+
+def check(ok: object, what: str) -> None:
+    if not ok:
+        raise SmokeFailure(what)
+    PASSED.append(what)
+    print(f"ok: {what}", flush=True)
+
+
+def wait_for(predicate: Callable[[], object], seconds: float, step: float = 0.1) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(step)
+    return bool(predicate())
+
+
+def program(bundle: Path) -> Path:
+    """The executable inside the bundle folder."""
+    for candidate in (bundle / "HoldemDesktop", bundle / "HoldemDesktop.exe",
+                      bundle / "Hold'em Desktop.app" / "Contents" / "MacOS" / "HoldemDesktop"):
+        if candidate.is_file():
+            return candidate
+    raise SmokeFailure(f"no HoldemDesktop program in {bundle}")
+
+
+def user_folders(home: Path) -> dict[str, str]:
+    """A fresh home and XDG folders: the player's own, empty."""
+    env = {"HOME": str(home), "USERPROFILE": str(home)}
+    for name in ("CONFIG", "DATA", "CACHE", "STATE"):
+        env[f"XDG_{name}_HOME"] = str(home / name.lower())
+    return env
+
+
+def files_of(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")}
+
+
+def command_line_checks(exe: Path, scratch: Path, env: dict[str, str]) -> None:
+    # A windowed program on Windows has no console: its output goes nowhere.
+    console = platform.system() != "Windows"
+    out = subprocess.run([str(exe), "--version"], env=env, capture_output=True, text=True,
+                         timeout=120)
+    check(out.returncode == 0 and (not console or "Hold'em Desktop" in out.stdout),
+          f"--version: {out.stdout.strip() or out.stderr.strip()[-300:]}")
+    hands = scratch / "hands"
+    out = subprocess.run([str(exe), "simulate", "--players", "4", "--hands", "30", "--seed", "1",
+                          "--variant", "fixed_limit", "--out", str(hands)], env=env,
+                         capture_output=True, text=True, timeout=300)
+    check(out.returncode == 0 and (not console or "hands played: 30" in out.stdout)
+          and any(hands.glob("*.phhs")),
+          "simulate plays 30 hands of a shipped variant and writes their histories")
+
+
+class Sandbox:
+    """A private Speech Dispatcher, through the shared sandbox script."""
+
+    def __init__(self, script: Path, folder: Path) -> None:
+        self.script, self.folder = script.resolve(), folder
+
+    def _bash(self, body: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", "-c", f'. "$0" "$1" >/dev/null 2>&1; {body}',
+                               str(self.script), str(self.folder)],
+                              capture_output=True, text=True, timeout=60)
+
+    def start(self) -> str:
+        """Start it; returns the address the game is given."""
+        out = self._bash('speechd_start >/dev/null 2>&1 && printf "%s" "$SPEECHD_ADDRESS"')
+        if out.returncode != 0 or not out.stdout:
+            raise SmokeFailure(f"the Speech Dispatcher sandbox did not start: {out.stderr}")
+        return out.stdout
+
+    def spoken(self) -> list[str]:
+        return self._bash("speechd_spoken").stdout.splitlines()
+
+    def stop(self) -> None:
+        self._bash("speechd_stop")
+
+
+def free_display() -> int:
+    for number in range(140, 200):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and \
+                not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise SmokeFailure("no free X display number")
+
+
+def screenshot(env: dict[str, str], path: Path) -> int:
+    """Photograph the screen; returns how many colours it holds."""
+    subprocess.run(["import", "-window", "root", str(path)], env=env, timeout=30, check=True,
+                   capture_output=True)
+    out = subprocess.run(["identify", "-format", "%k", str(path)], capture_output=True,
+                         text=True, timeout=30, check=True)
+    return int(out.stdout.strip() or 0)
+
+
+def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, str],
+                        sandbox: Sandbox | None) -> None:
+    number = free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24",
+                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    game: subprocess.Popen[bytes] | None = None
+    try:
+        check(wait_for(Path(f"/tmp/.X11-unix/X{number}").exists, 10), f"Xvfb on :{number}")
+        audio = scratch / "game_audio.raw"
+        # An Italian system: the first start speaks Italian, from the catalogs in the bundle.
+        env = dict(env, DISPLAY=f":{number}", SDL_AUDIODRIVER="disk", LANG="it_IT.UTF-8",
+                   SDL_DISKAUDIOFILE=str(audio), SPEECHD_CMD=str(scratch / "never-spawn"))
+        for name in ("SDL_VIDEODRIVER", "PYTHONPATH", "WAYLAND_DISPLAY", "LC_ALL", "LC_MESSAGES",
+                     "LANGUAGE"):
+            env.pop(name, None)  # the bundle finds the system's speech client by itself
+        if sandbox is not None:
+            env["SPEECHD_ADDRESS"] = sandbox.start()
+        before = files_of(bundle)
+        log = (scratch / "game.log").open("wb")
+        game = subprocess.Popen([str(exe)], env=env, stdout=log, stderr=subprocess.STDOUT)
+        shot = scratch / "start.png"
+        check(wait_for(lambda: game.poll() is None and screenshot(env, shot) > 16, 30, 0.05),
+              "the start screen is drawn")
+        found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(game.pid)], env=env,
+                               capture_output=True, text=True, timeout=20)
+        subprocess.run(["xdotool", "windowfocus", "--sync", found.stdout.split()[0]], env=env,
+                       timeout=20, check=True)
+
+        def key(*names: str) -> None:
+            subprocess.run(["xdotool", "key", "--delay", "120", *names], env=env, timeout=60,
+                           check=True)
+
+        def said(text: str) -> Callable[[], bool]:
+            return lambda: sandbox is not None and any(text in s for s in sandbox.spoken())
+
+        key("Return", "Tab", "Tab", "Tab", "Tab", "Return")  # New game, Start game
+        for _ in range(6):  # deal, then check or call to the end of the hand
+            key("n", *["c"] * 8)
+            if sandbox is None or wait_for(said(" vince "), 3) or wait_for(said("Vinci "), 1):
+                break
+        time.sleep(0.5)
+        colours = screenshot(env, scratch / "table.png")
+        check(colours > 200, f"the table is drawn ({colours} colours on screen)")
+        if sandbox is not None:
+            spoken = sandbox.spoken()
+            check(any("Nuova partita" in s for s in spoken) and any("Hai " in s for s in spoken)
+                  and any(" vince " in s or "Vinci " in s for s in spoken),
+                  f"a hand was heard in Italian through Speech Dispatcher ({len(spoken)} "
+                  "messages)")
+        else:
+            print("skip: speech (no speech-dispatcher or sandbox script here)", flush=True)
+        key("Escape", "Escape")  # leave the table (twice: it asks)
+        key("shift+Tab", "Return")  # Quit, the last button of the start screen
+        try:
+            code = game.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            raise SmokeFailure("the program did not quit after Quit") from None
+        check(code == 0, f"Quit ends the program with exit code {code}")
+        import array
+
+        samples = array.array("h", audio.read_bytes()[: len(audio.read_bytes()) // 2 * 2])
+        check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
+        check(files_of(bundle) == before, "nothing was written inside the bundle")
+        home = Path(env["XDG_CONFIG_HOME"])
+        check((home / "holdem-desktop" / "settings.json").is_file(),
+              "the settings went to the player's config folder")
+        check(any(Path(env["XDG_DATA_HOME"]).rglob("autosave.json")),
+              "the autosave went to the player's data folder")
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+            game.wait(timeout=10)
+        if sandbox is not None:
+            sandbox.stop()
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def window_checks_elsewhere(exe: Path, env: dict[str, str]) -> None:
+    """Windows and macOS runners: the window opens, stays up, and closes
+    cleanly when asked (WM_CLOSE on Windows, SIGTERM on macOS: SDL turns
+    both into a quit)."""
+    game = subprocess.Popen([str(exe)], env=env)
+    try:
+        check(not wait_for(lambda: game.poll() is not None, 8), "the window stays up")
+        if platform.system() == "Windows":
+            subprocess.run(["taskkill", "/PID", str(game.pid)], check=False, timeout=30)
+        else:
+            game.send_signal(signal.SIGTERM)
+        code = game.wait(timeout=30)
+        check(code == 0, f"closing the window ends the program with exit code {code}")
+    finally:
+        if game.poll() is None:
+            game.kill()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("bundle", type=Path, help="the bundle folder (HoldemDesktop-<version>-...)")
+    ap.add_argument("--sandbox", type=Path,
+                    default=Path(__file__).resolve().parents[2] / "shared" / "tools"
+                    / "speechd-sandbox.sh", help="the Speech Dispatcher sandbox script")
+    args = ap.parse_args(argv)
+    scratch = Path(tempfile.mkdtemp(prefix="holdem-smoke-"))
+    try:
+        exe = program(args.bundle)
+        env = dict(os.environ, **user_folders(scratch / "home"))
+        command_line_checks(exe, scratch, env)
+        if platform.system() != "Linux":
+            window_checks_elsewhere(exe, env)
+        else:
+            missing = [t for t in WINDOW_TOOLS if shutil.which(t) is None]
+            if missing:
+                print(f"skip: the window checks need Debian packages xvfb, xdotool, imagemagick "
+                      f"(missing: {', '.join(missing)})", flush=True)
+            else:
+                speech = shutil.which("speech-dispatcher") and args.sandbox.is_file()
+                sandbox = Sandbox(args.sandbox, scratch / "speechd") if speech else None
+                window_checks_linux(exe, args.bundle.resolve(), scratch, env, sandbox)
+    except (SmokeFailure, subprocess.SubprocessError, OSError) as exc:
+        print(f"FAIL: bundle smoke test: {exc} (screenshots and the game's output in {scratch})",
+              flush=True)
+        log = scratch / "game.log"
+        if log.exists():
+            print(log.read_text(errors="replace")[-3000:], flush=True)
+        print(f"bundle: {len(PASSED)} passed, 1 failed", flush=True)
+        return 1
+    shutil.rmtree(scratch, ignore_errors=True)
+    print(f"bundle: {len(PASSED)} passed, 0 failed", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
