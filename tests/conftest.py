@@ -16,3 +16,19 @@ def english(monkeypatch):
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture
+def player_home(tmp_path, monkeypatch):
+    """The player's folders in ``tmp_path`` and pygame's (dummy) display open."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    pygame.display.init()
+    yield tmp_path
+    pygame.display.quit()

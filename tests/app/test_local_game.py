@@ -18,28 +18,13 @@ from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.i18n import cards_names  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
+from tests.driving import keys, window  # noqa: E402
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def home(player_home):
+    tmp_path = player_home
     yield tmp_path
-    pygame.display.quit()
-
-
-def window(desktop: Desktop, session) -> App:
-    """The table in the window, wired as ``play`` wires it."""
-    return App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush,
-               poll=desktop.poll)
-
-
-def press(app: App, *names: str) -> None:
-    for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
-        app.run(max_events=1)
 
 
 def saved(home) -> dict:
@@ -52,12 +37,12 @@ def mid_hand(seed: int) -> tuple[Desktop, App]:
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = window(desktop, session)
     for _ in range(40):
-        press(app, "n")
+        keys(app, "n")
         for _ in range(3):
             hand = session.hand
             if hand.over or hand.to_act != 0:
                 break
-            press(app, "c")
+            keys(app, "c")
             if not hand.over and hand.to_act == 0 and any(s == 0 for s, _a in hand.actions):
                 return desktop, app
     raise AssertionError("no hand reached a second decision of the player")
@@ -70,7 +55,7 @@ def test_the_autosave_follows_every_action(home):
     assert data["hand"]["deck"] == [int(c) for c in session.hand.deck]
     assert len(data["hand"]["actions"]) == len(session.hand.actions)
     assert data["hands_played"] == session.hands_played
-    press(app, "c")  # one more action: saved again
+    keys(app, "c")  # one more action: saved again
     assert len(saved(home)["session"]["hand"]["actions"]) == len(session.hand.actions)
 
 
@@ -92,7 +77,7 @@ def test_a_game_closed_mid_hand_goes_on_at_the_same_decision(home):
                        f"{cards_names(hole)}. You have {before.chips(0):,} chips.")
     assert said[-1].startswith("Your turn")
     app = window(again, session)
-    press(app, "c")  # the first key acts on that hand
+    keys(app, "c")  # the first key acts on that hand
     assert len(session.hand.actions) > len(actions)
     assert list(session.hand.actions[:len(actions)]) == actions
 
@@ -101,11 +86,11 @@ def test_continue_between_hands_and_after_the_end_says_where_it_stands(home):
     desktop = Desktop(rng=random.Random(4), speaker=RecordingSpeaker())
     session = desktop.new_game("tournament", 3, "normal", "Mara")
     app = window(desktop, session)
-    press(app, "n")
+    keys(app, "n")
     for _ in range(20):
         if session.hand.over:
             break
-        press(app, "f" if session.hand.to_act == 0 else "c")
+        keys(app, "f" if session.hand.to_act == 0 else "c")
     assert session.hand.over
     desktop.close()
     again = Desktop(speaker=RecordingSpeaker())

@@ -24,12 +24,9 @@ from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def home(player_home):
+    tmp_path = player_home
     yield tmp_path
-    pygame.display.quit()
 
 
 def deep(home):

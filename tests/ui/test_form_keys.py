@@ -18,30 +18,14 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.menus import JoinRoomPage, NewGamePage, SettingsPage, StartPage  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from tests.driving import keys, typed  # noqa: E402
 
 
 @pytest.fixture
-def desktop(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def desktop(player_home):
     d = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
     yield d
     d.close()
-    pygame.display.quit()
-
-
-def keys(app: App, *names: str) -> None:
-    for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
-        app.run(max_events=1)
-
-
-def typed(app: App, text: str) -> None:
-    for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        app.run(max_events=1)
 
 
 def last_said(desktop: Desktop) -> str:

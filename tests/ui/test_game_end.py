@@ -19,16 +19,14 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
 from holdem_desktop.ui.layout import TableLayout  # noqa: E402
+from tests.driving import keys  # noqa: E402
 
 ORDINALS = ("first", "second", "third")
 
 
 @pytest.fixture
-def ended(tmp_path, monkeypatch):
+def ended(player_home):
     """A 3-player game played to its end by keys (all-in every hand)."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
     desktop = Desktop(rng=random.Random(21), speaker=RecordingSpeaker())
     session = desktop.new_game("tournament", 3, "easy", "Mara")
     app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
@@ -42,14 +40,7 @@ def ended(tmp_path, monkeypatch):
             keys(app, "a", "a")
     assert session.game_over
     yield desktop, app
-    pygame.display.quit()
-
-
-def keys(app: App, *names: str) -> None:
-    for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
-        app.run(max_events=1)
+    desktop.close()
 
 
 def test_the_end_is_told_with_every_place_and_your_own(ended):

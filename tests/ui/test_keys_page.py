@@ -17,27 +17,17 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.menus import KeysPage, StartPage  # noqa: E402
 from holdem_desktop.ui.widgets import Role  # noqa: E402
+from tests.driving import keys  # noqa: E402
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def table(player_home):
     desktop = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = App(desktop.table(session), (1024, 640), keymap=desktop.keymap,
               after_input=desktop.flush)
     yield desktop, app
     desktop.close()
-    pygame.display.quit()
-
-
-def keys(app: App, *names: str) -> None:
-    for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
-        app.run(max_events=1)
 
 
 def heading_pixels(surface, rect) -> int:

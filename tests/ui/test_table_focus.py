@@ -17,13 +17,11 @@ from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import ZONES  # noqa: E402
+from tests.driving import keys  # noqa: E402
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def table(player_home):
     desktop = Desktop(rng=random.Random(13), speaker=RecordingSpeaker())
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
@@ -35,14 +33,6 @@ def table(tmp_path, monkeypatch):
         keys(app, "n" if hand.over else "c")
     yield desktop, app
     desktop.close()
-    pygame.display.quit()
-
-
-def keys(app: App, *names: str) -> None:
-    for name in names:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(name),
-                                             mod=0))
-        app.run(max_events=1)
 
 
 def bet_label(app: App) -> str:
@@ -96,11 +86,7 @@ def test_no_two_controls_of_a_zone_say_the_same(table):
             assert len(labels) == len(set(labels)), (zone, labels)
 
 
-def test_a_hand_played_out_without_the_player_leaves_the_focus_on_next_hand(tmp_path,
-                                                                               monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
+def test_a_hand_played_out_without_the_player_leaves_the_focus_on_next_hand(player_home):
     desktop = Desktop(rng=random.Random(21), speaker=RecordingSpeaker())
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
@@ -116,4 +102,3 @@ def test_a_hand_played_out_without_the_player_leaves_the_focus_on_next_hand(tmp_
         assert app.screen.focus.id == "button:next_hand"  # not a greyed action button
     finally:
         desktop.close()
-        pygame.display.quit()
