@@ -23,8 +23,7 @@ from tests.driving import keys, window  # noqa: E402
 
 @pytest.fixture
 def home(player_home):
-    tmp_path = player_home
-    yield tmp_path
+    return player_home
 
 
 def saved(home) -> dict:

@@ -17,8 +17,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 
 @pytest.fixture
 def home(player_home):
-    tmp_path = player_home
-    yield tmp_path
+    return player_home
 
 
 def first_words(speaker: RecordingSpeaker) -> list[tuple[str, bool]]:

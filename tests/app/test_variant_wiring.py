@@ -25,8 +25,7 @@ from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
 @pytest.fixture
 def home(player_home):
-    tmp_path = player_home
-    yield tmp_path
+    return player_home
 
 
 def deep(home):
