@@ -9,6 +9,13 @@ from holdem_desktop.i18n.translate import set_language
 
 
 @pytest.fixture(autouse=True)
+def own_state_folder(tmp_path, monkeypatch):
+    """A hosted room's log goes to the user's state folder: in a test, one of
+    its own, never the machine's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
+@pytest.fixture(autouse=True)
 def english(monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
