@@ -576,10 +576,13 @@ def error_data(data: Mapping[str, int | tuple[int, ...] | None]) -> dict[str, in
 
 @dataclass(frozen=True)
 class Waiting:
-    """The next hand waits for these seats to press Next hand."""
+    """The next hand waits for these seats to press Next hand.  ``say``: the
+    receiver pressed Next hand and is told who it waits for; otherwise the
+    list only keeps its window up to date (Read state, Start without)."""
 
     TYPE: ClassVar[str] = "waiting"
     seats: tuple[int, ...]
+    say: bool = True
 
     def __post_init__(self) -> None:
         _check_waiting(self.seats, "seats")

@@ -106,6 +106,8 @@ class RemoteTable:
         self.token = welcome.token
         self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
         self.table: Table | None = None
+        self._waiting: tuple[int, ...] = ()
+        """Who the next hand waits for (from the last table or waiting list)."""
         self.seats = [_Seat(name) for name in welcome.names]
         self.listeners: list[Callable[[object], None]] = []
         self.hand: Hand | None = None
@@ -147,7 +149,9 @@ class RemoteTable:
         elif isinstance(message, Table):
             self._table(message)
         elif isinstance(message, Waiting):
-            self._emit(WaitingForPlayers(message.seats))
+            self._waiting = message.seats
+            if message.say:
+                self._emit(WaitingForPlayers(message.seats))
         elif isinstance(message, Error):
             self.refusals[message.reason] += 1
             if message.reason not in QUIET_ERRORS:
@@ -198,6 +202,7 @@ class RemoteTable:
 
     def _table(self, table: Table) -> None:
         self.table = table
+        self._waiting = table.waiting_for
         self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
                                                                  strict=True)]
         if table.view is not None and table.view.over and self.hand is not None \
@@ -320,8 +325,7 @@ class RemoteTable:
 
     def awaited(self) -> tuple[int, ...]:
         """The seats the next hand waits for (none while a hand is played)."""
-        t = self.table
-        return t.waiting_for if t is not None and self.running else ()
+        return self._waiting if self.running else ()
 
     def room_actions(self) -> list[RoomAction]:
         """The buttons the Room zone offers now: Away or Back for a player;
@@ -342,7 +346,7 @@ class RemoteTable:
                                       self.away))
         if not self.is_host:
             return out
-        others = [k for k in t.waiting_for if k != mine]
+        others = [k for k in self._waiting if k != mine]
         if others:
             names = names_list([t.names[k] for k in others])
             out.append(RoomAction("start_without", _("Start without {players}").format(

@@ -482,7 +482,6 @@ class Room:
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
                 self._broadcast_waiting(awaited)
-                self._broadcast_table()  # its waiting_for changed too
             elif presser is not None and presser.conn is not None:
                 self._send(presser.conn, Waiting(awaited))
             return
@@ -626,6 +625,8 @@ class Room:
                 s.end("no_humans")
                 return
             self._deal_if_ready()
+            if self._at_barrier():
+                self._broadcast_table()  # who plays which seat changed: everyone sees it
 
     def tick(self) -> None:
         """Now and then: the computer takes over a seat whose person has been
@@ -713,9 +714,11 @@ class Room:
                 self._send(m.conn, self._table(m))
 
     def _broadcast_waiting(self, waiting: tuple[int, ...]) -> None:
+        """The new list to everyone (a few bytes, not a table with the whole
+        hand's history for each press), said by those who pressed."""
         for m in self.members:
-            if m.conn is not None and m.seat in self.ready:
-                self._send(m.conn, Waiting(waiting))
+            if m.conn is not None:
+                self._send(m.conn, Waiting(waiting, say=m.seat in self.ready))
 
     def _table(self, member: Member) -> Table:
         s = self.session

@@ -178,6 +178,17 @@ def test_the_next_hand_waits_for_everyone_and_says_for_whom(room):
     assert not s.hand.over or s.hands_played == played + 1
 
 
+def test_a_barrier_change_sends_the_list_not_a_table_with_the_whole_hand(room):
+    start(room)
+    play_out(room)
+    room.receive("h", NextHand())
+    out = room.take()
+    # Ada has not pressed: she gets the list to keep her window current, unsaid
+    assert to(out, "a") == [Waiting((1,), say=False)]
+    assert to(out, "h") == [Waiting((1,))]  # said by the one who pressed
+    assert not any(isinstance(m, Table) for _c, m in out)  # no history resent per press
+
+
 def test_away_on_your_turn_for_a_minute_the_computer_plays_then_you_come_back(room):
     start(room)
     s = room.session
@@ -215,3 +226,22 @@ def test_when_no_person_is_left_the_computers_win(room):
     s = room.session
     assert s.game_over and s.result.reason == "no_humans"
     assert all(p in range(1, 4) for _seat, p in s.result.places)
+
+
+def test_a_window_keeps_an_unsaid_waiting_list_without_speaking_it():
+    from holdem_desktop.net.protocol import Welcome
+    from holdem_desktop.net.remote import RemoteTable
+
+    welcome = Welcome(0, "0" * 32, CODE, ("Mara", "Ada"), "tournament", False, 0)
+    remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
+    remote.handle(Table(view=None, names=("Mara", "Ada"), chips=(1500, 1500),
+                        places=(None, None), kinds=("human", "human"),
+                        connected=(True, True), hands_played=1, level=0, blinds=(10, 20),
+                        ante=0, hands_until_next_level=9, game_over=False, started=True,
+                        waiting_for=()))
+    heard = []
+    remote.subscribe(heard.append)
+    remote.handle(Waiting((1,), say=False))
+    assert heard == [] and remote.awaited() == (1,)  # known (Read state), not said
+    remote.handle(Waiting((1,)))
+    assert len(heard) == 1 and heard[0].seats == (1,)
