@@ -178,10 +178,14 @@ class Room:
 
     @property
     def names(self) -> list[str]:
-        """Each seat's name ("" for an empty one)."""
-        if self.session is not None:
-            return [st.name for st in self.session.seats]
+        """Each seat's name ("" for an empty one).  Between games a person who
+        took a computer's seat is named already, not the computer of the last
+        game."""
         holders = {m.seat: m.name for m in self.members if m.seat is not None}
+        if self.session is not None:
+            between = self.session.game_over
+            return [holders[k] if between and k in holders else st.name
+                    for k, st in enumerate(self.session.seats)]
         return [holders.get(k, "") for k in range(self.size)]
 
     def _at(self, seat: int) -> Member | None:
@@ -734,7 +738,7 @@ class Room:
             view = s.view(member.seat if member.seat in s.hand.seats else None)
         level = s.blind_level()
         hand, decision = self.decision
-        return Table(view, tuple(st.name for st in s.seats),
+        return Table(view, tuple(self.names),
                      tuple(s.chips(k) for k in range(s.n)),
                      tuple(st.place for st in s.seats), tuple(self.kinds), connected,
                      s.hands_played, s.level, level.blinds, level.ante,

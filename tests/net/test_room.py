@@ -245,3 +245,15 @@ def test_a_window_keeps_an_unsaid_waiting_list_without_speaking_it():
     assert heard == [] and remote.awaited() == (1,)  # known (Read state), not said
     remote.handle(Waiting((1,)))
     assert len(heard) == 1 and heard[0].seats == (1,)
+
+
+def test_between_games_a_newcomer_in_a_computers_seat_is_named_at_once(room):
+    start(room)  # Mara, Ada and a computer player in seat 2
+    play_out(room)
+    computer = room.session.seats[2].name
+    room.session.end("hands")  # the game is over; the next one is not started yet
+    room.take()
+    out = join(room, "b", "Bo")
+    welcome = next(m for m in to(out, "b") if isinstance(m, Welcome))
+    assert welcome.seat == 2  # the computer's seat, free between games
+    assert last_table(out, "b").names == ("Mara", "Ada", "Bo") and computer != "Bo"
