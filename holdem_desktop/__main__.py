@@ -35,7 +35,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "pot_limit, fixed_limit, heads_up, session), one of yours "
                                "(my:FILE) or a .toml file"))
     parser.add_argument("--version", action="version", version=f"Hold'em Desktop {__version__}")
-    args = parser.parse_args(argv)
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["serve"]:  # the headless server: its own flags, and no window at all
+        from holdem_desktop.server.main import main as serve
+
+        return serve(args_in[1:])
+    commands.add_parser("serve", help=_("host rooms for players anywhere (see serve --help)"))
+    args = parser.parse_args(args_in)
     # Each command loads only what it uses (measured: the game's modules
     # take ~270 ms to import, simulate's ~160, --version's ~120).
     if args.command == "simulate":

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ from .session import HumanController, Session, SessionError
 from .session.controllers import Controller
 from .settings import APP, write_atomic
 
-__all__ = ["SaveError", "SeatPlan", "autosave_path", "load_game", "save_game"]
+__all__ = ["SaveError", "SeatPlan", "autosave_path", "game_data", "game_from_data", "load_game",
+           "save_game"]
 
 FORMAT = 1
 
@@ -69,8 +71,14 @@ def autosave_path() -> Path:
 
 def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None) -> None:
     """Save ``session`` (call it between hands)."""
+    write_atomic(path or autosave_path(), json.dumps(game_data(session, plans)) + "\n")
+
+
+def game_data(session: Session, plans: list[SeatPlan]) -> dict[str, Any]:
+    """``session`` and who sits where as the autosave holds them (JSON-ready
+    data; the server keeps each room's game in this same form)."""
     variant = session.variant
-    data = {
+    return {
         "format": FORMAT,
         "variant": variant.key,
         "variant_file": None if _shipped(variant) else str(variant.source),
@@ -79,7 +87,6 @@ def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None)
                   for p in plans],
         "session": session.to_json(),
     }
-    write_atomic(path or autosave_path(), json.dumps(data) + "\n")
 
 
 def load_game(path: Path | None = None, *, rng: random.Random | None = None
@@ -94,6 +101,15 @@ def load_game(path: Path | None = None, *, rng: random.Random | None = None
         raise SaveError("unreadable", str(exc)) from None
     try:
         data: Any = json.loads(text)
+    except ValueError as exc:
+        raise SaveError("corrupt", str(exc)) from None
+    return game_from_data(data, rng=rng)
+
+
+def game_from_data(data: Any, *, rng: random.Random | None = None,
+                   clock: Callable[[], float] | None = None) -> tuple[Session, list[SeatPlan]]:
+    """The game of :func:`game_data`'s data, ready to go on (raises :class:`SaveError`)."""
+    try:
         if data["format"] != FORMAT:
             raise ValueError("unknown format")
         plans = [SeatPlan(str(s["kind"]), Character(**s["character"]) if s["character"]
@@ -106,7 +122,9 @@ def load_game(path: Path | None = None, *, rng: random.Random | None = None
     seed = random.Random() if rng is None else rng
     controllers = [p.controller(random.Random(seed.random())) for p in plans]
     try:
-        session = Session.from_json(data["session"], variant, controllers, rng=rng)
+        session = (Session.from_json(data["session"], variant, controllers, rng=rng)
+                   if clock is None else
+                   Session.from_json(data["session"], variant, controllers, rng=rng, clock=clock))
     except SessionError as exc:
         raise SaveError("corrupt", str(exc)) from None
     return session, plans

@@ -50,6 +50,7 @@ __all__ = [
     "Back",
     "Bye",
     "ClientMessage",
+    "Create",
     "Error",
     "Events",
     "FrameDecoder",
@@ -94,8 +95,11 @@ NAME_LENGTH = 20
 """Longest player name, in characters."""
 
 REFUSED_REASONS = frozenset({"wrong_code", "room_full", "wrong_version", "bad_name",
-                             "name_taken", "rate_limited", "bad_token", "busy"})
-"""Why the host may refuse a :class:`Hello`."""
+                             "name_taken", "rate_limited", "bad_token", "busy",
+                             "server_full", "bad_rules"})
+"""Why the host may refuse a :class:`Hello` (or a server a :class:`Create`:
+``server_full`` when it holds all the rooms it may, ``bad_rules`` for a
+game it cannot host)."""
 MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unknown_type",
                                "bad_field", "too_large", "empty"})
 """The reasons of :class:`MalformedMessage`."""
@@ -401,6 +405,38 @@ class VariantRules:
 
 
 @dataclass(frozen=True)
+class Create:
+    """(To a server, docs/server.md.) Create a room and join it as its host:
+    the player's ``name`` (judged as a :class:`Hello`'s), the game's
+    version, the ``variant``'s key, the number of seats, the computer
+    players' ``strength`` and, for a variant of the player's own, its
+    ``rules``.  Answered like a hello: a :class:`Welcome` carrying the new
+    room's code, or :class:`Refused`."""
+
+    TYPE: ClassVar[str] = "create"
+    name: str
+    game_version: str
+    variant: str
+    size: int
+    strength: str
+    rules: VariantRules | None = None
+
+    def __post_init__(self) -> None:
+        _check(type(self.name) is str, "name", "not a string")
+        _check(len(self.name) <= HELLO_NAME, "name", "bad length")
+        _check_text(self.game_version, "game_version", 0, 20)
+        _check_text(self.variant, "variant", 1, 64)
+        _check_int(self.size, "size", 2, MAX_PLAYERS)
+        _check_word(self.strength, "strength")
+
+    @classmethod
+    def _build(cls, values: dict[str, Any]) -> Create:
+        if isinstance(values.get("name"), str):
+            values["name"] = values["name"].strip()  # names are stripped on arrival
+        return cls(**values)
+
+
+@dataclass(frozen=True)
 class Welcome:
     """The sender joined: its ``seat`` (None: it only watches), the
     ``token`` that gives the seat back after a reconnection, the room
@@ -628,7 +664,7 @@ class Bye:
 
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
-                            | PlayFor | Remove | StartWithout)
+                            | PlayFor | Remove | StartWithout | Create)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
                           | News)
@@ -636,12 +672,12 @@ HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting |
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
-                              Remove, StartWithout)}
+                              Remove, StartWithout, Create)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
                               News)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS}
-_RAW_TEXT = frozenset({(Hello, "name")})
+_RAW_TEXT = frozenset({(Hello, "name"), (Create, "name")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

@@ -21,6 +21,7 @@ from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.protocol import (
     Act,
     Bye,
+    Create,
     Error,
     Hello,
     NewGame,
@@ -43,19 +44,22 @@ class Player:
     """A person at a desktop: joins, and plays whenever it is their turn."""
 
     def __init__(self, name: str, port: int, seed: int, record: bool = False,
-                 restart: bool = False) -> None:
+                 restart: bool = False, client: RoomClient | None = None,
+                 first: Hello | Create | None = None) -> None:
         self.name = name
         self.restart = restart
         """Start a new game whenever one ends (when this player is the room's host)."""
         self.asked = False
-        self.client = RoomClient("127.0.0.1", port, record=record)
+        # a server's players (tests/server) bring their own client and first message
+        self.client = client or RoomClient("127.0.0.1", port, record=record)
         self.client.connect()
-        self.client.send(Hello(name, CODE, __version__))
+        self.client.send(first or Hello(name, CODE, __version__))
         self.brain = create_player("normal", random.Random(seed))
         self.seat: int | None = None
         self.is_host = False
         """Whether the room was created by this player (the first hello to arrive)."""
         self.token = ""
+        self.code = ""
         self.table: Table | None = None
         self.tables: list[Table] = []
         self.errors: list[Error] = []
@@ -73,7 +77,7 @@ class Player:
                 return n
             n += 1
             if isinstance(message, Welcome):
-                self.seat, self.token = message.seat, message.token
+                self.seat, self.token, self.code = message.seat, message.token, message.code
                 self.is_host = message.seat == message.host_seat
             elif isinstance(message, Table):
                 self.table = message

@@ -1,0 +1,220 @@
+"""A connection to a room on a server (``holdem-desktop serve``): the same
+messages as on the LAN, over WebSocket and TLS.
+
+:class:`OnlineClient` is a :class:`~.client.RoomClient` (the window's
+:class:`~.remote.RemoteTable` drives either alike): each protocol payload
+travels as one WebSocket text message.  The certificate is checked before
+anything of the player's is sent:
+
+- with a ``pin`` (the SHA-256 fingerprint the player trusted, or the one an
+  invitation carried), the certificate must have exactly that fingerprint,
+  whoever signed it; another raises :class:`CertificateProblem` ``changed``;
+- without one, it must be valid for the host by the system's authorities (a
+  public certificate just works); one that is not raises
+  :class:`CertificateProblem` ``unknown`` with what to show the player
+  (name, issuer, fingerprint), who may then trust it: the next connection
+  carries it as the pin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from dataclasses import dataclass
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from .client import Closed, RoomClient
+from .protocol import MAX_FRAME, ClientMessage, MalformedMessage, Ping, parse_host, to_payload
+
+__all__ = ["CertificateInfo", "CertificateProblem", "OnlineClient", "certificate_info"]
+
+
+@dataclass(frozen=True)
+class CertificateInfo:
+    """What the player is shown of a certificate."""
+
+    name: str
+    issuer: str
+    fingerprint: str
+    """SHA-256, as ``AB:CD:…``."""
+
+
+class CertificateProblem(Exception):
+    """The server's certificate is ``unknown`` (not signed by an authority
+    this system trusts, and not pinned) or ``changed`` (not the pinned one)."""
+
+    def __init__(self, kind: str, info: CertificateInfo) -> None:
+        super().__init__(f"{kind} certificate {info.fingerprint}")
+        self.kind = kind
+        self.info = info
+
+
+def _fingerprint(der: bytes) -> str:
+    import hashlib
+
+    digest = hashlib.sha256(der).hexdigest().upper()
+    return ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
+
+
+def certificate_info(der: bytes) -> CertificateInfo:
+    """The name, issuer and fingerprint of a DER certificate."""
+    name = issuer = ""
+    try:
+        from cryptography import x509
+        from cryptography.x509.oid import NameOID
+
+        cert = x509.load_der_x509_certificate(der)
+
+        def common(n: x509.Name) -> str:
+            found = n.get_attributes_for_oid(NameOID.COMMON_NAME)
+            value = found[0].value if found else n.rfc4514_string()
+            return str(value)[:100]
+
+        name, issuer = common(cert.subject), common(cert.issuer)
+    except Exception:  # a certificate we cannot read is still shown by its fingerprint
+        pass
+    return CertificateInfo(name, issuer, _fingerprint(der))
+
+
+class OnlineClient(RoomClient):
+    """Talks to the room server at ``host``:``port`` (``tls`` False: plain
+    ``ws://``, a test server started with ``--insecure``)."""
+
+    def __init__(self, host: str, port: int, *, pin: str | None = None, tls: bool = True,
+                 ping_every: float = 15.0, record: bool = False,
+                 authorities: ssl.SSLContext | None = None) -> None:
+        super().__init__(host, port, ping_every=ping_every, record=record)
+        self.pin = pin.upper() if pin else None
+        self.tls = tls
+        self.authorities = authorities
+        """The context that judges an unpinned certificate (None: the system's)."""
+        self.certificate: CertificateInfo | None = None
+        """The server's certificate, once connected."""
+        self._ws: ClientConnection | None = None
+        self._outgoing: asyncio.Queue[str] | None = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}/"
+
+    def connect(self, timeout: float = 10.0) -> None:
+        """Open the connection; raises ``OSError`` when the server cannot be
+        reached and :class:`CertificateProblem` for a certificate not trusted."""
+        super().connect(timeout)
+
+    def send(self, message: ClientMessage) -> None:
+        loop, queue = self._loop, self._outgoing
+        if loop is not None and queue is not None and not loop.is_closed():
+            text = to_payload(message).decode("ascii")
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(queue.put_nowait, text)
+
+    def send_bytes(self, data: bytes) -> None:
+        """Send one raw WebSocket message (tests of a server's defences)."""
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._raw(data)))
+
+    async def _raw(self, data: bytes) -> None:
+        if self._ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._ws.send(data)
+
+    # ------------------------------------------------------------------
+
+    def _context(self, verify: bool) -> ssl.SSLContext:
+        if verify:
+            return self.authorities or ssl.create_default_context()
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE  # the fingerprint is checked instead, below
+        return context
+
+    async def _open(self) -> ClientConnection:
+        options = {"max_size": MAX_FRAME, "compression": None, "open_timeout": 10,
+                   "ping_interval": 20, "ping_timeout": 20, "close_timeout": 2,
+                   "user_agent_header": None}
+        if not self.tls:
+            return await connect(self.url, **options)  # type: ignore[arg-type]
+        if self.pin is None:
+            try:
+                ws = await connect(self.url, ssl=self._context(True), **options)  # type: ignore[arg-type]
+            except ssl.SSLCertVerificationError:
+                ws = await connect(self.url, ssl=self._context(False), **options)  # type: ignore[arg-type]
+                info = self._peer(ws)
+                await ws.close()
+                raise CertificateProblem("unknown", info) from None
+            self.certificate = self._peer(ws)
+            return ws
+        ws = await connect(self.url, ssl=self._context(False), **options)  # type: ignore[arg-type]
+        info = self._peer(ws)
+        if info.fingerprint != self.pin:
+            await ws.close()
+            raise CertificateProblem("changed", info)
+        self.certificate = info
+        return ws
+
+    @staticmethod
+    def _peer(ws: ClientConnection) -> CertificateInfo:
+        ssl_object = ws.transport.get_extra_info("ssl_object")
+        der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+        return certificate_info(der or b"")
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._done = asyncio.Event()
+        self._outgoing = asyncio.Queue()
+        try:
+            ws = await self._open()
+        except InvalidHandshake as exc:
+            raise ConnectionRefusedError(f"the server refused: {exc}") from None
+        self._ws = ws
+        self._ready.set()
+        tasks = [asyncio.create_task(self._read_ws(ws)), asyncio.create_task(self._send_ws(ws)),
+                 asyncio.create_task(self._ping_ws())]
+        await self._done.wait()
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.close(), 2)
+
+    async def _send_ws(self, ws: ClientConnection) -> None:
+        assert self._outgoing is not None
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await ws.send(await self._outgoing.get())
+
+    async def _ping_ws(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.ping_every)
+            n += 1
+            self.send(Ping(n))
+
+    async def _read_ws(self, ws: ClientConnection) -> None:
+        reason = "closed"
+        try:
+            async for data in ws:
+                payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                if self.received is not None:
+                    self.received += payload
+                self.inbox.put(parse_host(payload))
+                self.on_message()
+        except MalformedMessage:
+            reason = "malformed"
+        except ConnectionClosed:
+            reason = "closed"
+        except (ConnectionError, OSError):
+            reason = "refused"
+        except Exception:  # whatever it was, the window must hear the connection ended
+            reason = "malformed"
+        self.inbox.put(Closed(reason))
+        self.on_message()
+        if self._done is not None:
+            self._done.set()

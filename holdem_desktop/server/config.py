@@ -1,0 +1,166 @@
+"""The server's configuration: defaults, then a TOML file, then flags.
+
+Every setting has the same name in the file and on the command line
+(``max_rooms`` in the file is ``--max-rooms``); docs/server.md lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from holdem_desktop.i18n.translate import _
+
+from .lobby import IDLE_ROOM, MAX_ROOMS, ROOM_CREATIONS
+
+__all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
+
+DEFAULT_PORT = 7447
+"""The port a server listens on unless told otherwise."""
+
+
+class ConfigError(ValueError):
+    """A configuration file or flag that cannot be used (the message says why)."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What a server runs with (docs/server.md)."""
+
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    cert: Path | None = None
+    key: Path | None = None
+    self_signed: bool = False
+    insecure: bool = False
+    data: Path = Path(platformdirs.user_data_dir("holdem-desktop", appauthor=False)) / "server"
+    log: Path | None = None
+    """The log folder (None: ``log`` in the data folder)."""
+    max_rooms: int = MAX_ROOMS
+    max_connections: int = 2000
+    max_per_address: int = 16
+    """Connections open at once from one address."""
+    room_creations: int = ROOM_CREATIONS
+    """Rooms one address may create an hour."""
+    max_watchers: int = 10
+    idle_room: float = IDLE_ROOM
+    idle: float = 90.0
+    """Seconds a connection may say nothing (clients ping every 15)."""
+    hello_deadline: float = 10.0
+    rate: float = 40.0
+    burst: float = 80.0
+    origins: tuple[str, ...] = ()
+    """Web pages (``https://example.org``) allowed to connect from a browser;
+    a request with no Origin (the game) is always allowed."""
+
+    @property
+    def log_folder(self) -> Path:
+        return self.log if self.log is not None else self.data / "log"
+
+
+_PATHS = {"cert", "key", "data", "log"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="holdem-server",
+                                description=_("Host Hold'em Desktop rooms for players anywhere."))
+    p.add_argument("--config", type=Path, help=_("a TOML file of settings (flags win)"))
+    p.add_argument("--bind", help=_("the address to listen on (default: all)"))
+    p.add_argument("--port", type=int, help=_("the port to listen on (default: 7447)"))
+    p.add_argument("--cert", type=Path, help=_("the certificate (PEM), for TLS"))
+    p.add_argument("--key", type=Path, help=_("the certificate's private key (PEM)"))
+    p.add_argument("--self-signed", action="store_true", default=None,
+                   help=_("make (once) and use a self-signed certificate"))
+    p.add_argument("--insecure", action="store_true", default=None,
+                   help=_("no TLS: plain ws://, for tests on this computer only"))
+    p.add_argument("--data", type=Path, help=_("the folder for saved rooms and the certificate"))
+    p.add_argument("--log", type=Path, help=_("the folder for the server log"))
+    for name in ("max_rooms", "max_connections", "max_per_address", "room_creations",
+                 "max_watchers"):
+        p.add_argument("--" + name.replace("_", "-"), type=int, dest=name)
+    for name in ("idle_room", "idle", "hello_deadline", "rate", "burst"):
+        p.add_argument("--" + name.replace("_", "-"), type=float, dest=name)
+    p.add_argument("--origin", action="append", dest="origins",
+                   help=_("a web page allowed to connect (may be repeated)"))
+    return p
+
+
+def _coerce(name: str, value: Any, kind: Any) -> Any:
+    if name in _PATHS:
+        if not isinstance(value, str | Path):
+            raise ConfigError(_("{name}: not a path").format(name=name))
+        return Path(value).expanduser()
+    if name == "origins":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(_("{name}: not a list of web addresses").format(name=name))
+        return tuple(value)
+    if kind in ("bool", bool):
+        if not isinstance(value, bool):
+            raise ConfigError(_("{name}: not true or false").format(name=name))
+        return value
+    if kind in ("int", int):
+        if type(value) is not int or value < 0:
+            raise ConfigError(_("{name}: not a whole number").format(name=name))
+        return value
+    if kind in ("float", float):
+        if type(value) not in (int, float) or value < 0:
+            raise ConfigError(_("{name}: not a number").format(name=name))
+        return float(value)
+    if not isinstance(value, str):
+        raise ConfigError(_("{name}: not text").format(name=name))
+    return value
+
+
+def parse_config(argv: Sequence[str] | None = None) -> ServerConfig:
+    """The configuration from the command line (and the file it names);
+    raises :class:`ConfigError` for a setting that cannot be used
+    (``--help`` exits, as argparse does)."""
+    args = _parser().parse_args(argv)
+    values: dict[str, Any] = {}
+    kinds = {f.name: f.type for f in fields(ServerConfig)}
+    if args.config is not None:
+        try:
+            data = tomllib.loads(args.config.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(_("The settings file {path} cannot be read: {problem}").format(
+                path=args.config, problem=exc)) from None
+        for name, value in data.items():
+            if name not in kinds:
+                raise ConfigError(_("{name}: no such setting").format(name=name))
+            values[name] = value
+    for name in kinds:
+        flag = getattr(args, name, None)
+        if flag is not None:
+            values[name] = flag
+    config = ServerConfig(**{name: _coerce(name, value, _kind(kinds[name]))
+                             for name, value in values.items()})
+    if not 0 <= config.port <= 65535:
+        raise ConfigError(_("port: not between 0 and 65535"))
+    if config.insecure and (config.self_signed or config.cert):
+        raise ConfigError(_("--insecure turns TLS off: leave out the certificate"))
+    if not config.insecure and not config.self_signed and (config.cert is None
+                                                           or config.key is None):
+        raise ConfigError(_("TLS needs a certificate: give --cert and --key, or "
+                            "--self-signed (or --insecure for a test on this computer)"))
+    return config
+
+
+def _kind(hint: Any) -> str:
+    """The plain kind of a field's type hint (the hints are strings here)."""
+    text = str(hint)
+    for kind in ("bool", "int", "float"):
+        if text == kind:
+            return kind
+    return "other"
+
+
+def replace(config: ServerConfig, **changes: Any) -> ServerConfig:
+    """``config`` with some settings changed (tests)."""
+    return dataclasses.replace(config, **changes)

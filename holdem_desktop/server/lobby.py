@@ -1,0 +1,278 @@
+"""Many rooms behind one door: the server's rules, with no I/O.
+
+The service hands the lobby each parsed message with the connection it came
+from, and tells it when connections open and close; the lobby answers in
+:attr:`Lobby.outbox` as a room does.  A connection that is in no room yet
+may only:
+
+- ``create`` a room (:class:`~holdem_desktop.net.protocol.Create`): it is
+  made with a fresh code and the sender joins it as its host;
+- ``hello`` a room by its code: the hello is handed to that room, which
+  judges it exactly as on the LAN (name, token, version, room full);
+- ``ping``.
+
+Everything else is the room's own business: one room core
+(:class:`~holdem_desktop.net.room.Room`) and one message set for the LAN
+and the internet.  The lobby adds what only a server with many rooms
+needs, every one a limit per address or for all:
+
+- wrong codes: :data:`~holdem_desktop.net.room.WRONG_CODES` a minute per
+  address, counted across all the rooms (a code is checked against every
+  room at once here); past it even a right code is refused
+  ``rate_limited``, as on the LAN;
+- rooms created: ``creations`` per address per hour (``rate_limited``),
+  and ``max_rooms`` on the server (``server_full``);
+- members per room: the room's seats and ``max_watchers``;
+- a room nobody is connected to for ``idle_room`` seconds is closed.
+
+What happened is noted in :attr:`Lobby.log` as (address, room, event) for
+the server log: never a name, a card or a token.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from holdem_desktop.ai.players import LEVELS
+from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
+from holdem_desktop.net.protocol import (
+    Bye,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    HostMessage,
+    Ping,
+    Pong,
+    Refused,
+)
+from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
+
+from .limits import AddressWindow
+
+__all__ = ["IDLE_ROOM", "MAX_ROOMS", "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
+
+MAX_ROOMS = 1000
+"""Rooms one server process holds at most."""
+ROOM_CREATIONS = 10
+"""Rooms one address may create an hour."""
+IDLE_ROOM = 1800.0
+"""Seconds a room with nobody connected lives on (then it is closed)."""
+
+
+@dataclass(frozen=True)
+class LobbyLimits:
+    """The lobby's limits (the server's configuration fills them)."""
+
+    max_rooms: int = MAX_ROOMS
+    creations: int = ROOM_CREATIONS
+    creation_window: float = 3600.0
+    wrong_codes: int = WRONG_CODES
+    wrong_window: float = WRONG_WINDOW
+    max_watchers: int = MAX_WATCHERS
+    idle_room: float = IDLE_ROOM
+
+
+class Lobby:
+    """The rooms of one server."""
+
+    def __init__(self, game_version: str, *, clock: Callable[[], float],
+                 limits: LobbyLimits | None = None, rng: random.Random | None = None) -> None:
+        self.game_version = game_version
+        self.clock = clock
+        self.limits = limits or LobbyLimits()
+        self.rng = rng or random.Random(secrets.randbits(64))
+        self.rooms: dict[str, Room] = {}
+        self.outbox: list[tuple[str, HostMessage]] = []
+        self.log: list[tuple[str, str, str]] = []
+        """(address, room code or "", event) to write in the server log."""
+        self.changed: set[str] = set()
+        """Rooms whose game may have moved since the service last saved them."""
+        self.closed: set[str] = set()
+        """Rooms closed since the service last looked (their saves go)."""
+        self.hands_dealt = 0
+        """Hands dealt in all the rooms since the server started."""
+        self._serials: dict[str, int] = {}
+        self._room_of: dict[str, str] = {}
+        """Connection -> the code of the room it was handed to."""
+        self._addresses: dict[str, str] = {}
+        self._empty_since: dict[str, float] = {}
+        self._wrong = AddressWindow(self.limits.wrong_codes, self.limits.wrong_window)
+        self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
+
+    # ------------------------------------------------------------------
+
+    @property
+    def people(self) -> int:
+        """Members connected now, in all the rooms."""
+        return sum(1 for conn, code in self._room_of.items()
+                   if code in self.rooms and self.rooms[code].joined(conn))
+
+    def room_of(self, conn: str) -> str:
+        """The code of the room ``conn`` is in ("" for none)."""
+        code = self._room_of.get(conn, "")
+        return code if code in self.rooms and self.rooms[code].joined(conn) else ""
+
+    def add(self, room: Room) -> None:
+        """Hold ``room`` (a restored one, or one just made)."""
+        self.rooms[room.code] = room
+        self._serials[room.code] = room.hand_serial
+        self._empty_since.setdefault(room.code, self.clock())
+
+    def connect(self, conn: str, address: str) -> None:
+        """A connection opened from ``address``."""
+        self._addresses[conn] = address
+
+    def disconnect(self, conn: str) -> None:
+        """A connection closed."""
+        address = self._addresses.pop(conn, "")
+        code = self._room_of.pop(conn, None)
+        room = self.rooms.get(code) if code is not None else None
+        if room is not None and code is not None:
+            if room.joined(conn):
+                self.log.append((address, code, "lost"))
+            room.disconnect(conn)
+            self._after(code, room)
+
+    def receive(self, conn: str, message: ClientMessage) -> None:
+        """One parsed message from ``conn``."""
+        code = self._room_of.get(conn)
+        room = self.rooms.get(code) if code is not None else None
+        if room is not None and code is not None:
+            joined = room.joined(conn)
+            room.receive(conn, message)
+            if not isinstance(message, Ping):
+                self.changed.add(code)
+            if not joined and room.joined(conn):
+                self.log.append((self._addresses.get(conn, ""), code, "joined"))
+            self._after(code, room)
+        elif isinstance(message, Ping):
+            self._send(conn, Pong(message.n))
+        elif isinstance(message, Hello):
+            self._hello(conn, message)
+        elif isinstance(message, Create):
+            self._create(conn, message)
+        else:
+            self._send(conn, Error("not_joined", {}))
+
+    def tick(self) -> None:
+        """Now and then: every room's clock (absence, grace), and rooms idle
+        too long closed."""
+        now = self.clock()
+        self._wrong.prune(now)
+        self._created.prune(now)
+        for code, room in list(self.rooms.items()):
+            decision = room.decision
+            room.tick()
+            if room.outbox or room.decision != decision:
+                self.changed.add(code)
+            self._after(code, room)
+            since = self._empty_since.get(code)
+            if since is not None and now - since >= self.limits.idle_room:
+                self.close_room(code, "idle_room")
+
+    def close_room(self, code: str, why: str) -> None:
+        """Close the room ``code``: whoever is still connected is told ``why``."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return
+        for conn, where in list(self._room_of.items()):
+            if where == code:
+                self._send(conn, Bye(why))
+                del self._room_of[conn]
+        self._serials.pop(code, None)
+        self._empty_since.pop(code, None)
+        self.changed.discard(code)
+        self.closed.add(code)
+        self.log.append(("", code, f"closed {why}"))
+
+    def take(self) -> list[tuple[str, HostMessage]]:
+        """The messages to send, in order (and forget them)."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    # ------------------------------------------------------------------
+
+    def _send(self, conn: str, message: HostMessage) -> None:
+        self.outbox.append((conn, message))
+
+    def _refuse(self, conn: str, reason: str, detail: str = "") -> None:
+        self.log.append((self._addresses.get(conn, ""), "", f"refused {reason}"))
+        self._send(conn, Refused(reason, detail))
+        self._send(conn, Bye(reason))
+
+    def _after(self, code: str, room: Room) -> None:
+        """Pass on what ``room`` said; count its hands; note when it empties."""
+        self.outbox.extend(room.take())
+        serial = room.hand_serial
+        self.hands_dealt += max(0, serial - self._serials.get(code, serial))
+        self._serials[code] = serial
+        if any(m.conn is not None for m in room.members):
+            self._empty_since.pop(code, None)
+        else:
+            self._empty_since.setdefault(code, self.clock())
+
+    def _hello(self, conn: str, hello: Hello) -> None:
+        address = self._addresses.get(conn, "")
+        now = self.clock()
+        if self._wrong.full(address, now):
+            self._refuse(conn, "rate_limited")
+            return
+        room = self.rooms.get(hello.code)
+        if room is None:
+            self._wrong.note(address, now)
+            self._refuse(conn, "wrong_code")
+            return
+        self._room_of[conn] = hello.code
+        room.connect(conn, address)
+        self.receive(conn, hello)
+
+    def _create(self, conn: str, create: Create) -> None:
+        address = self._addresses.get(conn, "")
+        now = self.clock()
+        if self._created.full(address, now):
+            self._refuse(conn, "rate_limited")
+            return
+        if len(self.rooms) >= self.limits.max_rooms:
+            self._refuse(conn, "server_full")
+            return
+        if create.game_version != self.game_version:
+            self._refuse(conn, "wrong_version", self.game_version)
+            return
+        if create.strength not in LEVELS:
+            self._refuse(conn, "bad_rules", "strength")
+            return
+        try:
+            variant: Variant = (create.rules.variant() if create.rules is not None
+                                else shipped_variant(create.variant))
+            code = self._new_code()
+            room = Room(variant, code, size=create.size, strength=create.strength,
+                        game_version=self.game_version, clock=self.clock,
+                        rng=random.Random(self.rng.getrandbits(64)),
+                        max_watchers=self.limits.max_watchers)
+        except (KeyError, ValueError, VariantError):
+            self._refuse(conn, "bad_rules", "variant")
+            return
+        room.connect(conn, address)
+        room.receive(conn, Hello(create.name, code, create.game_version))
+        if not room.joined(conn):  # e.g. a name that cannot be used: no room is made
+            room.disconnect(conn)
+            self.outbox.extend(room.take())
+            return
+        self._created.note(address, now)
+        self._room_of[conn] = code
+        self.add(room)
+        self.changed.add(code)
+        self.log.append((address, code, "created"))
+        self._after(code, room)
+
+    def _new_code(self) -> str:
+        """A room code no room here has."""
+        for _attempt in range(1000):
+            code = f"{secrets.randbelow(10**6):06d}"  # unguessable from others
+            if code not in self.rooms:
+                return code
+        raise ValueError("no free room code")  # cannot happen below 10^6 rooms

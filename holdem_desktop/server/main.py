@@ -1,0 +1,80 @@
+"""``holdem-server`` and ``holdem-desktop serve``: read the configuration,
+make or load the certificate, say where the server listens (and the
+certificate's fingerprint), and serve until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from collections.abc import Sequence
+
+from holdem_desktop import __version__
+from holdem_desktop.i18n.translate import _
+
+from .certs import fingerprint_of_file, self_signed, server_context
+from .config import ConfigError, ServerConfig, parse_config
+from .service import GameServer
+from .store import RoomStore
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the server (the exit status: 0 when stopped, 2 for a bad setting)."""
+    try:
+        config = parse_config(argv)
+    except ConfigError as exc:
+        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        return 2
+    try:
+        server = _prepare(config)
+    except (OSError, ValueError) as exc:
+        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        return 1
+    scheme = "ws" if config.insecure else "wss"
+
+    def ready(port: int) -> None:
+        print(_("Hold'em Desktop server listening on {url}").format(
+            url=f"{scheme}://{config.bind}:{port}/"), flush=True)
+        print(_("Rooms: {rooms}; log: {log}").format(
+            rooms=len(server.lobby.rooms), log=config.log_folder / "server.log"), flush=True)
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, server.stop_soon)
+        await server.run(ready)
+
+    try:
+        asyncio.run(run())
+    except OSError as exc:
+        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _prepare(config: ServerConfig) -> GameServer:
+    """The server, its certificate loaded (or made) and its rooms restored."""
+    config.data.mkdir(parents=True, exist_ok=True)
+    store = RoomStore(config.data / "rooms")
+    server = GameServer(config, store=store)
+    if config.insecure:
+        print(_("Warning: --insecure: no TLS. Everything, hole cards included, travels "
+                "readable by anyone on the way. Use it only for tests on this computer."),
+              file=sys.stderr, flush=True)
+    else:
+        if config.self_signed:
+            cert, key = self_signed(config.data / "tls", (config.bind,))
+        else:
+            assert config.cert is not None and config.key is not None
+            cert, key = config.cert, config.key
+        server.ssl = server_context(cert, key)
+        print(_("Certificate SHA-256 fingerprint: {fingerprint}").format(
+            fingerprint=fingerprint_of_file(cert)), flush=True)
+    for room, problem in store.load_all(server.lobby.clock, __version__):
+        if room is not None:
+            server.lobby.add(room)
+        elif problem:
+            server.log.write("", f"-  restore_failed {problem}")
+    return server

@@ -1,0 +1,393 @@
+"""The server's network side: WebSocket over TLS (the ``websockets``
+library) on one asyncio loop, in front of the :class:`~.lobby.Lobby`.
+
+One port answers three things:
+
+- ``GET /health``: JSON with ``rooms``, ``people``, ``connections``,
+  ``hands_per_second`` (over the last minute), ``uptime`` and ``version``;
+- a WebSocket upgrade on ``/``: a connection to the lobby.  Each WebSocket
+  message holds one protocol payload (the JSON a LAN frame carries, without
+  its length: WebSocket does the framing), at most
+  :data:`~holdem_desktop.net.protocol.MAX_FRAME` bytes;
+- anything else: bytes that are not TLS fail the TLS handshake and are
+  dropped; a request that is not HTTP, or not an upgrade, is answered with
+  an HTTP error and closed.  Nobody else notices.
+
+The limits, per connection and per address (docs/server.md): connections
+open at once per address and in all; a hello (or create) within
+``hello_deadline``; at most ``rate`` messages a second (a burst of
+``burst``); ``max_bad`` unreadable messages; a message over the size
+limit closes the connection; so does saying nothing for ``idle`` seconds,
+or leaving :data:`MAX_QUEUED` messages unread (each connection has its own
+queue and sender, so one slow reader never holds up the others).  Three
+drops for abuse in a minute bar the address for a minute.  Each event is
+one line of the server log: time, address, room, event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import ssl
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from holdem_desktop import __version__
+from holdem_desktop.engine.hand_classes import tables
+from holdem_desktop.net.host import PENALTY_DROPS, PENALTY_TIME, HostLog, _Bucket
+from holdem_desktop.net.protocol import (
+    MAX_FRAME,
+    Bye,
+    Error,
+    HostMessage,
+    MalformedMessage,
+    Refused,
+    parse_client,
+    to_payload,
+)
+
+from .config import ServerConfig
+from .limits import AddressWindow
+from .lobby import Lobby, LobbyLimits
+
+__all__ = ["MAX_QUEUED", "GameServer"]
+
+MAX_QUEUED = 512
+"""Messages waiting for one slow connection before it is dropped (``unread``)."""
+MAX_BAD = 10
+"""Unreadable messages one connection may send before it is dropped."""
+TICK = 0.5
+"""Seconds between the rooms' clock ticks."""
+_QUIET = logging.getLogger("holdem_desktop.server.websockets")
+_QUIET.addHandler(logging.NullHandler())
+_QUIET.propagate = False  # handshake failures are counted and logged by us, once
+
+
+@dataclass
+class _Conn:
+    ws: ServerConnection
+    address: str
+    queue: deque[HostMessage] = field(default_factory=deque)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class GameServer:
+    """Rooms for players anywhere: run it with :meth:`run` (the process's
+    loop) or :meth:`start` (a background thread, for tests and benches)."""
+
+    def __init__(self, config: ServerConfig, *, store: Any = None) -> None:
+        self.config = config
+        self.lobby = Lobby(__version__, clock=time.monotonic, limits=LobbyLimits(
+            max_rooms=config.max_rooms, creations=config.room_creations,
+            max_watchers=config.max_watchers, idle_room=config.idle_room))
+        self.store = store
+        """Where rooms are saved after every action (None: nowhere)."""
+        self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
+        self.stats: Counter[str] = Counter()
+        """connections, messages, refusals and drops by reason."""
+        self.port = config.port
+        self.ssl: ssl.SSLContext | None = None
+        self.started = time.monotonic()
+        self._conns: dict[str, _Conn] = {}
+        self._per_address: Counter[str] = Counter()
+        self._barred = AddressWindow(PENALTY_DROPS, PENALTY_TIME)
+        self._ids = itertools.count(1)
+        self._hands: deque[tuple[float, int]] = deque([(time.monotonic(), 0)])
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._logged_at: dict[str, float] = {}
+
+    # ------------------------------------------------------------------
+    # Running
+
+    async def run(self, ready: Callable[[int], None] | None = None) -> None:
+        """Serve until :meth:`stop`; ``ready`` hears the port once listening."""
+        tables()  # the evaluator's tables, built now rather than at a showdown
+        self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(self._loop_error)
+        self._stopping = asyncio.Event()
+        server: Server = await serve(
+            self._handle, self.config.bind, self.config.port, ssl=self.ssl,
+            process_request=self._request, max_size=MAX_FRAME, max_queue=16,
+            write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
+            compression=None, server_header=None, logger=_QUIET)
+        self.port = server.sockets[0].getsockname()[1]
+        if ready is not None:
+            ready(self.port)
+        ticker = asyncio.create_task(self._ticker())
+        try:
+            await self._stopping.wait()
+        finally:
+            ticker.cancel()
+            server.close(close_connections=True)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 5)
+            self._save()
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Serve on a background thread; returns the port."""
+        def ready(port: int) -> None:
+            self._ready.set()
+
+        def main() -> None:
+            try:
+                asyncio.run(self.run(ready))
+            except BaseException as exc:  # reported to start(), never raised in the thread
+                self._failure = exc
+                self._ready.set()
+
+        self._thread = threading.Thread(target=main, name="game server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the server did not start")
+        if self._failure is not None:
+            raise self._failure
+        return self.port
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close every connection and stop serving."""
+        loop, stopping = self._loop, self._stopping
+        if loop is not None and stopping is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stopping.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def stop_soon(self) -> None:
+        """Stop serving (on the server's own loop: a signal handler)."""
+        if self._stopping is not None:
+            self._stopping.set()
+
+    def call(self, fn: Callable[[], object]) -> None:
+        """Run ``fn`` on the server's loop (tests: to look at the lobby safely)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(fn)
+
+    # ------------------------------------------------------------------
+    # What the server tells
+
+    def health(self) -> dict[str, Any]:
+        """The numbers ``GET /health`` answers."""
+        now = time.monotonic()
+        then, before = self._hands[0]
+        rate = (self.lobby.hands_dealt - before) / (now - then) if now - then > 0.5 else 0.0
+        return {"status": "ok", "version": __version__, "rooms": len(self.lobby.rooms),
+                "people": self.lobby.people, "connections": len(self._conns),
+                "hands_per_second": round(rate, 3), "uptime": round(now - self.started, 1)}
+
+    def _event(self, address: str, room: str, event: str) -> None:
+        """One line of the server log (never a name, a card or a token)."""
+        self.log.write(address, f"{room or '-'}  {event}")
+
+    def _drop(self, address: str, reason: str, *, abuse: bool = False) -> None:
+        self.stats[reason] += 1
+        self._event(address, "", reason)
+        if abuse:
+            self._barred.note(address, time.monotonic())
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's own reports (a TLS handshake that failed, accept() out
+        of file descriptors): counted, and logged once per reason a minute."""
+        message = str(context.get("message", ""))
+        reason = ("tls_failed" if "SSL" in message or "handshake" in message
+                  else "accept_error" if "accept" in message else "loop_error")
+        self.stats[reason] += 1
+        now = time.monotonic()
+        if now - self._logged_at.get(reason, -60.0) >= 60.0:
+            self._logged_at[reason] = now
+            self._event("", "", reason)
+
+    # ------------------------------------------------------------------
+    # HTTP: /health, and who may open a WebSocket
+
+    def _request(self, connection: ServerConnection, request: Request) -> Response | None:
+        address = _address(connection)
+        path = request.path.partition("?")[0]
+        if path == "/health":
+            self.stats["health"] += 1
+            return _json(connection, HTTPStatus.OK, self.health())
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in self.config.origins:
+            self._drop(address, "origin")
+            return connection.respond(HTTPStatus.FORBIDDEN, "Origin not allowed\n")
+        if path != "/":
+            self.stats["not_found"] += 1
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
+        if self._barred.full(address, time.monotonic()):
+            self._drop(address, "rate_limited")
+            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Rate limited\n")
+        if self._per_address[address] >= self.config.max_per_address:
+            self._drop(address, "busy")
+            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections\n")
+        if len(self._conns) >= self.config.max_connections:
+            self._drop(address, "crowded")
+            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "Server full\n")
+        return None
+
+    # ------------------------------------------------------------------
+    # WebSocket connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        if (self._per_address[address] >= self.config.max_per_address
+                or len(self._conns) >= self.config.max_connections):  # raced past the check
+            self._drop(address, "busy")
+            with contextlib.suppress(Exception):
+                await ws.send(to_payload(Refused("busy")).decode("ascii"))
+            return
+        conn = f"c{next(self._ids)}"
+        state = _Conn(ws, address)
+        self._conns[conn] = state
+        self._per_address[address] += 1
+        self.stats["connections"] += 1
+        self.lobby.connect(conn, address)
+        sender = asyncio.create_task(self._sender(conn, state))
+        bucket = _Bucket(self.config.rate, self.config.burst, time.monotonic)
+        bad = 0
+        came = time.monotonic()
+        try:
+            while conn in self._conns:
+                now = time.monotonic()
+                wait, why = self.config.idle, "idle"
+                if not self.lobby.room_of(conn) and came + self.config.hello_deadline - now < wait:
+                    wait, why = came + self.config.hello_deadline - now, "hello_timeout"
+                try:
+                    async with asyncio.timeout(max(0.0, wait)):
+                        data = await ws.recv()
+                except TimeoutError:
+                    self._drop(address, why)
+                    self._queue(conn, Bye(why))
+                    break
+                except ConnectionClosed as exc:
+                    if exc.sent is not None and exc.sent.code == 1009:  # over max_size
+                        self._drop(address, "too_large", abuse=True)
+                    break
+                if not bucket.take():
+                    self._drop(address, "flooding", abuse=True)
+                    self._queue(conn, Bye("flooding"))
+                    break
+                payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                try:
+                    message = parse_client(payload)
+                except MalformedMessage as exc:
+                    bad += 1
+                    self.stats["malformed"] += 1
+                    self._queue(conn, Error("malformed", {"reason": exc.reason}))
+                    if bad > MAX_BAD:
+                        self._drop(address, "abuse", abuse=True)
+                        self._queue(conn, Bye("abuse"))
+                        break
+                    continue
+                self.stats["messages"] += 1
+                self.lobby.receive(conn, message)
+                self._deliver()
+        finally:
+            self._conns.pop(conn, None)
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]
+            self.lobby.disconnect(conn)
+            self._deliver()
+            with contextlib.suppress(Exception):  # a Bye queued last goes out first
+                await asyncio.wait_for(sender, 2.0)
+            sender.cancel()
+
+    def _queue(self, conn: str, message: HostMessage) -> None:
+        """Queue ``message`` for ``conn`` (after its own connection ended, too:
+        the sender sends what is queued, then closes)."""
+        state = self._conns.get(conn)
+        if state is None:
+            return
+        state.queue.append(message)
+        state.ready.set()
+        if len(state.queue) > MAX_QUEUED:
+            self._drop(state.address, "unread")
+            state.queue.clear()
+            self._conns.pop(conn, None)
+            state.ws.transport.abort()
+
+    async def _sender(self, conn: str, state: _Conn) -> None:
+        """Send ``conn`` its messages in order, as fast as it reads them."""
+        try:
+            while True:
+                if not state.queue:
+                    if conn not in self._conns:
+                        return
+                    state.ready.clear()
+                    await state.ready.wait()
+                    continue
+                message = state.queue.popleft()
+                await state.ws.send(to_payload(message).decode("ascii"))
+                if isinstance(message, Bye):
+                    self._conns.pop(conn, None)
+                    await state.ws.close(1000, message.reason)
+                    return
+        except ConnectionClosed:
+            return
+
+    def _deliver(self) -> None:
+        """Hand out what the lobby said, write its log lines, save what moved."""
+        for conn, message in self.lobby.take():
+            state = self._conns.get(conn)
+            if state is not None:
+                self._queue(conn, message)
+        for address, room, event in self.lobby.log:
+            self._event(address, room, event)
+        self.lobby.log.clear()
+        self._save()
+
+    def _save(self) -> None:
+        if self.store is None:
+            self.lobby.changed.clear()
+            self.lobby.closed.clear()
+            return
+        for code in sorted(self.lobby.closed):
+            self.store.delete(code)
+        self.lobby.closed.clear()
+        for code in sorted(self.lobby.changed):
+            room = self.lobby.rooms.get(code)
+            if room is not None:
+                self.store.save(room)
+        self.lobby.changed.clear()
+
+    async def _ticker(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            self.lobby.tick()
+            self._deliver()
+            now = time.monotonic()
+            self._hands.append((now, self.lobby.hands_dealt))
+            while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
+                self._hands.popleft()
+
+
+def _address(connection: ServerConnection) -> str:
+    peer = connection.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
+def _json(connection: ServerConnection, status: HTTPStatus, data: dict[str, Any]) -> Response:
+    body = json.dumps(data, sort_keys=True).encode("ascii")
+    response = connection.respond(status, "")
+    headers = Headers([(k, v) for k, v in response.headers.raw_items()
+                       if k.lower() not in ("content-type", "content-length")])
+    headers["Content-Type"] = "application/json"
+    headers["Content-Length"] = str(len(body))
+    headers["Cache-Control"] = "no-store"
+    return Response(status.value, status.phrase, headers, body)

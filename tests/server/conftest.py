@@ -1,0 +1,83 @@
+"""A game server on loopback for each test: self-signed TLS, its data and
+log in the test's own folder."""
+
+from __future__ import annotations
+
+import json
+import ssl
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from holdem_desktop.server.certs import fingerprint_of_file, self_signed, server_context
+from holdem_desktop.server.config import ServerConfig
+from holdem_desktop.server.service import GameServer
+from holdem_desktop.server.store import RoomStore
+
+
+class Served:
+    """A running server and what a client needs to reach it."""
+
+    def __init__(self, server: GameServer, fingerprint: str, data: Path) -> None:
+        self.server = server
+        self.port = server.port
+        self.fingerprint = fingerprint
+        self.data = data
+
+    def health(self) -> dict[str, Any]:
+        return health(self.port)
+
+
+def insecure_context() -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def health(port: int) -> dict[str, Any]:
+    """``GET /health`` over TLS."""
+    with urllib.request.urlopen(f"https://127.0.0.1:{port}/health", timeout=10,
+                                context=insecure_context()) as answer:
+        assert answer.headers["Content-Type"] == "application/json"
+        data: dict[str, Any] = json.loads(answer.read())
+        return data
+
+
+def start_server(data: Path, **settings: Any) -> Served:
+    """A server on 127.0.0.1, any free port, with a self-signed certificate
+    in ``data``.  Scripted players act far faster than people: the message
+    rate is raised unless a test sets it."""
+    config = replace(ServerConfig(bind="127.0.0.1", port=0, self_signed=True, data=data),
+                     **({"rate": 10_000.0, "burst": 10_000.0} | settings))
+    server = GameServer(config, store=RoomStore(data / "rooms"))
+    cert, key = self_signed(data / "tls")
+    server.ssl = server_context(cert, key)
+    server.start()
+    return Served(server, fingerprint_of_file(cert), data)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    s = start_server(tmp_path / "server")
+    yield s
+    s.server.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Any]:
+    """Start servers with settings of the test's own (all stopped after)."""
+    started: list[Served] = []
+
+    def make(**settings: Any) -> Served:
+        s = start_server(tmp_path / f"server{len(started)}", **settings)
+        started.append(s)
+        return s
+
+    yield make
+    for s in started:
+        s.server.stop()
