@@ -1,0 +1,83 @@
+"""``holdem-desktop serve`` as a real process, for the tests of the
+command line and of a restart after SIGKILL.  The process runs with pygame
+and the speech library made unimportable, so it fails if anything it loads
+reaches for a window or a voice."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NO_WINDOW = ("import sys; sys.modules['pygame'] = None; "
+             "sys.modules['accessible_output2'] = None; "
+             "from holdem_desktop.__main__ import main; sys.exit(main(sys.argv[1:]))")
+
+
+class ServeProcess:
+    """``holdem-desktop serve ARGS`` started in the background; :meth:`wait_ready`
+    reads its fingerprint and port."""
+
+    def __init__(self, *args: str) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen([sys.executable, "-c", NO_WINDOW, "serve", *args],
+                                        cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+        self._ready = threading.Event()
+        self.port = 0
+        self.fingerprint = ""
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+            found = re.search(r"([0-9A-F]{2}(?::[0-9A-F]{2}){31})", line)
+            if found:
+                self.fingerprint = found.group(1)
+            found = re.search(r"wss?://[^ ]+:(\d+)/", line)
+            if found:
+                self.port = int(found.group(1))
+                self._ready.set()
+        self._ready.set()
+
+    def _read_errors(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.errors.append(line.rstrip("\n"))
+
+    def wait_ready(self, seconds: float = 60.0) -> int:
+        """The port, once the server says it listens."""
+        if not self._ready.wait(seconds) or not self.port:
+            self.stop()
+            raise AssertionError(f"serve did not start: {self.lines} {self.errors}")
+        return self.port
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to save or close anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> int:
+        """SIGTERM, and its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(30)
+        with contextlib.suppress(Exception):
+            assert self.process.stdout is not None and self.process.stderr is not None
+            self.process.stdout.close()
+            self.process.stderr.close()
+        return self.process.returncode
