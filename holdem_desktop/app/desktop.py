@@ -22,10 +22,11 @@ from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import KeyMap
 from holdem_desktop.ui.menus import StartPage
+from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
-from .clipboard import copy_text
+from .clipboard import copy_text, paste_text
 from .local_game import LocalGames
 from .outputs import Outputs
 from .settings_service import SettingsService
@@ -249,6 +250,49 @@ class Desktop:
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``)."""
         return self._room_table(self.rooms.join(code, address, name))
+
+    def online_servers(self) -> list[str]:
+        """The servers the player used, newest first."""
+        return self.rooms.book.servers()
+
+    def join_online_room(self, server: str, code: str, name: str
+                         ) -> Page | str | CertificateQuestion:
+        """Join the room ``code`` on ``server`` (or the one its invitation names)."""
+        got = self.rooms.join_online(server, code, name)
+        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
+
+    def create_online_room(self, server: str, variant: str | Variant, players: int,
+                           strength: str, name: str) -> Page | str | CertificateQuestion:
+        """Create a room on ``server`` and sit at it; its code is said at once."""
+        got = self.rooms.create_online(server, variant, players, strength, name)
+        if isinstance(got, CertificateQuestion):
+            return got
+        page = self._room_table(got)
+        if self.remote is not None and not isinstance(page, str):
+            self.outputs.tell(self.remote, _(
+                "Room created on the server. Its code is {code}. Copy the invitation and "
+                "send it to your friends.").format(code=" ".join(self.remote.code)))
+        return page
+
+    def trust_certificate(self, server: str, fingerprint: str) -> None:
+        """Pin ``fingerprint`` for ``server``: the player said Trust."""
+        self.rooms.book.trust(server, fingerprint)
+
+    def forget_server(self, server: str) -> str:
+        """Forget a server and the certificate trusted for it."""
+        from .online import parse_invitation
+
+        try:
+            where = parse_invitation(server).server
+        except ValueError:
+            where = server.strip()
+        if self.rooms.book.forget(where):
+            return _("{server} is forgotten, with its certificate.").format(server=where)
+        return _("{server} was not among the servers used.").format(server=where)
+
+    def paste_text(self) -> str:
+        """The text on the clipboard."""
+        return paste_text()
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):

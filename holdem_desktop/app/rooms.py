@@ -10,6 +10,7 @@ import queue
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,11 +22,13 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
-from holdem_desktop.net.protocol import Hello, Refused, Welcome
+from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, Welcome
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
 from holdem_desktop.settings import write_atomic
+from holdem_desktop.ui.online import CertificateQuestion
 
+from .online import Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
 
 __all__ = ["RoomTokens", "Rooms", "local_address"]
@@ -86,6 +89,10 @@ class Rooms:
         """The host and port it was joined at."""
         self.server: RoomServer | None = None
         self.beacon: RoomBeacon | None = None
+        self.online: Invitation | None = None
+        """Where the room is when it is on a server (None: on the LAN)."""
+        self.book = ServerBook(data / "servers.json")
+        """The servers used and the certificates trusted."""
         self.tokens = RoomTokens(data / "rooms.json")
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
@@ -132,9 +139,18 @@ class Rooms:
             client.connect()
         except (OSError, TimeoutError):
             return room_problem("unreachable", f"{host}:{port}")
-        client.send(Hello(name, code, __version__, self.tokens.get(code, name)))
+        return self._enter(client, Hello(name, code, __version__, self.tokens.get(code, name)),
+                           name, (host, port))
+
+    def _enter(self, client: RoomClient, first: Hello | Create, name: str,
+               where: tuple[str, int], *, tokens: str = "") -> RemoteTable | str:
+        """Say ``first`` (a hello, or a server's create) on the open
+        connection and sit at the room that welcomes it; its tokens are kept
+        under ``tokens`` + code (a server's rooms under the server's name)."""
+        host, port = where
+        client.send(first)
         try:
-            reply = client.get(timeout=5)
+            reply = client.get(timeout=10)
         except queue.Empty:
             client.close()
             return room_problem("unreachable", f"{host}:{port}")
@@ -142,7 +158,7 @@ class Rooms:
             client.close()
             reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
             return room_problem(reason, getattr(reply, "detail", ""))
-        self.tokens.put(code, name, reply.token)
+        self.tokens.put(tokens + reply.code, name, reply.token)
         kind = pygame.event.custom_type()
 
         def wake() -> None:  # a message arrived: the window's loop wakes and polls
@@ -172,8 +188,60 @@ class Rooms:
                 remote.pump()
         return remote
 
+    # ------------------------------------------------------------------
+    # On a server over the internet
+
+    def join_online(self, server: str, code: str, name: str
+                    ) -> RemoteTable | str | CertificateQuestion:
+        """Join the room ``code`` (or the invitation's) on ``server``."""
+        where = self._where(server)
+        if isinstance(where, str):
+            return where
+        code = code or where.code
+        if not code:
+            return _("Type the room's code, or paste the whole invitation.")
+        return self._online(where, lambda key: Hello(name, code, __version__,
+                                                     self.tokens.get(key + code, name)), name)
+
+    def create_online(self, server: str, variant: str | Variant, players: int, strength: str,
+                      name: str) -> RemoteTable | str | CertificateQuestion:
+        """Create a room on ``server`` and sit at it as its host."""
+        where = self._where(server)
+        if isinstance(where, str):
+            return where
+        rules = variant if isinstance(variant, Variant) else shipped_variant(variant)
+        try:
+            sent = None if isinstance(variant, str) else VariantRules.of(rules)
+        except ValueError:
+            return _("These rules are too large to send to a server.")
+        return self._online(where, lambda key: Create(name, __version__, rules.key, players,
+                                                      strength, sent), name)
+
+    def _where(self, server: str) -> Invitation | str:
+        try:
+            return parse_invitation(server)
+        except ValueError:
+            return _("{text} is not a server's address or an invitation.").format(
+                text=server.strip()[:60] or _("Nothing"))
+
+    def _online(self, where: Invitation, first: Callable[[str], Hello | Create], name: str
+                ) -> RemoteTable | str | CertificateQuestion:
+        self.close()
+        got = open_online(self.book, where)
+        if not isinstance(got, RoomClient):
+            return got
+        key = where.server + "#"  # a server's codes are its own: tokens kept apart
+        joined = self._enter(got, first(key), name, (where.host, where.port), tokens=key)
+        if not isinstance(joined, str):
+            self.online = Invitation(where.host, where.port, joined.code, got.pin)
+        return joined
+
     def invitation(self, remote: RemoteTable) -> str:
         """What to send a friend so that they can join ``remote``'s room."""
+        if self.online is not None:
+            return _("Join my Hold'em Desktop room on a server: choose Rooms, then Play "
+                     "online, paste this line and choose Join room: {line}").format(
+                         line=self.online.line())
         host, port = self.address
         address = host if host != "127.0.0.1" else local_address()
         return _("Join my Hold'em Desktop room: choose Rooms, then Join room, and type "
@@ -189,6 +257,7 @@ class Rooms:
     def close(self) -> None:
         """Close the connection, and the server and beacon when hosting."""
         remote, self.remote = self.remote, None
+        self.online = None
         if remote is not None:
             remote.client.close(timeout=1)
         beacon, self.beacon = self.beacon, None

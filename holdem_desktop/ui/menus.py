@@ -43,6 +43,8 @@ from .widgets import Control, Role
 if TYPE_CHECKING:
     import pygame
 
+    from .online import CertificateQuestion
+
 __all__ = ["Desktop", "HelpPage", "JoinRoomPage", "KeysPage", "NewGamePage", "ReadingPage",
            "RoomsPage", "SettingsPage", "SpeechState", "StartPage"]
 
@@ -100,6 +102,28 @@ class Desktop(Protocol):
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``):
         its table, or why not."""
+
+    def online_servers(self) -> list[str]:
+        """The servers the player used, newest first (Play online)."""
+
+    def join_online_room(self, server: str, code: str, name: str
+                         ) -> Page | str | CertificateQuestion:
+        """Join the room ``code`` on ``server`` (an address, or an invitation line
+        that may carry the code): its table, why not, or a
+        :class:`~.online.CertificateQuestion` to put to the player."""
+
+    def create_online_room(self, server: str, variant: str | Variant, players: int,
+                           strength: str, name: str) -> Page | str | CertificateQuestion:
+        """Create a room on ``server`` and sit at it (answers as :meth:`join_online_room`)."""
+
+    def trust_certificate(self, server: str, fingerprint: str) -> None:
+        """The player trusts this certificate for ``server`` (pinned from now on)."""
+
+    def forget_server(self, server: str) -> str:
+        """Forget ``server`` and its pinned certificate; what to say."""
+
+    def paste_text(self) -> str:
+        """The text on the clipboard ("" when none)."""
 
     def speech_status(self) -> SpeechState:
         """Which voice speaks now."""
@@ -304,9 +328,12 @@ class NewGamePage(_FormPage):
     form: Form
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None], *,
-                 room: bool = False, folder: Path | None = None) -> None:
+                 room: bool = False, folder: Path | None = None,
+                 server: str | None = None) -> None:
         super().__init__(say)
         self.room = room
+        self.server = server
+        """The server to create the room on (None: this computer hosts it)."""
         """Creating a room (2 to 6 seats, the host's own) rather than a game here."""
         self.title = _("Create room") if room else _("New game")
         self.desktop = desktop
@@ -428,6 +455,16 @@ class NewGamePage(_FormPage):
         self.desktop.change_settings(self.desktop.settings.updated(
             variant=v["variant"], players=v["players"], strength=v["strength"],
             player_name=name))
+        if self.room and self.server is not None:  # on a server over the internet
+            from .online import outcome
+
+            server = self.server
+
+            def attempt() -> Page | str | CertificateQuestion:
+                return self.desktop.create_online_room(server, game, v["players"],
+                                                       v["strength"], name)
+
+            return outcome(attempt(), self.say, attempt, self.desktop.trust_certificate)
         if self.room:
             got = self.desktop.create_room(game, v["players"], v["strength"], name)
             if isinstance(got, str):
@@ -591,6 +628,7 @@ class RoomsPage(_FormPage):
     def controls(self) -> tuple[Control, ...]:
         return (Control("create", _("Create room"), zone="rooms"),
                 Control("join", _("Join room"), zone="rooms"),
+                Control("online", _("Play online"), zone="rooms"),
                 Control("back", _("Back"), zone="rooms"))
 
     def activate(self, control: Control) -> Transition | None:
@@ -598,6 +636,10 @@ class RoomsPage(_FormPage):
             return Push(NewGamePage(self.desktop, self._say, room=True))
         if control.id == "join":
             return Push(JoinRoomPage(self.desktop, self._say))
+        if control.id == "online":
+            from .online import PlayOnlinePage  # it builds on the forms of this module
+
+            return Push(PlayOnlinePage(self.desktop, self._say))
         return Pop()
 
 

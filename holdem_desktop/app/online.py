@@ -1,0 +1,160 @@
+"""Rooms on a server over the internet (``holdem-desktop serve``): the
+servers the player used and the certificates they trusted, the invitation
+line, and opening a checked connection.
+
+A server's certificate is trusted one of three ways: a public authority
+vouches for it (it just works); its fingerprint is the one pinned here,
+the last time the player said Trust; or it is the one an invitation
+carried (a friend vouched for it).  Anything else is shown to the player
+first (:class:`~holdem_desktop.ui.online.CertificateQuestion`), and a pin
+that no longer matches is refused outright with a warning.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import time
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.online import CertificateProblem, OnlineClient
+from holdem_desktop.settings import write_atomic
+from holdem_desktop.ui.online import CertificateQuestion
+
+__all__ = ["DEFAULT_PORT", "Invitation", "ServerBook", "open_online", "parse_invitation"]
+
+DEFAULT_PORT = 7447
+"""The port of a server whose address names none (the server's own default)."""
+_FINGERPRINT = re.compile(r"[0-9A-F]{2}(?::[0-9A-F]{2}){31}")
+_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """Where a room is: its server, its code (if known) and the certificate
+    pin the inviter's game trusted (None: a public certificate)."""
+
+    host: str
+    port: int
+    code: str = ""
+    pin: str | None = None
+
+    @property
+    def server(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def line(self) -> str:
+        """``holdem://host:port/123456?pin=AB:CD:…`` (the pin only when there is one)."""
+        text = f"holdem://{self.server}/{self.code}"
+        return text + (f"?pin={self.pin}" if self.pin else "")
+
+
+def parse_invitation(text: str) -> Invitation:
+    """An invitation line, or a server's address (``host``, ``host:port``);
+    raises ``ValueError`` for what is neither."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty")
+    if "://" not in text:
+        text = "holdem://" + text
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme.lower() not in ("holdem", "wss"):
+        raise ValueError("scheme")
+    host = parts.hostname or ""
+    shown = f"[{host}]" if ":" in host else host
+    if not _HOST.fullmatch(shown):
+        raise ValueError("host")
+    try:
+        port = parts.port or DEFAULT_PORT
+    except ValueError:
+        raise ValueError("port") from None
+    code = parts.path.strip("/")
+    if code and not (len(code) == 6 and code.isdigit()):
+        raise ValueError("code")
+    pin = urllib.parse.parse_qs(parts.query).get("pin", [None])[0]
+    if pin is not None:
+        pin = pin.upper()
+        if not _FINGERPRINT.fullmatch(pin):
+            raise ValueError("pin")
+    return Invitation(host, port, code, pin)
+
+
+class ServerBook:
+    """The servers used (newest first, at most :attr:`KEEP`) and the
+    certificate pinned for each, in a small JSON file in the player's data
+    folder; a file that cannot be read or written costs only the memory."""
+
+    KEEP = 10
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: dict[str, dict[str, object]] = {}
+        with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for server, entry in data["servers"].items():
+                pin = entry.get("pin")
+                self.entries[str(server)] = {
+                    "pin": pin if isinstance(pin, str) and _FINGERPRINT.fullmatch(pin) else None,
+                    "used": float(entry.get("used", 0.0))}
+
+    def servers(self) -> list[str]:
+        """The servers used, newest first."""
+        return sorted(self.entries, key=lambda s: -float(self.entries[s]["used"]))  # type: ignore[arg-type]
+
+    def pin(self, server: str) -> str | None:
+        """The fingerprint trusted for ``server`` (None: none pinned)."""
+        entry = self.entries.get(server)
+        pin = entry.get("pin") if entry else None
+        return pin if isinstance(pin, str) else None
+
+    def remember(self, server: str, pin: str | None) -> None:
+        """``server`` was used now (with the certificate ``pin``, if pinned)."""
+        self.entries[server] = {"pin": pin or self.pin(server), "used": time.time()}
+        for old in self.servers()[self.KEEP:]:
+            del self.entries[old]
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps({"servers": self.entries}) + "\n")
+
+
+    def trust(self, server: str, fingerprint: str) -> None:
+        """The player trusts the certificate ``fingerprint`` for ``server``."""
+        self.entries.pop(server, None)
+        self.remember(server, fingerprint.upper())
+
+    def forget(self, server: str) -> bool:
+        """Forget ``server`` and its pin; whether it was known."""
+        known = self.entries.pop(server, None) is not None
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps({"servers": self.entries}) + "\n")
+        return known
+
+
+def open_online(book: ServerBook, where: Invitation
+                ) -> OnlineClient | CertificateQuestion | str:
+    """A connection to ``where``'s server whose certificate is trusted, the
+    question to put to the player about an unknown one, or why not (said)."""
+    pinned = book.pin(where.server)
+    pin = pinned or where.pin
+    client = OnlineClient(where.host, where.port, pin=pin)
+    try:
+        client.connect()
+    except CertificateProblem as problem:
+        info = problem.info
+        if problem.kind == "changed" and pinned is not None:
+            return _("Warning: the certificate of {server} has changed since you trusted it. "
+                     "Someone may be pretending to be that server, so the game did not "
+                     "connect. If the server's owner tells you they changed it, choose Forget "
+                     "this server, then connect again.").format(server=where.server)
+        if problem.kind == "changed":
+            return _("Warning: the certificate of {server} is not the one in the invitation. "
+                     "Someone may be pretending to be that server, so the game did not "
+                     "connect.").format(server=where.server)
+        return CertificateQuestion(where.server, info.name, info.issuer, info.fingerprint)
+    except (OSError, TimeoutError):
+        return _("The server at {address} does not answer.").format(address=where.server)
+    book.remember(where.server, pin)
+    return client

@@ -1,0 +1,170 @@
+"""Play online through the real Desktop (dummy video driver, the recording
+speaker): create a room on a server by keys, hear and trust its unknown
+certificate, play a hand with a friend heard by name; a second desktop
+joins from the invitation line alone; a changed certificate is refused
+with a spoken warning."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop import __version__  # noqa: E402
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.app.online import Invitation, parse_invitation  # noqa: E402
+from holdem_desktop.net.online import OnlineClient  # noqa: E402
+from holdem_desktop.net.protocol import Hello  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.online import CertificateQuestion, grouped  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from tests.driving import keys, typed  # noqa: E402
+from tests.net.test_host import Player  # noqa: E402
+
+
+@pytest.fixture
+def desktop(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    pygame.display.init()
+    d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    d.settings = d.settings.updated(player_name="Mara", players=2, strength="easy")
+    yield d
+    d.close_room()
+    pygame.display.quit()
+
+
+def said(d: Desktop) -> list[str]:
+    return [text for text, _ in d.speech.speaker.calls]
+
+
+def settle(app: App, others: list[Player], seconds: float = 0.3) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for p in others:
+            p.pump()
+        if app.poll():
+            app.frame()
+        time.sleep(0.01)
+
+
+def test_the_invitation_line_and_addresses_parse_strictly():
+    pin = ":".join(["AB"] * 32)
+    line = Invitation("poker.example.org", 7447, "123456", pin).line()
+    assert line == f"holdem://poker.example.org:7447/123456?pin={pin}"
+    assert parse_invitation(line) == Invitation("poker.example.org", 7447, "123456", pin)
+    assert parse_invitation("poker.example.org") == Invitation("poker.example.org", 7447)
+    assert parse_invitation("10.0.0.5:9000").server == "10.0.0.5:9000"
+    assert parse_invitation(f"holdem://h:1/000001?pin={pin.lower()}").pin == pin
+    for bad in ("", "holdem://h:1/12345", "http://h/123456", "holdem://h:99999/",
+                "holdem://h/123456?pin=AB:CD", "holdem://bad host/"):
+        with pytest.raises(ValueError):
+            parse_invitation(bad)
+    assert grouped(pin).count(",") == 7 and grouped(pin).startswith("AB AB AB AB, AB")
+
+
+def test_create_on_a_server_by_keys_trust_the_certificate_and_play_with_a_friend(
+        desktop, served, monkeypatch):
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
+              poll=desktop.poll)
+    app.screen.focus.id = "rooms"
+    keys(app, "return")  # Rooms
+    assert [c.label for c in app.screen.controls()][:3] == ["Create room", "Join room",
+                                                             "Play online"]
+    app.screen.focus.id = "online"
+    keys(app, "return")  # Play online
+    assert app.screen.title == "Play online"
+    assert said(desktop)[-1].startswith("Play online. Server address or invitation")
+    typed(app, f"127.0.0.1:{served.port}")
+    app.screen.focus.id = "create"
+    keys(app, "return")  # Create room on this server: the game's form
+    assert app.screen.title == "Create room"
+    app.screen.focus.id = "start"
+    keys(app, "return")
+    # the certificate is unknown: shown and said, nothing trusted yet
+    assert app.screen.title == "Unknown certificate"
+    heard = said(desktop)[-1]
+    assert f"The server 127.0.0.1:{served.port} shows a certificate" in heard
+    keys(app, "tab", "tab")  # name, issuer, fingerprint: read in groups
+    assert said(desktop)[-1] == "Fingerprint: " + grouped(served.fingerprint)
+    book = desktop.data / "servers.json"
+    assert not book.exists() or served.fingerprint not in book.read_text()
+    app.screen.focus.id = "trust"
+    keys(app, "return")  # Trust this certificate and connect
+    table = app.screen
+    assert isinstance(table, TableScreen) and table.room is not None
+    code = table.room.code
+    settle(app, [], 0.2)
+    assert any(f"Room created on the server. Its code is {' '.join(code)}." in s
+               for s in said(desktop))
+    line = f"holdem://127.0.0.1:{served.port}/{code}?pin={served.fingerprint}"
+    assert line in table.room.invitation
+    servers = json.loads(book.read_text())["servers"]
+    assert servers[f"127.0.0.1:{served.port}"]["pin"] == served.fingerprint
+    # a friend joins by the code and a hand is played by keys
+    friend = Player("Ada", served.port, 1, client=OnlineClient(
+        "127.0.0.1", served.port, pin=served.fingerprint), first=Hello("Ada", code, __version__))
+    settle(app, [friend])
+    assert friend.seat == 1
+    keys(app, "n")  # New game
+    settle(app, [friend])
+    keys(app, "n")  # ready for the first hand
+    settle(app, [friend], 0.6)
+    session = table.session
+    for _ in range(40):
+        if session.hand is not None and session.hand.over and session.table.view.over:
+            break
+        keys(app, "c")
+        settle(app, [friend], 0.15)
+    heard = [text for text, interrupt in desktop.speech.speaker.calls if not interrupt]
+    assert any("Ada " in h for h in heard), heard  # the friend's actions, by name
+    assert not friend.errors
+    friend.client.close()
+
+
+def test_a_friend_joins_from_the_invitation_alone_and_a_changed_pin_is_refused(
+        desktop, served, make_server, tmp_path):
+    page = desktop.create_online_room(f"127.0.0.1:{served.port}", "tournament", 3, "easy",
+                                      "Mara")
+    assert isinstance(page, CertificateQuestion)
+    assert page.fingerprint == served.fingerprint and page.issuer == page.name
+    desktop.trust_certificate(page.server, page.fingerprint)
+    page = desktop.create_online_room(f"127.0.0.1:{served.port}", "tournament", 3, "easy",
+                                      "Mara")
+    assert isinstance(page, TableScreen)
+    line = next(w for w in page.room.invitation.split() if w.startswith("holdem://"))
+    friend = Desktop(rng=random.Random(6), speaker=RecordingSpeaker(), data=tmp_path / "ada")
+    try:
+        joined = friend.join_online_room(line, "", "Ada")  # the pin came with the line
+        assert isinstance(joined, TableScreen) and joined.seat == 1
+        assert friend.online_servers() == [f"127.0.0.1:{served.port}"]
+    finally:
+        friend.close_room()
+    # another server now answers at an address whose certificate was pinned
+    other = make_server()
+    stranger = Desktop(speaker=RecordingSpeaker(), data=tmp_path / "bo")
+    stranger.trust_certificate(f"127.0.0.1:{other.port}", served.fingerprint)
+    app = App(stranger.menu(), keymap=stranger.keymap, after_input=stranger.flush,
+              poll=stranger.poll)
+    app.screen.focus.id = "rooms"
+    keys(app, "return")
+    app.screen.focus.id = "online"
+    keys(app, "return")
+    assert app.screen.form.values["server"] == f"127.0.0.1:{other.port}"  # used before
+    app.screen.focus.id = "code"
+    typed(app, "123456")
+    app.screen.focus.id = "join"
+    keys(app, "return")
+    assert app.screen.title == "Play online"  # nothing joined
+    assert said(stranger)[-1].startswith(f"Warning: the certificate of 127.0.0.1:{other.port} "
+                                         "has changed since you trusted it.")
+    stranger.close_room()
