@@ -9,6 +9,7 @@ import json
 import queue
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
+from holdem_desktop.net.online import PATIENCE, OnlineClient, resume
 from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, Welcome
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
@@ -89,6 +91,9 @@ class Rooms:
         """The host and port it was joined at."""
         self.server: RoomServer | None = None
         self.beacon: RoomBeacon | None = None
+        self.patience = PATIENCE
+        """Seconds a dropped connection to a server is tried again."""
+        self._stop_resuming = threading.Event()
         self.online: Invitation | None = None
         """Where the room is when it is on a server (None: on the LAN)."""
         self.book = ServerBook(data / "servers.json")
@@ -228,13 +233,30 @@ class Rooms:
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
         got = open_online(self.book, where)
-        if not isinstance(got, RoomClient):
+        if not isinstance(got, OnlineClient):
             return got
         key = where.server + "#"  # a server's codes are its own: tokens kept apart
         joined = self._enter(got, first(key), name, (where.host, where.port), tokens=key)
-        if not isinstance(joined, str):
-            self.online = Invitation(where.host, where.port, joined.code, got.pin)
+        if isinstance(joined, str):
+            return joined
+        pin = got.pin
+        self.online = Invitation(where.host, where.port, joined.code, pin)
+        stop = self._stop_resuming = threading.Event()
+
+        def again() -> None:  # the link dropped: take the seat back with the token
+            resume(joined.client, lambda: self._reopen(where, pin), Hello(
+                name, joined.code, __version__, joined.token), stop, patience=self.patience)
+
+        joined.resumer = again
+        joined.on_lost = lambda: self.outputs.say(_("Connection lost, reconnecting…"))
+        joined.on_back = lambda: self.outputs.say(_("Back at the table."))
         return joined
+
+    @staticmethod
+    def _reopen(where: Invitation, pin: str | None) -> OnlineClient:
+        client = OnlineClient(where.host, where.port, pin=pin)
+        client.connect()
+        return client
 
     def invitation(self, remote: RemoteTable) -> str:
         """What to send a friend so that they can join ``remote``'s room."""
@@ -258,6 +280,7 @@ class Rooms:
         """Close the connection, and the server and beacon when hosting."""
         remote, self.remote = self.remote, None
         self.online = None
+        self._stop_resuming.set()
         if remote is not None:
             remote.client.close(timeout=1)
         beacon, self.beacon = self.beacon, None

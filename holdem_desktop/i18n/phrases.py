@@ -380,6 +380,12 @@ def room_problem(reason: str, detail: str = "") -> str:
                              "Wait a little longer: you can start without them in "
                              "{seconds} seconds.", int(detail) if detail.isdigit() else 2
                              ).format(seconds=detail or "?"),
+        "lost": _("The connection to the room could not be restored."),
+        "certificate": _("The server's certificate changed while the game reconnected, so "
+                         "it did not connect."),
+        "server_full": _("That server holds all the rooms it can: try again later."),
+        "bad_rules": _("That server cannot host this game."),
+        "idle_room": _("The server closed the room: nobody had been in it for a long time."),
         "unknown_variant": _("The host plays a game this computer does not know ({name}); "
                              "both need the same version.").format(name=detail or "?"),
     }

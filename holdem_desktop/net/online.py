@@ -20,16 +20,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import ssl
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from .client import Closed, RoomClient
-from .protocol import MAX_FRAME, ClientMessage, MalformedMessage, Ping, parse_host, to_payload
+from .protocol import (
+    MAX_FRAME,
+    ClientMessage,
+    Hello,
+    MalformedMessage,
+    Ping,
+    Refused,
+    Welcome,
+    parse_host,
+    to_payload,
+)
 
-__all__ = ["CertificateInfo", "CertificateProblem", "OnlineClient", "certificate_info"]
+__all__ = ["BACKOFF", "PATIENCE", "CertificateInfo", "CertificateProblem", "OnlineClient",
+           "Resumed", "certificate_info", "resume"]
+
+PATIENCE = 90.0
+"""Seconds a lost connection is retried before the room is given up (at least 60)."""
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Seconds between tries, growing; the last repeats until :data:`PATIENCE` runs out."""
 
 
 @dataclass(frozen=True)
@@ -218,3 +238,66 @@ class OnlineClient(RoomClient):
         self.on_message()
         if self._done is not None:
             self._done.set()
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """Put in the lost connection's inbox when a new one took the seat back:
+    the window goes on with ``client``, welcomed by ``welcome``."""
+
+    client: RoomClient
+    welcome: Welcome
+
+
+def resume(lost: RoomClient, connect: Callable[[], RoomClient], hello: Hello,
+           stop: threading.Event, *, patience: float = PATIENCE,
+           backoff: tuple[float, ...] = BACKOFF) -> threading.Thread:
+    """Try again and again, on a thread, to take the seat back after ``lost``
+    dropped: ``connect`` opens a new connection (raising ``OSError`` when it
+    cannot), ``hello`` carries the resume token.  What comes of it goes into
+    ``lost``'s inbox, where the window reads: :class:`Resumed`, or
+    :class:`~.client.Closed` (``lost`` after ``patience`` seconds, or the
+    room's refusal: the room forgot the token, or is gone).  ``stop`` ends
+    the tries (the player left)."""
+
+    def tell(message: object) -> None:
+        if not stop.is_set():
+            lost.inbox.put(message)  # type: ignore[arg-type]
+            lost.on_message()
+
+    def run() -> None:
+        end = time.monotonic() + patience
+        tries = 0
+        while not stop.is_set() and time.monotonic() < end:
+            stop.wait(backoff[min(tries, len(backoff) - 1)])
+            tries += 1
+            if stop.is_set():
+                return
+            try:
+                client = connect()
+            except CertificateProblem:
+                tell(Closed("certificate"))
+                return
+            except (OSError, TimeoutError):
+                continue
+            client.send(hello)
+            try:
+                reply = client.get(timeout=10)
+            except queue.Empty:
+                client.close()
+                continue
+            if isinstance(reply, Welcome):
+                client.on_message = lost.on_message
+                tell(Resumed(client, reply))
+                if stop.is_set():
+                    client.close()
+                return
+            client.close()
+            if isinstance(reply, Refused):
+                tell(Closed(reply.reason))
+                return
+        tell(Closed("lost"))
+
+    thread = threading.Thread(target=run, name="room resume", daemon=True)
+    thread.start()
+    return thread

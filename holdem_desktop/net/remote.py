@@ -50,6 +50,7 @@ from holdem_desktop.session import (
 )
 
 from .client import Closed, RoomClient
+from .online import Resumed
 from .protocol import (
     Act,
     Away,
@@ -125,6 +126,16 @@ class RemoteTable:
         """Every error the host answered, by reason (quiet ones too)."""
         self._answered: tuple[int, int] | None = None
         """The id of the last decision an action was sent for."""
+        self.resumer: Callable[[], None] | None = None
+        """Starts taking the seat back over a new connection when this one
+        drops (a room on a server: :func:`~.online.resume`); None: a lost
+        connection ends the room."""
+        self.on_lost: Callable[[], None] = lambda: None
+        """The connection dropped and is being tried again."""
+        self.on_back: Callable[[], None] = lambda: None
+        """A new connection took the seat back."""
+        self.resuming = False
+        self._bye = False
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -141,7 +152,7 @@ class RemoteTable:
             self.handle(message)
         return n
 
-    def handle(self, message: HostMessage | Closed) -> None:
+    def handle(self, message: HostMessage | Closed | Resumed) -> None:
         """One message from the host."""
         if isinstance(message, Events):
             for event in message.events:
@@ -160,7 +171,21 @@ class RemoteTable:
             self.on_news(room_news(message.what, message.names))
         elif isinstance(message, Welcome):
             self._welcome(message)
+        elif isinstance(message, Resumed):
+            self.client = message.client
+            self.resuming = False
+            self._answered = None  # an answer sent as the link fell may never have arrived
+            self._welcome(message.welcome)
+            self.on_back()
+        elif (isinstance(message, Closed) and message.reason in ("closed", "refused")
+              and self.resumer is not None and self.closed is None and not self._bye
+              and not self.resuming):
+            self.resuming = True  # the link dropped: the seat is taken back, if it can be
+            self.on_lost()
+            self.resumer()
         elif isinstance(message, Bye | Closed | Refused) and self.closed is None:
+            self._bye = isinstance(message, Bye)
+            self.resuming = False
             self.closed = message.reason  # the first reason given (a bye, then the close)
             self.on_closed(self.closed)
 

@@ -4,7 +4,9 @@ log in the test's own folder."""
 from __future__ import annotations
 
 import json
+import random
 import ssl
+import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
@@ -81,3 +83,36 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
     yield make
     for s in started:
         s.server.stop()
+
+
+@pytest.fixture
+def desktop(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    import pygame
+
+    from holdem_desktop.app import Desktop
+    from holdem_desktop.speech import RecordingSpeaker
+
+    pygame.display.init()
+    d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
+    d.settings = d.settings.updated(player_name="Mara", players=2, strength="easy")
+    yield d
+    d.close_room()
+    pygame.display.quit()
+
+
+def said(d: Any) -> list[str]:
+    return [text for text, _ in d.speech.speaker.calls]
+
+
+def settle(app: Any, others: list[Any], seconds: float = 0.3) -> None:
+    """Let messages cross both ways: the window polls, the scripted players pump."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for p in others:
+            p.pump()
+        if app.poll():
+            app.frame()
+        time.sleep(0.01)

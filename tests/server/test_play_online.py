@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
 
 import pytest
 
@@ -29,32 +28,7 @@ from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys, typed  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
 
-
-@pytest.fixture
-def desktop(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    pygame.display.init()
-    d = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())
-    d.settings = d.settings.updated(player_name="Mara", players=2, strength="easy")
-    yield d
-    d.close_room()
-    pygame.display.quit()
-
-
-def said(d: Desktop) -> list[str]:
-    return [text for text, _ in d.speech.speaker.calls]
-
-
-def settle(app: App, others: list[Player], seconds: float = 0.3) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for p in others:
-            p.pump()
-        if app.poll():
-            app.frame()
-        time.sleep(0.01)
+from .conftest import said, settle  # noqa: E402
 
 
 def test_the_invitation_line_and_addresses_parse_strictly():

@@ -95,8 +95,8 @@ def test_two_players_create_and_join_a_room_over_wss_and_play_hands(served):
         assert table is not None and table.names[:2] == ("Mara", "Ada")
         assert table.kinds == ("human", "human", "computer")
         health = served.health()
-        assert health["rooms"] == 1 and health["people"] == 2 and health["connections"] == 2
-        assert health["hands_per_second"] > 0
+        assert (health["rooms"], health["people"], health["connections"]) == (1, 2, 2), health
+        assert health["hands_per_second"] > 0, health
     finally:
         for p in players:
             p.client.close()

@@ -1,0 +1,103 @@
+"""The link falls mid-hand and comes back: the desktop says "Connection
+lost, reconnecting…", tries again with its resume token, and "Back at the
+table" finds it at the same decision with the same cards."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from holdem_desktop import __version__
+from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.protocol import Hello
+from holdem_desktop.ui.app import App
+from holdem_desktop.ui.table import TableScreen
+from tests.driving import keys
+from tests.net.test_host import Player
+
+from .conftest import said, settle
+from .proxy import Proxy
+
+
+@pytest.fixture
+def proxy(served):
+    p = Proxy(served.port)
+    yield p
+    p.close()
+
+
+def heard_since(d, start: int) -> list[str]:
+    return said(d)[start:]
+
+
+def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
+        desktop, served, proxy):
+    desktop.trust_certificate(f"127.0.0.1:{proxy.port}", served.fingerprint)
+    table = desktop.create_online_room(f"127.0.0.1:{proxy.port}", "tournament", 3, "easy",
+                                       "Mara")
+    assert isinstance(table, TableScreen)
+    app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    remote = desktop.remote
+    friend = Player("Ada", served.port, 1, client=OnlineClient(
+        "127.0.0.1", served.port, pin=served.fingerprint),
+        first=Hello("Ada", remote.code, __version__))
+    settle(app, [friend])
+    keys(app, "n")  # New game
+    settle(app, [friend])
+    keys(app, "n")  # ready
+    # play until it is this desktop's turn, mid-hand
+    end = time.monotonic() + 30
+    while time.monotonic() < end and remote.waiting_for != remote.seat:
+        settle(app, [friend], 0.05)
+    assert remote.waiting_for == remote.seat, "never this desktop's turn"
+    before = remote.table
+    assert before is not None and before.view is not None and len(before.view.hole) == 2
+    start = len(said(desktop))
+    proxy.cut()
+    end = time.monotonic() + 15
+    while time.monotonic() < end and "Connection lost, reconnecting…" not in heard_since(
+            desktop, start):
+        settle(app, [friend], 0.05)
+    assert "Connection lost, reconnecting…" in heard_since(desktop, start)
+    settle(app, [friend], 2.0)  # a few tries meet a link still down
+    assert remote.resuming and remote.closed is None
+    proxy.restore()
+    restored = time.monotonic()
+    end = restored + 30
+    while time.monotonic() < end and "Back at the table." not in heard_since(desktop, start):
+        settle(app, [friend], 0.02)
+    back_after = time.monotonic() - restored
+    assert "Back at the table." in heard_since(desktop, start), heard_since(desktop, start)
+    settle(app, [friend], 0.3)
+    after = remote.table
+    assert after is not None and after.view is not None
+    assert (after.hand, after.decision) == (before.hand, before.decision)
+    assert after.view.hole == before.view.hole and after.view.board == before.view.board
+    assert remote.waiting_for == remote.seat and remote.seat == desktop.remote.seat
+    # the decision is still ours to make, and the game goes on from it
+    keys(app, "c")
+    settle(app, [friend], 0.5)
+    assert remote.table is not None
+    assert (remote.table.hand, remote.table.decision) != (before.hand, before.decision)
+    assert "Ada" in str(friend.table.names)
+    print(f"reconnect: link restored -> 'Back at the table' said in {back_after * 1000:.0f} ms")
+    friend.client.close()
+
+
+def test_a_room_that_forgot_the_token_ends_the_tries_with_the_reason(desktop, served, proxy):
+    desktop.trust_certificate(f"127.0.0.1:{proxy.port}", served.fingerprint)
+    table = desktop.create_online_room(f"127.0.0.1:{proxy.port}", "heads_up", 2, "easy", "Mara")
+    assert isinstance(table, TableScreen)
+    app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    remote = desktop.remote
+    start = len(said(desktop))
+    proxy.cut()
+    code = remote.code
+    served.server.call(lambda: served.server.lobby.close_room(code, "host_closed"))
+    proxy.restore()
+    end = time.monotonic() + 20
+    while time.monotonic() < end and remote.closed is None:
+        settle(app, [], 0.05)
+    assert remote.closed == "wrong_code"
+    assert "No room with that code answers at this address." in heard_since(desktop, start)
