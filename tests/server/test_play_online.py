@@ -142,3 +142,34 @@ def test_a_friend_joins_from_the_invitation_alone_and_a_changed_pin_is_refused(
     assert said(stranger)[-1].startswith(f"Warning: the certificate of 127.0.0.1:{other.port} "
                                          "has changed since you trusted it.")
     stranger.close_room()
+
+
+@pytest.mark.parametrize("language, title, trust", [
+    ("ro", "Certificat necunoscut", "Ai încredere în acest certificat și conectează-te"),
+    ("it", "Certificato sconosciuto", "Fidati di questo certificato e connettiti"),
+    ("pl", "Nieznany certyfikat", "Zaufaj temu certyfikatowi i połącz"),
+])
+def test_the_certificate_question_is_said_in_the_players_language(desktop, served, language,
+                                                                  title, trust):
+    from holdem_desktop.i18n.translate import set_language
+
+    desktop.change_settings(desktop.settings.updated(language=language))
+    try:
+        app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
+                  poll=desktop.poll)
+        app.screen.focus.id = "rooms"
+        keys(app, "return")
+        app.screen.focus.id = "online"
+        keys(app, "return")
+        typed(app, f"127.0.0.1:{served.port}")
+        app.screen.focus.id = "create"
+        keys(app, "return")
+        app.screen.focus.id = "start"
+        keys(app, "return")
+        assert app.screen.title == title
+        assert said(desktop)[-1].startswith(title + ". ")
+        app.screen.focus.id = "fingerprint"
+        keys(app, "tab")  # on to the first button
+        assert said(desktop)[-1].startswith(trust)
+    finally:
+        set_language("en")
