@@ -36,6 +36,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
@@ -80,8 +81,10 @@ _QUIET.propagate = False  # handshake failures are counted and logged by us, onc
 class _Conn:
     ws: ServerConnection
     address: str
-    queue: deque[HostMessage] = field(default_factory=deque)
+    queue: deque[HostMessage | asyncio.Future[None]] = field(default_factory=deque)
+    """What to send, in order; a future is a save to wait for before what follows."""
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    gate: asyncio.Future[None] | None = None
 
 
 class GameServer:
@@ -112,6 +115,8 @@ class GameServer:
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._logged_at: dict[str, float] = {}
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
+        """One thread writes the rooms' files, in order, off the loop."""
 
     # ------------------------------------------------------------------
     # Running
@@ -138,7 +143,8 @@ class GameServer:
             server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
-            self._save()
+            self._writer.shutdown(wait=True)  # every save begun is finished
+            self._save(now=True)
 
     def start(self, timeout: float = 10.0) -> int:
         """Serve on a background thread; returns the port."""
@@ -186,10 +192,11 @@ class GameServer:
         """The numbers ``GET /health`` answers."""
         now = time.monotonic()
         then, before = self._hands[0]
-        rate = (self.lobby.hands_dealt - before) / (now - then) if now - then > 0.5 else 0.0
+        rate = (self.lobby.hands_dealt - before) / max(now - then, 1.0)  # over a minute at most
         return {"status": "ok", "version": __version__, "rooms": len(self.lobby.rooms),
                 "people": self.lobby.people, "connections": len(self._conns),
-                "hands_per_second": round(rate, 3), "uptime": round(now - self.started, 1)}
+                "hands": self.lobby.hands_dealt, "hands_per_second": round(rate, 3),
+                "uptime": round(now - self.started, 1)}
 
     def _event(self, address: str, room: str, event: str) -> None:
         """One line of the server log (never a name, a card or a token)."""
@@ -333,6 +340,10 @@ class GameServer:
                     await state.ready.wait()
                     continue
                 message = state.queue.popleft()
+                if isinstance(message, asyncio.Future):
+                    with contextlib.suppress(Exception):
+                        await message  # the save of what follows is on disk
+                    continue
                 await state.ws.send(to_payload(message).decode("ascii"))
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
@@ -342,35 +353,50 @@ class GameServer:
             return
 
     def _deliver(self) -> None:
-        """Hand out what the lobby said, write its log lines, save what moved."""
-        for conn, message in self.lobby.take():
+        """Save what moved, then hand out what the lobby said (each message
+        leaves only once the save of what it tells is on disk), and write
+        the log lines."""
+        out = self.lobby.take()
+        gate = self._save()
+        for conn, message in out:
             state = self._conns.get(conn)
-            if state is not None:
-                self._queue(conn, message)
+            if state is None:
+                continue
+            if gate is not None and state.gate is not gate:
+                state.gate = gate
+                state.queue.append(gate)
+            self._queue(conn, message)
         for address, room, event in self.lobby.log:
             self._event(address, room, event)
         self.lobby.log.clear()
-        self._save()
 
-    def _save(self) -> None:
-        if self.store is None:
+    def _save(self, now: bool = False) -> asyncio.Future[None] | None:
+        """Write the rooms that moved (and delete those closed) on the
+        writer thread, in order; the future tells when it is done.  The
+        snapshot is taken here, on the loop, so it is exactly this moment's."""
+        if self.store is None or not (self.lobby.changed or self.lobby.closed):
             self.lobby.changed.clear()
             self.lobby.closed.clear()
-            return
-        for code in sorted(self.lobby.closed):
-            self.store.delete(code)
-        self.lobby.closed.clear()
-        for code in sorted(self.lobby.changed):
-            room = self.lobby.rooms.get(code)
-            if room is not None:
-                self.store.save(room)
+            return None
+        gone = sorted(self.lobby.closed)
+        snapshots = [(code, text) for code in sorted(self.lobby.changed)
+                     if (room := self.lobby.rooms.get(code)) is not None
+                     and (text := self.store.snapshot(room)) is not None]
         self.lobby.changed.clear()
+        self.lobby.closed.clear()
+        if now or self._loop is None:
+            self.store.apply(snapshots, gone)
+            return None
+        return self._loop.run_in_executor(self._writer, self.store.apply, snapshots, gone)
 
     async def _ticker(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            self.lobby.tick()
-            self._deliver()
+            try:
+                self.lobby.tick()
+                self._deliver()
+            except Exception as exc:  # a room's fault must not stop every room's clock
+                self._event("", "", f"tick_error {type(exc).__name__}")
             now = time.monotonic()
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:

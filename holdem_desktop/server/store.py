@@ -48,21 +48,42 @@ class RoomStore:
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (a failure is counted, never raised)."""
+        text = self.snapshot(room)
+        if text is not None:
+            self.write(room.code, text)
+
+    def snapshot(self, room: Room) -> str | None:
+        """``room`` as the text of its file (None, and counted, when it cannot be)."""
         try:
-            text = json.dumps(room_data(room), separators=(",", ":"))
+            return json.dumps(room_data(room), separators=(",", ":"))
+        except (ValueError, TypeError):
+            self.failures += 1
+            return None
+
+    def write(self, code: str, text: str) -> None:
+        """Put the file of room ``code`` in place, whole (a failure is counted)."""
+        try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{room.code}.", dir=self.folder)
+            fd, tmp = tempfile.mkstemp(prefix=f".{code}.", dir=self.folder)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     f.write(text)
-                os.replace(tmp, self.path(room.code))
+                os.replace(tmp, self.path(code))
             except BaseException:
                 Path(tmp).unlink(missing_ok=True)
                 raise
-        except (OSError, ValueError, TypeError):
+        except OSError:
             self.failures += 1
             return
         self.saves += 1
+
+    def apply(self, snapshots: list[tuple[str, str]], gone: list[str]) -> None:
+        """Write these rooms' files and delete those of the rooms gone, in order
+        (the server does it on a thread of its own, off its loop)."""
+        for code in gone:
+            self.delete(code)
+        for code, text in snapshots:
+            self.write(code, text)
 
     def delete(self, code: str) -> None:
         """The room ``code`` closed: its file goes."""
