@@ -56,6 +56,13 @@ class ServerConfig:
     hello_deadline: float = 10.0
     rate: float = 40.0
     burst: float = 80.0
+    redis: str | None = None
+    """A Redis URL: several processes share one room directory there."""
+    advertise: str | None = None
+    """Where the other processes reach this one (``host:port``; default: the
+    bound address and port, or this computer's name when bound to all)."""
+    heartbeat: float = 5.0
+    """Seconds between this process's signs of life in the directory."""
     origins: tuple[str, ...] = ()
     """Web pages (``https://example.org``) allowed to connect from a browser;
     a request with no Origin (the game) is always allowed."""
@@ -87,6 +94,10 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--" + name.replace("_", "-"), type=int, dest=name)
     for name in ("idle_room", "idle", "hello_deadline", "rate", "burst"):
         p.add_argument("--" + name.replace("_", "-"), type=float, dest=name)
+    p.add_argument("--redis", help=_("a Redis URL: processes share their rooms' directory "
+                                     "there (redis://host:6379/0)"))
+    p.add_argument("--advertise", help=_("host:port where the other processes reach this one"))
+    p.add_argument("--heartbeat", type=float, dest="heartbeat")
     p.add_argument("--origin", action="append", dest="origins",
                    help=_("a web page allowed to connect (may be repeated)"))
     return p

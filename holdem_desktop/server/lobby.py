@@ -100,6 +100,11 @@ class Lobby:
         """Connection -> the code of the room it was handed to."""
         self._addresses: dict[str, str] = {}
         self._empty_since: dict[str, float] = {}
+        self.claim: Callable[[str], bool] = lambda code: True
+        """Takes a new room's code in the shared directory (False: another
+        process has it); several processes share one (``--redis``)."""
+        self.release: Callable[[str], None] = lambda code: None
+        """Gives back the code of a room closed (or never made)."""
         self._wrong = AddressWindow(self.limits.wrong_codes, self.limits.wrong_window)
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
 
@@ -121,6 +126,10 @@ class Lobby:
         self.rooms[room.code] = room
         self._serials[room.code] = room.hand_serial
         self._empty_since.setdefault(room.code, self.clock())
+
+    def rate_limited(self, address: str) -> bool:
+        """Whether ``address`` has sent too many wrong codes lately."""
+        return self._wrong.full(address, self.clock())
 
     def connect(self, conn: str, address: str) -> None:
         """A connection opened from ``address``."""
@@ -187,6 +196,7 @@ class Lobby:
         self._empty_since.pop(code, None)
         self.changed.discard(code)
         self.closed.add(code)
+        self.release(code)
         self.log.append(("", code, f"closed {why}"))
 
     def take(self) -> list[tuple[str, HostMessage]]:
@@ -245,6 +255,7 @@ class Lobby:
         if create.strength not in LEVELS:
             self._refuse(conn, "bad_rules", "strength")
             return
+        code = ""
         try:
             variant: Variant = (create.rules.variant() if create.rules is not None
                                 else shipped_variant(create.variant))
@@ -254,6 +265,8 @@ class Lobby:
                         rng=random.Random(self.rng.getrandbits(64)),
                         max_watchers=self.limits.max_watchers)
         except (KeyError, ValueError, VariantError):
+            if code:
+                self.release(code)
             self._refuse(conn, "bad_rules", "variant")
             return
         room.connect(conn, address)
@@ -261,6 +274,7 @@ class Lobby:
         if not room.joined(conn):  # e.g. a name that cannot be used: no room is made
             room.disconnect(conn)
             self.outbox.extend(room.take())
+            self.release(code)
             return
         self._created.note(address, now)
         self._room_of[conn] = code
@@ -273,6 +287,6 @@ class Lobby:
         """A room code no room here has."""
         for _attempt in range(1000):
             code = f"{secrets.randbelow(10**6):06d}"  # unguessable from others
-            if code not in self.rooms:
+            if code not in self.rooms and self.claim(code):
                 return code
         raise ValueError("no free room code")  # cannot happen below 10^6 rooms

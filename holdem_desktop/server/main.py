@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -13,6 +14,7 @@ from holdem_desktop import __version__
 from holdem_desktop.i18n.translate import _
 
 from .certs import fingerprint_of_file, self_signed, server_context
+from .cluster import Directory, process_id
 from .config import ConfigError, ServerConfig, parse_config
 from .service import GameServer
 from .store import RoomStore
@@ -33,8 +35,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     scheme = "ws" if config.insecure else "wss"
+    directory = None
+    if config.redis:
+        try:
+            directory = Directory(config.redis, process_id(config.data), "",
+                                  config.heartbeat)
+        except Exception as exc:  # redis' own errors: say which, and stop
+            print(_("holdem-server: {problem}").format(
+                problem=f"Redis at {config.redis}: {exc}"), file=sys.stderr)
+            return 1
+    restored = list(server.lobby.rooms)
 
     def ready(port: int) -> None:
+        if directory is not None:
+            host = config.bind if config.bind not in ("0.0.0.0", "::") else socket.getfqdn()
+            directory.address = config.advertise or f"{host}:{port}"
+            server.attach(directory, restored)
         print(_("Hold'em Desktop server listening on {url}").format(
             url=f"{scheme}://{config.bind}:{port}/"), flush=True)
         print(_("Rooms: {rooms}; log: {log}").format(

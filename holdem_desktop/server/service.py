@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import itertools
 import json
 import logging
+import secrets
 import ssl
 import threading
 import time
@@ -41,6 +43,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
+from websockets.asyncio.client import connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
@@ -52,7 +55,9 @@ from holdem_desktop.net.host import PENALTY_DROPS, PENALTY_TIME, HostLog, _Bucke
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
     Bye,
+    Create,
     Error,
+    Hello,
     HostMessage,
     MalformedMessage,
     Refused,
@@ -60,6 +65,7 @@ from holdem_desktop.net.protocol import (
     to_payload,
 )
 
+from .cluster import Directory
 from .config import ServerConfig
 from .limits import AddressWindow
 from .lobby import Lobby, LobbyLimits
@@ -109,12 +115,17 @@ class GameServer:
         self._barred = AddressWindow(PENALTY_DROPS, PENALTY_TIME)
         self._ids = itertools.count(1)
         self._hands: deque[tuple[float, int]] = deque([(time.monotonic(), 0)])
+        self._beaten = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._logged_at: dict[str, float] = {}
+        self.directory: Directory | None = None
+        """The room directory shared with other processes (``--redis``)."""
+        self._forwarded: dict[int, str] = {}
+        """Connections a peer process sent on: the address of the player behind it."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
         """One thread writes the rooms' files, in order, off the loop."""
 
@@ -145,6 +156,8 @@ class GameServer:
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._save(now=True)
+            if self.directory is not None:
+                self.directory.leave()
 
     def start(self, timeout: float = 10.0) -> int:
         """Serve on a background thread; returns the port."""
@@ -185,6 +198,24 @@ class GameServer:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(fn)
 
+    def attach(self, directory: Directory, restored: list[str]) -> None:
+        """Share the room directory: claim the rooms restored from their saves
+        (closing those another process holds now) and claim every new code."""
+        self.directory = directory
+        for code in directory.restored(restored):
+            self.lobby.close_room(code, "moved")
+        self.lobby.claim = directory.claim
+        self.lobby.release = directory.release
+        self._beat()
+
+    def _beat(self) -> None:
+        if self.directory is None:
+            return
+        try:
+            self.directory.beat(len(self.lobby.rooms), self.lobby.people)
+        except Exception as exc:  # Redis away: the rooms here play on
+            self._drop("", f"redis_{type(exc).__name__}")
+
     # ------------------------------------------------------------------
     # What the server tells
 
@@ -223,8 +254,19 @@ class GameServer:
     # ------------------------------------------------------------------
     # HTTP: /health, and who may open a WebSocket
 
+    def _address(self, connection: ServerConnection) -> str:
+        return self._forwarded.get(id(connection)) or _address(connection)
+
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        address = _address(connection)
+        peer = request.headers.get("X-Holdem-Peer")
+        if peer is not None:  # a join another process of this server sent on
+            client = request.headers.get("X-Holdem-Client", "")
+            if self.directory is None or not secrets.compare_digest(
+                    peer.encode(), self.directory.secret.encode()) or not _is_ip(client):
+                self._drop(_address(connection), "bad_peer", abuse=True)
+                return connection.respond(HTTPStatus.FORBIDDEN, "Forbidden\n")
+            self._forwarded[id(connection)] = client
+        address = self._address(connection)
         path = request.path.partition("?")[0]
         if path == "/health":
             self.stats["health"] += 1
@@ -251,7 +293,13 @@ class GameServer:
     # WebSocket connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = _address(ws)
+        try:
+            await self._serve(ws)
+        finally:
+            self._forwarded.pop(id(ws), None)
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        address = self._address(ws)
         if (self._per_address[address] >= self.config.max_per_address
                 or len(self._conns) >= self.config.max_connections):  # raced past the check
             self._drop(address, "busy")
@@ -302,6 +350,10 @@ class GameServer:
                         break
                     continue
                 self.stats["messages"] += 1
+                target = self._elsewhere(conn, ws, message, address)
+                if target is not None:
+                    await self._relay(ws, payload, target, address, bucket)
+                    break
                 self.lobby.receive(conn, message)
                 self._deliver()
         finally:
@@ -314,6 +366,68 @@ class GameServer:
             with contextlib.suppress(Exception):  # a Bye queued last goes out first
                 await asyncio.wait_for(sender, 2.0)
             sender.cancel()
+
+    def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
+                   ) -> str | None:
+        """The address of the process this connection's first message belongs
+        to, when it is another (None: here)."""
+        if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._forwarded
+                or not isinstance(message, Hello | Create)):
+            return None
+        try:
+            if isinstance(message, Hello):
+                if message.code in self.lobby.rooms or self.lobby.rate_limited(address):
+                    return None
+                return self.directory.where(message.code)
+            return self.directory.least_loaded(len(self.lobby.rooms))
+        except Exception as exc:  # Redis away: answer from this process alone
+            self._drop("", f"redis_{type(exc).__name__}")
+            return None
+
+    async def _relay(self, ws: ServerConnection, first: bytes, target: str, address: str,
+                     bucket: _Bucket) -> None:
+        """Send this connection on to the process at ``target``: what the
+        player says goes there (still within this connection's limits), what
+        it answers comes back, until either side closes."""
+        assert self.directory is not None
+        self.stats["relayed"] += 1
+        context: ssl.SSLContext | None = None
+        if self.ssl is not None:  # peers prove themselves by the shared secret
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        url = f"{'wss' if context else 'ws'}://{target}/"
+        try:
+            async with connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
+                               open_timeout=10, additional_headers={
+                                   "X-Holdem-Peer": self.directory.secret,
+                                   "X-Holdem-Client": address}) as peer:
+                await peer.send(first.decode("utf-8"))
+
+                async def back() -> None:
+                    async for data in peer:
+                        await ws.send(data)
+
+                answers = asyncio.create_task(back())
+                try:
+                    while not answers.done():
+                        recv = asyncio.create_task(ws.recv())
+                        await asyncio.wait({recv, answers}, timeout=self.config.idle,
+                                           return_when=asyncio.FIRST_COMPLETED)
+                        if not recv.done():
+                            recv.cancel()
+                            break
+                        data = recv.result()
+                        if not bucket.take():
+                            self._drop(address, "flooding", abuse=True)
+                            break
+                        await peer.send(data)
+                finally:
+                    answers.cancel()
+        except (ConnectionClosed, OSError, TimeoutError, asyncio.CancelledError):
+            return
+        except Exception:  # a peer that is gone or refuses: the player's game reconnects
+            self._drop("", "relay_failed")
 
     def _queue(self, conn: str, message: HostMessage) -> None:
         """Queue ``message`` for ``conn`` (after its own connection ended, too:
@@ -398,6 +512,9 @@ class GameServer:
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")
             now = time.monotonic()
+            if self.directory is not None and now - self._beaten >= self.directory.heartbeat:
+                self._beaten = now
+                self._beat()
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
@@ -406,6 +523,14 @@ class GameServer:
 def _address(connection: ServerConnection) -> str:
     peer = connection.remote_address
     return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _json(connection: ServerConnection, status: HTTPStatus, data: dict[str, Any]) -> Response:
