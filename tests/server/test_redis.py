@@ -6,6 +6,7 @@ restore is gone from the directory, never half there."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import shutil
 import socket
@@ -99,10 +100,8 @@ def test_a_join_at_the_wrong_process_reaches_its_room_and_a_dead_process_is_gone
     end = time.monotonic() + 10
     heard = []
     while time.monotonic() < end and News("joined", ("Ada",)) not in heard:
-        try:
+        with contextlib.suppress(queue.Empty):
             heard.append(mara.get(timeout=0.5))
-        except queue.Empty:
-            pass
     assert News("joined", ("Ada",)) in heard
     ada.close()
     mara.close()
@@ -119,7 +118,7 @@ def test_a_join_at_the_wrong_process_reaches_its_room_and_a_dead_process_is_gone
     # B again, from its saves: the room is back, reached through A with Ada's token
     cluster_b = cluster("b")
     assert cluster_b.port
-    again, client = first_answer(a.port, Hello("Ada", made.code, __version__, joined.token))
+    again, _client = first_answer(a.port, Hello("Ada", made.code, __version__, joined.token))
     assert isinstance(again, Welcome) and again.seat == 1
 
 
