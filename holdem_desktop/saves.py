@@ -11,6 +11,7 @@ broken save is reported, never fatal.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -82,11 +83,18 @@ def game_data(session: Session, plans: list[SeatPlan]) -> dict[str, Any]:
         "format": FORMAT,
         "variant": variant.key,
         "variant_file": None if _shipped(variant) else str(variant.source),
-        "rules": dump_variant(variant),
+        "rules": _rules_text(variant),
         "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
                   for p in plans],
         "session": session.to_json(),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_text(variant: Variant) -> str:
+    """The rules as a variant file holds them (the same rules are written
+    again at every save: a server saves each of its rooms after every action)."""
+    return dump_variant(variant)
 
 
 def load_game(path: Path | None = None, *, rng: random.Random | None = None

@@ -127,6 +127,10 @@ class GameServer:
         self._forwarded: dict[int, str] = {}
         """Connections a peer process sent on: the address of the player behind it."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
+        self._batch: list[tuple[list[tuple[str, str]], list[str]]] | None = None
+        """Saves not yet begun by the writer: they join one batch (one wake-up)."""
+        self._batch_done: asyncio.Future[None] | None = None
+        self._batch_lock = threading.Lock()
         """One thread writes the rooms' files, in order, off the loop."""
 
     # ------------------------------------------------------------------
@@ -501,7 +505,21 @@ class GameServer:
         if now or self._loop is None:
             self.store.apply(snapshots, gone)
             return None
-        return self._loop.run_in_executor(self._writer, self.store.apply, snapshots, gone)
+        with self._batch_lock:
+            if self._batch is not None and self._batch_done is not None:
+                self._batch.append((snapshots, gone))  # the writer has not begun it yet
+                return self._batch_done
+            self._batch = [(snapshots, gone)]
+            self._batch_done = self._loop.run_in_executor(self._writer, self._write_batch)
+            return self._batch_done
+
+    def _write_batch(self) -> None:
+        """(On the writer thread.) Write every save gathered since the last batch."""
+        with self._batch_lock:
+            batch, self._batch = self._batch or [], None
+        assert self.store is not None
+        for snapshots, gone in batch:
+            self.store.apply(snapshots, gone)
 
     async def _ticker(self) -> None:
         while True:

@@ -400,8 +400,8 @@ class Session:
 
 
 def _json_state(state: Any) -> Any:
-    if isinstance(state, tuple):
-        return [_json_state(x) for x in state]
+    if isinstance(state, tuple):  # (the generator's 625 ints: not a call for each)
+        return [_json_state(x) if isinstance(x, tuple) else x for x in state]
     return state
 
 
