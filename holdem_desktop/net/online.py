@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import random
 import ssl
 import threading
 import time
@@ -48,8 +49,10 @@ __all__ = ["BACKOFF", "PATIENCE", "CertificateInfo", "CertificateProblem", "Onli
 
 PATIENCE = 90.0
 """Seconds a lost connection is retried before the room is given up (at least 60)."""
-BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
-"""Seconds between tries, growing; the last repeats until :data:`PATIENCE` runs out."""
+BACKOFF = (0.5, 1.0, 2.0, 3.0, 5.0)
+"""Seconds between tries, growing; the last repeats until :data:`PATIENCE` runs
+out.  Each wait is drawn within 25 % of these, so that the players of a
+server that restarts do not all come back in the same instant."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +272,7 @@ def resume(lost: RoomClient, connect: Callable[[], RoomClient], hello: Hello,
         end = time.monotonic() + patience
         tries = 0
         while not stop.is_set() and time.monotonic() < end:
-            stop.wait(backoff[min(tries, len(backoff) - 1)])
+            stop.wait(backoff[min(tries, len(backoff) - 1)] * random.uniform(0.75, 1.25))
             tries += 1
             if stop.is_set():
                 return
