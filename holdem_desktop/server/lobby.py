@@ -150,7 +150,9 @@ class Lobby:
         """One parsed message from ``conn``."""
         code = self._room_of.get(conn)
         room = self.rooms.get(code) if code is not None else None
-        if room is not None and code is not None:
+        if room is not None and code is not None and isinstance(message, Create):
+            self._send(conn, Error("already_joined", {}))  # one room per connection
+        elif room is not None and code is not None:
             joined = room.joined(conn)
             room.receive(conn, message)
             if not isinstance(message, Ping):
