@@ -55,6 +55,7 @@ from .protocol import (
     Hello,
     HostMessage,
     Leave,
+    LetBack,
     NewGame,
     News,
     NextHand,
@@ -72,8 +73,8 @@ from .protocol import (
 )
 from .wire import censor
 
-__all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_EVENTS", "MAX_WATCHERS",
-           "Member", "Room"]
+__all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
+           "MAX_WATCHERS", "Ban", "Member", "Room"]
 
 ABSENCE = 60.0
 """Seconds a person may be away on their turn before the computer plays for them."""
@@ -93,6 +94,8 @@ WRONG_CODES = 5
 """Wrong room codes allowed per address per minute (10^6 codes cannot be walked)."""
 WRONG_WINDOW = 60.0
 """The window of :data:`WRONG_CODES`, in seconds; older entries are pruned."""
+MAX_BANS = 64
+"""Members kept out at most (the oldest ban is lifted to make room for a new one)."""
 WRONG_ADDRESSES = 4096
 """Addresses the wrong-code table keeps at most (the oldest go first)."""
 
@@ -117,6 +120,22 @@ class Member:
     """The computer is playing their seat (away, left, or handed over)."""
     pending: list[object] = field(default_factory=list)
     """Events not yet sent to them."""
+    address: str = ""
+    """The address they last spoke from (kept out with them if removed)."""
+    since: int = 0
+    """The first hand (by :attr:`Room.hand_serial`) whose private view their
+    seat may give them: a seat taken between games shows nothing of the
+    hands dealt before it was theirs."""
+
+
+@dataclass
+class Ban:
+    """A member the host removed, kept out for the room's life (until let back)."""
+
+    name: str
+    key: str
+    token: str
+    address: str
 
 
 class Room:
@@ -158,6 +177,11 @@ class Room:
         self._wrong: dict[str, list[float]] = {}
         self._addresses: dict[str, str] = {}
         self._last_waiting: tuple[int, ...] | None = None
+        self.bans: list[Ban] = []
+        """Members the host removed: their address, token and name are refused
+        ``removed`` until the host lets them back."""
+        self._all_away_told = False
+        """Whether everyone was told the barrier waits because all are away."""
 
     # ------------------------------------------------------------------
     # Who is where
@@ -253,6 +277,8 @@ class Room:
             self._play_for(member, message.seat)
         elif isinstance(message, Remove):
             self._remove(member, message.name)
+        elif isinstance(message, LetBack):
+            self._let_back(member, message.name)
         elif isinstance(message, StartWithout):
             self._start_without(member)
         self._flush()
@@ -289,13 +315,16 @@ class Room:
         if hello.game_version != self.game_version:
             self._refuse(conn, "wrong_version", self.game_version)
             return
-        name = clean_name(hello.name)
-        problem = name_problem(name)
+        problem = name_problem(hello.name)
         if problem is not None:
             self._refuse(conn, "bad_name", problem)
             return
+        name = clean_name(hello.name)
         key = skeleton(name)
         same = next((m for m in self.members if m.key == key), None)
+        if self._kept_out(address, key, hello.token, same):
+            self._refuse(conn, "removed")
+            return
         if same is not None:
             if same.name.casefold() != name.casefold():
                 self._refuse(conn, "bad_name", "looks_like_another")
@@ -310,7 +339,7 @@ class Room:
             return
         member = Member(name, secrets.token_hex(16), key)
         if not self.running:
-            member.seat = self._free_seat()
+            self._seat(member, self._free_seat())
         self.members.append(member)
         if self.host is None:
             self.host = member
@@ -343,7 +372,7 @@ class Room:
         self._bind(conn, member)
         member.left = False
         if member.seat is None and not self.running:
-            member.seat = self._free_seat()
+            self._seat(member, self._free_seat())
         self._come_back(member)
         self._welcome(member)
         if was_gone:
@@ -353,7 +382,29 @@ class Room:
     def _bind(self, conn: str, member: Member) -> None:
         member.conn = conn
         member.gone_since = None
+        member.address = self._addresses.get(conn, member.address)
         self._conns[conn] = member
+
+    def _seat(self, member: Member, seat: int | None) -> None:
+        """Give ``member`` ``seat`` (between games): the seat's view of any hand
+        dealt before now is not theirs to see (another person's, or a
+        computer's, unshown cards)."""
+        member.seat = seat
+        member.since = self.hand_serial + 1
+
+    def _kept_out(self, address: str, key: str, token: str | None,
+                  same: Member | None) -> bool:
+        """Whether a hello is from someone the host removed: their token, their
+        name (or one like it), or their address -- unless it carries the valid
+        token of a member still in the room (a friend on the same computer)."""
+        if not self.bans:
+            return False
+        if same is not None and token is not None \
+                and secrets.compare_digest(token, same.token):
+            return False
+        return any((token is not None and secrets.compare_digest(token, ban.token))
+                   or ban.key == key or (ban.address != "" and ban.address == address)
+                   for ban in self.bans)
 
     def _free_seat(self) -> int | None:
         taken = {m.seat for m in self.members if m.seat is not None}
@@ -383,10 +434,10 @@ class Room:
             m.replaced = m.left = False
             if m.conn is None:
                 m.seat = None
-        newly = []
+        newly: list[Member] = []
         for m in self.members:  # listeners take the free seats, first come first
             if m.conn is not None and m.seat is None:
-                m.seat = self._free_seat()
+                self._seat(m, self._free_seat())
                 if m.seat is None:
                     break
                 newly.append(m)
@@ -492,13 +543,30 @@ class Room:
         if not self._humans_in_game():
             s.end("no_humans")
             return
-        if not self.ready:
-            return  # everyone here stepped away: nobody to deal for
+        if not self._ready_here():
+            # Everyone here stepped away (or is gone): no hand is dealt for
+            # nobody; everyone is told why, once, and the first Back deals.
+            away = tuple(m.name for m in self._humans_in_game() if m.conn is not None
+                         and m.replaced)[:10]
+            if away and not self._all_away_told:
+                self._all_away_told = True
+                for m in self.members:
+                    if m.conn is not None:
+                        self._send(m.conn, News("all_away", away))
+            return
+        self._all_away_told = False
         self.ready.clear()
         self._last_waiting = None
         self.turn_since = self.clock()
         self.hand_serial += 1
         s.next_hand()
+
+    def _ready_here(self) -> list[Member]:
+        """Those who pressed Next hand and are here, playing for themselves
+        (one who pressed and then chose Away, or lost the connection, no
+        longer counts: the computer never plays a hand for nobody)."""
+        return [m for m in self.members if m.seat is not None and m.seat in self.ready
+                and m.conn is not None and not m.replaced]
 
     def _humans_in_game(self) -> list[Member]:
         s = self.session
@@ -574,8 +642,29 @@ class Room:
         if self._in_game(target):
             self._replace(target)
         self.members.remove(target)  # their token gives nothing back now
+        # Kept out for the room's life: their token, their name, and their
+        # address (not the host's own: that would keep out the host's computer).
+        host_address = self.host.address if self.host is not None else ""
+        address = target.address if target.address != host_address else ""
+        self.bans = [b for b in self.bans if b.key != target.key][-(MAX_BANS - 1):]
+        self.bans.append(Ban(target.name, target.key, target.token, address))
         self._news("removed", (target.name,))
         self._after_change()
+        self._broadcast_table()
+
+    def _let_back(self, member: Member, name: str) -> None:
+        """(The host.) The member removed as ``name`` may join again."""
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        key = skeleton(name)
+        ban = next((b for b in self.bans if b.key == key), None)
+        if ban is None:
+            self._error(member, "not_removed")
+            return
+        self.bans.remove(ban)
+        if member.conn is not None:
+            self._send(member.conn, News("let_back", (ban.name,)))
         self._broadcast_table()
 
     def _start_without(self, member: Member) -> None:
@@ -732,10 +821,12 @@ class Room:
         if s is None:
             return Table(None, tuple(self.names), (0,) * self.size, (None,) * self.size,
                          tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, (),
-                         0, 0, watchers)
+                         0, 0, watchers, self._removed_for(member))
         view = None
-        if s.hand is not None:  # those out of the hand (or listening) see what all see
-            view = s.view(member.seat if member.seat in s.hand.seats else None)
+        if s.hand is not None:  # those out of the hand (or listening) see what all see,
+            # and so does one whose seat became theirs after this hand was dealt
+            own = member.seat in s.hand.seats and member.since <= self.hand_serial
+            view = s.view(member.seat if own else None)
         level = s.blind_level()
         hand, decision = self.decision
         return Table(view, tuple(self.names),
@@ -744,7 +835,11 @@ class Room:
                      s.hands_played, s.level, level.blinds, level.ante,
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
-                     hand, decision, watchers)
+                     hand, decision, watchers, self._removed_for(member))
+
+    def _removed_for(self, member: Member) -> tuple[str, ...]:
+        """The names kept out, for the host's eyes only."""
+        return tuple(b.name for b in self.bans) if member is self.host else ()
 
 
 
