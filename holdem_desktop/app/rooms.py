@@ -156,7 +156,7 @@ class Rooms:
             return room_problem("unknown_variant", reply.variant)
         remote = RemoteTable(client, rules, reply)
         remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
-        remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
+        # A close is said by the desktop, which takes the player to the Rooms page.
         # Joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
@@ -165,11 +165,14 @@ class Rooms:
         self.address = (host, port)
         self.outputs.attach(remote, reply.seat)
         remote.pump()
-        if reply.spectator:  # the table follows the welcome: whether a game runs
-            end = time.monotonic() + 2.0
-            while remote.table is None and remote.closed is None and time.monotonic() < end:
-                time.sleep(0.01)
-                remote.pump()
+        # The table follows the welcome: whether a game runs, and (joining
+        # again mid-hand) the whole hand as it stands, so the first key acts on it.
+        end = time.monotonic() + 2.0
+        while remote.table is None and remote.closed is None and time.monotonic() < end:
+            try:
+                remote.handle(client.get(timeout=max(0.0, end - time.monotonic())))
+            except queue.Empty:
+                break
         return remote
 
     def invitation(self, remote: RemoteTable) -> str:
