@@ -11,7 +11,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -37,19 +36,16 @@ def launch(display: str, home, name: str, speech: str) -> tuple[subprocess.Popen
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL,
                             stderr=(home / "stderr.txt").open("w"))  # read on a failure
-    focus_window(game.pid, env)
-    time.sleep(0.5)
+    focus_window(game.pid, env)  # (keys sent from now on wait in the window's queue)
     return game, env
 
 
 def keys(env: dict, *names: str) -> None:
     subprocess.run(["xdotool", "key", "--delay", "150", *names], env=env, timeout=30)
-    time.sleep(0.3)
 
 
 def typed(env: dict, text: str) -> None:
     subprocess.run(["xdotool", "type", "--delay", "80", text], env=env, timeout=30)
-    time.sleep(0.2)
 
 
 def listening_port(pid: int) -> int | None:
@@ -64,7 +60,7 @@ def listening_port(pid: int) -> int | None:
 def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_path):  # noqa: F811
     address, spoken = speechd
     nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
-    with virtual_screen(89) as host_screen, virtual_screen(90) as friend_screen:
+    with virtual_screen() as host_screen, virtual_screen() as friend_screen:
         host, henv = launch(host_screen, tmp_path / "host", "Mara", nowhere)
         friend = None
         try:
@@ -86,15 +82,19 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
 
             join()
             assert wait_for(lambda: any(s.startswith("Table.") for s in spoken()), 20), spoken()
-            keys(henv, "n")  # the host starts the game
-            time.sleep(1.0)
+            started = len(spoken())
+            keys(henv, "n")  # the host starts the game: the friend hears it
+            assert wait_for(lambda: any("New game" in s for s in spoken()[started:]), 20), \
+                spoken()[started:]
             keys(henv, "n")
             keys(fenv, "n")  # both ready: the first hand is dealt
             assert wait_for(lambda: any("Hand 1." in s for s in spoken()), 20), spoken()
 
-            keys(fenv, "Escape", "Escape")  # Leave room, mid-game
+            left = len(spoken())
+            keys(fenv, "Escape", "Escape")  # Leave room, mid-game: the start screen
+            assert wait_for(lambda: any("New game" in s for s in spoken()[left:]), 20), \
+                spoken()[left:]
             before = len(spoken())
-            time.sleep(1.0)
             join()
             assert wait_for(lambda: any("Ada is back." in s for s in spoken()[before:]), 20), \
                 spoken()[before:]

@@ -25,12 +25,9 @@ pytestmark = pytest.mark.skipif(
     bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
     f"speech-dispatcher-espeak-ng espeak-ng python3-speechd (missing: {missing})")
 
-DISPLAY_NUMBER = 88
-
-
 @pytest.fixture
 def xvfb():
-    with virtual_screen(DISPLAY_NUMBER) as display:
+    with virtual_screen() as display:
         yield display
 
 

@@ -18,12 +18,9 @@ missing = [t for t in TOOLS if shutil.which(t) is None]
 pytestmark = pytest.mark.skipif(
     bool(missing), reason=f"needs Debian packages xvfb, xdotool, imagemagick (missing: {missing})")
 
-DISPLAY_NUMBER = 87
-
-
 @pytest.fixture
 def xvfb():
-    with virtual_screen(DISPLAY_NUMBER) as display:
+    with virtual_screen() as display:
         yield display
 
 
