@@ -1,7 +1,8 @@
 """Two game processes, each in a real window on its own virtual screen, a
 room between them on loopback, driven by key presses only: the friend joins
-by the code and the host's address, leaves mid-game, joins again and has
-the seat back (heard through a private Speech Dispatcher)."""
+by the code and the host's address, leaves in the middle of a hand, joins
+again and has the seat back, the hand as it stands, and her turn (heard
+through a private Speech Dispatcher)."""
 
 from __future__ import annotations
 
@@ -90,6 +91,17 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             keys(fenv, "n")  # both ready: the first hand is dealt
             assert wait_for(lambda: any("Hand 1." in s for s in spoken()), 20), spoken()
 
+            def said(pattern: str, since: int):
+                return lambda: [s for s in spoken()[since:] if re.search(pattern, s)]
+
+            # The hand is left waiting on Mara (whose window nobody plays for): if
+            # Ada is to act first she calls, then it is Mara's turn.
+            assert wait_for(said(r"Your turn|Mara to act", 0), 20), spoken()
+            if "Your turn" in said(r"Your turn|Mara to act", 0)()[-1]:
+                mark = len(spoken())
+                keys(fenv, "c")
+                assert wait_for(said(r"Mara to act", mark), 20), spoken()[mark:]
+
             left = len(spoken())
             keys(fenv, "Escape", "Escape")  # Leave room, mid-game: the start screen
             assert wait_for(lambda: any("New game" in s for s in spoken()[left:]), 20), \
@@ -101,9 +113,22 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             keys(fenv, "i")  # Read state: a player's, with chips of her own
             assert wait_for(lambda: any(re.search(r"You have [\d,]+ chips?\.", s)
                                         for s in spoken()[before:]), 10), spoken()[before:]
+            # Issue 28.1: the hand as it stands, at once (not "No hand is being played").
+            mark = len(spoken())
+            keys(fenv, "y")
+            assert wait_for(said(r"^Your cards: ", mark), 10), spoken()[mark:]
+            # Mara plays on; Ada's turn comes and her own call or check is played.
+            mark = len(spoken())
+            for _ in range(4):
+                keys(henv, "c")
+                if wait_for(said(r"Your turn", mark), 5):
+                    break
+            assert said(r"Your turn", mark)(), spoken()[mark:]
+            keys(fenv, "c")
+            assert wait_for(said(r"\bYou (check|call)", mark), 10), spoken()[mark:]
             heard = spoken()[before:]
             assert not any("you listen until the next game" in s or "You are watching" in s
-                           for s in heard), heard
+                           or "No hand is being played" in s for s in heard), heard
         finally:
             for game in (friend, host):
                 if game is not None:
