@@ -496,7 +496,8 @@ room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__vers
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))
 print(server.start(), flush=True)
-sys.stdin.read()  # until the test closes it
+for line in sys.stdin:  # each line asks how many connections came, until stdin closes
+    print(server.stats["connections"], flush=True)
 print(dict(server.refusals), dict(server.stats), flush=True)
 server.stop()
 """
@@ -522,7 +523,11 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
                 s.close()
                 continue
             silent.append(s)
-        time.sleep(0.3)
+        came, end = 0, time.monotonic() + 10
+        while came < len(silent) and time.monotonic() < end:  # the flood has landed
+            child.stdin.write("?\n")
+            child.stdin.flush()
+            came = int(child.stdout.readline())
         started = time.monotonic()
         client = RoomClient("127.0.0.1", port)
         client.connect()
