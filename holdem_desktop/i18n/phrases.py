@@ -332,6 +332,21 @@ def _sentence(event: object, p: Phrasing, pots: int,
 
 def room_problem(reason: str, detail: str = "") -> str:
     """Why a room refused a player or a request, as a sentence to say."""
+    if reason == "bad_name" and detail:
+        names = {
+            "empty": _("Type a name first."),
+            "too_long": _("That name is too long: at most 20 characters."),
+            "control": _("That name holds a tab, a line break or another character that "
+                         "cannot be shown: choose another."),
+            "invisible": _("That name holds a character that cannot be seen or heard: "
+                           "choose another."),
+            "mixed_scripts": _("That name mixes letters of different alphabets: choose "
+                               "another."),
+            "looks_like_another": _("That name looks like the name of someone in the room: "
+                                    "choose another."),
+        }
+        if detail in names:
+            return names[detail]
     texts = {
         "wrong_code": _("No room with that code answers at this address."),
         "room_full": _("That room is full."),

@@ -534,6 +534,7 @@ class Room:
         assert s is not None
         awaited = tuple(sorted(self._awaited()))
         if awaited:
+            self._all_away_told = False  # someone is here again: a new wait is told anew
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
                 self._broadcast_waiting(awaited)

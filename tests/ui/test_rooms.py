@@ -394,3 +394,19 @@ def test_joining_again_mid_hand_gives_the_whole_hand_at_once_and_the_player_acts
         assert not room.members[1].replaced
     finally:
         again.close_room()
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Mara\u034f", "That name holds a character that cannot be seen or heard: choose another."),
+    ("Ma\tra", "That name holds a tab, a line break or another character that cannot be "
+               "shown: choose another."),
+    ("M\u0430ra", "That name mixes letters of different alphabets: choose another."),
+    ("M\u00e1ra", "That name looks like the name of someone in the room: choose another."),
+])
+def test_a_name_refused_says_why(host, name, said):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    guest = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
+    try:
+        assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", name) == said
+    finally:
+        guest.close_room()
