@@ -36,7 +36,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from holdem_desktop.ai.character import random_characters
+from holdem_desktop.ai.character import NAMES, random_characters
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine.actions import Action, IllegalAction
 from holdem_desktop.engine.events import HandEnded
@@ -136,6 +136,12 @@ class Ban:
     key: str
     token: str
     address: str
+    member: Member | None = None
+    """Who they were, with the seat of the game running when they were
+    removed (None: they held none): let back during that game, their old
+    token gives them that seat again."""
+    game: int = 0
+    """:attr:`Room.games` when they were removed."""
 
 
 class Room:
@@ -182,6 +188,10 @@ class Room:
         ``removed`` until the host lets them back."""
         self._all_away_told = False
         """Whether everyone was told the barrier waits because all are away."""
+        self._people_seats: set[int] = set()
+        """The seats people took at the last New game."""
+        self.games = 0
+        """Games started in this room."""
 
     # ------------------------------------------------------------------
     # Who is where
@@ -325,6 +335,9 @@ class Room:
         if self._kept_out(address, key, hello.token, same):
             self._refuse(conn, "removed")
             return
+        if same is None and self._seat_named(key):
+            self._refuse(conn, "name_taken")  # a computer plays under that name now
+            return
         if same is not None:
             if same.name.casefold() != name.casefold():
                 self._refuse(conn, "bad_name", "looks_like_another")
@@ -347,6 +360,17 @@ class Room:
         self._news("joined", (member.name,), exclude=member)
         self._welcome(member)
         self._broadcast_table()
+
+    def _seat_named(self, key: str) -> bool:
+        """Whether a seat of the running game that a person took at New game,
+        and that no member holds now (they were removed or forgotten: the
+        computer plays it under their name), is called by a name like
+        ``key``: a newcomer never shares a name with it."""
+        if not self.running:
+            return False
+        held = {m.seat for m in self.members if m.seat is not None}
+        names = self.names
+        return any(skeleton(names[k]) == key for k in self._people_seats - held)
 
     def _make_room_for_one(self) -> bool:
         """Whether a newcomer fits (a seat, or a watcher's place); forgets the
@@ -442,7 +466,11 @@ class Room:
                     break
                 newly.append(m)
         seated = {m.seat: m for m in self.members if m.seat is not None}
-        characters = iter(random_characters(self.rng, self.size))
+        self._people_seats = set(seated)
+        self.games += 1
+        people = {m.key for m in self.members}  # no computer is named like a person here
+        characters = iter(random_characters(self.rng, self.size, tuple(
+            name for name in NAMES if skeleton(name) in people)))
         players: list[tuple[str, Controller]] = []
         for k in range(self.size):
             if k in seated:
@@ -640,7 +668,8 @@ class Room:
             self._conns.pop(target.conn, None)
             self._addresses.pop(target.conn, None)
             target.conn = None
-        if self._in_game(target):
+        playing = self._in_game(target)
+        if playing:
             self._replace(target)
         self.members.remove(target)  # their token gives nothing back now
         # Kept out for the room's life: their token, their name, and their
@@ -648,7 +677,8 @@ class Room:
         host_address = self.host.address if self.host is not None else ""
         address = target.address if target.address != host_address else ""
         self.bans = [b for b in self.bans if b.key != target.key][-(MAX_BANS - 1):]
-        self.bans.append(Ban(target.name, target.key, target.token, address))
+        self.bans.append(Ban(target.name, target.key, target.token, address,
+                             target if playing else None, self.games))
         self._news("removed", (target.name,))
         self._after_change()
         self._broadcast_table()
@@ -664,6 +694,14 @@ class Room:
             self._error(member, "not_removed")
             return
         self.bans.remove(ban)
+        old = ban.member
+        if old is not None and ban.game == self.games and self.running \
+                and old.seat is not None and self._at(old.seat) is None \
+                and not any(m.key == old.key for m in self.members):
+            # The same game still runs: the seat the computer plays under their
+            # name waits for them, and their old token gives it back.
+            old.gone_since = self.clock()
+            self.members.append(old)
         if member.conn is not None:
             self._send(member.conn, News("let_back", (ban.name,)))
         self._broadcast_table()

@@ -353,12 +353,17 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     assert run_until(windows, lambda: mara.remote.table.removed == ("Bruno",))
     mara.remote.let_back("Bruno")
     assert run_until(windows, lambda: "Bruno may join the room again." in mara.news)
+    stranger = RoomClient("127.0.0.1", server.port)  # the game he played still runs:
+    stranger.connect()  # his name (the computer plays his seat under it) needs his token
+    stranger.send(Hello("Bruno", CODE, __version__))
+    assert stranger.get(timeout=5) == Refused("name_taken", "")
+    stranger.close()
     again = RoomClient("127.0.0.1", server.port)
     again.connect()
     again.send(Hello("Bruno", CODE, __version__, token))
     reply = again.get(timeout=5)
-    assert isinstance(reply, Welcome) and reply.seat is None  # let back: a newcomer now
-    assert reply.token != token
+    assert isinstance(reply, Welcome) and reply.seat == 2  # let back: his seat again
+    assert run_until(windows, lambda: not room.members[2].replaced)
     again.close()
     # Only the host has these powers.
     ada.remote.play_for(0)
