@@ -20,7 +20,6 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
-from holdem_desktop.ui.page import Push, Replace  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
 
@@ -262,16 +261,24 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert page.messages[-1] == "Activate Remove Ada again to do it."
         assert len(host.server.room.members) == 2
         keys(app, "return")
-        assert wait([host, guest], lambda: guest.moves), (
-            page.messages[-3:], host.server.room.members)
+        # Ada's window (its own loop, as the game runs it) follows the room closing.
+        ada_app = App(joined, keymap=guest.keymap, after_input=guest.flush, poll=guest.poll,
+                      moves=guest.take_moves)
+
+        def moved() -> bool:
+            ada_app.run(max_events=1)
+            return ada_app.screen.title == "Rooms"
+
+        assert wait([host], moved), (page.messages[-3:], host.server.room.members)
         # Ada is told, by speech, and is on the Rooms page: the table no longer pretends.
         removed = ("The host removed you from the room; you cannot join it again unless the "
                    "host lets you back in.")
         assert f"{removed} You are on the Rooms page." in heard(guest)
-        assert guest.remote is None and not isinstance(guest.screen, TableScreen)
-        start, rooms = guest.take_moves()
-        assert isinstance(start, Replace) and isinstance(rooms, Push)
-        assert rooms.screen.title == "Rooms" and rooms.screen.subtitle == removed
+        assert guest.remote is None and not any(isinstance(p, TableScreen)
+                                                for p in ada_app.stack)
+        assert ada_app.screen.subtitle == removed and guest.moves == []
+        keys(ada_app, "escape")  # Escape: the start screen, not a frozen table
+        assert ada_app.screen.title == "Hold'em Desktop" and len(ada_app.stack) == 1
         assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada") == \
             removed  # kept out (the same computer as the host here: by name and token)
         # The host sees who is kept out and lets her back, by keys.
