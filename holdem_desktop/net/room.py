@@ -14,11 +14,16 @@ every rule is tested by feeding it messages, without a socket.
   and memory are bounded: those gone lose their seat after ``grace`` and
   are forgotten after ``forget`` seconds.
 - Each member receives only what their seat may see: the events censored
-  for that seat and that seat's own view.  A member acts only for their
-  own seat and only on their turn; anything else is answered, to them
-  alone, with the reason.
+  for that seat and that seat's own view -- of the hands dealt while the
+  seat was theirs (a seat taken between games shows nothing private of an
+  earlier hand).  A member acts only for their own seat and only on their
+  turn; anything else is answered, to them alone, with the reason.
 - The next hand is dealt when every person still in the game has pressed
-  Next hand; pressing again says who is still awaited.
+  Next hand; pressing again says who is still awaited.  Only those here
+  and playing for themselves count: with everyone away nothing is dealt,
+  and everyone is told why.
+- A member the host removes is kept out (token, name, address) until the
+  host lets them back.
 - A person away (disconnected) for ``absence`` seconds when it is their
   turn is played by the computer, with their own chips, until they come
   back with their token; one who leaves (or presses Away, or whose seat
@@ -574,7 +579,8 @@ class Room:
             return
         if not self._ready_here():
             # Everyone here stepped away (or is gone): no hand is dealt for
-            # nobody; everyone is told why, once, and the first Back deals.
+            # nobody; everyone is told why, once, and the next hand waits until
+            # someone is back and presses Next hand.
             away = tuple(m.name for m in self._humans_in_game() if m.conn is not None
                          and m.replaced)[:10]
             if away and not self._all_away_told:
