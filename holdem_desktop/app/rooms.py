@@ -19,7 +19,7 @@ from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
-from holdem_desktop.net.discovery import RoomBeacon, find_room
+from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.protocol import Hello, Refused, Welcome
 from holdem_desktop.net.remote import RemoteTable
@@ -77,6 +77,9 @@ class Rooms:
     """Where a hosted room listens (tests use loopback)."""
     search_addresses: tuple[str, ...] = ("255.255.255.255",)
     """Where a joining player asks for rooms by code."""
+    discovery_port = DISCOVERY_PORT
+    """The UDP port rooms are found on (tests use one of their own: two
+    beacons sharing a port on one machine take each other's queries)."""
 
     def __init__(self, data: Path, outputs: Outputs) -> None:
         self.outputs = outputs
@@ -106,7 +109,7 @@ class Rooms:
             return _("The room could not be opened: {problem}").format(problem=exc)
         self.server = server
         try:
-            self.beacon = RoomBeacon(code, port, name)
+            self.beacon = RoomBeacon(code, port, name, port=self.discovery_port)
             self.beacon.start()
         except OSError:
             self.beacon = None  # no discovery: friends type the address
@@ -120,7 +123,8 @@ class Rooms:
             host, _sep, text = address.rpartition(":")
             port = int(text) if text.isdigit() else 0
         if not host or not port:
-            found = find_room(code, addresses=(host,) if host else self.search_addresses)
+            found = find_room(code, addresses=(host,) if host else self.search_addresses,
+                              port=self.discovery_port)
             if found is None:
                 return room_problem("not_found", code)
             host, port = found.host, found.port

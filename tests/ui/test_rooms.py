@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import socket
 import time
 
 import pytest
@@ -26,6 +27,14 @@ from tests.net.test_host import Player  # noqa: E402
 
 @pytest.fixture
 def host(tmp_path, monkeypatch):
+    from holdem_desktop.app.rooms import Rooms
+
+    # Rooms are found on a UDP port of this test's own: a beacon of another
+    # program on 47474 (a test run beside this one) would take the queries.
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.bind(("127.0.0.1", 0))
+    monkeypatch.setattr(Rooms, "discovery_port", probe.getsockname()[1])
+    probe.close()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the host log
