@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem_desktop.engine.variant import VariantError, dump_variant
-from holdem_desktop.net.room import Member, Room
+from holdem_desktop.net.room import Ban, Member, Room
 from holdem_desktop.saves import SaveError, SeatPlan, _variant, game_data, game_from_data
 
 __all__ = ["FORMAT", "RoomStore", "room_data", "room_from_data"]
@@ -120,6 +120,20 @@ def _plans(room: Room) -> list[SeatPlan]:
     return plans
 
 
+def _member(m: Member) -> dict[str, Any]:
+    return {"name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
+            "replaced": m.replaced, "address": m.address, "since": m.since}
+
+
+def _member_from(m: Any, now: float) -> Member:
+    """A member as saved: away (their connection went with the old process)."""
+    seat = m["seat"]
+    return Member(name=str(m["name"]), token=str(m["token"]), key=str(m["key"]),
+                  seat=None if seat is None else int(seat), conn=None, gone_since=now,
+                  left=bool(m["left"]), replaced=bool(m["replaced"]),
+                  address=str(m.get("address", "")), since=int(m.get("since", 0)))
+
+
 def room_data(room: Room) -> dict[str, Any]:
     """``room`` as JSON-ready data."""
     now = room.clock()
@@ -133,8 +147,12 @@ def room_data(room: Room) -> dict[str, Any]:
         "ready": sorted(room.ready),
         "barrier_age": None if room.barrier_since is None else now - room.barrier_since,
         "host": None if room.host is None else room.members.index(room.host),
-        "members": [{"name": m.name, "token": m.token, "key": m.key, "seat": m.seat,
-                     "left": m.left, "replaced": m.replaced} for m in room.members],
+        "members": [_member(m) for m in room.members],
+        "bans": [{"name": b.name, "key": b.key, "token": b.token, "address": b.address,
+                  "member": None if b.member is None else _member(b.member), "game": b.game}
+                 for b in room.bans],
+        "games": room.games,
+        "people_seats": sorted(room._people_seats),
         "game": None if room.session is None else game_data(room.session, _plans(room)),
     }
 
@@ -155,11 +173,12 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
                 strength=str(data["strength"]), game_version=game_version, clock=clock,
                 rng=random.Random(secrets.randbits(64)))
     now = clock()
-    for m in data["members"]:
-        seat = m["seat"]
-        room.members.append(Member(str(m["name"]), str(m["token"]), str(m["key"]),
-                                   None if seat is None else int(seat), None, now,
-                                   bool(m["left"]), bool(m["replaced"])))
+    room.members = [_member_from(m, now) for m in data["members"]]
+    room.bans = [Ban(str(b["name"]), str(b["key"]), str(b["token"]), str(b["address"]),
+                     None if b["member"] is None else _member_from(b["member"], now),
+                     int(b["game"])) for b in data.get("bans", [])]
+    room.games = int(data.get("games", 0))
+    room._people_seats = {int(k) for k in data.get("people_seats", [])}
     if data["host"] is not None:
         room.host = room.members[int(data["host"])]
     room.hand_serial = int(data["hand_serial"])
