@@ -26,6 +26,7 @@ from holdem_desktop.ui.page import Page
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
 from .clipboard import copy_text
+from .hands import Hands
 from .local_game import LocalGames
 from .outputs import Outputs
 from .settings_service import SettingsService
@@ -52,9 +53,11 @@ class Desktop:
         self.keymap = KeyMap()
         self.data = data or Path(platformdirs.user_data_dir(APP, appauthor=False))
         self.outputs = Outputs(self.prefs.settings, speaker)
-        self.notices = self.prefs.notices + self.outputs.notices
+        self.hands = Hands(self.data, self.outputs.say)
+        """Every hand played here, for the review and the statistics."""
+        self.notices = self.prefs.notices + self.outputs.notices + self.hands.notices
         """What went wrong at start, said once the window is open."""
-        self.games = LocalGames(self.data, self.outputs, rng)
+        self.games = LocalGames(self.data, self.outputs, rng, self.hands)
         self._rooms: Rooms | None = None
         self.screen: Page | None = None
         """The screen on show."""
@@ -194,7 +197,7 @@ class Desktop:
         if self._rooms is None:
             from .rooms import Rooms  # late, for the launch time (above)
 
-            self._rooms = Rooms(self.data, self.outputs)
+            self._rooms = Rooms(self.data, self.outputs, self.hands)
         return self._rooms
 
     @property
@@ -276,6 +279,7 @@ class Desktop:
         self.close_room()
         self.speech.close()  # lets go of the output (and of COM, on its thread)
         self.outputs.bank.close()  # and of the sound device
+        self.hands.close()
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""
