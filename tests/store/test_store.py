@@ -5,6 +5,7 @@ and the command line's contract as the issue writes it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -153,7 +154,7 @@ def test_the_review_lists_games_and_hands_and_the_chips_chart_follows_the_stack(
     assert all(h.net == 0 for h in hands if not h.cards)
     chart = chips_chart(store, rows[-1].id)
     assert chart[0] == session.variant.starting_stack
-    assert [b - a for a, b in zip(chart, chart[1:], strict=False)] == [h.net for h in mine]
+    assert [b - a for a, b in itertools.pairwise(chart)] == [h.net for h in mine]
 
 
 def test_a_file_of_an_older_schema_is_migrated_and_a_newer_one_set_aside(tmp_path):
