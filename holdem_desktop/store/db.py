@@ -5,8 +5,9 @@ One file (``hands.sqlite`` in the user data folder) holds:
 - ``games``: one row a game — when, local or a room, the variant, your name,
   the opponents' level (``easy`` … or ``room``), your place at the end;
 - ``hands``: one row a hand — its number, big blind, pot, board, your
-  cards and figures (so that your statistics read one table), and the whole
-  hand as PHH text, compressed, as you saw it (nobody's unseen cards);
+  cards and figures (so that your statistics read one small table);
+- ``histories``: the whole hand as PHH text, compressed, as you saw it
+  (nobody's unseen cards) — what the review replays and the export writes;
 - ``seats``: one row per player of a hand — name, kind (``human``, a
   computer level, ``friend``), starting stack, result, the figures of
   :mod:`.figures`, the cards shown.
@@ -74,10 +75,13 @@ MIGRATIONS: dict[int, str] = {
         hero_stack INTEGER NOT NULL DEFAULT 0,
         hero_flags INTEGER NOT NULL DEFAULT 0,
         hero_aggr INTEGER NOT NULL DEFAULT 0,
-        hero_calls INTEGER NOT NULL DEFAULT 0,
-        phh BLOB NOT NULL
+        hero_calls INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX hands_game ON hands(game, number);
+    CREATE TABLE histories (
+        hand INTEGER PRIMARY KEY REFERENCES hands(id),
+        phh BLOB NOT NULL               -- kept apart: the figures' scans stay small
+    );
     CREATE TABLE seats (
         hand INTEGER NOT NULL,
         idx INTEGER NOT NULL,
@@ -92,6 +96,7 @@ MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (hand, idx)
     ) WITHOUT ROWID;
     CREATE INDEX seats_name ON seats(name);
+    CREATE INDEX seats_friend ON seats(name) WHERE kind = 'friend';
     """,
 }
 """Each schema version's step from the one before; a new version adds an
@@ -337,7 +342,7 @@ class HandStore:
 
     def hand(self, hand_id: int) -> PhhHand | None:
         """A stored hand as PHH (None: no such hand, or it is damaged)."""
-        rows = self.query("SELECT phh FROM hands WHERE id = ?", (hand_id,))
+        rows = self.query("SELECT phh FROM histories WHERE hand = ?", (hand_id,))
         if not rows:
             return None
         blob = rows[0][0]
@@ -347,7 +352,7 @@ class HandStore:
             return None
 
 
-_HandRows = tuple[tuple[Any, ...], list[tuple[Any, ...]]]
+_HandRows = tuple[tuple[Any, ...], list[tuple[Any, ...]], bytes]
 
 
 def _hand_rows(phh: PhhHand, hero: int | None, kinds: Sequence[str]) -> _HandRows:
@@ -360,12 +365,11 @@ def _hand_rows(phh: PhhHand, hero: int | None, kinds: Sequence[str]) -> _HandRow
     hand = (big_blind, sum(f.contributed for f in rows), board, hero,
             cards_text(me.hole) if me else "", me.net if me else 0,
             phh.starting_stacks[hero] + me.net if me and hero is not None else 0,
-            me.flags if me else 0, me.aggressive if me else 0, me.calls if me else 0,
-            pack(phh))
+            me.flags if me else 0, me.aggressive if me else 0, me.calls if me else 0)
     seats = [(i, names[i], kinds[i] if i < len(kinds) else "", phh.starting_stacks[i], f.net,
               f.flags, f.aggressive, f.calls, cards_text(f.shown) or None)
              for i, f in enumerate(rows)]
-    return hand, seats
+    return hand, seats, pack(phh)
 
 
 def _insert_game(db: sqlite3.Connection, info: GameInfo) -> int:
@@ -379,12 +383,13 @@ def _insert_game(db: sqlite3.Connection, info: GameInfo) -> int:
 
 def _insert_hand(db: sqlite3.Connection, game: int, number: int, ended: float,
                  rows: _HandRows) -> None:
-    hand, seats = rows
+    hand, seats, blob = rows
     cur = db.execute(
         "INSERT INTO hands (game, number, ended, big_blind, pot, board, hero, hero_cards,"
-        " hero_net, hero_stack, hero_flags, hero_aggr, hero_calls, phh)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, number, ended, *hand))
+        " hero_net, hero_stack, hero_flags, hero_aggr, hero_calls)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, number, ended, *hand))
     hand_id = cur.lastrowid
+    db.execute("INSERT INTO histories VALUES (?, ?)", (hand_id, blob))
     db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    [(hand_id, *seat) for seat in seats])
 

@@ -122,35 +122,45 @@ _MINE = _sums("h.hero_flags", "h.hero_aggr", "h.hero_calls", "h.hero_net", "h.bi
               "h.pot")
 
 
+def _add(rows: list[tuple[object, ...]]) -> tuple[float, ...]:
+    """Sums of several groups' sums (the last column, the biggest pot, their maximum)."""
+    if not rows:
+        return (0,) * 11
+    cols = list(zip(*rows, strict=True))
+    return tuple([sum(float(v or 0) for v in c) for c in cols[:-1]]
+                 + [max(float(v or 0) for v in cols[-1])])
+
+
 def my_stats(store: HandStore) -> MyStats:
-    """Your statistics over every hand you played."""
-    overall = store.query(f"SELECT {_MINE} FROM hands h WHERE h.hero IS NOT NULL")
-    variants = store.query(
-        f"SELECT g.variant, {_MINE} FROM hands h JOIN games g ON g.id = h.game"
-        " WHERE h.hero IS NOT NULL GROUP BY g.variant ORDER BY count(*) DESC")
+    """Your statistics over every hand you played: one pass over your hands,
+    grouped by variant and opponents, added up here."""
+    groups = store.query(
+        f"SELECT g.variant, g.opponents, {_MINE} FROM hands h JOIN games g ON g.id = h.game"
+        " WHERE h.hero IS NOT NULL GROUP BY h.game")
+    by_variant: dict[str, list[tuple[object, ...]]] = {}
+    by_level: dict[str, list[tuple[object, ...]]] = {}
+    for variant, level, *sums in groups:
+        by_variant.setdefault(str(variant), []).append(tuple(sums))
+        if level not in ("", "room"):
+            by_level.setdefault(str(level), []).append(tuple(sums))
     places = store.query("SELECT place, count(*) FROM games WHERE place IS NOT NULL"
                          " GROUP BY place ORDER BY place")
     games_played = store.query("SELECT count(*) FROM games")
-    levels = store.query(
-        "SELECT g.opponents, count(*), sum(h.hero_net), sum(CAST(h.hero_net AS REAL)"
-        " / h.big_blind) FROM hands h JOIN games g ON g.id = h.game"
-        " WHERE h.hero IS NOT NULL AND g.opponents NOT IN ('', 'room')"
-        " GROUP BY g.opponents ORDER BY g.opponents")
     friends = store.query(
         "SELECT s.name, count(*), sum(h.hero_net), sum(CAST(h.hero_net AS REAL) / h.big_blind)"
         " FROM seats s JOIN hands h ON h.id = s.hand"
         " WHERE s.kind = 'friend' AND h.hero IS NOT NULL AND s.idx != h.hero"
         " GROUP BY s.name ORDER BY s.name")
-    count = {int(p): int(n) for p, n in places if isinstance(p, int) and isinstance(n, int)}
-    against = [Against(str(who), friend, int(n), int(net),
-                       round(100.0 * float(bbs) / int(n), 2)
-                       if n else 0.0)
-               for friend, rows in ((False, levels), (True, friends))
-               for who, n, net, bbs in rows]
-    empty = (0,) * 11
-    return MyStats(_figures(overall[0] if overall else empty),
-                   {str(r[0]): _figures(r[1:]) for r in variants},
-                   int(games_played[0][0]) if games_played else 0,
+    count = {int(p): int(n) for p, n in places}
+    against = [Against(level, False, int(t[0]), int(t[8]),
+                       round(100.0 * t[9] / t[0], 2) if t[0] else 0.0)
+               for level, rows in sorted(by_level.items()) for t in [_add(rows)]]
+    against += [Against(str(who), True, int(n), int(net), round(100.0 * bbs / n, 2) if n else 0.0)
+                for who, n, net, bbs in friends]
+    variants = sorted(((v, _figures(_add(rows))) for v, rows in by_variant.items()),
+                      key=lambda item: -item[1].hands)
+    return MyStats(_figures(_add([t for rows in by_variant.values() for t in rows])),
+                   dict(variants), int(games_played[0][0]) if games_played else 0,
                    sum(count.values()), count.get(1, 0), count, against)
 
 
