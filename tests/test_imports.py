@@ -41,7 +41,7 @@ ALLOWED = {
     "ai": {"engine"},
     "session": {"engine", "ai"},
     "net": {"engine", "ai", "session", "i18n"},
-    "ui": {"engine", "ai", "session", "i18n"},
+    "ui": {"engine", "ai", "session", "i18n", "store"},
     "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},
     "i18n": {"engine", "ai", "session"},

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
+from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
@@ -19,6 +21,7 @@ from holdem_desktop.session.variant_files import variant_argument
 from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import KeyMap
 from holdem_desktop.ui.menus import StartPage
@@ -104,6 +107,17 @@ class Desktop:
         if problem is not None:
             self.say(problem)
         self.outputs.apply(settings)
+
+    def hand_store(self) -> HandStore | None:
+        """The store of every hand played here (None: it could not be opened)."""
+        return self.hands.store
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
+        bank = self.outputs.bank
+        if not bank.available or bank.muted:
+            return False
+        return play_chart(values, volume=bank.volume)
 
     def flush(self) -> None:
         """After each input: say what it set off, as one announcement; then
