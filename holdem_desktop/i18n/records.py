@@ -77,13 +77,14 @@ def place_line(place: int, times: int) -> str:
         place=place, n=times)
 
 
-def when(stamp: float) -> str:
-    """A date and time as the language writes them."""
+def when(stamp: float, length: str = "medium") -> str:
+    """A date and time as the language writes them (``length``: babel's
+    ``short`` or ``medium``)."""
     from babel.dates import format_datetime
 
     moment = datetime.datetime.fromtimestamp(stamp)
     try:
-        return str(format_datetime(moment, format="medium", locale=language()))
+        return str(format_datetime(moment, format=length, locale=language()))
     except Exception:  # an unknown locale: the ISO form
         return moment.strftime("%Y-%m-%d %H:%M")
 
@@ -103,14 +104,14 @@ def game_label(variant: str, kind: str, started: float, hands: int, net: int,
 def hand_label(number: int, cards: Sequence[int], net: int) -> str:
     """One hand in a game's list: its number, your cards, your result."""
     if not cards:
-        return _("Hand {number}: you were not dealt in.").format(number=number)
+        return _("Hand {number}: you were not dealt in").format(number=number)
     if net > 0:
         result = _("won {amount}").format(amount=amount(net))
     elif net < 0:
         result = _("lost {amount}").format(amount=amount(-net))
     else:
         result = _("even")
-    return _("Hand {number}: {cards}, {result}.").format(
+    return _("Hand {number}: {cards}, {result}").format(
         number=number, cards=cards_names(cards), result=result)
 
 
@@ -126,8 +127,9 @@ def chart_points(values: Sequence[int]) -> str:
         parts.append(_("Busted at hand {hand}.").format(hand=bust))
     else:
         low = min(range(len(values)), key=lambda k: values[k])
-        parts.append(_("Lowest {chips} after hand {hand}.").format(chips=amount(values[low]),
-                                                                  hand=low))
+        if low:
+            parts.append(_("Lowest {chips} after hand {hand}.").format(
+                chips=amount(values[low]), hand=low))
         parts.append(_("End {chips} after hand {hand}.").format(chips=amount(values[-1]),
                                                                hand=len(values) - 1))
     return " ".join(parts)

@@ -159,6 +159,7 @@ class ReplayPage(Page):
         self.names = dict(zip(self.full.seats, names, strict=True))
         self._views: dict[tuple[int, int], SeatView] = {}
         self.quiet_arrival = True  # what opens it says :meth:`arrive`
+        self.focus.id = "next"
 
     # what is said -------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from holdem_desktop.i18n.records import (
     percent,
     place_line,
     signed,
+    when,
 )
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.store import HandStore
@@ -156,12 +157,23 @@ class StatisticsPage(_FormPage):
         g = self.game()
         return game_label(g.variant, g.kind, g.started, g.hands, g.net, g.place) if g else ""
 
+    def _game_short(self) -> str:
+        g = self.game()
+        return f"{g.variant}, {when(g.started, 'short')}" if g else ""
+
+    def describe(self, control: Control) -> str:
+        if control.id == "game":  # the whole line said, the short one shown
+            return control.spoken().replace(control.value or "", self._game_text())
+        if control.role is Role.TEXT:  # a figure is read as it is, as in How to play
+            return control.label
+        return super().describe(control)
+
     def controls(self) -> tuple[Control, ...]:
         chart: list[Control] = [Control("h:chart", _("Chips over a game"), Role.HEADING,
                                         "chart")]
         if self.games:
             chart += [
-                Control("game", _("Game"), Role.CHOICE, "chart", value=self._game_text()),
+                Control("game", _("Game"), Role.CHOICE, "chart", value=self._game_short()),
                 Control("points", chart_points(self.values()), Role.TEXT, "chart"),
                 Control("listen", _("Listen to the chart"), zone="chart"),
             ]

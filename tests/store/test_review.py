@@ -71,7 +71,7 @@ def test_the_review_steps_through_a_scripted_hand_and_says_each_line(player_home
     assert heard(desktop)[-1].startswith("Hand review. Tournament, ")
     assert "1 hand, +360 chips" in heard(desktop)[-1]
     keys(app, "return")  # the game's hands
-    assert heard(desktop)[-1] == ("Hands. Hand 7: ace of hearts and king of hearts, won 360., "
+    assert heard(desktop)[-1] == ("Hands. Hand 7: ace of hearts and king of hearts, won 360, "
                                   "button")
     keys(app, "return")  # the hand
     page = app.screen
