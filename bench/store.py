@@ -28,15 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from holdem_desktop.ai.players import create_player  # noqa: E402
-from holdem_desktop.engine.events import HandEnded  # noqa: E402
-from holdem_desktop.engine.phh import PhhHand  # noqa: E402
-from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
-from holdem_desktop.session import Session  # noqa: E402
-from holdem_desktop.session.history import HandHistoryWriter  # noqa: E402
-from holdem_desktop.store import GameInfo, HandRecorder, HandStore  # noqa: E402
-from holdem_desktop.store.db import _hand_rows, _insert_game, _insert_hand  # noqa: E402
-from holdem_desktop.store.stats import my_stats, player_stats  # noqa: E402
+from holdem_desktop.ai.players import create_player
+from holdem_desktop.engine.events import HandEnded
+from holdem_desktop.engine.phh import PhhHand
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.session import Session
+from holdem_desktop.session.history import HandHistoryWriter
+from holdem_desktop.store import GameInfo, HandRecorder, HandStore
+from holdem_desktop.store.db import _hand_rows, _insert_game, _insert_hand
+from holdem_desktop.store.stats import my_stats, player_stats
 
 
 def timed(listener, times: list[float]):
