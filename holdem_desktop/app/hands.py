@@ -47,10 +47,14 @@ class Hands:
     def record_local(self, session: Session, kinds: list[str], opponents: str) -> None:
         """Store each hand of ``session`` as seat 0 (the player) sees it;
         ``kinds`` names each seat (``human`` or a computer level)."""
-        self.recorders.append(HandRecorder(
+        recorder = HandRecorder(
             session, self._get, seat=lambda: 0, kind="local",
             kind_of=lambda s: kinds[s] if s < len(kinds) else "", opponents=opponents,
-            notice=self._notice, names=[st.name for st in session.seats]))
+            notice=self._notice, names=[st.name for st in session.seats])
+        self.recorders.append(recorder)
+        hand = session.hand
+        if hand is not None and not hand.over:  # a continued game: its hand is kept too
+            recorder.seed(hand.events, session.hands_played + 1, session.blind_level())
 
     def record_room(self, remote: RemoteTable) -> None:
         """Store each hand of a room as this window's seat saw it."""

@@ -67,6 +67,12 @@ class HandRecorder:
         """Hands written by this recorder."""
         table.subscribe(self)
 
+    def seed(self, events: Sequence[object], number: int, level: BlindLevel) -> None:
+        """Take up a hand already under way (a continued game): its events so
+        far, its number and blinds; it is written when it ends."""
+        for event in (HandStarting(number, 0, 0, level.blinds, level.ante, None), *events):
+            self(event)
+
     def info(self) -> GameInfo:
         """The game's row, as it is created."""
         seat = self.seat()

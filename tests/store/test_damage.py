@@ -171,3 +171,34 @@ def test_sigkill_between_hands_loses_at_most_the_hand_in_progress(tmp_path):
         assert all(store.hand(i) is not None for i in ids)  # every stored hand reads back
         assert sum(f.hands for f in player_stats(store).values()) >= 2 * len(ids)
         store.close()
+
+
+def test_a_continued_game_goes_on_in_the_same_stored_game_with_the_hand_it_stopped_in(
+        player_home):
+    first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    session = first.new_game("tournament", 3, "easy", "Mara")
+    app = window(first, session)
+    for _ in range(20):  # whole hands, then one left mid-hand (the player to act)
+        if session.hands_played >= 2 and not session.hand.over:
+            break
+        for _ in range(30):
+            if session.hand.over:
+                break
+            keys(app, "c")
+        keys(app, "n")
+    assert not session.hand.over and session.hands_played >= 2
+    played = session.hands_played
+    first.close()  # closed mid-hand: autosaved as it stands
+    again = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    resumed = again.continue_game()
+    assert not isinstance(resumed, str)
+    app = window(again, resumed)
+    for _ in range(30):
+        if resumed.hand.over:
+            break
+        keys(app, "c")
+    assert resumed.hand.over
+    store = again.hand_store()
+    rows = store.query("SELECT game, number FROM hands ORDER BY id")
+    assert [n for _g, n in rows] == list(range(1, played + 2))  # the interrupted one too
+    assert len({g for g, _n in rows}) == 1  # and it is the same game
