@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
+import platformdirs
 import pygame
 
 from holdem_desktop.engine.cards import parse_cards
@@ -36,7 +38,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 from holdem_desktop.store import HandStore
-from holdem_desktop.store.stats import game_hands, games, last_hand
+from holdem_desktop.store.stats import export_phh, game_hands, games, last_hand
 
 from .draw import TableRenderer
 from .keymap import Key
@@ -312,6 +314,15 @@ class ReplayPage(Page):
         self.rects = dict(self.renderer.rects)
 
 
+def documents() -> Path:
+    """Where exported files go: the player's documents folder (home if none)."""
+    try:
+        folder = Path(platformdirs.user_documents_dir())
+    except Exception:  # no such folder known on this system
+        folder = Path.home()
+    return folder if folder.is_dir() else Path.home()
+
+
 def _cards(text: str) -> Sequence[int]:
     try:
         return parse_cards(text) if text else ()
@@ -365,6 +376,7 @@ class ReviewPage(ReadingPage):
         elif store is not None and game is not None:
             buttons = [Control(f"hand:{h.id}", hand_label(h.number, _cards(h.cards), h.net),
                                zone="review") for h in game_hands(store, game)]
+            buttons.append(Control("export", _("Export this game as PHH"), zone="review"))
             heading = _("Hands of this game")
         else:
             heading = _("Games, newest first")
@@ -375,6 +387,16 @@ class ReviewPage(ReadingPage):
             self.focus.id = buttons[0].id
 
     def activate(self, control: Control) -> Transition | None:
+        if self.store is not None and control.id == "export" and self.game is not None:
+            path = documents() / f"holdem-game-{self.game}.phhs"
+            try:
+                path.write_text(export_phh(self.store, self.game), encoding="utf-8")
+            except OSError as exc:
+                self.say(_("The hands could not be written: {problem}").format(
+                    problem=exc.strerror or exc))
+                return None
+            self.say(_("The game's hands were written to {path}.").format(path=path))
+            return None
         if self.store is not None and control.id.startswith("game:"):
             return Push(ReviewPage(self.store, self.say, game=int(control.id[5:]),
                                    suits=self.suits, deck=self.deck))

@@ -39,6 +39,7 @@ from holdem_desktop.store.stats import (
 from .draw import font
 from .menus import _FormPage
 from .page import Pop, Transition
+from .review import documents
 from .widgets import Control, Role
 
 __all__ = ["StatisticsPage", "draw_chart", "figure_lines"]
@@ -102,7 +103,7 @@ class StatisticsPage(_FormPage):
         self.title = _("Statistics")
         self.store = store
         self.play = play
-        self.export_folder = export_folder or Path.home()
+        self.export_folder = export_folder or documents()
         self.games: list[GameRow] = games(store) if store is not None else []
         self.chosen = 0
         self.chart: list[int] = []

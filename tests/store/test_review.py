@@ -13,7 +13,7 @@ import pygame
 from holdem_desktop.app import Desktop
 from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.hand import Hand, HandConfig
-from holdem_desktop.engine.phh import PhhHand
+from holdem_desktop.engine.phh import PhhHand, loads_all
 from holdem_desktop.engine.replay import to_phh
 from holdem_desktop.speech import RecordingSpeaker
 from holdem_desktop.store import GameInfo
@@ -59,7 +59,8 @@ def heard(desktop: Desktop) -> list[str]:
     return [s.text for s in desktop.speech.history]
 
 
-def test_the_review_steps_through_a_scripted_hand_and_says_each_line(player_home):
+def test_the_review_steps_through_a_scripted_hand_and_says_each_line(player_home, monkeypatch):
+    monkeypatch.setattr("holdem_desktop.ui.review.documents", lambda: player_home)
     desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
     store = desktop.hand_store()
     assert store is not None
@@ -73,6 +74,12 @@ def test_the_review_steps_through_a_scripted_hand_and_says_each_line(player_home
     keys(app, "return")  # the game's hands
     assert heard(desktop)[-1] == ("Hands. Hand 7: ace of hearts and king of hearts, won 360, "
                                   "button")
+    app.screen.focus.id = "export"  # the game as PHH, in the documents folder
+    keys(app, "return")
+    exported = player_home / "holdem-game-1.phhs"
+    assert heard(desktop)[-1] == f"The game's hands were written to {exported}."
+    assert [h for _n, h in loads_all(exported.read_text())] == [scripted()]
+    app.screen.focus.id = "hand:1"
     keys(app, "return")  # the hand
     page = app.screen
     assert isinstance(page, ReplayPage)
