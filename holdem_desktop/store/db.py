@@ -428,6 +428,9 @@ def _check_header(path: Path) -> None:
         raise StoreProblem("corrupt", str(exc)) from None
     if len(head) < 100 or not head.startswith(_HEADER):
         raise StoreProblem("corrupt", "not an SQLite file")
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size:
+        return  # a checkpoint cut short: SQLite finishes it from the journal on opening
     page = int.from_bytes(head[16:18], "big")
     page = 65536 if page == 1 else page
     pages = int.from_bytes(head[28:32], "big")

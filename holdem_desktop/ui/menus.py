@@ -217,10 +217,10 @@ class StartPage(_FormPage):
             Control("continue", _("Continue"), zone="menu", enabled=saved,
                     reason=None if saved else _("There is no saved game to continue.")),
             Control("rooms", _("Rooms"), zone="menu"),
-            Control("review", _("Hand review"), zone="menu"),
-            Control("statistics", _("Statistics"), zone="menu"),
             Control("help", _("How to play"), zone="menu"),
             Control("settings", _("Settings"), zone="menu"),
+            Control("review", _("Hand review"), zone="menu"),
+            Control("statistics", _("Statistics"), zone="menu"),
             Control("quit", _("Quit"), zone="menu"),
         )
 

@@ -68,21 +68,35 @@ def test_the_review_in_a_real_window_steps_a_hand_on_the_table(tmp_path):
         game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env, cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shots = [tmp_path / "deal.png", tmp_path / "turn.png"]
+        shot = tmp_path / "now.png"
+
+        def screen() -> bytes:
+            subprocess.run(["import", "-window", "root", "rgb:" + str(shot)], env=env,
+                           timeout=20, check=True)
+            return shot.read_bytes()
+
+        def press(key: str) -> None:
+            """One key, seen drawn (sent again once if the window did not take it:
+            X may merge two quick presses of one key into an auto-repeat)."""
+            before = screen()
+            for _attempt in range(2):
+                subprocess.run(["xdotool", "key", key], env=env, timeout=20, check=True)
+                if wait_for(lambda: screen() != before, 5):
+                    return
+            raise AssertionError(f"the window did not take {key}")
+
         try:
             focus_window(game.pid, env)
             time.sleep(0.5)
-            # Continue, Rooms, Hand review; its game; its hand: the replay opens.
-            for keys in (["Tab", "Tab", "Tab"], ["Return"], ["Return"], ["Return"]):
-                subprocess.run(["xdotool", "key", "--delay", "120", *keys], env=env,
-                               timeout=20, check=True)
-                time.sleep(0.4)
-            time.sleep(0.4)
+            # Continue, Rooms, How to play, Settings, Hand review; its game; its hand.
+            for key in ["Tab"] * 5 + ["Return"] * 3:
+                press(key)
+            time.sleep(0.3)
             subprocess.run(["import", "-window", "root", str(shots[0])], env=env, timeout=20,
                            check=True)
-            # Down twice: the flop, then the turn (Ana bets 200)
-            subprocess.run(["xdotool", "key", "--delay", "120", "Down", "Down"], env=env,
-                           timeout=20, check=True)
-            time.sleep(0.8)
+            press("Down")  # the flop
+            press("Down")  # the turn: Ana bets 200
+            time.sleep(0.3)
             subprocess.run(["import", "-window", "root", str(shots[1])], env=env, timeout=20,
                            check=True)
         finally:
