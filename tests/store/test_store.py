@@ -204,3 +204,35 @@ def test_the_command_line_imports_phh_and_prints_every_players_figures(tmp_path)
     # a second import of the same files adds nothing
     again = run_cli(["stats", "--import", str(folder), "--json"], tmp_path)
     assert json.loads(again.stdout)["players"] == players
+
+
+def test_preflop_figures_count_choices_not_blinds_heads_up_and_at_a_full_table():
+    from holdem_desktop.engine.actions import Action
+    from holdem_desktop.engine.hand import Hand, HandConfig
+    from holdem_desktop.engine.replay import to_phh
+    from holdem_desktop.store.figures import PFR, SAW_FLOP, VPIP, WSD, WTSD, figures
+
+    # heads-up: the button posts the small blind and completes; the big blind checks
+    hand = Hand(HandConfig(stacks=(500, 500), blinds=(20, 10), min_bet=20), list(range(52)))
+    hand.apply(1, Action.call())
+    hand.apply(0, Action.check())
+    while not hand.over:
+        hand.apply(hand.to_act, Action.check())
+    phh = to_phh(hand, players=["Big", "Button"])
+    big, button = figures(phh)
+    assert button.flags & VPIP and not button.flags & PFR
+    assert not big.flags & VPIP  # a free check on the big blind
+    both = big.flags & button.flags
+    assert both & SAW_FLOP and both & WTSD
+    assert both & WSD and big.net == button.net == 0  # (a split pot: each won a share)
+    assert big.net + button.net == 0
+    # three players: a raise, a call, a fold from the big blind
+    hand = Hand(HandConfig(stacks=(500, 500, 500), blinds=(10, 20, 0), min_bet=20),
+                list(range(52)))
+    hand.apply(2, Action.raise_to(60))
+    hand.apply(0, Action.call())
+    hand.apply(1, Action.fold())
+    rows = figures(to_phh(hand))
+    assert [bool(r.flags & VPIP) for r in rows] == [True, False, True]
+    assert [bool(r.flags & PFR) for r in rows] == [False, False, True]
+    assert [r.contributed for r in rows] == [60, 20, 60]
