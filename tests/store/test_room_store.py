@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from holdem_desktop.app.hands import Hands
 from holdem_desktop.engine.phh import DealHole, ShowOrMuck, loads_all
-from holdem_desktop.store.stats import export_phh
+from holdem_desktop.store.stats import export_phh, my_stats
 from tests.net.test_room_life import (  # noqa: F401  (fixtures)
     Window,
     clock,
@@ -58,5 +58,10 @@ def test_a_room_hand_stores_only_what_that_seat_saw(served, tmp_path):  # noqa: 
                     assert a.cards is None  # never a card this seat did not see
                     hidden += 1
         assert hidden >= 2  # (players who only check and call show down often)
+        friend = "Ada" if name == "Mara" else "Mara"
+        against = {a.who: a for a in my_stats(hands.store).against}
+        assert against[friend].friend and against[friend].hands >= 6
+        mine = hands.store.query("SELECT sum(hero_net) FROM hands")[0][0]
+        assert against[friend].net == mine  # the friend sat in every hand
     for hands in stores.values():
         hands.close()
