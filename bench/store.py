@@ -37,6 +37,7 @@ from holdem_desktop.session.history import HandHistoryWriter
 from holdem_desktop.store import GameInfo, HandRecorder, HandStore
 from holdem_desktop.store.db import _hand_rows, _insert_game, _insert_hand
 from holdem_desktop.store.stats import my_stats, player_stats
+from holdem_desktop.ui.statistics import StatisticsPage
 
 
 def timed(listener, times: list[float]):
@@ -140,12 +141,19 @@ def main() -> int:
         seconds = generate(path, hands, args.stored)
         print(f"generated {args.stored} hands in {seconds:.1f} s")
         opens: list[float] = []
+        pages: list[float] = []
         everyone: list[float] = []
         for _ in range(5):
             t = time.perf_counter()
             store = HandStore(path)
             mine = my_stats(store)
             opens.append(time.perf_counter() - t)
+            store.close()
+            t = time.perf_counter()  # the whole page: figures, the games, the newest chart
+            store = HandStore(path)
+            page = StatisticsPage(store, lambda text: None)
+            page.controls()
+            pages.append(time.perf_counter() - t)
             t = time.perf_counter()
             players = player_stats(store)
             everyone.append(time.perf_counter() - t)
@@ -153,6 +161,8 @@ def main() -> int:
         assert mine.overall.hands == args.stored and players
         print(f"opening the statistics over {args.stored} hands: "
               f"median {1000 * statistics.median(opens):.0f} ms   target: <= 300 ms")
+        print(f"  the whole Statistics page (figures, games list, chart): "
+              f"median {1000 * statistics.median(pages):.0f} ms")
         print(f"  beside it, every player's figures (stats --json): "
               f"median {1000 * statistics.median(everyone):.0f} ms")
         size = path.stat().st_size
