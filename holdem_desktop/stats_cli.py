@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,7 +23,15 @@ __all__ = ["main", "stats"]
 
 
 def main(argv: list[str]) -> int:
-    """``holdem-desktop stats [options]``."""
+    """``holdem-desktop stats [options]``; output cut short (``| head``) is no error."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (Python's advice for a closed pipe)
+        return 0
+
+
+def _main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="holdem-desktop stats", description=_(
         "The figures of the hands stored on this computer."))
     parser.add_argument("--import", dest="folder", default=None, metavar="DIR",
@@ -71,6 +80,10 @@ def stats(args: argparse.Namespace) -> int:
             sys.stdout.write(stats_csv(players))
         elif args.folder is None and args.export is None:
             mine = my_stats(store).overall
+            if not mine.hands:
+                print(_("No hand of yours is stored yet (import with --me NAME to find you "
+                        "in hand histories)."))
+                return 0
             print(_("hands played: {n}").format(n=mine.hands))
             print(_("VPIP {vpip}%, PFR {pfr}%, aggression {af}").format(
                 vpip=mine.vpip, pfr=mine.pfr, af=mine.aggression))

@@ -316,6 +316,17 @@ class HandStore:
             return gid
         return self._write(work)
 
+    def delete_game(self, game: int) -> bool:
+        """Remove a game and its hands (an import read again)."""
+        def work(db: sqlite3.Connection) -> int:
+            hands = "SELECT id FROM hands WHERE game = ?"
+            db.execute(f"DELETE FROM seats WHERE hand IN ({hands})", (game,))
+            db.execute(f"DELETE FROM histories WHERE hand IN ({hands})", (game,))
+            db.execute("DELETE FROM hands WHERE game = ?", (game,))
+            db.execute("DELETE FROM games WHERE id = ?", (game,))
+            return 1
+        return self._write(work) is not None
+
     def finish_game(self, game: int, place: int | None) -> bool:
         """Record the end of ``game`` and your place in it (None: you had none)."""
         def work(db: sqlite3.Connection) -> int:

@@ -256,14 +256,18 @@ def _phh_files(folder: Path) -> Iterable[Path]:
 
 def import_phh(store: HandStore, folder: Path, me: str | None = None) -> ImportResult:
     """Read every PHH file under ``folder`` into the store, one game a file;
-    ``me`` is your name in them.  A file already imported is skipped; a bad
+    ``me`` is your name in them.  A file already imported is skipped (read
+    again when it was imported without you in it and ``me`` is given); a bad
     one is named in the problems and the others are still read."""
     result = ImportResult()
     for path in _phh_files(folder):
         source = str(path.resolve())
-        if store.query("SELECT 1 FROM games WHERE source = ?", (source,)):
+        stored = store.query("SELECT id, hero FROM games WHERE source = ?", (source,))
+        if stored and (me is None or stored[0][1] == me):
             result.skipped += 1
             continue
+        if stored:  # read again to find you in it (imported before without your name)
+            store.delete_game(int(stored[0][0]))
         try:
             hands = load_path(path)
         except PhhError as exc:

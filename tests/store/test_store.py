@@ -204,6 +204,12 @@ def test_the_command_line_imports_phh_and_prints_every_players_figures(tmp_path)
     # a second import of the same files adds nothing
     again = run_cli(["stats", "--import", str(folder), "--json"], tmp_path)
     assert json.loads(again.stdout)["players"] == players
+    # your own figures: nobody is "you" until your name in the files is given
+    assert run_cli(["stats"], tmp_path).stdout.startswith("No hand of yours is stored yet")
+    run_cli(["stats", "--import", str(folder), "--me", "Player 2"], tmp_path)
+    mine = run_cli(["stats"], tmp_path).stdout.splitlines()
+    assert mine[0] == f"hands played: {counted['Player 2']['hands']}"
+    assert json.loads(run_cli(["stats", "--json"], tmp_path).stdout)["players"] == players
 
 
 def test_preflop_figures_count_choices_not_blinds_heads_up_and_at_a_full_table():
