@@ -202,3 +202,27 @@ def test_a_continued_game_goes_on_in_the_same_stored_game_with_the_hand_it_stopp
     rows = store.query("SELECT game, number FROM hands ORDER BY id")
     assert [n for _g, n in rows] == list(range(1, played + 2))  # the interrupted one too
     assert len({g for g, _n in rows}) == 1  # and it is the same game
+
+
+def test_a_file_locked_during_a_game_is_set_aside_and_the_hand_still_written(tmp_path):
+    from holdem_desktop.store import GameInfo
+    from tests.store.test_review import scripted
+
+    heard: list[str] = []
+    path = tmp_path / "hands.sqlite"
+    store = HandStore(path, heard.append)
+    info = GameInfo("local", "Tournament", "Mara", "normal", 3)
+    game = store.add_hand(None, info, 1, scripted(), 2, ["normal", "normal", "human"])
+    assert game is not None and heard == []
+    locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(path)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        again = store.add_hand(game, info, 2, scripted(), 2, ["normal", "normal", "human"])
+    finally:
+        locker.kill()
+        locker.wait(10)
+    assert heard == ["locked"]
+    assert again is not None  # the hand is in the new file (its game started afresh there)
+    assert [n for (n,) in store.query("SELECT number FROM hands")] == [2]
+    assert store.moved and store.moved[0].exists()
