@@ -1,18 +1,16 @@
 """The stored hands' pages for real: the hand review in a real window on a
-virtual screen (Xvfb, -displayfd), driven by xdotool and photographed; the
+virtual screen (Xvfb, a display of its own), driven by xdotool and photographed; the
 Statistics page's chips chart played through SDL's disk audio driver, its
 pitch measured rising where the stack rises; the Statistics page by keys."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -20,30 +18,12 @@ import pytest
 
 from holdem_desktop.audio.chart import chart_wave, pitches
 from holdem_desktop.store import GameInfo, HandStore, store_path
-from tests.desktop import focus_window, wait_for
+from tests.desktop import focus_window, virtual_screen, wait_for
 from tests.store.test_review import scripted
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import")
 missing = [t for t in TOOLS if shutil.which(t) is None]
-
-
-@contextlib.contextmanager
-def free_screen() -> Iterator[str]:
-    """An Xvfb server on a display number it chooses itself (-displayfd)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        assert number.isdigit(), "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def stored_home(home: Path) -> None:
@@ -58,7 +38,7 @@ def stored_home(home: Path) -> None:
                     reason=f"needs Debian packages xvfb, xdotool, imagemagick (missing: {missing})")
 def test_the_review_in_a_real_window_steps_a_hand_on_the_table(tmp_path):
     stored_home(tmp_path)
-    with free_screen() as display:
+    with virtual_screen() as display:
         env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
                    XDG_CONFIG_HOME=str(tmp_path / "config"),
                    XDG_DATA_HOME=str(tmp_path / "data"),

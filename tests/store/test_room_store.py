@@ -7,12 +7,11 @@ from __future__ import annotations
 from holdem_desktop.app.hands import Hands
 from holdem_desktop.engine.phh import DealHole, ShowOrMuck, loads_all
 from holdem_desktop.store.stats import export_phh, my_stats
-from tests.net.test_room_life import (  # noqa: F401  (fixtures)
+from tests.net.conftest import clock, served  # noqa: F401  (fixtures)
+from tests.net.test_room_life import (  # noqa: F401  (a fixture too)
     Window,
-    clock,
     close_windows,
     run_until,
-    served,
 )
 
 
