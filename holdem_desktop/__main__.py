@@ -1,8 +1,8 @@
 """Entry point: ``holdem-desktop`` or ``python -m holdem_desktop``.
 
 Parses the command line and chooses the command: play (the default),
-``--continue`` the autosaved game, or the developers' ``simulate``.  What
-the game is made of is put together in :mod:`holdem_desktop.app`.
+``--continue``, ``stats`` (the stored hands' figures), ``serve`` (rooms for
+players anywhere) or ``simulate``; the game is built in :mod:`holdem_desktop.app`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,18 @@ from holdem_desktop.i18n.translate import _
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the game (``--continue`` for the autosaved one), or run a developer command."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] in (["stats"], ["serve"]):  # their own options, in their own modules
+        if args_list[0] == "stats":
+            from holdem_desktop.stats_cli import main as command
+        else:  # the headless server (no window, no pygame at all)
+            from holdem_desktop.server.main import main as command
+        return command(args_list[1:])
     parser = argparse.ArgumentParser(prog="holdem-desktop",
                                      description=_("Texas Hold'em for everyone, by ear or by eye."))
     commands = parser.add_subparsers(dest="command")
+    commands.add_parser("stats", help=_("the figures of the hands stored on this computer"))
+    commands.add_parser("serve", help=_("host rooms for players anywhere (see serve --help)"))
     sim = commands.add_parser("simulate", help=_("play hands with random legal actions"))
     sim.add_argument("--variant", default="tournament",
                      help=_("a shipped variant (tournament, pot_limit, fixed_limit, heads_up, "
@@ -35,13 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "pot_limit, fixed_limit, heads_up, session), one of yours "
                                "(my:FILE) or a .toml file"))
     parser.add_argument("--version", action="version", version=f"Hold'em Desktop {__version__}")
-    args_in = list(sys.argv[1:] if argv is None else argv)
-    if args_in[:1] == ["serve"]:  # the headless server: its own flags, and no window at all
-        from holdem_desktop.server.main import main as serve
-
-        return serve(args_in[1:])
-    commands.add_parser("serve", help=_("host rooms for players anywhere (see serve --help)"))
-    args = parser.parse_args(args_in)
+    args = parser.parse_args(args_list)
     # Each command loads only what it uses (measured: the game's modules
     # take ~270 ms to import, simulate's ~160, --version's ~120).
     if args.command == "simulate":
