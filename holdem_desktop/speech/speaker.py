@@ -247,7 +247,9 @@ class BackgroundSpeaker:
     COM objects) and leaves it when it ends.
 
     An interrupting sentence drops the ones still waiting in the queue
-    (the output would cut them off anyway)."""
+    (the output would cut them off anyway), but never a change of rate or
+    volume waiting among them: the slider's new value is said interrupting,
+    and the rate it sets must still reach the voice before it."""
 
     def __init__(self, factory: Callable[[], Speaker], platform: str | None = None) -> None:
         self.name = "starting"
@@ -308,10 +310,15 @@ class BackgroundSpeaker:
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Hand ``text`` over (never waits)."""
-        if interrupt:
+        if interrupt:  # the sentences waiting are dropped; rate and volume never are
+            kept: list[tuple[str, tuple[Any, ...]] | None] = []
             with contextlib.suppress(queue.Empty):
                 while True:
-                    self._queue.get_nowait()
+                    item = self._queue.get_nowait()
+                    if item is None or item[0] not in ("speak", "braille"):
+                        kept.append(item)
+            for item in kept:
+                self._queue.put(item)
         self._queue.put(("speak", (text, interrupt)))
 
     def braille(self, text: str) -> None:
