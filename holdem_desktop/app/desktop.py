@@ -165,7 +165,7 @@ class Desktop:
         if session is not None:
             self.save(session)
         self.close_room()
-        self.outputs.shown = lambda text: None
+        self.outputs.shown = lambda text, more: None
         self.outputs.urgent = lambda: False
         self.screen = StartPage(self, self.say)
         return self.screen
@@ -177,7 +177,8 @@ class Desktop:
         # screen reads and acts on it the same way.
         screen = TableScreen(cast(Session, table), seat,
                              TableRenderer(assets_dir() / "cards" / deck), desktop=self,
-                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room)
+                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room,
+                             on_too_soon=self.outputs.too_soon_cue(table))
         self.screen = screen
         self.outputs.shown = screen.announce
         self.outputs.urgent = lambda: screen.acted

@@ -58,8 +58,9 @@ class Outputs:
         self.urgent: Callable[[], bool] = lambda: False
         """Whether what is announced now was set off by the player's own move
         (it then cuts off a read-out the player asked for)."""
-        self.shown: Callable[[str], None] = lambda text: None
-        """The table on show keeps each announcement (for Repeat and history)."""
+        self.shown: Callable[[str, bool], None] = lambda text, more: None
+        """The table on show keeps each announcement (for Repeat and history);
+        with ``more``, ``text`` adds to the last one."""
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
@@ -68,11 +69,17 @@ class Outputs:
     def announce(self, text: str) -> None:
         """A game announcement: queued behind the last one, and kept by the table."""
         self.speech.announce(text, urgent=self.urgent())
-        self.shown(text)
+        self.shown(text, False)
+
+    def grow(self, text: str) -> None:
+        """More of the announcement the player's own move began, said as it happens."""
+        self.speech.grow(text)
+        self.shown(text, True)
 
     def attach(self, table: Table, seat: int | None) -> None:
         """Speech and sounds for the player at ``seat`` of ``table``."""
-        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options)
+        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
+                              grow=self.grow)
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         listener = SoundListener(self.bank, seat)
@@ -93,6 +100,11 @@ class Outputs:
         """The error cue of ``table``'s sounds (nothing when it has none)."""
         sounds = self.sounds.get(id(table))
         return sounds.refused if sounds is not None else lambda: None
+
+    def too_soon_cue(self, table: object) -> Callable[[], None]:
+        """The "too soon" cue of ``table``'s sounds (a key typed ahead, ignored)."""
+        sounds = self.sounds.get(id(table))
+        return sounds.too_soon if sounds is not None else lambda: None
 
     def tell(self, table: object, text: str) -> None:
         """Add ``text`` to what ``table``'s next announcement says (after the

@@ -365,8 +365,11 @@ class Speech:
         self.history.append(item)
         if len(self.history) > HISTORY_LIMIT:
             del self.history[: HISTORY_LIMIT // 2]
+        self._speak(item.text, item.interrupt)
+
+    def _speak(self, text: str, interrupt: bool) -> None:
         try:
-            self.speaker.speak(item.text, item.interrupt)
+            self.speaker.speak(text, interrupt)
         except Exception as exc:  # a screen reader that went away: carry on silently
             if self.failed is None:
                 log.warning("speech output failed (%s: %s); going on silently",
@@ -382,6 +385,20 @@ class Speech:
         if text:
             last = self.history[-1].kind if self.history else "game"
             self._out(Spoken(text, "game", urgent and last == "focus"))
+
+    def grow(self, text: str) -> None:
+        """More of the last game announcement (what followed the player's own
+        move, as it happens): spoken after what is being said, never cutting
+        it off, and kept as part of that one announcement (Repeat says it all)."""
+        if not text:
+            return
+        for k in range(len(self.history) - 1, -1, -1):
+            item = self.history[k]
+            if item.kind == "game":
+                self.history[k] = Spoken(f"{item.text} {text}", "game", item.interrupt)
+                self._speak(text, False)
+                return
+        self.announce(text)
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, a key): interrupts."""

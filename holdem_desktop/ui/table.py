@@ -32,7 +32,7 @@ from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
-from holdem_desktop.session.events import GameOver, GameStarted
+from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
@@ -64,6 +64,17 @@ _KEY_TO_COMMAND = {
 }
 ZONES = ("table", "hand", "actions", "state", "players", "log")
 
+TYPE_AHEAD_GUARD = 0.3
+"""Seconds after a new decision of the player's is set up (their turn, or a
+hand's end with Next hand) during which an acting key is ignored, with the
+"too soon" cue: it was pressed before the announcement of that decision
+could be heard (it starts speaking some 12 ms after it is set up, and even
+the quickest person reacts to a sound in about 150-200 ms), so it was meant
+for the decision before.  A deliberate press after hearing it still acts;
+four quick presses never play four streets."""
+_GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
+                      Command.NEXT_HAND})
+
 
 class TableScreen(Page):
     """The table as seen and played from ``seat``."""
@@ -73,7 +84,8 @@ class TableScreen(Page):
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
                  on_refused: Callable[[], None] = lambda: None,
-                 room: RoomInfo | None = None) -> None:
+                 room: RoomInfo | None = None,
+                 on_too_soon: Callable[[], None] = lambda: None) -> None:
         super().__init__(say)
         self.title = _("Table")
         self.room = room
@@ -114,6 +126,12 @@ class TableScreen(Page):
         self.motion = Motion(clock)
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
+        self.on_too_soon = on_too_soon
+        """Called when an acting key comes too soon after a new decision was
+        set up (the "too soon" cue; nothing is said over the announcement)."""
+        self.guard_clock: Callable[[], float] = time.monotonic
+        self.guard_until = 0.0
+        """Until when acting keys are taken for type-ahead (:data:`TYPE_AHEAD_GUARD`)."""
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -156,6 +174,9 @@ class TableScreen(Page):
                 and self.focus.id.startswith("button:") \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.NEXT_HAND
+        if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
+                or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
+            self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD
         if isinstance(event, GameOver):
             self.result = event
         elif isinstance(event, GameStarted):
@@ -167,11 +188,21 @@ class TableScreen(Page):
         self._said_at = len(self.log)
         self._out(text)
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, more: bool = False) -> None:
         """A game announcement (already spoken by the speech): shown in the
-        Game state zone and kept for Repeat and the history keys."""
-        self.announcements.append(text)
-        self.messages.append(text)
+        Game state zone and kept for Repeat and the history keys; with
+        ``more``, the rest of the last one (said as it happened)."""
+        if more and self.announcements:
+            last = self.announcements[-1]
+            text = f"{last} {text}"
+            self.announcements[-1] = text
+            if self.messages and self.messages[-1] == last:
+                self.messages[-1] = text
+            else:
+                self.messages.append(text)
+        else:
+            self.announcements.append(text)
+            self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
 
@@ -535,6 +566,9 @@ class TableScreen(Page):
         self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
+        if command in _GUARDED and self.guard_clock() < self.guard_until:
+            self.on_too_soon()  # typed ahead of the announcement: ignored
+            return
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
                 and self.panel.why(command) is None and not self.confirm_new_game:
             self.confirm_new_game = True  # a game's end is never left by one stray key
