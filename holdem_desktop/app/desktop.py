@@ -20,7 +20,7 @@ from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.draw import TableRenderer
-from holdem_desktop.ui.keymap import KeyMap
+from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import StartPage
 from holdem_desktop.ui.page import Page
 from holdem_desktop.ui.table import RoomInfo, TableScreen
@@ -54,6 +54,8 @@ class Desktop:
         self.outputs = Outputs(self.prefs.settings, speaker)
         self.notices = self.prefs.notices + self.outputs.notices
         """What went wrong at start, said once the window is open."""
+        if self.speech.muted:  # a launch with speech off: said once, with the way back
+            self.speech.through_voice(self.speech_off_notice())
         self.games = LocalGames(self.data, self.outputs, rng)
         self._rooms: Rooms | None = None
         self.screen: Page | None = None
@@ -95,12 +97,34 @@ class Desktop:
         """Say a sample through the voice in use; returns it."""
         return self.speech.test()
 
+    def speech_key(self) -> str:
+        """The key that turns speech off and on, as the player's keyboard names it."""
+        chords = self.keymap.chords(Key.SPEECH)
+        return str(chords[0]) if chords else ""
+
+    def speech_off_notice(self) -> str:
+        """What is said as speech goes off, and at a launch with speech off."""
+        return _("Speech is off. Press {key} to turn it back on.").format(key=self.speech_key())
+
     def change_settings(self, settings: Settings) -> None:
-        """Keep, apply and save new settings."""
+        """Keep, apply and save new settings.  Turning speech off is said
+        first, with the way back, while the voice still speaks."""
+        going_off = settings.speech_output == "off" != self.settings.speech_output
+        if going_off:
+            self.say(self.speech_off_notice())
         problem = self.prefs.change(settings)
         if problem is not None:
             self.say(problem)
         self.outputs.apply(settings)
+
+    def toggle_speech(self) -> None:
+        """The speech key: off (said first, and saved) or back on (to the
+        voice chosen before, said at once)."""
+        if self.settings.speech_output == "off":
+            self.change_settings(self.settings.updated(speech_output=self.outputs.speech_output))
+            self.say(_("Speech on."))
+        else:
+            self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
         """After each input: say what it set off, as one announcement; then

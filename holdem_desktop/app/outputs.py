@@ -49,8 +49,11 @@ class Outputs:
         # started on a thread of its own: the window never waits for it.
         self._own_voice = speaker is None
         """False when a speaker was given (tests): the settings never replace it."""
-        self.speech_output = settings.speech_output
+        self.speech_output = "auto" if settings.speech_output == "off" else settings.speech_output
+        """The voice running: with speech off it still runs, muted, so that the
+        way back is spoken at once (the automatic one after a launch with speech off)."""
         self.speech = Speech(speaker if speaker is not None else start_voice(self.speech_output))
+        self.speech.muted = settings.speech_output == "off"
         self.speech.settings(settings.speech_rate, settings.speech_volume)
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
@@ -123,9 +126,11 @@ class Outputs:
 
     def apply(self, settings: Settings) -> None:
         """New settings: the voice, volumes, mute, speech rate and what is said."""
-        if self._own_voice and settings.speech_output != self.speech_output:
+        off = settings.speech_output == "off"
+        if self._own_voice and not off and settings.speech_output != self.speech_output:
             self.speech_output = settings.speech_output
             self.speech.use(start_voice(settings.speech_output))  # rate and volume carry over
+        self.speech.muted = off
         self.bank.volume = settings.sound_volume
         self.bank.muted = not settings.sounds
         self.speech.settings(settings.speech_rate, settings.speech_volume)

@@ -293,7 +293,7 @@ def _sentence(event: object, p: Phrasing, pots: int,
         return _("{amount} goes back to {player}, uncalled.").format(
             amount=amount(event.amount), player=p.name(event.seat))
     if isinstance(event, RunoutStarted):  # named: only the players who are all-in
-        return _("{players} all-in: the cards are turned up and the board is dealt.").format(
+        return _("All-in: {players}. The cards are turned up and the board is dealt.").format(
             players=p.who(event.all_in or event.seats))
     if isinstance(event, HandStarting):
         level = event.blinds
@@ -420,9 +420,20 @@ def names_list(names: tuple[str, ...] | list[str]) -> str:
     return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
 
 
-def room_news(what: str, names: tuple[str, ...]) -> str:
+def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
-    :class:`~holdem_desktop.net.protocol.News` word."""
+    :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news
+    is about the player hearing it: said to them, with their way back."""
+    back = _("To play again, activate Back in the Room zone.")
+    yours = {
+        "away": _("You are away: the computer plays your seat."),
+        "computer_plays": _("You have been away too long: the computer plays your seat."),
+        "play_for": _("At the host's request, the computer plays your seat."),
+        "started_without": _("The next hand starts without you: the computer plays your seat."),
+        "back": _("You are back: you play your seat again."),
+    }
+    if you and what in yours:
+        return yours[what] if what == "back" else f"{yours[what]} {back}"
     who = names_list(names)
     texts = {
         "joined": _("{name} joined the room."),

@@ -360,6 +360,10 @@ class Speech:
         self.history: list[Spoken] = []
         self.failed: str | None = None
         self._levels: tuple[int, int] | None = None
+        self.muted = False
+        """Speech turned off by the player: the voice keeps running, silent
+        (so that turning speech back on speaks at once), and the history is
+        still kept (Repeat and the history keys still have it all)."""
 
     def _out(self, item: Spoken) -> None:
         self.history.append(item)
@@ -368,6 +372,12 @@ class Speech:
         self._speak(item.text, item.interrupt)
 
     def _speak(self, text: str, interrupt: bool) -> None:
+        if not self.muted:
+            self.through_voice(text, interrupt)
+
+    def through_voice(self, text: str, interrupt: bool = True) -> None:
+        """Hand ``text`` to the voice, muted or not (what turning speech off
+        says, and the way back at a launch with speech off); not kept."""
         try:
             self.speaker.speak(text, interrupt)
         except Exception as exc:  # a screen reader that went away: carry on silently
@@ -411,6 +421,8 @@ class Speech:
 
     def status(self) -> Status:
         """Which output speaks (for Settings and the start screen)."""
+        if self.muted:
+            return Status("off")
         return speaker_status(self.speaker)
 
     def use(self, speaker: Speaker) -> None:

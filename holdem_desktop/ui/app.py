@@ -19,7 +19,7 @@ import pygame
 
 from holdem_desktop.i18n.translate import _
 
-from .keymap import KeyMap
+from .keymap import Key, KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 
@@ -31,7 +31,7 @@ when there is no display, and a window there is seen by nobody."""
 
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
-_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "page up", "page down"}
+_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
 
 
 class NoDisplay(RuntimeError):
@@ -75,7 +75,8 @@ class App:
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
                  keymap: KeyMap | None = None,
                  after_input: Callable[[], None] = lambda: None,
-                 poll: Callable[[], bool] = lambda: False) -> None:
+                 poll: Callable[[], bool] = lambda: False,
+                 toggle_speech: Callable[[], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
@@ -84,6 +85,8 @@ class App:
         self.poll = poll
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
+        self.toggle_speech = toggle_speech
+        """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
         pygame.font.init()
         w = max(size[0], TableLayout.MIN_WIDTH)
@@ -145,7 +148,9 @@ class App:
             return  # the character arrives as TEXTINPUT
         key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
                                  ctrl=bool(mods & pygame.KMOD_CTRL))
-        if key is not None:
+        if key is Key.SPEECH and self.toggle_speech is not None:
+            self.toggle_speech()
+        elif key is not None:
             self.apply(screen.press(key))
         elif name and name != "unknown" and not name.startswith(("left ", "right ")) \
                 and name not in ("caps lock", "numlock", "scroll lock"):

@@ -171,6 +171,11 @@ class Page:
                 self.focus.set(controls, nxt.id)
                 self.say(self.describe(nxt))
                 return None
+            if c.role is Role.BUTTON:  # a menu's buttons: Down the next, Up the one before
+                nxt = self.focus.step(controls, -direction)
+                if nxt is not None:
+                    self.say(self.describe(nxt))
+                return None
         if key is Key.CLOSE and self.closable:
             return self.close()
         return self.on_key(key)

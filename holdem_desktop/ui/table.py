@@ -371,6 +371,10 @@ class TableScreen(Page):
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
             self.confirm_room_action = None
+        if key is Key.CLOSE and self.confirm_new_game and self.tab is None:
+            self.confirm_new_game = False  # Escape answers the question, and nothing else
+            self.say(_("No new game: the table stays as it is."))
+            return None
         if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
             self.confirm_new_game = False
         if self.tab is None:
@@ -569,10 +573,18 @@ class TableScreen(Page):
         if command in _GUARDED and self.guard_clock() < self.guard_until:
             self.on_too_soon()  # typed ahead of the announcement: ignored
             return
+        if command in _GUARDED and command is not Command.NEXT_HAND \
+                and any(a.key == "back" for a in self._room_actions()):
+            self.on_refused()  # away: the computer plays this seat; say the way back
+            self.say(_("You are away: the computer plays your seat. To play again, activate "
+                       "Back in the Room zone."))
+            return
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
                 and self.panel.why(command) is None and not self.confirm_new_game:
             self.confirm_new_game = True  # a game's end is never left by one stray key
-            self.say(_("Start a new game with the same players? Press New game again to confirm."))
+            chords = self.keymap.chords(Key.NEXT_HAND)
+            self.say(_("Start a new game with the same players? Press {key} again to start it; "
+                       "Escape cancels.").format(key=str(chords[0]) if chords else "N"))
             return
         self.confirm_new_game = False
         was, self.acted = self.acted, True  # what it sets off is the player's own news
@@ -611,11 +623,13 @@ class TableScreen(Page):
         if key is Key.POT:
             return _("Pot: {amount}.").format(amount=amount(view.pot))
         if key is Key.TO_CALL:
+            if not view.to_call:
+                return _("Nothing to call.")
             return _("To call: {amount}.").format(amount=amount(view.to_call))
-        if key is Key.CHIPS:
-            return "; ".join(_("{player} {chips}").format(player=self._name(seat),
-                                                          chips=amount(s.chips(seat)))
-                             for seat in self._occupied())
+        if key is Key.CHIPS:  # yours first, as "you"
+            return "; ".join(_("{player} {chips}").format(
+                player=_("You") if seat == self.seat else self._name(seat),
+                chips=amount(s.chips(seat))) for seat in self._occupied())
         if key is Key.WHOSE_TURN:
             if view.to_act is None:
                 return _("Nobody is to act.")

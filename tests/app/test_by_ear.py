@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 import pytest
 
@@ -87,7 +88,7 @@ def test_quick_presses_act_only_on_the_decision_heard(desktop):
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = window(desktop, session)
     screen = app.screen
-    clock = Clock()
+    clock = Clock(time.monotonic())  # the guard set as the table opened runs on from here
     screen.guard_clock = clock
     my_turn(app, session)
     clock.now += 1.0  # the player heard their turn
@@ -112,7 +113,64 @@ def test_quick_presses_act_only_on_the_decision_heard(desktop):
 def test_information_keys_are_never_held_back(desktop):
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = window(desktop, session)
-    app.screen.guard_clock = Clock()
+    app.screen.guard_clock = Clock(time.monotonic())
     my_turn(app, session)
     keys(app, "p")  # within the guard: information still answers at once
     assert desktop.speech.history[-1].text.startswith("Pot: ")
+
+
+# -- item 2: Speech Off is said, and F2 brings speech back ------------------
+
+
+def menu_window(desktop):
+    from holdem_desktop.ui.app import App
+
+    return App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
+               poll=desktop.poll, toggle_speech=desktop.toggle_speech)
+
+
+def test_f2_turns_speech_off_saying_so_first_and_back_on(desktop, player_home):
+    app = menu_window(desktop)
+    rec = desktop.speech.speaker
+    keys(app, "f2")
+    assert rec.calls[-1] == ("Speech is off. Press F2 to turn it back on.", True)
+    assert desktop.settings.speech_output == "off"
+    heard = len(rec.calls)
+    keys(app, "tab", "tab")  # silent now, but still kept for Repeat and history
+    assert len(rec.calls) == heard and desktop.speech.history[-1].text.startswith("Rooms")
+    assert desktop.speech_status().text == "Speech: off"
+    # The next launch is not mute: it says speech is off, and the way back.
+    again = Desktop(speaker=RecordingSpeaker())
+    assert again.speech.speaker.calls == [("Speech is off. Press F2 to turn it back on.", True)]
+    later = menu_window(again)
+    keys(later, "f2")
+    assert again.speech.speaker.calls[-1] == ("Speech on.", True)
+    assert again.settings.speech_output == "auto"
+    again.close()
+    keys(app, "f2")  # and in the same run, the key brings it back
+    assert rec.calls[-1] == ("Speech on.", True)
+    keys(app, "tab")
+    assert rec.calls[-1][0].startswith("How to play")
+
+
+def test_choosing_off_in_settings_is_said_before_it_takes_effect(desktop):
+    app = menu_window(desktop)
+    rec = desktop.speech.speaker
+    keys(app, "down", "down", "down", "down", "return")  # Settings
+    page = app.screen
+    page.focus.set(page.controls(), "speech_output")
+    while desktop.settings.speech_output != "off":
+        keys(app, "up")
+    assert rec.calls[-1] == ("Speech is off. Press F2 to turn it back on.", True)
+    keys(app, "f2")
+    assert rec.calls[-1] == ("Speech on.", True)
+    assert page.form.values["speech_output"] == "auto"  # the page shows it back on
+
+
+def test_f2_works_in_a_text_field(desktop):
+    app = menu_window(desktop)
+    keys(app, "down", "down", "return", "tab", "return")  # Rooms, Join room
+    assert app.screen.editing()
+    keys(app, "f2")
+    assert desktop.settings.speech_output == "off"
+    assert app.screen.form.values["code"] == ""  # nothing typed

@@ -96,7 +96,8 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             before = len(spoken())
             time.sleep(1.0)
             join()
-            assert wait_for(lambda: any("Ada is back." in s for s in spoken()[before:]), 20), \
+            assert wait_for(lambda: any("You are back: you play your seat again." in s
+                                        for s in spoken()[before:]), 20), \
                 spoken()[before:]
             keys(fenv, "i")  # Read state: a player's, with chips of her own
             assert wait_for(lambda: any(re.search(r"You have [\d,]+ chips?\.", s)
