@@ -172,9 +172,9 @@ class Page:
                 self.say(self.describe(nxt))
                 return None
             if c.role is Role.BUTTON:  # a menu's buttons: Down the next, Up the one before
-                nxt = self.focus.step(controls, -direction)
-                if nxt is not None:
-                    self.say(self.describe(nxt))
+                moved = self.focus.step(controls, -direction)
+                if moved is not None:
+                    self.say(self.describe(moved))
                 return None
         if key is Key.CLOSE and self.closable:
             return self.close()
