@@ -57,6 +57,7 @@ class Desktop:
         if self.speech.muted:  # a launch with speech off: said once, with the way back
             self.speech.through_voice(self.speech_off_notice())
         self.games = LocalGames(self.data, self.outputs, rng)
+        self.games.transcript = self._transcript
         self._rooms: Rooms | None = None
         self.screen: Page | None = None
         """The screen on show."""
@@ -173,10 +174,26 @@ class Desktop:
         """A hand ended: saved once the player has heard it (see :meth:`flush`)."""
         self.games.hand_over(session)
 
+    def _transcript(self, session: Session) -> tuple[list[str], list[str]]:
+        """What the player of ``session`` heard, and its Move log (for the save)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.session is session:
+            return list(screen.announcements), list(screen.log)
+        said, log, _mark = self.games.restored.get(id(session), ([], [], 0))
+        return said, log
+
     def table(self, session: Session) -> Page:
         """The table screen of a game on this computer; a new game's first
-        hand is dealt as it opens, so the first key pressed acts on a hand."""
+        hand is dealt as it opens, so the first key pressed acts on a hand.
+        A continued game's screen has what was heard and the Move log back."""
         screen = self._show(session, 0)
+        restored = self.games.restored.pop(id(session), None)
+        if restored is not None:
+            said, log, mark = restored
+            since = [s.text for s in self.speech.history[mark:] if s.kind == "game"]
+            screen.announcements[:0] = said + since
+            screen.messages[:0] = said + since
+            screen.move_log.lines[:0] = log
         if session.hand is None and not session.game_over:
             session.next_hand()
         # The deal's announcement (or Continue's welcome) says where the player

@@ -405,12 +405,23 @@ def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
         return " ".join((played, have, _("Press Next hand to deal.")))
     view = session.view(seat)
     where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
+    # The hand as it stands: the board, the pot, and this betting round's moves.
+    board = (_("Board: {cards}.").format(cards=cards_names(view.board, suits=suits))
+             if view.board else _("No cards on the board yet."))
+    p = Phrasing(lambda k: session.seats[k].name, seat if view.seat is not None else None, suits)
+    start = max((k for k, e in enumerate(view.history) if isinstance(e, StreetDealt)),
+                default=-1)
+    moves = [sentence(e, p) for e in view.history[start + 1:] if isinstance(e, ActionTaken)]
+    table = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
+    if moves:
+        table.append(_("This betting round: {moves}").format(
+            moves=" ".join(m for m in moves if m)))
     if view.seat is None or not view.hole:
-        return where
+        return " ".join((where, *table))
     if view.player(seat).folded:
-        return " ".join((where, _("You have folded."), have))
+        return " ".join((where, _("You have folded."), *table, have))
     return " ".join((where, _("Your cards: {cards}.").format(
-        cards=cards_names(view.hole, suits=suits)), have))
+        cards=cards_names(view.hole, suits=suits)), *table, have))
 
 
 def names_list(names: tuple[str, ...] | list[str]) -> str:
