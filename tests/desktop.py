@@ -42,3 +42,24 @@ def focus_window(pid: int, env: dict[str, str]) -> str:
     window = found.stdout.split()[0]
     subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
     return window
+
+
+@contextmanager
+def free_screen() -> Iterator[str]:
+    """An Xvfb server (1280x800) on a display number it chooses itself
+    (``-displayfd``: never one another test or helper may hold), stopped afterwards."""
+    import os
+
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()  # written once the server is ready
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

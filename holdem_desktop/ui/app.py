@@ -151,7 +151,11 @@ class App:
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
         elif key is not None:
-            self.apply(screen.press(key))
+            screen.typed_ahead = bool(getattr(event, "ahead", False))
+            try:
+                self.apply(screen.press(key))
+            finally:
+                screen.typed_ahead = False
         elif name and name != "unknown" and not name.startswith(("left ", "right ")) \
                 and name not in ("caps lock", "numlock", "scroll lock"):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
@@ -188,6 +192,15 @@ class App:
             pygame.display.flip()
             self.dirty = False
 
+    def _settle(self) -> None:
+        """After a frame: when the screen has just set up a decision, the key
+        presses already waiting were made before it could be heard; they are
+        marked so (handed over with ``typed_ahead``), however long drawing took."""
+        if not self.screen.settled():
+            return
+        for event in pygame.event.get(pygame.KEYDOWN):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {**event.dict, "ahead": True}))
+
     def run(self, max_events: int | None = None) -> None:
         """Wait for events until the window closes.  With ``max_events`` (tests,
         benchmarks) it also stops after that many key presses, clicks or quits,
@@ -206,9 +219,11 @@ class App:
                 if max_events is not None:
                     break
                 self.frame()
+                self._settle()
                 continue
             self.handle(event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT):
                 self.after_input()
             handled += event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT)
             self.frame()
+            self._settle()

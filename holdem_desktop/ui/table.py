@@ -65,13 +65,15 @@ _KEY_TO_COMMAND = {
 ZONES = ("table", "hand", "actions", "state", "players", "log")
 
 TYPE_AHEAD_GUARD = 0.3
-"""Seconds after a new decision of the player's is set up (their turn, or a
-hand's end with Next hand) during which an acting key is ignored, with the
-"too soon" cue: it was pressed before the announcement of that decision
-could be heard (it starts speaking some 12 ms after it is set up, and even
-the quickest person reacts to a sound in about 150-200 ms), so it was meant
-for the decision before.  A deliberate press after hearing it still acts;
-four quick presses never play four streets."""
+"""Seconds after a new decision of the player's was set up (their turn, or a
+hand's end with Next hand) and its announcement handed to the voice and
+drawn, during which an acting key is ignored, with the "too soon" cue: it
+was pressed before that announcement could be heard (it starts speaking
+some 12 ms after it is handed over, and even the quickest person reacts to
+a sound in about 150-200 ms), so it was meant for the decision before.
+Keys pressed while the window was still busy with the previous one are
+handled inside the guard too.  A deliberate press after hearing it still
+acts; four quick presses never play four streets."""
 _GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
                       Command.NEXT_HAND})
 
@@ -132,6 +134,8 @@ class TableScreen(Page):
         self.guard_clock: Callable[[], float] = time.monotonic
         self.guard_until = 0.0
         """Until when acting keys are taken for type-ahead (:data:`TYPE_AHEAD_GUARD`)."""
+        self._new_decision = False
+        """A decision was set up since the window last settled."""
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -148,6 +152,16 @@ class TableScreen(Page):
         game): the buttons, Your hand and the Players zone follow it."""
         self.seat = seat
         self.panel = ActionPanel(self.session, seat, amount)
+
+    def settled(self) -> bool:
+        """The new decision's announcement is with the voice and the window
+        drawn: the guard runs from now, and True says that the keys already
+        waiting were pressed before it (the window marks them ``typed_ahead``)."""
+        if not self._new_decision:
+            return False
+        self._new_decision = False
+        self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD
+        return TYPE_AHEAD_GUARD > 0
 
     def _room_actions(self) -> list[Any]:
         """The Room zone's buttons a room's table offers now (Away, Back, and
@@ -176,7 +190,8 @@ class TableScreen(Page):
             self.focus.id = "button:" + Command.NEXT_HAND
         if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
                 or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
-            self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD
+            self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
+            self._new_decision = True  # it is said and drawn (see settled)
         if isinstance(event, GameOver):
             self.result = event
         elif isinstance(event, GameStarted):
@@ -570,7 +585,7 @@ class TableScreen(Page):
         self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
-        if command in _GUARDED and self.guard_clock() < self.guard_until:
+        if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
             self.on_too_soon()  # typed ahead of the announcement: ignored
             return
         if command in _GUARDED and command is not Command.NEXT_HAND \

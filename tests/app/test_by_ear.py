@@ -91,6 +91,7 @@ def test_quick_presses_act_only_on_the_decision_heard(desktop):
     clock = Clock(time.monotonic())  # the guard set as the table opened runs on from here
     screen.guard_clock = clock
     my_turn(app, session)
+    keys(app, "p")  # the window settles: the turn is said and drawn (the guard starts)
     clock.now += 1.0  # the player heard their turn
     hands = session.hands_played
     moves = len(game_said(desktop))
@@ -174,3 +175,86 @@ def test_f2_works_in_a_text_field(desktop):
     keys(app, "f2")
     assert desktop.settings.speech_output == "off"
     assert app.screen.form.values["code"] == ""  # nothing typed
+
+
+# -- item 3: a saved game is never lost without a question ------------------
+
+
+def test_a_saved_game_puts_the_start_screen_on_continue_and_new_game_asks(desktop):
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = window(desktop, session)
+    my_turn(app, session)
+    keys(app, "c")
+    keys(app, "escape", "escape")  # leave the table mid-hand: saved
+    assert desktop.has_saved_game()
+    rec = desktop.speech.speaker
+    start = rec.calls[-1][0]
+    assert start.startswith("Hold'em Desktop. You have a saved game: Continue goes on with it.")
+    assert start.endswith("Continue, button")
+    saved = desktop.games.resume  # what Continue would go on with
+    keys(app, "up")  # Up and Down move through the menu, and say where
+    assert rec.calls[-1][0] == "New game, button"
+    keys(app, "return", "return")  # New game, then Enter: asks, loses nothing
+    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter again to replace")
+    assert app.screen.title == "New game" and desktop.has_saved_game()
+    keys(app, "escape")  # keeps it
+    assert app.screen.title == "Hold'em Desktop"
+    got = saved()
+    assert not isinstance(got, str) and got.hands_played == session.hands_played
+    keys(app, "return", "return", "tab", "return")  # another key between: asked again
+    assert app.screen.title == "New game"
+    keys(app, "return")  # the second Enter in a row replaces it
+    assert app.screen.title == "Table"
+
+
+def test_without_a_saved_game_new_game_starts_at_once(desktop):
+    app = menu_window(desktop)
+    assert not desktop.has_saved_game()
+    keys(app, "return", "return")
+    assert app.screen.title == "Table"
+
+
+# -- item 10: wording ---------------------------------------------------------
+
+
+def test_information_keys_say_nothing_to_call_and_you(desktop):
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = window(desktop, session)
+    screen = app.screen
+    for _ in range(40):
+        view = session.view(0) if session.hand is not None else None
+        if view is not None and not view.over and view.to_call == 0:
+            break
+        keys(app, "n" if session.hand is None or session.hand.over else "c")
+    keys(app, "o")
+    assert screen.messages[-1] == "Nothing to call."
+    keys(app, "s")
+    assert screen.messages[-1].startswith("You ") and "Mara" not in screen.messages[-1]
+
+
+def test_the_join_form_keeps_what_was_typed(desktop):
+    app = menu_window(desktop)
+    keys(app, "down", "down", "return", "tab", "return")  # Rooms, Join room
+    form = app.screen
+    assert form.title == "Join room"
+    for ch in "123456":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.run(max_events=1)
+    keys(app, "tab")
+    for ch in "127.0.0.1:9":  # nobody listens there: the join fails, quickly
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.run(max_events=1)
+    desktop.rooms.search_addresses = ()
+    form.activate(next(c for c in form.controls() if c.id == "join"))
+    again = Desktop(speaker=RecordingSpeaker())
+    later = menu_window(again)
+    keys(later, "down", "down", "return", "tab", "return")
+    values = later.screen.form.values
+    assert (values["code"], values["address"], values["name"]) == (
+        "123456", "127.0.0.1:9", desktop.settings.player_name or "Player")
+    assert "123456" in again.speech.speaker.calls[-1][0]  # said as the form opens
+    for ch in "65":  # typing in a filled field just arrived at replaces its text
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        later.run(max_events=1)
+    assert later.screen.form.values["code"] == "65"
+    again.close()
