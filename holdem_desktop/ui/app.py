@@ -76,6 +76,7 @@ class App:
                  keymap: KeyMap | None = None,
                  after_input: Callable[[], None] = lambda: None,
                  poll: Callable[[], bool] = lambda: False,
+                 moves: Callable[[], list[Transition]] = list,
                  toggle_speech: Callable[[], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
@@ -83,6 +84,9 @@ class App:
         """Called after each input is handled (the game's announcement of
         everything that input set off is spoken then)."""
         self.poll = poll
+        self.moves = moves
+        """Called after :attr:`poll`: screens to show without a key (a room
+        that closed sends the player back to the Rooms page)."""
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
         self.toggle_speech = toggle_speech
@@ -215,6 +219,8 @@ class App:
                 event = pygame.event.wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
+                for move in self.moves():
+                    self.apply(move)
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break
