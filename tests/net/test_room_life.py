@@ -497,11 +497,13 @@ def test_a_trickle_is_closed_at_the_frame_deadline_and_a_pinger_at_the_hello_dea
 CHILD = """
 import random, resource, sys, time
 from pathlib import Path
-resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.room import Room
+# Few files from here on (after the imports: the test is of the host, not of
+# Python's import system, which reads a missing module where open() fails)
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__version__,
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))
