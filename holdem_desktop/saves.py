@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from .session.controllers import Controller
 from .settings import APP, write_atomic
 
 __all__ = ["SaveError", "SeatPlan", "autosave_path", "game_data", "game_from_data", "load_game",
-           "save_game"]
+           "load_transcript", "save_game"]
 
 FORMAT = 1
 
@@ -70,12 +70,21 @@ def autosave_path() -> Path:
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "autosave.json"
 
 
-def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None) -> None:
-    """Save ``session`` (call it between hands)."""
-    write_atomic(path or autosave_path(), json.dumps(game_data(session, plans)) + "\n")
+TRANSCRIPT_LIMIT = 300
+"""How many of the last announcements and Move log lines a save keeps."""
 
 
-def game_data(session: Session, plans: list[SeatPlan]) -> dict[str, Any]:
+def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None, *,
+              said: Sequence[str] = (), log: Sequence[str] = ()) -> None:
+    """Save ``session`` (at any moment, mid-hand too), with the last of what
+    the player heard (``said``: for Repeat and the history keys) and of the
+    Move log (``log``), so that a continued game has them."""
+    write_atomic(path or autosave_path(),
+                 json.dumps(game_data(session, plans, said=said, log=log)) + "\n")
+
+
+def game_data(session: Session, plans: list[SeatPlan], *, said: Sequence[str] = (),
+              log: Sequence[str] = ()) -> dict[str, Any]:
     """``session`` and who sits where as the autosave holds them (JSON-ready
     data; the server keeps each room's game in this same form)."""
     variant = session.variant
@@ -87,6 +96,8 @@ def game_data(session: Session, plans: list[SeatPlan]) -> dict[str, Any]:
         "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
                   for p in plans],
         "session": session.to_json(),
+        "said": [str(t) for t in said[-TRANSCRIPT_LIMIT:]],
+        "log": [str(t) for t in log[-TRANSCRIPT_LIMIT:]],
     }
 
 
@@ -136,6 +147,20 @@ def game_from_data(data: Any, *, rng: random.Random | None = None,
     except SessionError as exc:
         raise SaveError("corrupt", str(exc)) from None
     return session, plans
+
+
+def load_transcript(path: Path | None = None) -> tuple[list[str], list[str]]:
+    """What the saved game's player had heard and its Move log (empty for a
+    save without them, or one that cannot be read: never an error)."""
+    try:
+        data = json.loads((path or autosave_path()).read_text(encoding="utf-8"))
+        said, log = data.get("said", []), data.get("log", [])
+        if isinstance(said, list) and isinstance(log, list):
+            return ([str(t) for t in said if isinstance(t, str)],
+                    [str(t) for t in log if isinstance(t, str)])
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        pass
+    return [], []
 
 
 def _shipped(variant: Variant) -> bool:

@@ -23,16 +23,16 @@ from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
-from holdem_desktop.ui.keymap import KeyMap
+from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
-from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
-from .clipboard import copy_text, paste_text
+from .clipboard import copy_text
 from .hands import Hands
 from .local_game import LocalGames
 from .outputs import Outputs
+from .play_online import PlayOnline
 from .settings_service import SettingsService
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["Desktop"]
 
 
-class Desktop:
+class Desktop(PlayOnline):
     """Everything the screens need from the rest of the program: the
     settings, what the player hears, the games on this computer and the
     rooms.  ``speaker`` replaces the screen reader (tests); ``rng`` seeds
@@ -61,7 +61,10 @@ class Desktop:
         """Every hand played here, for the review and the statistics."""
         self.notices = self.prefs.notices + self.outputs.notices + self.hands.notices
         """What went wrong at start, said once the window is open."""
+        if self.speech.muted:  # a launch with speech off: said once, with the way back
+            self.speech.through_voice(self.speech_off_notice())
         self.games = LocalGames(self.data, self.outputs, rng, self.hands)
+        self.games.transcript = self._transcript
         self._rooms: Rooms | None = None
         self.moves: list[Transition] = []
         """Screens the window must show without a key (a room that closed
@@ -105,8 +108,21 @@ class Desktop:
         """Say a sample through the voice in use; returns it."""
         return self.speech.test()
 
+    def speech_key(self) -> str:
+        """The key that turns speech off and on, as the player's keyboard names it."""
+        chords = self.keymap.chords(Key.SPEECH)
+        return str(chords[0]) if chords else ""
+
+    def speech_off_notice(self) -> str:
+        """What is said as speech goes off, and at a launch with speech off."""
+        return _("Speech is off. Press {key} to turn it back on.").format(key=self.speech_key())
+
     def change_settings(self, settings: Settings) -> None:
-        """Keep, apply and save new settings."""
+        """Keep, apply and save new settings.  Turning speech off is said
+        first, with the way back, while the voice still speaks."""
+        going_off = settings.speech_output == "off" != self.settings.speech_output
+        if going_off:
+            self.say(self.speech_off_notice())
         problem = self.prefs.change(settings)
         if problem is not None:
             self.say(problem)
@@ -122,6 +138,15 @@ class Desktop:
         if not bank.available or bank.muted:
             return False
         return play_chart(values, volume=bank.volume)
+
+    def toggle_speech(self) -> None:
+        """The speech key: off (said first, and saved) or back on (to the
+        voice chosen before, said at once)."""
+        if self.settings.speech_output == "off":
+            self.change_settings(self.settings.updated(speech_output=self.outputs.speech_output))
+            self.say(_("Speech on."))
+        else:
+            self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
         """After each input: say what it set off, as one announcement; then
@@ -170,10 +195,26 @@ class Desktop:
         """A hand ended: saved once the player has heard it (see :meth:`flush`)."""
         self.games.hand_over(session)
 
+    def _transcript(self, session: Session) -> tuple[list[str], list[str]]:
+        """What the player of ``session`` heard, and its Move log (for the save)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.session is session:
+            return list(screen.announcements), list(screen.log)
+        said, log, _mark = self.games.restored.get(id(session), ([], [], 0))
+        return said, log
+
     def table(self, session: Session) -> Page:
         """The table screen of a game on this computer; a new game's first
-        hand is dealt as it opens, so the first key pressed acts on a hand."""
+        hand is dealt as it opens, so the first key pressed acts on a hand.
+        A continued game's screen has what was heard and the Move log back."""
         screen = self._show(session, 0)
+        restored = self.games.restored.pop(id(session), None)
+        if restored is not None:
+            said, log, mark = restored
+            since = [s.text for s in self.speech.history[mark:] if s.kind == "game"]
+            screen.announcements[:0] = said + since
+            screen.messages[:0] = said + since
+            screen.move_log.lines[:0] = log
         if session.hand is None and not session.game_over:
             session.next_hand()
         # The deal's announcement (or Continue's welcome) says where the player
@@ -186,7 +227,7 @@ class Desktop:
         if session is not None:
             self.save(session)
         self.close_room()
-        self.outputs.shown = lambda text: None
+        self.outputs.shown = lambda text, more: None
         self.outputs.urgent = lambda: False
         self.screen = StartPage(self, self.say)
         return self.screen
@@ -198,7 +239,8 @@ class Desktop:
         # screen reads and acts on it the same way.
         screen = TableScreen(cast(Session, table), seat,
                              TableRenderer(assets_dir() / "cards" / deck), desktop=self,
-                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room)
+                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room,
+                             on_too_soon=self.outputs.too_soon_cue(table))
         self.screen = screen
         self.outputs.shown = screen.announce
         self.outputs.urgent = lambda: screen.acted
@@ -270,49 +312,6 @@ class Desktop:
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``)."""
         return self._room_table(self.rooms.join(code, address, name))
-
-    def online_servers(self) -> list[str]:
-        """The servers the player used, newest first."""
-        return self.rooms.book.servers()
-
-    def join_online_room(self, server: str, code: str, name: str
-                         ) -> Page | str | CertificateQuestion:
-        """Join the room ``code`` on ``server`` (or the one its invitation names)."""
-        got = self.rooms.join_online(server, code, name)
-        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
-
-    def create_online_room(self, server: str, variant: str | Variant, players: int,
-                           strength: str, name: str) -> Page | str | CertificateQuestion:
-        """Create a room on ``server`` and sit at it; its code is said at once."""
-        got = self.rooms.create_online(server, variant, players, strength, name)
-        if isinstance(got, CertificateQuestion):
-            return got
-        page = self._room_table(got)
-        if self.remote is not None and not isinstance(page, str):
-            self.outputs.tell(self.remote, _(
-                "Room created on the server. Its code is {code}. Copy the invitation and "
-                "send it to your friends.").format(code=" ".join(self.remote.code)))
-        return page
-
-    def trust_certificate(self, server: str, fingerprint: str) -> None:
-        """Pin ``fingerprint`` for ``server``: the player said Trust."""
-        self.rooms.book.trust(server, fingerprint)
-
-    def forget_server(self, server: str) -> str:
-        """Forget a server and the certificate trusted for it."""
-        from .online import parse_invitation
-
-        try:
-            where = parse_invitation(server).server
-        except ValueError:
-            where = server.strip()
-        if self.rooms.book.forget(where):
-            return _("{server} is forgotten, with its certificate.").format(server=where)
-        return _("{server} was not among the servers used.").format(server=where)
-
-    def paste_text(self) -> str:
-        """The text on the clipboard."""
-        return paste_text()
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):

@@ -1,0 +1,81 @@
+"""Play online, as the :class:`~.desktop.Desktop` offers it to the screens:
+the servers used, creating and joining a room on one, trusting its
+certificate (the rooms' own work is in :mod:`.rooms` and :mod:`.online`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from holdem_desktop.engine.variant import Variant
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.ui.online import CertificateQuestion
+from holdem_desktop.ui.page import Page
+
+from .clipboard import paste_text
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+
+    from .outputs import Outputs
+    from .rooms import Rooms
+
+__all__ = ["PlayOnline"]
+
+
+class PlayOnline:
+    """The Play online part of the Desktop (a mixin: the Desktop gives it
+    its rooms, what the player hears, and the table of a room joined)."""
+
+    if TYPE_CHECKING:
+        outputs: Outputs
+
+        @property
+        def rooms(self) -> Rooms: ...
+
+        @property
+        def remote(self) -> RemoteTable | None: ...
+
+        def _room_table(self, joined: RemoteTable | str) -> Page | str: ...
+
+    def online_servers(self) -> list[str]:
+        """The servers the player used, newest first."""
+        return self.rooms.book.servers()
+
+    def join_online_room(self, server: str, code: str, name: str
+                         ) -> Page | str | CertificateQuestion:
+        """Join the room ``code`` on ``server`` (or the one its invitation names)."""
+        got = self.rooms.join_online(server, code, name)
+        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
+
+    def create_online_room(self, server: str, variant: str | Variant, players: int,
+                           strength: str, name: str) -> Page | str | CertificateQuestion:
+        """Create a room on ``server`` and sit at it; its code is said at once."""
+        got = self.rooms.create_online(server, variant, players, strength, name)
+        if isinstance(got, CertificateQuestion):
+            return got
+        page = self._room_table(got)
+        if self.remote is not None and not isinstance(page, str):
+            self.outputs.tell(self.remote, _(
+                "Room created on the server. Its code is {code}. Copy the invitation and "
+                "send it to your friends.").format(code=" ".join(self.remote.code)))
+        return page
+
+    def trust_certificate(self, server: str, fingerprint: str) -> None:
+        """Pin ``fingerprint`` for ``server``: the player said Trust."""
+        self.rooms.book.trust(server, fingerprint)
+
+    def forget_server(self, server: str) -> str:
+        """Forget a server and the certificate trusted for it."""
+        from .online import parse_invitation
+
+        try:
+            where = parse_invitation(server).server
+        except ValueError:
+            where = server.strip()
+        if self.rooms.book.forget(where):
+            return _("{server} is forgotten, with its certificate.").format(server=where)
+        return _("{server} was not among the servers used.").format(server=where)
+
+    def paste_text(self) -> str:
+        """The text on the clipboard."""
+        return paste_text()
