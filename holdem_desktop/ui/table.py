@@ -29,7 +29,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted
@@ -42,7 +42,7 @@ from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .page import Page, Pop, Replace, Transition
-from .plates import SeatPlate, seat_plates, winning_hands
+from .plates import SeatPlate, pot_results, seat_plates, winning_hands
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -250,12 +250,18 @@ class TableScreen(Page):
 
     def pot_text(self, view: SeatView) -> str:
         """The pot, or when the hand is over who won it."""
-        won = [e for e in view.history if isinstance(e, PotAwarded)] if view.over else []
-        if not won:
+        if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
             return _("Pot {amount}").format(amount=amount(view.pot))
-        return " ".join(_("{players} won {amount}.").format(
-            players=", ".join(self._name(w) for w in e.winners), amount=amount(e.amount))
-            for e in won)
+        return pot_results(view.history, self._who)
+
+    def _who(self, seat: int) -> str:
+        """A player as the results name them: "you" for the player."""
+        return _("you") if seat == self.seat else self._name(seat)
+
+    def _shown_name(self, seat: int) -> str:
+        """A player's name as the felt shows it: "You" for the player."""
+        return pgettext("the player, on the screen", "You") if seat == self.seat \
+            else self._name(seat)
 
     def _occupied(self) -> list[int]:
         """The seats someone sits in, yours first (a room's empty seats have no name)."""
@@ -710,7 +716,7 @@ class TableScreen(Page):
     def title_parts(self) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
         seats are left out)."""
-        return [_("{player} {chips}").format(player=self._name(seat),
+        return [_("{player} {chips}").format(player=self._shown_name(seat),
                                              chips=amount(self.session.chips(seat)))
                 for seat in self._occupied()]
 
@@ -724,7 +730,7 @@ class TableScreen(Page):
         view = self._view()
         if view is None or not view.over:
             return []
-        return winning_hands(view.history, self._name)
+        return winning_hands(view.history, self._shown_name)
 
     def amount_steps(self) -> tuple[list[str], int | None]:
         """The amount scale's steps as the Actions zone shows them, and the
