@@ -5,7 +5,8 @@ to commands, typed text goes to a focused text field, mouse clicks go to
 the screen, a resize re-lays the screen out.  What a screen asks for (open
 a page, close it, replace everything, quit) comes back as a
 :class:`~holdem_desktop.ui.page.Transition` and is applied here only.  The
-loop waits for events and redraws only when something changed or moves,
+loop sleeps until an event (:mod:`.waiting`: SDL's blocking wait, not
+pygame's polling one) and redraws only when something changed or moves,
 so an idle table costs almost nothing; computer players act at once.
 """
 
@@ -22,6 +23,7 @@ from holdem_desktop.i18n.translate import _
 from .keymap import KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
+from .waiting import wait
 
 __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay"]
 
@@ -194,7 +196,7 @@ class App:
                 event = pygame.event.poll()
             else:  # sleep until an event, or the next frame of an animation
                 moving = self.screen.animating(time.monotonic())
-                event = pygame.event.wait(16 if moving else 1000)
+                event = wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
             if event.type == pygame.NOEVENT:
