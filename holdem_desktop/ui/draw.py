@@ -23,6 +23,7 @@ from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.views import PlayerView, SeatView
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.resources import assets_dir
 
 from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion
@@ -628,14 +629,28 @@ class _Spot:
 
 _FONTS: dict[int, pygame.font.Font] = {}
 
+FONT_FILES = {False: "AtkinsonHyperlegible-Regular.ttf", True: "AtkinsonHyperlegible-Bold.ttf"}
+"""The game's typeface, in ``assets/fonts`` (tools/fetch_font.py; its licence,
+OFL.txt, beside it): Atkinson Hyperlegible, drawn for low vision, evenly
+spaced, with every letter of Romanian, Italian and Polish."""
+
+BOLD_FROM = 30
+"""Sizes from this up (titles, headings, the banner) are drawn bold."""
+
+_SCALE = 0.6875
+"""The sizes the screens ask for are pygame's default font's, whose pixel
+size is this fraction of the asked one: the bundled font keeps it, so the
+layouts keep their widths."""
+
 
 def font(size: int) -> pygame.font.Font:
-    """The game's font at ``size`` pixels (pygame's bundled default font),
-    loaded once per size for every screen."""
+    """The game's font at ``size`` (in the layouts' units), loaded once per
+    size for every screen."""
     if size not in _FONTS:
         if not pygame.font.get_init():
             pygame.font.init()
-        _FONTS[size] = pygame.font.Font(None, size)
+        path = assets_dir() / "fonts" / FONT_FILES[size >= BOLD_FROM]
+        _FONTS[size] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
     return _FONTS[size]
 
 
