@@ -169,6 +169,9 @@ class App:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.apply(self.screen.click(event.pos))
             self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL:  # up (y > 0) shows what is above
+            if self.screen.scroll(-3 * int(event.y)):
+                self.dirty = True
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w = max(self.surface.get_width(), TableLayout.MIN_WIDTH)
             h = max(self.surface.get_height(), TableLayout.MIN_HEIGHT)

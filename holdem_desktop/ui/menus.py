@@ -176,6 +176,17 @@ class _FormPage(Page):
         c = self.focused()
         self.draw_in(surface, surface.get_rect(), c.id if c else None)
 
+    def scroll(self, notches: int) -> bool:
+        return self.renderer.scroll_by(notches)
+
+    def scroll_click(self, pos: tuple[int, int]) -> bool:
+        return self.renderer.scroll_to(pos)
+
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        if self.scroll_click(pos):  # on the scroll bar: the page moves there
+            return None
+        return super().click(pos)
+
     def notice(self) -> str:
         """A warning shown under the title (none by default)."""
         return ""

@@ -696,9 +696,14 @@ class TableScreen(Page):
     def animating(self, now: float) -> bool:
         return self.tab is None and self.motion.active(now)
 
+    def scroll(self, notches: int) -> bool:
+        return self.tab.scroll(notches) if self.tab is not None else False
+
     def click(self, pos: tuple[int, int]) -> Transition | None:
         """A click: on a step of the amount scale it chooses that amount;
         elsewhere it focuses and activates what is under the pointer."""
+        if self.tab is not None and self.tab.scroll_click(pos):
+            return None
         if self.tab is None:
             for key, rect in self.rects.items():
                 if key.startswith("amount:") and rect.collidepoint(pos):
