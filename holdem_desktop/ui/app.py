@@ -159,6 +159,7 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
+            self.screen.any_input()
             self._key(event)
             self.dirty = True
         elif event.type == pygame.TEXTINPUT and self.screen.editing():
@@ -167,6 +168,7 @@ class App:
                 self.screen.type_text(c, event.text)
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.screen.any_input()
             self.apply(self.screen.click(event.pos))
             self.dirty = True
         elif event.type == pygame.MOUSEWHEEL:  # up (y > 0) shows what is above

@@ -74,6 +74,8 @@ class TableRenderer:
         self.cards_dir = cards_dir
         self.palette = palette or Palette()
         self._images: dict[tuple[str, int], pygame.Surface] = {}
+        self._lit: set[int] = set()
+        """The winning five cards of the frame being drawn."""
         self.rects: dict[str, pygame.Rect] = {}
         """Where each control (by id) was drawn in the last frame."""
         self.drawn: dict[str, pygame.Rect] = {}
@@ -135,17 +137,20 @@ class TableRenderer:
                    focus_id: str | None, log: Sequence[str] = (),
                    log_index: int | None = None, motion: Motion | None = None,
                    banner: Sequence[str] = (), *, winners: Sequence[str] = (),
-                   amounts: tuple[Sequence[str], int | None] = ((), None)) -> None:
+                   amounts: tuple[Sequence[str], int | None] = ((), None),
+                   lit: Sequence[int] = ()) -> None:
         """A whole frame of the table; the focus ring goes around ``focus_id``.
         ``plates``: every seat's box, the player's own first (at the bottom);
         ``banner``: lines shown over the felt (the game's end), the first as
         its heading; ``winners``: the winning hands, shown under the board;
         ``amounts``: the amount scale's steps and the chosen one, shown in
-        the Actions zone."""
+        the Actions zone; ``lit``: the winning five cards, outlined in gold
+        on the board and in the winner's hand."""
         layout = TableLayout(*surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
         self.drawn = {}
+        self._lit = set(lit)
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
         self._felt(surface, layout, view, plates, pot, motion, winners, bool(banner))
@@ -162,7 +167,7 @@ class TableRenderer:
         taken = [r for k, r in self.drawn.items() if k not in ("title", "panel")]
         # The widest and largest banner that covers no seat and no card.
         for fraction, size in [(0.62, 1.0), (0.54, 1.0), (0.54, 0.85), (0.46, 0.85),
-                               (0.46, 0.72), (0.40, 0.72)]:
+                               (0.46, 0.72), (0.40, 0.72), (0.36, 0.66)]:
             width = round(felt.w * fraction)
             heading = self.font(round(40 * s * size))
             body = self.font(round(26 * s * size))
@@ -172,9 +177,23 @@ class TableRenderer:
                 rows += [(body, p.text, t) for t in wrap(body, line, width - 2 * pad)]
             height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s * size)
             box = pygame.Rect(0, 0, width, height)
-            box.center = felt.center
-            if box.collidelist(taken) < 0:
+            fits = False
+            # In the middle; else above or below the last hand's board, which
+            # stays to be seen.
+            middle = [r for k, r in self.drawn.items() if k in ("board", "pot", "street")]
+            above = min((r.top for r in middle), default=felt.centery)
+            below = max((r.bottom for r in middle), default=felt.centery)
+            gap = round(8 * s)
+            for centre in (felt.center, (felt.centerx, above - gap - height // 2),
+                           (felt.centerx, below + gap + height // 2)):
+                box.center = centre
+                if box.collidelist(taken) < 0 and felt.contains(box):
+                    fits = True
+                    break
+            if fits:
                 break
+        if not fits:
+            box.center = felt.center
         pygame.draw.rect(surface, p.panel, box, border_radius=14)
         pygame.draw.rect(surface, p.gold, box, width=3, border_radius=14)
         y = box.y + round(18 * s * size)
@@ -232,7 +251,10 @@ class TableRenderer:
                 surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
                 "center")
             return
-        if view is not None and not ended:  # the game's end banner takes the centre
+        if view is not None and ended:  # the last board stays to be seen, bare: the
+            # banner says how the game ended
+            self._board(surface, layout, view, (cx, cy), "", motion, (), bare=True)
+        elif view is not None:
             self._board(surface, layout, view, (cx, cy), pot, motion, winners)
         elif view is None:
             self.rects["board:none"] = self._text(
@@ -272,9 +294,9 @@ class TableRenderer:
 
     def _board(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
                centre: tuple[int, int], pot: str, motion: Motion | None,
-               winners: Sequence[str]) -> None:
+               winners: Sequence[str], bare: bool = False) -> None:
         """The board's five slots, the pot above them, the street (or the
-        winning hands) below."""
+        winning hands) below; ``bare``: the cards alone."""
         p = self.palette
         s = layout.scale
         cx, cy = centre
@@ -289,12 +311,16 @@ class TableRenderer:
                 at = _along(deck, (x, slots.y), motion.progress(f"board:{k}") if motion else None)
                 surface.blit(self.card(card_text(view.board[k]), cw), at)
                 self.rects[f"board:{k}"] = pygame.Rect(x, slots.y, cw, slots.h)
+                if view.board[k] in self._lit:
+                    self._light(surface, pygame.Rect(at, (cw, slots.h)), s)
             else:
                 pygame.draw.rect(surface, p.slot, pygame.Rect(x, slots.y, cw, slots.h),
                                  width=2, border_radius=6)
         self.drawn["board"] = slots
         if not view.board:
             self.rects["board:none"] = slots
+        if bare:
+            return
         size = round(30 * s)
         width = round(cw * 6.5)
         lines = wrap(self.font(size), pot, width)
@@ -411,6 +437,8 @@ class TableRenderer:
             for k, nm in enumerate(names_):
                 x, y = held.x + k * (cw + 4), held.y
                 surface.blit(self.card(nm, cw), _along(center, (x, y), t))
+                if cards and k < len(cards) and cards[k] in self._lit and t is None:
+                    self._light(surface, pygame.Rect(x, y, cw, ch), s)
                 if me:
                     self.rects[f"hole:{k}"] = pygame.Rect(x, y, cw, ch)
             if names_:
@@ -428,6 +456,12 @@ class TableRenderer:
             pygame.draw.circle(surface, (245, 245, 245), button.center, button.w // 2)
             self._text(surface, "D", button.center, round(22 * s), (20, 20, 20), "center")
             self.rects["dealer"] = self.drawn["dealer"] = button
+
+    def _light(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
+        """A winning card: a gold frame around it (drawn on the card's edge,
+        so it covers nothing beside it)."""
+        pygame.draw.rect(surface, self.palette.gold, card, width=max(3, round(4 * s)),
+                         border_radius=max(4, round(6 * s)))
 
     def _chips_rect(self, layout: TableLayout, text: str, at: tuple[int, int]) -> pygame.Rect:
         """Where :meth:`_chips` draws a chip and ``text`` centred at ``at``."""

@@ -19,7 +19,7 @@ from holdem_desktop.engine.variant import (
     shipped_variant,
 )
 from holdem_desktop.i18n.names import amount, variant_name
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.session import Session
 from holdem_desktop.session.variant_files import (
@@ -476,6 +476,10 @@ class SettingsPage(_FormPage):
             Field("sounds", _("Sounds"), Role.CHECKBOX),
             Field("sound_volume", _("Sound volume"), Role.SLIDER, shown=_percent),
             Field("four_color_deck", _("Four-colour deck"), Role.CHECKBOX),
+            Field("motion_pace", _("Animation pace"), Role.CHOICE,
+                  [("off", pgettext("animation pace", "Off")),
+                   ("quick", pgettext("animation pace", "Quick")),
+                   ("natural", pgettext("animation pace", "Natural"))]),
             Field("verbosity", _("Speech detail"), Role.CHOICE,
                   [("full", _("Full")), ("brief", _("Brief"))]),
             Field("speak_suits", _("Speak card suits"), Role.CHECKBOX),
@@ -487,6 +491,7 @@ class SettingsPage(_FormPage):
         ], {
             "language": s.language, "beginner_hints": s.beginner_hints, "sounds": s.sounds,
             "sound_volume": round(s.sound_volume * 100), "four_color_deck": s.four_color_deck,
+            "motion_pace": s.motion_pace,
             "verbosity": s.verbosity, "speak_suits": s.speak_suits,
             "speech_output": s.speech_output,
             "speech_rate": s.speech_rate, "speech_volume": s.speech_volume,

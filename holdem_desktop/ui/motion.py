@@ -70,6 +70,11 @@ class Motion:
                                                            strict=True)]
             self.start("award", POT, 0.15)
 
+    def finish(self) -> None:
+        """Everything arrives at once (a key skipped the pacing)."""
+        self._moves.clear()
+        self.awards = []
+
     def progress(self, key: str, now: float | None = None) -> float | None:
         """How far ``key`` has moved, 0…1 eased (None: it is not moving, or it
         has arrived).  Before its start it is at 0."""

@@ -194,6 +194,10 @@ class Page:
         """Escape, or a Close button."""
         return Pop()
 
+    def any_input(self) -> None:
+        """Called before each key press or click is handled (a table's
+        animations catch up then)."""
+
     def scroll(self, notches: int) -> bool:
         """The mouse wheel turned ``notches`` down (negative: up); True when
         the page moved (a page that fits does not)."""

@@ -154,7 +154,8 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
         # Out: knocked out (a game that ends on its hand count, like the
         # heads-up match, places players who still have chips: not Out).
         gone = place is not None and session.chips(seat) == 0 \
-            and not (session.game_over and place == 1)
+            and not (session.game_over and place == 1) \
+            and not (p is not None and view is not None and not view.over)  # still playing
         action = actions.get(seat, "")
         if gone:
             status, action = pgettext("seat of a player out of the game", "Out"), ""

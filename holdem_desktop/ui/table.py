@@ -16,6 +16,7 @@ subscribe to the session; this module never imports them.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
 from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
@@ -41,6 +42,7 @@ from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
+from .pacing import Pacer, picture
 from .page import Page, Pop, Replace, Transition
 from .plates import SeatPlate, pot_results, seat_plates, winning_hands
 from .widgets import Control, Role
@@ -112,6 +114,8 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
+        self.pacer = Pacer(clock, seat, self._pace, self.motion.on_event)
+        """The felt's picture of the hand, event by event (speech is never held)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
         idle = session.hand is None or session.hand.over
@@ -143,9 +147,18 @@ class TableScreen(Page):
     def _name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
+    def _pace(self) -> str:
+        """The animation pace setting (off without a desktop: tests, tools)."""
+        return self.desktop.settings.motion_pace if self.desktop is not None else "off"
+
+    def any_input(self) -> None:
+        """Any key or click: the felt's picture catches up at once."""
+        if self.pacer.skip():
+            self.motion.finish()
+
     def _listen(self, event: object) -> None:
         self.move_log.add(event)
-        self.motion.on_event(event)
+        self.pacer.add(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
         # The focus follows the hand: to the actions when one is dealt, to Next
@@ -621,7 +634,7 @@ class TableScreen(Page):
         if not self.session.game_over or result is None:
             return []
         me = Phrasing(self._name, self.seat, self.suits, brief=True)
-        lines = [sentence(result, me) or ""]
+        lines = [sentence(result, me) or "", standings(result, me)]
         why = self.panel.why(Command.NEXT_HAND)
         lines.append(why or _("Press N to start a new game with the same players."))
         return lines
@@ -694,7 +707,14 @@ class TableScreen(Page):
         return lines
 
     def animating(self, now: float) -> bool:
-        return self.tab is None and self.motion.active(now)
+        return self.tab is None and (self.pacer.pending or self.motion.active(now))
+
+    def _picture(self) -> SeatView | None:
+        """The hand as the felt shows it now: as far as the paced events go."""
+        view = self._view()
+        if view is None or not self.pacer.pending:
+            return view
+        return picture(view, self.pacer.shown)
 
     def scroll(self, notches: int) -> bool:
         return self.tab.scroll(notches) if self.tab is not None else False
@@ -718,21 +738,25 @@ class TableScreen(Page):
             self.log_index = None  # not reading the Move log: it follows the newest line
         return result
 
-    def title_parts(self) -> list[str]:
+    def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
-        seats are left out)."""
-        return [_("{player} {chips}").format(player=self._shown_name(seat),
-                                             chips=amount(self.session.chips(seat)))
-                for seat in self._occupied()]
+        seats are left out); as ``view``, the felt's picture, has them."""
+        stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
+        return [_("{player} {chips}").format(
+            player=self._shown_name(seat),
+            chips=amount(stacks.get(seat, self.session.chips(seat))))
+            for seat in self._occupied()]
 
-    def plates(self) -> list[SeatPlate]:
+    def plates(self, view: SeatView | None = None) -> list[SeatPlate]:
         """Every seat's box on the felt, yours first (at the bottom) and the
-        others in playing order: the same places for the whole game."""
-        return seat_plates(self.session, self.seat, self._view(), self._seats_from_me())
+        others in playing order: the same places for the whole game (of
+        ``view``, the felt's picture, or else the hand as it is)."""
+        return seat_plates(self.session, self.seat, view or self._view(),
+                           self._seats_from_me())
 
-    def winner_lines(self) -> list[str]:
+    def winner_lines(self, view: SeatView | None = None) -> list[str]:
         """The winning hands, shown on the felt at the hand's end."""
-        view = self._view()
+        view = view or self._view()
         if view is None or not view.over:
             return []
         return winning_hands(view.history, self._shown_name)
@@ -760,8 +784,16 @@ class TableScreen(Page):
                 rects.update(self.tab.rects)
             self.rects = rects
             return
-        self.renderer.draw_table(surface, self._view(), self.plates(), self.title_parts(),
+        self.pacer.tick()
+        view = self._picture()
+        if view is not None and view is not self._view():  # the pot as the picture has it
+            controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
+                             if c.id == "pot" else c for c in controls)
+        paced = view if self.pacer.pending else None
+        self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
                                  controls[2:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion, self.banner(),
-                                 winners=self.winner_lines(), amounts=self.amount_steps())
+                                 self.log_index, self.motion,
+                                 self.banner() if not self.pacer.pending else [],
+                                 winners=self.winner_lines(view), amounts=self.amount_steps(),
+                                 lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)

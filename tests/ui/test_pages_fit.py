@@ -17,8 +17,8 @@ from holdem_desktop.speech.speaker import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys  # noqa: E402
-from tests.ui.test_contrast import PAGES, _page  # noqa: E402
 from tests.ui.tables import table  # noqa: E402
+from tests.ui.test_contrast import PAGES, _page  # noqa: E402
 
 SMALL = (1024, 640)
 
