@@ -116,9 +116,10 @@ def winning_hands(history: Sequence[object], name: Callable[[int], str]) -> list
     return lines
 
 
-def pot_results(history: Sequence[object], name: Callable[[int], str]) -> str:
-    """Who won what, pot by pot: "Vera won 830.", "Split pot: Ada 420, you
-    410." (``name`` gives "you" for the player)."""
+def pot_results(history: Sequence[object], name: Callable[[int], str],
+                me: int | None = None) -> str:
+    """Who won what, pot by pot: "Vera won 830.", "You won 830.", "Split
+    pot: Ada 420, you 410." (``name`` gives "you" for the player, ``me``)."""
     out = []
     for e in history:
         if not isinstance(e, PotAwarded):
@@ -127,10 +128,11 @@ def pot_results(history: Sequence[object], name: Callable[[int], str]) -> str:
             shares = ", ".join(_("{player} {amount}").format(player=name(w), amount=amount(a))
                                for w, a in zip(e.winners, e.shares, strict=True))
             out.append(_("Split pot: {shares}.").format(shares=shares))
+        elif e.winners[0] == me:
+            out.append(_("You won {amount}.").format(amount=amount(e.amount)))
         else:
-            text = _("{players} won {amount}.").format(players=name(e.winners[0]),
-                                                       amount=amount(e.amount))
-            out.append(text[:1].upper() + text[1:])
+            out.append(_("{players} won {amount}.").format(players=name(e.winners[0]),
+                                                           amount=amount(e.amount)))
     return " ".join(out)
 
 

@@ -265,7 +265,7 @@ class TableScreen(Page):
         """The pot, or when the hand is over who won it."""
         if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
             return _("Pot {amount}").format(amount=amount(view.pot))
-        return pot_results(view.history, self._who)
+        return pot_results(view.history, self._who, self.seat)
 
     def _who(self, seat: int) -> str:
         """A player as the results name them: "you" for the player."""
