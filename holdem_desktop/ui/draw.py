@@ -76,6 +76,8 @@ class TableRenderer:
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._lit: set[int] = set()
         """The winning five cards of the frame being drawn."""
+        self.idle = _("Press N to deal the first hand.")
+        """What the felt says before the first hand (the screen names its button)."""
         self.rects: dict[str, pygame.Rect] = {}
         """Where each control (by id) was drawn in the last frame."""
         self.drawn: dict[str, pygame.Rect] = {}
@@ -247,9 +249,8 @@ class TableRenderer:
             round(26 * s), p.heading)
         cx, cy = inner.center
         if view is None and not plates:
-            self.rects["board:none"] = self._text(
-                surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
-                "center")
+            self.rects["board:none"] = self._text(surface, self.idle, (cx, cy), round(34 * s),
+                                                  p.text, "center")
             return
         if view is not None and ended:  # the last board stays to be seen, bare: the
             # banner says how the game ended
@@ -257,9 +258,8 @@ class TableRenderer:
         elif view is not None:
             self._board(surface, layout, view, (cx, cy), pot, motion, winners)
         elif view is None:
-            self.rects["board:none"] = self._text(
-                surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
-                "center")
+            self.rects["board:none"] = self._text(surface, self.idle, (cx, cy), round(34 * s),
+                                                  p.text, "center")
         room = pygame.Rect(felt.x, felt.y, felt.w, felt.h).inflate(-round(180 * s),
                                                                    -round(90 * s))
         count = max(2, min(10, len(plates)))
@@ -382,11 +382,17 @@ class TableRenderer:
         # The chips, as wide as the largest amount they could show (every chip
         # at the table): along the way to the centre, else beside the cards.
         most = view.pot + sum(o.stack for o in view.players) if view is not None else 0
-        marker = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        widest = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        bets = {o.seat: o.bet for o in view.players} if view is not None else {}
         middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
         taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values())]
-        for spot in out.values():
+        for seat, spot in out.items():
             ux, uy = spot.toward
+            # Room for the chips this seat shows now (a crowded table has no
+            # room inward for the widest amount there could be, and the chips
+            # would end up outside, by another seat's cards).
+            marker = widest if not bets.get(seat) else \
+                self._chips_rect(layout, amount(bets[seat]), (0, 0))
             x0, y0 = spot.held.center
             mw, mh = marker.w // 2 + round(4 * s), marker.h // 2 + round(4 * s)
             beside = sorted([(spot.held.x - mw, y0), (spot.held.right + mw, y0),
@@ -494,10 +500,11 @@ class TableRenderer:
         return self._text(surface, text, pos, size, color, anchor)
 
     def _room(self, surface: pygame.Surface, layout: TableLayout,
-              controls: Sequence[Control], bottom: int) -> int:
+              controls: Sequence[Control], bottom: int, lowest: int = 0) -> int:
         """The Room zone at the bottom of the zones panel (clear of the
-        seats): its heading, the code, then its buttons two by two; returns
-        its top."""
+        seats): its heading, the code, then its buttons two by two (three to
+        a row when two would start above ``lowest``, leaving the Move log too
+        little room); returns its top."""
         if not controls:
             return bottom
         p = self.palette
@@ -510,9 +517,11 @@ class TableRenderer:
         buttons = [c for c in controls if c.role is Role.BUTTON]
         texts = [c for c in controls if c.role is Role.TEXT]
         heading = next((c for c in controls if c.role is Role.HEADING), None)
-        per_row = 2  # the buttons two by two
-        rows = -(-len(buttons) // per_row)
-        top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
+        for per_row in (2, 3):
+            rows = -(-len(buttons) // per_row)
+            top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
+            if top >= lowest:
+                break
         y = top
         if heading is not None:
             self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
@@ -620,9 +629,9 @@ class TableRenderer:
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
                                                p.heading)
         y += round(32 * s)
-        bottom = self._room(surface, layout, by_zone.get("room", []),
-                            panel.y + panel.h - round(10 * s))
         line_h = round(22 * s)
+        bottom = self._room(surface, layout, by_zone.get("room", []),
+                            panel.y + panel.h - round(10 * s), lowest=y + 3 * line_h + 8)
         size = round(20 * s)
         area = pygame.Rect(x - 4, y - 2, width + 8, max(line_h, bottom - y - 8))
         self.rects["log"] = area

@@ -688,8 +688,13 @@ class TableScreen(Page):
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        lines = [_("Hand {number}, blinds {small} and {big}").format(
-            number=number, small=amount(level.small), big=amount(level.big))]
+        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
+            lines = [_("First hand: blinds {small} and {big}").format(
+                small=amount(level.small), big=amount(level.big)) if level.big else
+                _("The game has not started yet.")]
+        else:
+            lines = [_("Hand {number}, blinds {small} and {big}").format(
+                number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
         if until is not None:
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
@@ -785,6 +790,9 @@ class TableScreen(Page):
             self.rects = rects
             return
         self.pacer.tick()
+        label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
+                     _("Next hand"))  # the felt names the button it means
+        self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
         view = self._picture()
         if view is not None and view is not self._view():  # the pot as the picture has it
             controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
