@@ -128,6 +128,11 @@ class _FormPage(Page):
         self.say = self._remember
         self._hinted: set[Role] = set()
         """The kinds of field whose keys this page has told (once is enough)."""
+        self._seen_focus: str | None = None
+        self.selected: str | None = None
+        """The text field whose whole text is selected (the focus has just
+        arrived there): typing replaces it, Backspace erases it, as in any
+        desktop text field."""
 
     def _remember(self, text: str) -> None:
         self.status = text
@@ -147,6 +152,9 @@ class _FormPage(Page):
         return said is not None
 
     def type_text(self, control: Control, text: str) -> None:
+        if self.selected == control.id and self.form is not None:  # replaces the selection
+            self.form.clear(control.id)
+        self.selected = None
         # Each character typed is echoed, as a screen reader does in a native field.
         typed = self.form.type_text(control.id, text) if self.form is not None else ""
         if typed:
@@ -155,6 +163,12 @@ class _FormPage(Page):
             self._say(_("The field is full."))
 
     def erase(self, control: Control) -> None:
+        if self.selected == control.id and self.form is not None:  # the selection goes
+            self.selected = None
+            whole = self.form.clear(control.id)
+            if whole:
+                self._say(_("{character} erased").format(character=whole))
+                return
         erased = self.form.erase(control.id) if self.form is not None else ""
         self._say(_("{character} erased").format(
             character=_("space") if erased == " " else erased) if erased else _("empty"))
@@ -191,10 +205,22 @@ class _FormPage(Page):
         """A warning shown under the title (none by default)."""
         return ""
 
+    def shown_notice(self) -> str:
+        """The warning drawn under the title: :meth:`notice` (said as the
+        page opens) and what else the eye should see there."""
+        return self.notice()
+
     def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
         """Paint the page into ``area`` (a whole window, or a table's tab)."""
-        self.rects = self.renderer.draw(surface, area, self.title, self.controls(), focus_id,
-                                        self.status, self.subtitle, self.notice())
+        controls = self.controls()
+        if focus_id != self._seen_focus:  # the focus arrived: a text field's text is selected
+            self._seen_focus = focus_id
+            c = next((c for c in controls if c.id == focus_id), None)
+            self.selected = focus_id if c is not None and c.role is Role.EDIT and c.value \
+                else None
+        self.rects = self.renderer.draw(surface, area, self.title, controls, focus_id,
+                                        self.status, self.subtitle, self.shown_notice(),
+                                        selected=self.selected)
 
 
 class StartPage(_FormPage):
@@ -213,6 +239,13 @@ class StartPage(_FormPage):
         """When nothing speaks, the start screen says so (and what to install)."""
         state = speech_state(self.desktop)
         return state.text if state is not None and state.silent else ""
+
+    def shown_notice(self) -> str:
+        """Also what went wrong at start (a broken variant file given with
+        ``--variant``, settings that could not be read): said once when the
+        window opened, and shown here, not only in the status line."""
+        problems = [self.notice(), *getattr(self.desktop, "notices", ())]
+        return " ".join(dict.fromkeys(p for p in problems if p))
 
     def controls(self) -> tuple[Control, ...]:
         saved = self.desktop.has_saved_game()

@@ -71,9 +71,12 @@ class PageRenderer:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, title: str,
              controls: Sequence[Control], focused: str | None,
-             status: str = "", subtitle: str = "", notice: str = "") -> dict[str, pygame.Rect]:
+             status: str = "", subtitle: str = "", notice: str = "",
+             selected: str | None = None) -> dict[str, pygame.Rect]:
         """Paint the page into ``area``; returns where each control was drawn
-        (and the ``notice``, a warning under the title, as ``"notice"``)."""
+        (and the ``notice``, a warning under the title, as ``"notice"``).
+        A text field shows its caret only with the focus; ``selected``: the
+        text field whose text is selected (highlighted)."""
         p = self.palette
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
@@ -127,7 +130,8 @@ class PageRenderer:
             rect = pygame.Rect(x, body_top + start - self._scroll, width, h)
             if rect.bottom < body_top or rect.top > body_bottom:
                 continue
-            rect = self._control(surface, c, rect, s)
+            rect = self._control(surface, c, rect, s, focused=c.id == focused,
+                                 selected=c.id == selected)
             rects[c.id] = rect
             if c.id == focused:
                 pygame.draw.rect(surface, p.focus, rect.inflate(10, 8), width=4, border_radius=10)
@@ -152,7 +156,7 @@ class PageRenderer:
         return rects
 
     def _control(self, surface: pygame.Surface, c: Control, rect: pygame.Rect,
-                 s: float) -> pygame.Rect:
+                 s: float, *, focused: bool = False, selected: bool = False) -> pygame.Rect:
         """Paint one control; returns the rectangle it took."""
         p = self.palette
         color = p.text if c.enabled else p.dim
@@ -201,7 +205,12 @@ class PageRenderer:
         elif c.role is Role.EDIT:
             pygame.draw.rect(surface, p.background, right, border_radius=6)
             pygame.draw.rect(surface, p.dim, right, width=2, border_radius=6)
-            text, at = value + "|", right.x + pad
+            text, at = value + ("|" if focused and not selected else ""), right.x + pad
+            if selected and value:  # the whole text selected: typing replaces it
+                size_ = self.font(size).size(value)
+                mark = pygame.Rect(0, 0, size_[0] + round(6 * s), size_[1] + round(4 * s))
+                mark.midleft = (at - round(3 * s), right.centery)
+                pygame.draw.rect(surface, p.button, mark, border_radius=3)
         else:  # a choice: "<  value  >"
             text, at = f"<  {value}  >", right.x
         img = self.font(size).render(text, True, color)
