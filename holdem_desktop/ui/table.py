@@ -352,8 +352,9 @@ class TableScreen(Page):
     # Keys
 
     def press(self, key: Key) -> Transition | None:
-        if key is not Key.ALL_IN:
-            self.confirm_all_in = False
+        if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
+                                          and self.focus.id == "button:" + Command.ALL_IN):
+            self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
         if key is not Key.CLOSE:
             self.confirm_leave = False
         if key not in (Key.ACTIVATE, Key.SELECT):
@@ -395,7 +396,12 @@ class TableScreen(Page):
             return None
         if self.tab is not None:
             return self._from_tab(self.tab.activate(control))
-        if control.id.startswith("button:"):
+        if control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
+            # As the A key: a click or Enter on All-in asks once more first.
+            self.confirm_all_in = True
+            self.say(_("Press All-in again to go all-in."))
+        elif control.id.startswith("button:"):
+            self.confirm_all_in = False
             self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
             copied = self.room.copy(self.room.invitation)
