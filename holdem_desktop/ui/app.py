@@ -25,7 +25,7 @@ from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 from .waiting import wait
 
-__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay"]
+__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL's video drivers that draw into memory only: SDL falls back to one
@@ -70,6 +70,30 @@ def open_display() -> None:
         raise NoDisplay(f"SDL fell back to its {driver} video driver")
 
 
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's first size: ``size`` (the one kept from last time) made
+    to fit ``screen``, less room for the window's title bar and the
+    desktop's panels (a 1280x800 window on a 1366x768 laptop would run off
+    its bottom), never under the smallest size the layouts are made for."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w = min(w, screen[0] - 32)
+        h = min(h, screen[1] - 96)
+    return max(w, TableLayout.MIN_WIDTH), max(h, TableLayout.MIN_HEIGHT)
+
+
+def _screen_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (the first), if SDL knows
+    it (an in-memory driver has no screen to fit)."""
+    if (pygame.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
+        return None
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 class App:
     """The window: reads events, hands them to the screen, redraws on change.
     Raises :class:`NoDisplay` when there is no display to open it on."""
@@ -88,8 +112,7 @@ class App:
         then); True when something changed."""
         open_display()
         pygame.font.init()
-        w = max(size[0], TableLayout.MIN_WIDTH)
-        h = max(size[1], TableLayout.MIN_HEIGHT)
+        w, h = fit_window(size, _screen_size())
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
