@@ -49,6 +49,10 @@ from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
 
+_TITLE_CONTROLS = 3
+"""The title line's controls, first in the Tab order: Menu, How to play,
+Settings."""
+
 
 @dataclass(frozen=True)
 class RoomInfo:
@@ -206,6 +210,8 @@ class TableScreen(Page):
 
     def controls(self) -> tuple[Control, ...]:
         tabs = (
+            # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
+            Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "help" else _("closed")),
             Control("tab:settings", _("Settings"), Role.TAB, "tabs",
@@ -355,7 +361,8 @@ class TableScreen(Page):
         if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
                                           and self.focus.id == "button:" + Command.ALL_IN):
             self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
-        if key is not Key.CLOSE:
+        if key is not Key.CLOSE and not (key in (Key.ACTIVATE, Key.SELECT)
+                                         and self.focus.id == "menu"):
             self.confirm_leave = False
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
@@ -391,6 +398,11 @@ class TableScreen(Page):
         return super().use(control)
 
     def activate(self, control: Control) -> Transition | None:
+        if control.id == "menu":
+            return self._leave(_("Press Menu again to leave the room; the computer will play "
+                                 "your seat.") if self.room is not None else
+                               _("Press Menu again to leave the table; Continue brings you "
+                                 "back."))
         if control.id.startswith("tab:"):
             self._toggle_tab(control.id[4:])
             return None
@@ -468,14 +480,19 @@ class TableScreen(Page):
         if self.tab is not None:
             self._toggle_tab(self.tab_id or "")
             return None
+        return self._leave(_("Press Escape again to leave the room; the computer will play "
+                             "your seat.") if self.room is not None else
+                           _("Press Escape again to leave the table; Continue brings you back."))
+
+    def _leave(self, again: str) -> Transition | None:
+        """Back to the start menu, once asked twice (``again`` asks)."""
         if self.desktop is None:
             return None
         if not self.confirm_leave:
             self.confirm_leave = True
-            self.say(_("Press Escape again to leave the room; the computer will play your "
-                       "seat.") if self.room is not None else
-                     _("Press Escape again to leave the table; Continue brings you back."))
+            self.say(again)
             return None
+        self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
             return Replace(self.desktop.menu())
@@ -785,7 +802,7 @@ class TableScreen(Page):
         controls = self.controls()  # built once a frame: the tabs, then the rest
         focused = self.focus.current(controls)
         focus_id = focused.id if focused else None
-        tabs = controls[:2]
+        tabs = controls[:_TITLE_CONTROLS]
         if self.tab is not None:
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
@@ -805,7 +822,7 @@ class TableScreen(Page):
                              if c.id == "pot" else c for c in controls)
         paced = view if self.pacer.pending else None
         self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
-                                 controls[2:], tabs, focus_id, self.log,
+                                 controls[_TITLE_CONTROLS:], tabs, focus_id, self.log,
                                  self.log_index, self.motion,
                                  self.banner() if not self.pacer.pending else [],
                                  winners=self.winner_lines(view), amounts=self.amount_steps(),
