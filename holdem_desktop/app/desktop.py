@@ -21,8 +21,8 @@ from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import KeyMap
-from holdem_desktop.ui.menus import StartPage
-from holdem_desktop.ui.page import Page
+from holdem_desktop.ui.menus import RoomsPage, StartPage
+from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
 from .clipboard import copy_text
@@ -56,6 +56,9 @@ class Desktop:
         """What went wrong at start, said once the window is open."""
         self.games = LocalGames(self.data, self.outputs, rng)
         self._rooms: Rooms | None = None
+        self.moves: list[Transition] = []
+        """Screens the window must show without a key (a room that closed
+        sends the player back to the Rooms page); the window takes them."""
         self.screen: Page | None = None
         """The screen on show."""
 
@@ -287,4 +290,27 @@ class Desktop:
         if self._rooms is None or not self._rooms.poll():
             return False
         self.flush()
+        self._room_closed()
         return True
+
+    def _room_closed(self) -> None:
+        """The room closed this window's connection (the host removed the
+        player, closed the room, the connection was lost): the table no
+        longer pretends; the player hears why and is on the Rooms page."""
+        from holdem_desktop.i18n.phrases import room_problem  # late, like the rooms
+
+        remote = self.remote
+        if remote is None or remote.closed is None or remote.closed == "left":
+            return
+        problem = room_problem(remote.closed)
+        start = self.menu()  # closes the connection (and the server when hosting)
+        start.quiet_arrival = True
+        rooms = RoomsPage(self, self.say, reason=problem)
+        rooms.quiet_arrival = True  # said here, as one sentence
+        self.say(_("{problem} You are on the Rooms page.").format(problem=problem))
+        self.moves += [Replace(start), Push(rooms)]
+
+    def take_moves(self) -> list[Transition]:
+        """The screens to show now (see :attr:`moves`), forgotten once taken."""
+        moves, self.moves = self.moves, []
+        return moves

@@ -36,7 +36,8 @@ def play(resume: bool = False, max_events: int | None = None,
             screen = desktop.table(got)
     try:
         app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
+                  moves=desktop.take_moves)
     except NoDisplay as problem:  # no window can open: say so, never run invisibly
         desktop.close()
         print(problem, file=sys.stderr)

@@ -363,6 +363,21 @@ def _sentence(event: object, p: Phrasing, pots: int,
 
 def room_problem(reason: str, detail: str = "") -> str:
     """Why a room refused a player or a request, as a sentence to say."""
+    if reason == "bad_name" and detail:
+        names = {
+            "empty": _("Type a name first."),
+            "too_long": _("That name is too long: at most 20 characters."),
+            "control": _("That name holds a tab, a line break or another character that "
+                         "cannot be shown: choose another."),
+            "invisible": _("That name holds a character that cannot be seen or heard: "
+                           "choose another."),
+            "mixed_scripts": _("That name mixes letters of different alphabets: choose "
+                               "another."),
+            "looks_like_another": _("That name looks like the name of someone in the room: "
+                                    "choose another."),
+        }
+        if detail in names:
+            return names[detail]
     texts = {
         "wrong_code": _("No room with that code answers at this address."),
         "room_full": _("That room is full."),
@@ -392,7 +407,9 @@ def room_problem(reason: str, detail: str = "") -> str:
         "idle": _("The host closed an idle connection."),
         "replaced": _("You joined this room again from another connection."),
         "host_closed": _("The host closed the room."),
-        "removed": _("The host removed you from the room."),
+        "removed": _("The host removed you from the room; you cannot join it again unless "
+                     "the host lets you back in."),
+        "not_removed": _("Nobody of that name is kept out of the room."),
         "busy": _("The host has too many connections waiting: try again in a moment."),
         "crowded": _("The host has too many connections waiting: try again in a moment."),
         "hello_timeout": _("The host closed the connection: the game did not say hello in "
@@ -455,6 +472,11 @@ def room_news(what: str, names: tuple[str, ...]) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
     :class:`~holdem_desktop.net.protocol.News` word."""
     who = names_list(names)
+    if what == "all_away":
+        return ngettext("{name} is away, so no hand is dealt: the next one waits until "
+                        "someone presses Back.",
+                        "Everyone playing is away ({name}), so no hand is dealt: the next "
+                        "one waits until someone presses Back.", len(names)).format(name=who)
     texts = {
         "joined": _("{name} joined the room."),
         "left": _("{name} left the room."),
@@ -469,6 +491,7 @@ def room_news(what: str, names: tuple[str, ...]) -> str:
         "started_without": _("The next hand starts without {name}; the computer plays in "
                              "their place."),
         "seated": _("You have a seat for this game."),
+        "let_back": _("{name} may join the room again."),
     }
     return texts[what].format(name=who)
 

@@ -101,13 +101,17 @@ class App:
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
                  keymap: KeyMap | None = None,
                  after_input: Callable[[], None] = lambda: None,
-                 poll: Callable[[], bool] = lambda: False) -> None:
+                 poll: Callable[[], bool] = lambda: False,
+                 moves: Callable[[], list[Transition]] = list) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
         """Called after each input is handled (the game's announcement of
         everything that input set off is spoken then)."""
         self.poll = poll
+        self.moves = moves
+        """Called after :attr:`poll`: screens to show without a key (a room
+        that closed sends the player back to the Rooms page)."""
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
         open_display()
@@ -227,6 +231,8 @@ class App:
                 event = wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
+                for move in self.moves():
+                    self.apply(move)
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break

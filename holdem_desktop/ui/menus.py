@@ -631,11 +631,13 @@ class KeysPage(ReadingPage):
 class RoomsPage(_FormPage):
     """Play with friends on the local network: create a room, or join one."""
 
-    def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
+    def __init__(self, desktop: Desktop, say: Callable[[str], None], reason: str = "") -> None:
         super().__init__(say)
         self.title = _("Rooms")
         self.desktop = desktop
-        self.subtitle = _("Friends on the same network join your room by its 6-digit code.")
+        self.subtitle = reason or _("Friends on the same network join your room by its "
+                                    "6-digit code.")
+        """Under the title: why the player is back here when a room closed."""
 
     def controls(self) -> tuple[Control, ...]:
         return (Control("create", _("Create room"), zone="rooms"),

@@ -198,7 +198,7 @@ def test_an_unknown_driver_makes_the_bank_silent(sdl_audio):
 
 
 DISK_SCRIPT = textwrap.dedent("""
-    import json, sys, time
+    import json, os, sys, time, wave
     import pygame.mixer
     from holdem_desktop.audio import SoundBank
 
@@ -207,11 +207,14 @@ DISK_SCRIPT = textwrap.dedent("""
     if bank.available:
         result["format"] = pygame.mixer.get_init()
         result["played"] = bank.play("pot_won")
+        with wave.open(os.path.join(sys.argv[1], "pot_won.wav"), "rb") as w:
+            frames = w.getnframes() * 44_100 // w.getframerate()
+        capture = os.environ["SDL_DISKAUDIOFILE"]
+        need = frames * 4 + 16_384  # the whole cue, stereo 16-bit, and a buffer after it
         deadline = time.monotonic() + 10
-        time.sleep(0.05)
-        while pygame.mixer.get_busy() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(0.1)  # let the last buffers reach the file
+        while time.monotonic() < deadline and not (
+                os.path.exists(capture) and os.path.getsize(capture) >= need):
+            time.sleep(0.02)  # (polls the file: the cue has reached it when it is this long)
         bank.close()
     print(json.dumps(result))
 """)

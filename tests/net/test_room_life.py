@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import queue
-import random
 import socket
 import subprocess
 import sys
@@ -32,36 +31,11 @@ from holdem_desktop.net.protocol import (
     encode,
 )
 from holdem_desktop.net.remote import RemoteTable
-from holdem_desktop.net.room import Room
 from holdem_desktop.session import WaitingForPlayers
 from holdem_desktop.ui.move_log import MoveLog
-from tests.clock import Clock
+from tests.net.conftest import ROOM_CODE
 
-CODE = "314159"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def served(clock, tmp_path):
-    """A room of three seats on loopback, its clock the test's; ticks often."""
-    servers: list[RoomServer] = []
-
-    def make(size: int = 3, **options) -> RoomServer:
-        room = Room(shipped_variant("tournament"), CODE, size=size, game_version=__version__,
-                    rng=random.Random(11), clock=clock)
-        server = RoomServer(room, "127.0.0.1", 0, tick=0.02, rate=10_000.0, burst=10_000.0,
-                            log_path=tmp_path / "host.log", **options)
-        server.start()
-        servers.append(server)
-        return server
-
-    yield make
-    for server in servers:
-        server.stop()
+CODE = ROOM_CODE  # the code of the rooms tests/net/conftest.py serves
 
 
 OPEN: list[Window] = []
@@ -374,8 +348,22 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     again = RoomClient("127.0.0.1", server.port)
     again.connect()
     again.send(Hello("Bruno", CODE, __version__, token))
+    assert again.get(timeout=5) == Refused("removed", "")  # kept out (tests/net/test_room_trust.py)
+    again.close()
+    assert run_until(windows, lambda: mara.remote.table.removed == ("Bruno",))
+    mara.remote.let_back("Bruno")
+    assert run_until(windows, lambda: "Bruno may join the room again." in mara.news)
+    stranger = RoomClient("127.0.0.1", server.port)  # the game he played still runs:
+    stranger.connect()  # his name (the computer plays his seat under it) needs his token
+    stranger.send(Hello("Bruno", CODE, __version__))
+    assert stranger.get(timeout=5) == Refused("name_taken", "")
+    stranger.close()
+    again = RoomClient("127.0.0.1", server.port)
+    again.connect()
+    again.send(Hello("Bruno", CODE, __version__, token))
     reply = again.get(timeout=5)
-    assert isinstance(reply, Welcome) and reply.seat is None  # a newcomer now
+    assert isinstance(reply, Welcome) and reply.seat == 2  # let back: his seat again
+    assert run_until(windows, lambda: not room.members[2].replaced)
     again.close()
     # Only the host has these powers.
     ada.remote.play_for(0)
@@ -513,7 +501,8 @@ room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__vers
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))
 print(server.start(), flush=True)
-sys.stdin.read()  # until the test closes it
+for line in sys.stdin:  # each line asks how many connections came, until stdin closes
+    print(server.stats["connections"], flush=True)
 print(dict(server.refusals), dict(server.stats), flush=True)
 server.stop()
 """
@@ -539,7 +528,11 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
                 s.close()
                 continue
             silent.append(s)
-        time.sleep(0.3)
+        came, end = 0, time.monotonic() + 10
+        while came < len(silent) and time.monotonic() < end:  # the flood has landed
+            child.stdin.write("?\n")
+            child.stdin.flush()
+            came = int(child.stdout.readline())
         started = time.monotonic()
         client = RoomClient("127.0.0.1", port)
         client.connect()
