@@ -415,7 +415,9 @@ class TableRenderer:
         ux, uy = spot.toward
         w = box.w
         self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
-        turn = view is not None and view.to_act == plate.seat and not view.over
+        turn = view is not None and not view.over and (
+            view.to_act == plate.seat  # whose turn; or who has just acted, a moment
+            or (motion is not None and motion.progress(f"acted:{plate.seat}") is not None))
         fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
         pygame.draw.rect(surface, fill, box, border_radius=12)
         edge, thick = ((p.gold, 4) if plate.winner else (p.seat_turn, 3) if turn else

@@ -34,6 +34,8 @@ CHIPS = 0.25
 """Seconds a bet takes to slide in front of its seat."""
 POT = 0.5
 """Seconds a pot takes to slide to its winner."""
+ACTED = 0.6
+"""Seconds a seat's box stays lit after it acts (who did that, at a glance)."""
 
 
 class Motion:
@@ -65,6 +67,8 @@ class Motion:
                 self.start(f"board:{first + k}", BOARD, 0.08 * k)
         elif isinstance(event, ActionTaken | BlindPosted) and event.amount:
             self.start(f"bet:{event.seat}", CHIPS)
+        if isinstance(event, ActionTaken):  # the seat that acted lights up a moment
+            self.start(f"acted:{event.seat}", ACTED)
         elif isinstance(event, PotAwarded):
             self.awards += [(w, share) for w, share in zip(event.winners, event.shares,
                                                            strict=True)]

@@ -195,3 +195,15 @@ def test_the_move_log_is_not_held(player_home):
     if not screen.pacer.pending:
         pytest.skip("no computer move left to pace")  # pragma: no cover
     assert len(screen.log) > lines + 1
+
+
+def test_the_seat_that_acted_lights_up_a_moment():
+    from holdem_desktop.ui.motion import ACTED, Motion
+
+    clock = Clock()
+    motion = Motion(clock)
+    motion.on_event(ActionTaken(3, ActionKind.CALL, 20, 20, False, 0))
+    clock.now += ACTED / 2
+    assert motion.progress("acted:3") is not None and motion.active()
+    clock.now += ACTED
+    assert motion.progress("acted:3") is None
