@@ -13,6 +13,8 @@ def own_state_folder(tmp_path, monkeypatch):
     """A hosted room's log goes to the user's state folder: in a test, one of
     its own, never the machine's."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    # and the store of every hand (opened with each Desktop) to a data folder of its own
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture(autouse=True)

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
+from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
@@ -19,6 +21,7 @@ from holdem_desktop.session.variant_files import variant_argument
 from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
@@ -26,6 +29,7 @@ from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
 from .clipboard import copy_text
+from .hands import Hands
 from .local_game import LocalGames
 from .outputs import Outputs
 from .settings_service import SettingsService
@@ -52,9 +56,11 @@ class Desktop:
         self.keymap = KeyMap()
         self.data = data or Path(platformdirs.user_data_dir(APP, appauthor=False))
         self.outputs = Outputs(self.prefs.settings, speaker)
-        self.notices = self.prefs.notices + self.outputs.notices
+        self.hands = Hands(self.data, self.outputs.say)
+        """Every hand played here, for the review and the statistics."""
+        self.notices = self.prefs.notices + self.outputs.notices + self.hands.notices
         """What went wrong at start, said once the window is open."""
-        self.games = LocalGames(self.data, self.outputs, rng)
+        self.games = LocalGames(self.data, self.outputs, rng, self.hands)
         self._rooms: Rooms | None = None
         self.moves: list[Transition] = []
         """Screens the window must show without a key (a room that closed
@@ -104,6 +110,17 @@ class Desktop:
         if problem is not None:
             self.say(problem)
         self.outputs.apply(settings)
+
+    def hand_store(self) -> HandStore | None:
+        """The store of every hand played here (None: it could not be opened)."""
+        return self.hands.store
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
+        bank = self.outputs.bank
+        if not bank.available or bank.muted:
+            return False
+        return play_chart(values, volume=bank.volume)
 
     def flush(self) -> None:
         """After each input: say what it set off, as one announcement; then
@@ -197,7 +214,7 @@ class Desktop:
         if self._rooms is None:
             from .rooms import Rooms  # late, for the launch time (above)
 
-            self._rooms = Rooms(self.data, self.outputs)
+            self._rooms = Rooms(self.data, self.outputs, self.hands)
         return self._rooms
 
     @property
@@ -279,6 +296,7 @@ class Desktop:
         self.close_room()
         self.speech.close()  # lets go of the output (and of COM, on its thread)
         self.outputs.bank.close()  # and of the sound device
+        self.hands.close()
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""

@@ -18,6 +18,7 @@ from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, 
 from holdem_desktop.session import HumanController, Session
 from holdem_desktop.session.history import HandHistoryWriter
 
+from .hands import Hands
 from .outputs import Outputs
 
 __all__ = ["LocalGames"]
@@ -27,11 +28,14 @@ class LocalGames:
     """Starts, continues and saves the games played on this computer;
     ``rng`` seeds them (tests), otherwise they shuffle from the OS."""
 
-    def __init__(self, data: Path, outputs: Outputs, rng: random.Random | None = None) -> None:
+    def __init__(self, data: Path, outputs: Outputs, rng: random.Random | None = None,
+                 hands: Hands | None = None) -> None:
         self.hands = data / "hands"
         """Where each game's hand histories are written (PHH)."""
         self.outputs = outputs
         self.rng = rng
+        self.store = hands
+        """Where every hand is stored for the review and the statistics."""
         self.plans: dict[int, list[SeatPlan]] = {}
         """Who sits where in each running session (what the autosave keeps)."""
         self._unsaved: Session | None = None
@@ -78,6 +82,9 @@ class LocalGames:
 
     def _wire(self, session: Session, plans: list[SeatPlan]) -> None:
         HandHistoryWriter(session, self.hands)
+        if self.store is not None:
+            self.store.record_local(session, [p.kind for p in plans],
+                                    next((p.kind for p in plans if p.kind != "human"), ""))
         self.plans[id(session)] = plans
         self.outputs.attach(session, 0)
 

@@ -61,7 +61,26 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
                                  for keys, what in keymap.help_lines())),
         Section(_("Rooms"), _rooms()),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
+        Section(_("Your past hands"), _past_hands(keymap)),
     )
+
+
+def _past_hands(keymap: KeyMap) -> tuple[str, ...]:
+    out = [_("Every hand you play here, at this computer or in a room, is kept: only what "
+             "you saw, never a card that was not shown."),
+           _("Hand review, on the start screen, lists your games, newest first, then a game's "
+             "hands; activate a hand to replay it on the table."),
+           _("In the replay, Right and Left step action by action, Down and Up go street by "
+             "street, and each step is said in one line. Read state tells everything at "
+             "that step.")]
+    if keymap.chords(Key.REPLAY_LAST_HAND) and keymap.chords(Key.HAND_REVIEW):
+        out.append(_("At the table, {last} replays the last hand and {review} opens Hand "
+                     "review.").format(last=_chords(keymap, Key.REPLAY_LAST_HAND),
+                                       review=_chords(keymap, Key.HAND_REVIEW)))
+    out.append(_("Statistics, on the start screen, gives your figures over every game and "
+                 "per variant, your results against each opponent, and your chips over a "
+                 "game as a chart: Listen to the chart plays it as a rising and falling tone."))
+    return tuple(out)
 
 
 def _own_games(folder: Path) -> tuple[str, ...]:

@@ -57,6 +57,8 @@ class Key(StrEnum):
     READ_STATE = "read_state"
     HISTORY_BACK = "history_back"
     HISTORY_FORWARD = "history_forward"
+    REPLAY_LAST_HAND = "replay_last_hand"
+    HAND_REVIEW = "hand_review"
     CARD_1 = "card_1"
     CARD_2 = "card_2"
     CARD_3 = "card_3"
@@ -143,6 +145,8 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("i"): Key.READ_STATE,
     Chord("["): Key.HISTORY_BACK,
     Chord("]"): Key.HISTORY_FORWARD,
+    Chord("z"): Key.REPLAY_LAST_HAND,
+    Chord("g"): Key.HAND_REVIEW,
     Chord("1"): Key.CARD_1,
     Chord("2"): Key.CARD_2,
     Chord("3"): Key.CARD_3,
@@ -186,6 +190,8 @@ def describe(key: Key) -> str:
         Key.READ_STATE: _("Read the whole state of the game"),
         Key.HISTORY_BACK: _("Previous message in the history"),
         Key.HISTORY_FORWARD: _("Next message in the history"),
+        Key.REPLAY_LAST_HAND: _("Replay the last hand, step by step"),
+        Key.HAND_REVIEW: _("Hand review: every game and hand played here"),
     }
     if key in texts:
         return texts[key]

@@ -32,6 +32,7 @@ from holdem_desktop.session.variant_files import (
     user_variants_dir,
 )
 from holdem_desktop.settings import LANGUAGES, Settings
+from holdem_desktop.store import HandStore
 
 from .forms import Field, Form
 from .howto import how_to_play
@@ -106,6 +107,12 @@ class Desktop(Protocol):
 
     def test_speech(self) -> str:
         """Say a sample through the voice in use; returns what was said."""
+
+    def hand_store(self) -> HandStore | None:
+        """The store of every hand played here (None: it could not be opened)."""
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep; False when there is no sound."""
 
 
 def speech_state(desktop: Desktop) -> SpeechState | None:
@@ -256,6 +263,8 @@ class StartPage(_FormPage):
             Control("rooms", _("Rooms"), zone="menu"),
             Control("help", _("How to play"), zone="menu"),
             Control("settings", _("Settings"), zone="menu"),
+            Control("review", _("Hand review"), zone="menu"),
+            Control("statistics", _("Statistics"), zone="menu"),
             Control("quit", _("Quit"), zone="menu"),
         )
 
@@ -270,6 +279,10 @@ class StartPage(_FormPage):
             return Replace(self.desktop.table(got))
         if control.id == "rooms":
             return Push(RoomsPage(self.desktop, self._say))
+        if control.id in ("review", "statistics"):
+            from .records_pages import records_page  # the store's pages, on first use
+
+            return Push(records_page(self.desktop, control.id, self._say))
         if control.id == "help":
             return Push(HelpPage(self.desktop, chosen_variant(self.desktop.settings.variant),
                                  self._say))

@@ -43,7 +43,7 @@ from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .pacing import Pacer, picture
-from .page import Page, Pop, Replace, Transition
+from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, pot_results, seat_plates, winning_hands
 from .widgets import Control, Role
 
@@ -557,9 +557,23 @@ class TableScreen(Page):
             self._toggle_tab("keys")
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
+        elif key in (Key.REPLAY_LAST_HAND, Key.HAND_REVIEW):
+            return self._review(key)
         elif key is not Key.CLOSE:
             self.say(self.inform(key))
         return None
+
+    def _review(self, key: Key) -> Transition | None:
+        """The stored hands' pages over the table (the game waits under them)."""
+        from .records_pages import last_hand_page, records_page  # on first use
+
+        if key is Key.HAND_REVIEW:
+            return Push(records_page(self.desktop, "review", self._out))
+        page = last_hand_page(self.desktop, self._out)
+        if isinstance(page, str):
+            self.say(page)
+            return None
+        return Push(page)
 
     def _history(self, step: int) -> None:
         """Step back (-1) or forth (1) through the game's announcements."""
