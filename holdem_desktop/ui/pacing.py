@@ -76,6 +76,9 @@ class Pacer:
         self._last = 0.0
         self.shown = 0
         """How many of this hand's events (its history) the picture shows."""
+        self.started: HandStarted | None = None
+        """The start of the hand being paced (a window that joined mid-hand
+        paces nothing of it: :meth:`paces` says so)."""
 
     @property
     def pending(self) -> bool:
@@ -87,6 +90,7 @@ class Pacer:
         if isinstance(event, HandStarted):
             self.skip()  # the last hand's picture is gone: the new one starts
             self.shown = 0
+            self.started = event
         pace = PACES.get(self.pace())
         now = self.clock()
         gap = self._gap(event, pace) if pace is not None else 0.0
@@ -114,6 +118,12 @@ class Pacer:
         if isinstance(event, Event):
             self.shown += 1
         self.release(event)
+
+    def paces(self, view: SeatView) -> bool:
+        """Whether the picture of ``view`` is held back now: events wait, and
+        they are of the hand ``view`` shows (the one whose start was seen)."""
+        return bool(self._queue) and bool(view.history) and view.history[0] == self.started \
+            and self.shown <= len(view.history)
 
     def tick(self, now: float | None = None) -> bool:
         """Release every event whose time has come; True if any was."""

@@ -754,7 +754,7 @@ class TableScreen(Page):
     def _picture(self) -> SeatView | None:
         """The hand as the felt shows it now: as far as the paced events go."""
         view = self._view()
-        if view is None or not self.pacer.pending:
+        if view is None or not self.pacer.paces(view):
             return view
         return picture(view, self.pacer.shown)
 

@@ -207,3 +207,16 @@ def test_the_seat_that_acted_lights_up_a_moment():
     assert motion.progress("acted:3") is not None and motion.active()
     clock.now += ACTED
     assert motion.progress("acted:3") is None
+
+
+def test_a_hand_whose_start_was_not_seen_is_shown_as_it_is():
+    # A window that joins mid-hand (a room) paces nothing of that hand.
+    hand = _run_out()
+    clock, shown = Clock(), []
+    pacer = Pacer(clock, 0, lambda: "natural", shown.append)
+    for e in hand.events[1:]:  # its HandStarted went by before the window
+        pacer.add(e)
+    view = seat_view(hand, 0)
+    assert pacer.pending and not pacer.paces(view)
+    full, _clock, _shown = _paced(hand)
+    assert full.paces(view)
