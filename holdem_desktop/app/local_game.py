@@ -8,13 +8,21 @@ the same cards: closing the window is never a free re-deal."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from holdem_desktop.ai.character import random_characters
 from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import welcome_back
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, save_game
+from holdem_desktop.saves import (
+    SaveError,
+    SeatPlan,
+    autosave_path,
+    load_game,
+    load_transcript,
+    save_game,
+)
 from holdem_desktop.session import HumanController, Session
 from holdem_desktop.session.history import HandHistoryWriter
 
@@ -41,6 +49,12 @@ class LocalGames:
         self._unsaved: Session | None = None
         self._saved: dict[int, tuple[int, ...]] = {}
         """How far each session had gone at its last autosave."""
+        self.transcript: Callable[[Session], tuple[list[str], list[str]]] = \
+            lambda session: ([], [])
+        """What the player of ``session`` has heard, and its Move log (saved with it)."""
+        self.restored: dict[int, tuple[list[str], list[str], int]] = {}
+        """A continued session's announcements and Move log from the save, and
+        where in the speech history its welcome starts."""
 
     def has_saved(self) -> bool:
         """Whether Continue has a game to go on with."""
@@ -75,7 +89,10 @@ class LocalGames:
             return _("The saved game cannot be continued: {problem}.").format(problem=exc)
         self._wire(session, plans)
         self._saved[id(session)] = _progress(session)
-        self.outputs.say(welcome_back(session, 0, self.outputs.options.suits))
+        said, log = load_transcript()
+        self.restored[id(session)] = (said, log, len(self.outputs.speech.history))
+        # The welcome is the game's news (Repeat and the history keys have it).
+        self.outputs.announce(welcome_back(session, 0, self.outputs.options.suits))
         if session.hand is not None and not session.hand.over:
             session.run()  # computer players to act go on at once; your turn is said
         return session
@@ -94,7 +111,8 @@ class LocalGames:
         if plans is None:
             return
         try:
-            save_game(session, plans, autosave_path())
+            said, log = self.transcript(session)
+            save_game(session, plans, autosave_path(), said=said, log=log)
         except (OSError, SaveError) as exc:
             self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
             return

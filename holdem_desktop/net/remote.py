@@ -158,7 +158,9 @@ class RemoteTable:
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):
-            self.on_news(room_news(message.what, message.names))
+            mine = self.seat is not None and self.seat < len(self.seats) \
+                and message.names == (self.seats[self.seat].name,)
+            self.on_news(room_news(message.what, message.names, you=mine))
         elif isinstance(message, Welcome):
             self._welcome(message)
         elif isinstance(message, Bye | Closed | Refused) and self.closed is None:

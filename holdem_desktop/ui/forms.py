@@ -110,16 +110,6 @@ class Form:
         self._set(f, new)
         return new[len(old):]
 
-    def clear(self, field_id: str) -> str:
-        """Empty an edit field (its text was selected and is replaced or
-        erased); returns the text it had."""
-        f = self.field(field_id)
-        if f is None or f.role is not Role.EDIT:
-            return ""
-        old = str(self.values[f.id])
-        self._set(f, "")
-        return old
-
     def erase(self, field_id: str) -> str:
         """Backspace in an edit field; returns the character erased ("" when
         the field was empty)."""

@@ -364,8 +364,8 @@ def _screen(keymap: KeyMap) -> tuple[str, ...]:
     out += [
         _("Action buttons never move. A button you can't use now is shown inactive, "
           "and activating it tells you why."),
-        _("After your action the computer players play at once, and you hear one announcement "
-          "covering everything until your next turn."),
+        _("Your action is said at once; then what the computer players do is added to "
+          "that same announcement as it happens, until your next turn."),
         _("Two tabs at the top right, How to play and Settings, open in place of the table. "
           "Activate the tab again, or its Close button at the end, to close it."),
         _("Settings holds the language, beginner hints, sounds and speech. "
@@ -374,6 +374,13 @@ def _screen(keymap: KeyMap) -> tuple[str, ...]:
     if keymap.chords(Key.HELP):
         out.append(_("Press {keys} at any time to hear every key.").format(
             keys=_chords(keymap, Key.HELP)))
+    if keymap.chords(Key.SPEECH):
+        out.append(_("Press {keys} anywhere to turn speech off, and again to turn it back on; "
+                     "the game says so first, and remembers it for the next time.").format(
+            keys=_chords(keymap, Key.SPEECH)))
+    out.append(_("An action key pressed too soon after your turn begins, before you could "
+                 "hear it, is ignored with a short double tick: press it again once you "
+                 "have heard your turn."))
     return tuple(out)
 
 

@@ -68,7 +68,7 @@ def test_no_caret_before_the_field_has_the_focus(page):
 def test_typing_replaces_the_selected_name(page):
     app, _seen = page
     _focus_name(app)
-    assert app.screen.selected == "name"
+    assert app.screen._selected == "name"
     typed(app, "Mara")
     assert app.screen.form.values["name"] == "Mara"  # not "PlayerMara"
     typed(app, "!")
