@@ -134,7 +134,8 @@ def test_a_friend_joins_from_the_invitation_alone_and_a_changed_pin_is_refused(
     app.screen.focus.id = "online"
     keys(app, "return")
     assert app.screen.form.values["server"] == f"127.0.0.1:{other.port}"  # used before
-    app.screen.focus.id = "code"
+    keys(app, "tab", "tab")  # Servers used before, the address, the code
+    assert app.screen.focused().id == "code"
     typed(app, "123456")
     app.screen.focus.id = "join"
     keys(app, "return")
