@@ -60,9 +60,21 @@ def virtual_screen() -> Iterator[str]:
 
 
 def focus_window(pid: int, env: dict[str, str]) -> str:
-    """Wait for the window of process ``pid`` and give it the keyboard."""
-    found = subprocess.run(["xdotool", "search", "--sync", "--pid", str(pid)],
-                           env=env, capture_output=True, text=True, timeout=20)
-    window = found.stdout.split()[0]
-    subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10)
-    return window
+    """Wait for the window of process ``pid`` and give it the keyboard.
+
+    Only a mapped window is taken, and the focus is asked again of the
+    window found anew when X refuses it: on a busy machine SDL's first
+    window (or a helper window of its own) can be gone between the search
+    and the focus, and keys then went nowhere."""
+    window = ""
+    for _ in range(5):
+        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid",
+                                str(pid)], env=env, capture_output=True, text=True, timeout=20)
+        if not found.stdout.split():
+            continue
+        window = found.stdout.split()[-1]
+        focused = subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env,
+                                 capture_output=True, timeout=10)
+        if focused.returncode == 0:
+            return window
+    raise AssertionError(f"the window of process {pid} could not be given the keyboard")
