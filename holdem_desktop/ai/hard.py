@@ -21,8 +21,8 @@ import numpy.typing as npt
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.amounts import amount_scale
 from holdem_desktop.engine.equity import EquityError, equity
-from holdem_desktop.engine.events import ActionTaken, Street
-from holdem_desktop.engine.ranges import COMBOS, Range
+from holdem_desktop.engine.events import ActionTaken, Street, StreetDealt
+from holdem_desktop.engine.ranges import COMBOS, Range, combo_index
 from holdem_desktop.engine.views import PlayerView, SeatView
 
 from .common import Character, opponents_in_hand
@@ -33,10 +33,10 @@ from .hard_v1 import (
     MONSTER,
     HardV1Player,
     combo_percentiles,
-    street_action,
     tiers_on,
 )
-from .model import OpponentModel, TableModel
+from .model import OVERBET_SIZE, OpponentModel, TableModel
+from .normal import push_threshold
 from .players import register
 
 __all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "FREQUENT_BETTOR", "MEDIUM",
@@ -68,6 +68,46 @@ _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _BET_VALUE = np.array([1.0, 0.8, 0.6])
 _RAISE_VALUE = np.array([1.0, 0.35, 0.3])
 
+PAIR_BET = 0.7
+"""With one pair, bets and raises above this share of the pot are not
+considered (0.55 on the river): a pair bets for thin value and keeps the pot
+small enough to call a raise or give up, not to build a pot it cannot call off."""
+
+DEFEND_AIR = 0.2
+"""An overbet is defended by the minimum defence unless what this opponent
+showed down after overbets holds nothing less often than this."""
+
+
+def street_reads(view: SeatView, seat: int) -> dict[Street, str]:
+    """What ``seat``'s actions on each street after the flop say: ``raise`` (it
+    put in more than a bet it faced — an all-in over a bet included — or bet
+    twice), ``bet``, ``call`` or ``check``."""
+    order = ("check", "call", "bet", "raise")
+    out: dict[Street, str] = {}
+    level = 0
+    bets: dict[int, int] = {}
+    for e in view.history:
+        if isinstance(e, StreetDealt):
+            level, bets = 0, {}
+            continue
+        if not isinstance(e, ActionTaken) or e.street == Street.PREFLOP:
+            continue
+        before = bets.get(e.seat, 0)
+        total = before + e.added
+        if e.seat == seat and e.kind is not ActionKind.FOLD:
+            if e.kind in _AGGRESSIVE and total > level:
+                read = "raise" if level > 0 or out.get(e.street) in ("bet", "raise") else "bet"
+            elif e.added > 0:
+                read = "call"
+            else:
+                read = "check"
+            if order.index(read) > order.index(out.get(e.street, "check")) \
+                    or e.street not in out:
+                out[e.street] = read
+        bets[e.seat] = total
+        level = max(level, total)
+    return out
+
 
 def multipliers(action: str, model: OpponentModel, street: Street,
                 weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8]
@@ -78,9 +118,9 @@ def multipliers(action: str, model: OpponentModel, street: Street,
     board's ``tiers``.  After a bet or raise, the share of nothing in the
     range is the share the model expects of this player's bets."""
     if action in ("bet", "raise"):
-        value = _BET_VALUE if action == "bet" else _RAISE_VALUE
-        share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
         mass = np.bincount(tiers, weights=weights, minlength=4)
+        value = _BET_VALUE if action == "bet" else _raise_value(model, street, mass.astype(float))
+        share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
         made = float((mass[:3] * value).sum())
         air = float(mass[AIR])
         factor = share * made / ((1 - share) * air) if air > 0 and made > 0 else 0.25
@@ -90,6 +130,20 @@ def multipliers(action: str, model: OpponentModel, street: Street,
         return np.array([0.7, 1.0, 1.0, min(1.0, max(0.08, 1 - model.fold_rate() / 0.6))])
     bet = model.bet_rate(street)  # a check: the more they bet, the weaker a check
     return np.clip(1 - bet * np.array([1.2, 0.9, 0.7, 0.5]), 0.05, 1.0)
+
+
+def _raise_value(model: OpponentModel, street: Street, mass: npt.NDArray[np.float64]
+                 ) -> npt.NDArray[np.float64]:
+    """Relative chances of MONSTER, MEDIUM and DRAW to raise on ``street``,
+    set so that two pair or better make the share of the made raises the
+    model expects of this player (:meth:`OpponentModel.raise_strength`): a
+    tight player who raises only with two pair or better is read that way."""
+    strong = model.raise_strength(street)
+    rest = float(mass[MEDIUM] + 0.85 * mass[DRAW])
+    if mass[MONSTER] <= 0 or rest <= 0:
+        return _RAISE_VALUE
+    k = min(1.0, max(0.01, float(mass[MONSTER]) * (1 - strong) / (strong * rest)))
+    return np.array([1.0, k, 0.85 * k])
 
 
 @dataclass(frozen=True)
@@ -147,19 +201,40 @@ class HardPlayer(HardV1Player):
             w = np.ones(len(COMBOS))
         dead = np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1)
         w = np.where(dead, 0.0, w)
+        reads = street_reads(view, seat)
         for street, size in _BOARD_SIZE.items():
             if len(view.board) < size:
                 break
-            mine = [e for e in acts if e.street == street]
-            if not mine:
-                continue
-            read = street_action(mine)
+            read = reads.get(street)
             if read is not None:
                 tiers = tiers_on(tuple(view.board[:size]))
                 w = w * multipliers(read, model, street, w, tiers)[tiers]
         return w
 
     # ------------------------------------------------------------------ after the flop
+
+    def _equity_vs_shove(self, view: SeatView, seat: int) -> float:
+        """Equity against a short stack's all-in before the flop: its range is
+        the push/fold chart's, or as wide as this player is seen to raise when
+        that is wider (a maniac shoves more than the chart), other opponents as
+        usual."""
+        player = view.player(seat)
+        depth = (player.stack + player.bet) / max(1, view.big_blind)
+        width = min(0.9, self.table.of(seat).preflop_raise_rate())
+        threshold = min(push_threshold(depth, 1), 1 - width)
+        ranges: list[Range | None] = []
+        others = opponents_in_hand(view)
+        for s in others:
+            if s == seat:
+                ranges.append(Range(np.where(combo_percentiles() >= threshold, 1.0, 0.05))
+                              .without([*view.hole, *view.board]))
+            else:
+                ranges.append(self.range_of(view, s))
+        try:
+            return equity(view.hole, view.board, len(others), ranges=ranges,
+                          trials=self.trials, rng=self.np_rng).equity
+        except EquityError:
+            return self.equity(view)
 
     def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         others = opponents_in_hand(view)
@@ -186,7 +261,8 @@ class HardPlayer(HardV1Player):
                 realized = eq - self._risk_premium(view) - (0.02 if not river and eq < 0.5
                                                             else 0.0)
                 ev = realized * (pot + to_call) - to_call
-                if to_call <= CHEAP_CALL_SHARE * pot or self._must_defend(view, others):
+                if to_call <= CHEAP_CALL_SHARE * pot or self._must_defend(view, others) \
+                        or self._defends_overbet(view, others):
                     ev = max(ev, 0.001)
                 out.append(Choice(Action.call() if ActionKind.CALL in legal
                                   else Action.all_in(), ev))
@@ -194,8 +270,12 @@ class HardPlayer(HardV1Player):
         start = me.stack + me.in_pot
         called: dict[tuple[float, ...], float] = {}
         base = np.where(np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1), 0.0, 1.0)
+        pair = tiers[combo_index(view.hole[0], view.hole[1])] == MEDIUM
         for action, to in self._sizes(view, legal):
             added = to - me.bet
+            if pair and (to - top) > (0.55 if river else PAIR_BET) * (pot + view.to_call) \
+                    and me.stack > pot + view.to_call:
+                continue  # one pair: thin value and pot control, no big pot
             if start - (me.in_pot + added) < COMMIT_SHARE * start and added < me.stack \
                     and ActionKind.ALL_IN in legal:
                 continue  # leaves too little behind: the all-in is considered instead
@@ -271,6 +351,26 @@ class HardPlayer(HardV1Player):
             return False
         bet = view.to_call
         defend = (view.pot - bet) / max(1, view.pot)
+        strength = equity(view.hole, view.board, 1, trials=self.trials,
+                          rng=self.np_rng).equity
+        return strength >= 1 - defend
+
+    def _defends_overbet(self, view: SeatView, others: Sequence[int]) -> bool:
+        """Facing one opponent's overbet (more than :data:`OVERBET_SIZE` pots, a
+        bet and not a raise): call with the share of hands the minimum defence
+        asks for (pot before the bet over pot after it), judged by strength
+        against any two cards — unless this opponent's overbets were shown
+        down as value (:data:`DEFEND_AIR`)."""
+        me = view.me
+        if len(others) != 1 or view.to_call == 0 or me is None or me.bet > 0:
+            return False
+        bet = view.to_call
+        before = view.pot - bet
+        if bet <= OVERBET_SIZE * max(1, before):
+            return False
+        if self.table.of(others[0]).overbet_air_share() < DEFEND_AIR:
+            return False
+        defend = before / max(1, view.pot)
         strength = equity(view.hole, view.board, 1, trials=self.trials,
                           rng=self.np_rng).equity
         return strength >= 1 - defend
