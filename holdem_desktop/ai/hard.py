@@ -73,6 +73,9 @@ PAIR_BET = 0.7
 considered (0.55 on the river): a pair bets for thin value and keeps the pot
 small enough to call a raise or give up, not to build a pot it cannot call off."""
 
+TIE_ALLOWANCE = 0.05
+"""How much below the minimum defence's strength line an overbet is still called."""
+
 DEFEND_AIR = 0.2
 """An overbet is defended by the minimum defence unless what this opponent
 showed down after overbets holds nothing less often than this."""
@@ -373,7 +376,9 @@ class HardPlayer(HardV1Player):
         defend = before / max(1, view.pot)
         strength = equity(view.hole, view.board, 1, trials=self.trials,
                           rng=self.np_rng).equity
-        return strength >= 1 - defend
+        # Split pots and the board's own hand leave fewer hands above the line
+        # than the line says: it is set a little lower to defend the full share.
+        return strength >= 1 - defend - TIE_ALLOWANCE
 
     @staticmethod
     def commit(view: SeatView, action: Action) -> Action:
