@@ -25,7 +25,14 @@ from holdem_desktop.engine.events import ActionTaken, Street, StreetDealt
 from holdem_desktop.engine.ranges import COMBOS, Range, combo_index
 from holdem_desktop.engine.views import PlayerView, SeatView
 
-from .common import Character, opponents_in_hand
+from .common import (
+    Character,
+    amount_for,
+    opponents_in_hand,
+    preflop_percentile,
+    raises_this_street,
+    stack_in_big_blinds,
+)
 from .hard_v1 import (
     AIR,
     DRAW,
@@ -35,7 +42,7 @@ from .hard_v1 import (
     combo_percentiles,
     tiers_on,
 )
-from .model import OVERBET_SIZE, OpponentModel, TableModel
+from .model import OVERBET_SIZE, PRIORS, OpponentModel, TableModel
 from .normal import push_threshold
 from .players import register
 
@@ -72,6 +79,13 @@ PAIR_BET = 0.7
 """With one pair, bets and raises above this share of the pot are not
 considered (0.55 on the river): a pair bets for thin value and keeps the pot
 small enough to call a raise or give up, not to build a pot it cannot call off."""
+
+WIDE_RAISER = 0.45
+"""A player seen raising at least this share of its decisions before the flop
+raises wide: its raise is re-raised for value by every hand well ahead of
+that range (:data:`VALUE_RERAISE` equity), not only by the best few."""
+
+VALUE_RERAISE = 0.6
 
 TIE_ALLOWANCE = 0.05
 """How much below the minimum defence's strength line an overbet is still called."""
@@ -122,7 +136,8 @@ def multipliers(action: str, model: OpponentModel, street: Street,
     range is the share the model expects of this player's bets."""
     if action in ("bet", "raise"):
         mass = np.bincount(tiers, weights=weights, minlength=4)
-        value = _BET_VALUE if action == "bet" else _raise_value(model, street, mass.astype(float))
+        value = _bet_value(model, mass.astype(float)) if action == "bet" else \
+            _raise_value(model, street, mass.astype(float))
         share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
         made = float((mass[:3] * value).sum())
         air = float(mass[AIR])
@@ -133,6 +148,20 @@ def multipliers(action: str, model: OpponentModel, street: Street,
         return np.array([0.7, 1.0, 1.0, min(1.0, max(0.08, 1 - model.fold_rate() / 0.6))])
     bet = model.bet_rate(street)  # a check: the more they bet, the weaker a check
     return np.clip(1 - bet * np.array([1.2, 0.9, 0.7, 0.5]), 0.05, 1.0)
+
+
+def _bet_value(model: OpponentModel, mass: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Relative chances of MONSTER, MEDIUM and DRAW to bet: the usual ones
+    until this player's bets have been shown down, then scaled so that two
+    pair or better make the share of its made bets that was shown (a player
+    who bets only its best hands is read that way)."""
+    rest = float(_BET_VALUE[1] * mass[MEDIUM] + _BET_VALUE[2] * mass[DRAW])
+    if mass[MONSTER] <= 0 or rest <= 0:
+        return _BET_VALUE
+    usual = float(mass[MONSTER]) / (float(mass[MONSTER]) + rest)
+    strong = min(0.98, max(0.02, model.bet_strength(usual)))
+    k = min(1.25, max(0.02, float(mass[MONSTER]) * (1 - strong) / (strong * rest)))
+    return np.array([1.0, _BET_VALUE[1] * k, _BET_VALUE[2] * k])
 
 
 def _raise_value(model: OpponentModel, street: Street, mass: npt.NDArray[np.float64]
@@ -215,6 +244,53 @@ class HardPlayer(HardV1Player):
         return w
 
     # ------------------------------------------------------------------ after the flop
+
+    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        """As Hard always played before the flop (:mod:`.hard_v1`), with ranges
+        from the model — and a wide raiser's single raise re-raised for value
+        by every hand well ahead of its range."""
+        raises = [e for e in raises_this_street(view) if e.amount > view.big_blind]
+        wide = len(raises) == 1 and stack_in_big_blinds(view) > 14 \
+            and self.table.of(raises[0].seat).preflop_raise_rate() >= WIDE_RAISER
+        if wide and self.equity(view) >= VALUE_RERAISE + 0.04 * (len(opponents_in_hand(view)) - 1):
+            bet = amount_for(view, legal, 1.0)
+            if bet is not None:
+                return bet
+        return super()._preflop(view, legal)
+
+    def _push_gains(self, view: SeatView, depth: float) -> float:
+        """Expected chips (in big blinds) of moving all-in unopened rather than
+        folding, as :mod:`.hard_v1` has it, with each caller's range as wide as
+        the model says the player is loose (a maniac calls wider, a tight
+        player narrower)."""
+        me = view.me
+        assert me is not None
+        risk = me.stack + me.bet
+        bb = max(1, view.big_blind)
+        fold_all = 1.0
+        widths = []
+        for other in view.players:
+            if other.seat == view.seat or other.folded or other.all_in:
+                continue
+            cover = min(risk, other.stack + other.bet) / bb
+            loose = self.table.of(other.seat).preflop_raise_rate() / PRIORS["preflop_raise"]
+            width = (0.12 + 0.35 * max(0.0, (12 - cover) / 12)) * min(2.0, max(0.6, loose)) ** 0.5
+            width = max(0.08, min(0.7, width + 0.05 * self.character.aggression))
+            widths.append(width)
+            fold_all *= 1.0 - width
+        if not widths:
+            return 0.0
+        caller = Range(np.where(combo_percentiles() >= 1 - max(widths), 1.0, 0.0)).without(
+            [*view.hole, *view.board])
+        try:
+            eq = equity(view.hole, view.board, 1, ranges=[caller], trials=600,
+                        rng=self.np_rng).equity
+        except EquityError:
+            eq = preflop_percentile(view.hole)
+        pot = view.pot
+        called = eq * (pot + 2 * risk - me.bet) - (risk - me.bet)
+        return (fold_all * pot + (1 - fold_all) * called) / bb - 0.02 * depth * \
+            self.character.tightness
 
     def _equity_vs_shove(self, view: SeatView, seat: int) -> float:
         """Equity against a short stack's all-in before the flop: its range is
@@ -365,7 +441,8 @@ class HardPlayer(HardV1Player):
         against any two cards — unless this opponent's overbets were shown
         down as value (:data:`DEFEND_AIR`)."""
         me = view.me
-        if len(others) != 1 or view.to_call == 0 or me is None or me.bet > 0:
+        if len(others) != 1 or view.to_call == 0 or me is None or me.bet > 0 \
+                or self._risk_premium(view) > 0:  # not with the tournament at stake
             return False
         bet = view.to_call
         before = view.pot - bet

@@ -121,9 +121,13 @@ class OpponentModel:
     (no pair with a hole card, or only a draw) on the street of its last bet."""
     hands: int = 0
     """Hands seen with this opponent in them."""
+    bet_strong: Rate = field(default_factory=Rate)
+    """Showed down something (a pair, a draw or better) after betting after the
+    flop (nobody had bet on the street): held two pair or better made with a
+    hole card on the street of its last bet."""
     raise_strong: Rate = field(default_factory=Rate)
-    """Showed down after raising a bet after the flop: held two pair or better
-    made with a hole card on the street of its last raise."""
+    """Showed down something after raising a bet after the flop: held two pair
+    or better made with a hole card on the street of its last raise."""
     overbet_air: Rate = field(default_factory=Rate)
     """Showed down after an overbet (more than :data:`OVERBET_SIZE` pots) after
     the flop: held nothing made on the street of its last overbet."""
@@ -133,7 +137,7 @@ class OpponentModel:
         for rate in (self.fold_to_bet, self.fold_to_raise, *self.fold_by_size,
                      *self.bets.values(), *self.raises.values(), self.preflop_raise):
             rate.fade(factor)
-        for rate in (self.air_shown, self.raise_strong, self.overbet_air):
+        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
             rate.fade(shown)
 
     def raise_strength(self, street: Street) -> float:
@@ -143,6 +147,11 @@ class OpponentModel:
         rate = self.raise_rate(street)
         prior = min(0.9, max(0.3, PRIORS["raise_strong"] - 1.5 * (rate - PRIORS["raise"])))
         return self.raise_strong.estimate(prior, SHOWN_WEIGHT)
+
+    def bet_strength(self, prior: float) -> float:
+        """The share of their bets made with two pair or better, from what they
+        showed down after betting, shrunk toward ``prior``."""
+        return self.bet_strong.estimate(prior, SHOWN_WEIGHT)
 
     def overbet_air_share(self) -> float:
         """The share of their overbets made with nothing, from what they showed down."""
@@ -217,6 +226,7 @@ class TableModel:
         level = 0
         last_aggression: dict[int, Street] = {}
         last_raise: dict[int, Street] = {}
+        last_bet: dict[int, Street] = {}
         last_overbet: dict[int, Street] = {}
         shown: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] = ()
@@ -262,7 +272,9 @@ class TableModel:
                         last_aggression[e.seat] = e.street
                         if level > 0:
                             last_raise[e.seat] = e.street
-                        elif e.added > OVERBET_SIZE * max(1, pot):
+                        else:
+                            last_bet[e.seat] = e.street
+                        if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
                             last_overbet[e.seat] = e.street
                 bets[e.seat] = before + e.added
                 level = max(level, bets[e.seat])
@@ -275,10 +287,17 @@ class TableModel:
             if size and len(board) >= size:
                 tier = tiers_on(board[:size])[combo_index(cards[0], cards[1])]
                 self.of(seat).air_shown.add(int(tier) in (AIR, DRAW))
-            for street, rate, held in ((last_raise.get(seat), "raise_strong", (MONSTER,)),
-                                       (last_overbet.get(seat), "overbet_air", (AIR, DRAW))):
+            model = self.of(seat)
+            # What bets and raises held is counted among made hands and draws
+            # (bluffs are counted by air_shown); what overbets held, among all.
+            for street, rate, made_only in ((last_bet.get(seat), model.bet_strong, True),
+                                            (last_raise.get(seat), model.raise_strong, True),
+                                            (last_overbet.get(seat), model.overbet_air, False)):
                 size = _BOARD_SIZE.get(street, 0) if street is not None else 0
                 if size and len(board) >= size:
-                    tier = tiers_on(board[:size])[combo_index(cards[0], cards[1])]
-                    getattr(self.of(seat), rate).add(int(tier) in held)
+                    tier = int(tiers_on(board[:size])[combo_index(cards[0], cards[1])])
+                    if not made_only:
+                        rate.add(tier in (AIR, DRAW))
+                    elif tier != AIR:
+                        rate.add(tier == MONSTER)
         self.hands_observed += 1
