@@ -28,6 +28,8 @@ __all__ = ["LoadResult", "Settings", "default_language", "language_of", "load_se
 LANGUAGES = ("en", "ro", "it", "pl")
 STRENGTHS = ("easy", "normal", "hard")
 VERBOSITY = ("full", "brief")
+PACES = ("off", "quick", "natural")
+"""How the felt paces a hand's events for the eye (speech is never held)."""
 SPEECH_OUTPUTS = ("auto", "screen_reader", "system", "off")
 """Who speaks: the screen reader, else the system voice; only a screen reader;
 only the system voice; nobody."""
@@ -154,7 +156,13 @@ class Settings:
     verbosity: str = "full"
     speak_suits: bool = True
     four_color_deck: bool = False
+    motion_pace: str = "natural"
+    """One of :data:`PACES`."""
     player_name: str = ""
+    room_code: str = ""
+    """The last room joined (the Join form starts with it)."""
+    room_address: str = ""
+    """The host's address last typed in the Join form."""
     variant: str = "tournament"
     players: int = 6
     strength: str = "normal"
@@ -189,7 +197,7 @@ def settings_path() -> Path:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
-    "speech_output": SPEECH_OUTPUTS,
+    "speech_output": SPEECH_OUTPUTS, "motion_pace": PACES,
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),
@@ -205,7 +213,7 @@ def _valid(name: str, kind: Any, value: Any) -> bool:
     elif kind in (float, "float"):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     else:
-        ok = isinstance(value, str) and len(value) <= 40
+        ok = isinstance(value, str) and len(value) <= (64 if name == "room_address" else 40)
     if ok and name in _CHOICES:
         ok = value in _CHOICES[name]
     if ok and name in _RANGES:

@@ -3,11 +3,12 @@ drive it with xdotool."""
 
 from __future__ import annotations
 
+import os
+import select
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 
 def wait_for(predicate: Callable[[], object], seconds: float) -> bool:
@@ -20,16 +21,39 @@ def wait_for(predicate: Callable[[], object], seconds: float) -> bool:
     return False
 
 
-@contextmanager
-def virtual_screen(number: int) -> Iterator[str]:
-    """An Xvfb server on display ``:number`` (1280x800), stopped afterwards."""
-    socket = Path(f"/tmp/.X11-unix/X{number}")
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+def start_xvfb(seconds: float = 20.0) -> tuple[subprocess.Popen[bytes], str]:
+    """An Xvfb server (1280x800) on a display number it chooses itself
+    (``-displayfd``: never one another program on the machine uses), and
+    that display (``":93"``), once it is ready to take clients."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                               "1280x800x24", "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = b""
+    end = time.monotonic() + seconds
     try:
-        assert wait_for(socket.exists, 10), "Xvfb did not start"
-        yield f":{number}"
+        while not number.endswith(b"\n") and time.monotonic() < end:
+            ready, _, _ = select.select([read], [], [], max(0.0, end - time.monotonic()))
+            chunk = os.read(read, 16) if ready else b""
+            if not chunk:
+                break  # the server ended (or said nothing in time)
+            number += chunk
+    finally:
+        os.close(read)
+    if not number.strip().isdigit():
+        server.terminate()
+        server.wait(timeout=10)
+        raise RuntimeError("Xvfb did not start")
+    return server, f":{int(number)}"
+
+
+@contextmanager
+def virtual_screen() -> Iterator[str]:
+    """A virtual screen of its own (see :func:`start_xvfb`), stopped afterwards."""
+    server, display = start_xvfb()
+    try:
+        yield display
     finally:
         server.terminate()
         server.wait(timeout=10)

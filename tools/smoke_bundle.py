@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import select
 import shutil
 import signal
 import subprocess
@@ -119,12 +120,27 @@ class Sandbox:
         self._bash("speechd_stop")
 
 
-def free_display() -> int:
-    for number in range(140, 200):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and \
-                not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise SmokeFailure("no free X display number")
+def start_xvfb(seconds: float = 20.0) -> tuple[subprocess.Popen[bytes], int | None]:
+    """An Xvfb server on a display number it chooses itself (``-displayfd``:
+    never one another program uses), and that number once it is ready
+    (None: it did not start)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                               "1280x800x24", "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = b""
+    end = time.monotonic() + seconds
+    try:
+        while not number.endswith(b"\n") and time.monotonic() < end:
+            ready, _, _ = select.select([read], [], [], max(0.0, end - time.monotonic()))
+            chunk = os.read(read, 16) if ready else b""
+            if not chunk:
+                break
+            number += chunk
+    finally:
+        os.close(read)
+    return server, int(number) if number.strip().isdigit() else None
 
 
 def screenshot(env: dict[str, str], path: Path) -> int:
@@ -138,13 +154,10 @@ def screenshot(env: dict[str, str], path: Path) -> int:
 
 def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, str],
                         sandbox: Sandbox | None) -> None:
-    number = free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24",
-                             "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    xvfb, number = start_xvfb()
     game: subprocess.Popen[bytes] | None = None
     try:
-        check(wait_for(Path(f"/tmp/.X11-unix/X{number}").exists, 10), f"Xvfb on :{number}")
+        check(number is not None, "Xvfb starts on a display of its own choosing")
         audio = scratch / "game_audio.raw"
         # An Italian system: the first start speaks Italian, from the catalogs in the bundle.
         env = dict(env, DISPLAY=f":{number}", SDL_AUDIODRIVER="disk", LANG="it_IT.UTF-8",
@@ -177,9 +190,9 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
             key("n", *["c"] * 8)
             if sandbox is None or wait_for(said(" vince "), 3) or wait_for(said("Vinci "), 1):
                 break
-        time.sleep(0.5)
-        colours = screenshot(env, scratch / "table.png")
-        check(colours > 200, f"the table is drawn ({colours} colours on screen)")
+        table = scratch / "table.png"
+        check(wait_for(lambda: screenshot(env, table) > 200, 10, 0.2),
+              f"the table is drawn ({screenshot(env, table)} colours on screen)")
         if sandbox is not None:
             spoken = sandbox.spoken()
             check(any("Nuova partita" in s for s in spoken) and any("Hai " in s for s in spoken)

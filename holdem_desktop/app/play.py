@@ -23,7 +23,8 @@ def play(resume: bool = False, max_events: int | None = None,
     screen = desktop.menu()
     if variant is not None:
         game = desktop.start_variant(variant)
-        if isinstance(game, str):
+        if isinstance(game, str):  # said, shown on the start screen, and on stderr
+            print(game, file=sys.stderr)
             desktop.notices.append(game)
         else:
             screen = desktop.table(game)
@@ -35,7 +36,8 @@ def play(resume: bool = False, max_events: int | None = None,
             screen = desktop.table(got)
     try:
         app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
+                  moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
     except NoDisplay as problem:  # no window can open: say so, never run invisibly
         desktop.close()
         print(problem, file=sys.stderr)

@@ -19,13 +19,14 @@ from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
-from holdem_desktop.net.discovery import RoomBeacon, find_room
+from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.protocol import Hello, Refused, Welcome
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
 from holdem_desktop.settings import write_atomic
 
+from .hands import Hands
 from .outputs import Outputs
 
 __all__ = ["RoomTokens", "Rooms", "local_address"]
@@ -77,9 +78,14 @@ class Rooms:
     """Where a hosted room listens (tests use loopback)."""
     search_addresses: tuple[str, ...] = ("255.255.255.255",)
     """Where a joining player asks for rooms by code."""
+    discovery_port = DISCOVERY_PORT
+    """The UDP port rooms are found on (tests use one of their own: two
+    beacons sharing a port on one machine take each other's queries)."""
 
-    def __init__(self, data: Path, outputs: Outputs) -> None:
+    def __init__(self, data: Path, outputs: Outputs, hands: Hands | None = None) -> None:
         self.outputs = outputs
+        self.hands = hands
+        """Where each room hand is stored, as this window's seat saw it."""
         self.remote: RemoteTable | None = None
         """The room this window is joined to, if any."""
         self.address = ("", 0)
@@ -106,7 +112,7 @@ class Rooms:
             return _("The room could not be opened: {problem}").format(problem=exc)
         self.server = server
         try:
-            self.beacon = RoomBeacon(code, port, name)
+            self.beacon = RoomBeacon(code, port, name, port=self.discovery_port)
             self.beacon.start()
         except OSError:
             self.beacon = None  # no discovery: friends type the address
@@ -120,7 +126,8 @@ class Rooms:
             host, _sep, text = address.rpartition(":")
             port = int(text) if text.isdigit() else 0
         if not host or not port:
-            found = find_room(code, addresses=(host,) if host else self.search_addresses)
+            found = find_room(code, addresses=(host,) if host else self.search_addresses,
+                              port=self.discovery_port)
             if found is None:
                 return room_problem("not_found", code)
             host, port = found.host, found.port
@@ -156,20 +163,25 @@ class Rooms:
             return room_problem("unknown_variant", reply.variant)
         remote = RemoteTable(client, rules, reply)
         remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
-        remote.on_closed = lambda reason: self.outputs.say(room_problem(reason))
+        # A close is said by the desktop, which takes the player to the Rooms page.
         # Joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
         remote.seat_listeners.append(lambda seat: self.outputs.follow(remote, seat))
         self.remote = remote
         self.address = (host, port)
+        if self.hands is not None:
+            self.hands.record_room(remote)
         self.outputs.attach(remote, reply.seat)
         remote.pump()
-        if reply.spectator:  # the table follows the welcome: whether a game runs
-            end = time.monotonic() + 2.0
-            while remote.table is None and remote.closed is None and time.monotonic() < end:
-                time.sleep(0.01)
-                remote.pump()
+        # The table follows the welcome: whether a game runs, and (joining
+        # again mid-hand) the whole hand as it stands, so the first key acts on it.
+        end = time.monotonic() + 2.0
+        while remote.table is None and remote.closed is None and time.monotonic() < end:
+            try:
+                remote.handle(client.get(timeout=max(0.0, end - time.monotonic())))
+            except queue.Empty:
+                break
         return remote
 
     def invitation(self, remote: RemoteTable) -> str:

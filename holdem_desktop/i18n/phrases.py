@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
-from holdem_desktop.engine.evaluator import HandValue
+from holdem_desktop.engine.evaluator import HandValue, evaluate_hand
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -41,9 +41,9 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "finished", "menu_refusal", "names_list", "ordinal",
-           "room_error", "room_news", "room_problem", "sentence", "sizes_list", "standings",
-           "welcome_back", "you_have"]
+__all__ = ["Phrasing", "Showdown", "beaten_hands", "finished", "menu_refusal", "names_list",
+           "ordinal", "room_error", "room_news", "room_problem", "sentence", "sizes_list",
+           "standings", "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _street(e: StreetDealt, p: Phrasing) -> str:
             3: _("River: {cards}.")}[int(e.street)].format(cards=cards)
 
 
-def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue]) -> str:
+def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue] | None) -> str:
     cards = cards_names(e.cards, suits=p.suits)
     if e.seat == p.me:
         if e.value is None:
@@ -120,7 +120,7 @@ def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue]) -> str:
                                                       hand=hand_name(e.value, against))
 
 
-def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue]) -> str:
+def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue] | None) -> str:
     """``pots``: how many pots the hand has (a lone pot is just "the pot");
     ``against``: the losing hands shown for this pot."""
     which = (pgettext("the pot won", "the pot") if pots == 1 else _("the main pot")
@@ -214,21 +214,48 @@ def _turn(e: TurnStarted, p: Phrasing) -> str:
 
 
 def sentence(event: object, p: Phrasing, *, pots: int = 1,
-             against: Sequence[HandValue] = ()) -> str | None:
+             against: Sequence[HandValue] | None = None) -> str | None:
     """The sentence for ``event`` (None: it goes without saying, like the
     hole cards of another seat).  ``pots`` is the number of pots of the
     hand, for naming a pot award; ``against``, the other hands a shown or
-    winning hand is compared with (its name gives the kickers that decide)."""
+    winning hand is compared with (its name gives only the kickers that
+    decide; None: named on its own)."""
     text = _sentence(event, p, pots, against)
     return text[:1].upper() + text[1:] if text else text  # "you and Radu" starts one too
+
+
+def beaten_hands(award: PotAwarded, history: Sequence[object]) -> list[HandValue]:
+    """The hands the winners of ``award`` beat, as they stand on the final
+    board (a hand shown at an all-in run-out was valued on the board of
+    then), from the shown cards of ``history`` (one hand's events)."""
+    shown: dict[int, tuple[int, ...]] = {}
+    values: dict[int, HandValue] = {}
+    board: tuple[int, ...] = ()
+    for event in history:
+        if isinstance(event, HandStarted):
+            shown, values, board = {}, {}, ()
+        elif isinstance(event, StreetDealt):
+            board = event.board
+        elif isinstance(event, CardsShown):
+            shown[event.seat] = event.cards
+            if event.value is not None:
+                values[event.seat] = event.value
+    out = []
+    for seat in award.beaten:
+        if seat in shown and len(shown[seat]) + len(board) >= 5:
+            out.append(evaluate_hand(shown[seat] + board))
+        elif seat in values:
+            out.append(values[seat])
+    return out
 
 
 class Showdown:
     """Holds a hand's shown hands and pot awards until all of them are known,
     then names each one: a pot is "the main pot" only when side pots follow,
-    and each hand is named with the kickers that decide against the others
-    (the winner's "pair of aces, king and nine kickers" against the loser's
-    "pair of aces, king and eight kickers", not the same words twice).
+    and each hand is named with the kicker that decides against the others,
+    if one does (the winner's "pair of aces, nine kicker" against the
+    loser's "pair of aces, eight kicker" when the king is on the board;
+    "pair of tens" when the tens beat a pair of twos).
 
     Feed it every event with :meth:`hold`; when it returns False, say the
     sentences :meth:`settle` gives, then the event's own."""
@@ -238,11 +265,16 @@ class Showdown:
         self.awards: list[PotAwarded] = []
         self.values: dict[int, HandValue] = {}
         """The hands shown so far this hand, by seat."""
+        self.seen: list[object] = []
+        """This hand's shown cards and boards (for the hands a pot's winners beat)."""
 
     def hold(self, event: object) -> bool:
         """True when ``event`` waits to be named with the rest of the showdown."""
         if isinstance(event, HandStarted):
             self.values = {}
+            self.seen = []
+        if isinstance(event, CardsShown | StreetDealt):
+            self.seen.append(event)
         if isinstance(event, CardsShown) and event.value is not None and not self.awards:
             self.shows.append(event)
             self.values[event.seat] = event.value
@@ -259,14 +291,13 @@ class Showdown:
         out = [sentence(e, p, against=[v for s, v in self.values.items() if s != e.seat])
                for e in shows]
         for a in awards:
-            losers = [v for s, v in self.values.items() if s in a.eligible
-                      and s not in a.winners]
+            losers = beaten_hands(a, self.seen)
             out.append(sentence(a, p, pots=len(awards), against=losers))
         return [t for t in out if t]
 
 
 def _sentence(event: object, p: Phrasing, pots: int,
-              against: Sequence[HandValue]) -> str | None:
+              against: Sequence[HandValue] | None) -> str | None:
     if isinstance(event, ActionTaken):
         return _action(event, p)
     if isinstance(event, BlindPosted):
@@ -293,7 +324,7 @@ def _sentence(event: object, p: Phrasing, pots: int,
         return _("{amount} goes back to {player}, uncalled.").format(
             amount=amount(event.amount), player=p.name(event.seat))
     if isinstance(event, RunoutStarted):  # named: only the players who are all-in
-        return _("{players} all-in: the cards are turned up and the board is dealt.").format(
+        return _("All-in: {players}. The cards are turned up and the board is dealt.").format(
             players=p.who(event.all_in or event.seats))
     if isinstance(event, HandStarting):
         level = event.blinds
@@ -332,6 +363,21 @@ def _sentence(event: object, p: Phrasing, pots: int,
 
 def room_problem(reason: str, detail: str = "") -> str:
     """Why a room refused a player or a request, as a sentence to say."""
+    if reason == "bad_name" and detail:
+        names = {
+            "empty": _("Type a name first."),
+            "too_long": _("That name is too long: at most 20 characters."),
+            "control": _("That name holds a tab, a line break or another character that "
+                         "cannot be shown: choose another."),
+            "invisible": _("That name holds a character that cannot be seen or heard: "
+                           "choose another."),
+            "mixed_scripts": _("That name mixes letters of different alphabets: choose "
+                               "another."),
+            "looks_like_another": _("That name looks like the name of someone in the room: "
+                                    "choose another."),
+        }
+        if detail in names:
+            return names[detail]
     texts = {
         "wrong_code": _("No room with that code answers at this address."),
         "room_full": _("That room is full."),
@@ -361,7 +407,9 @@ def room_problem(reason: str, detail: str = "") -> str:
         "idle": _("The host closed an idle connection."),
         "replaced": _("You joined this room again from another connection."),
         "host_closed": _("The host closed the room."),
-        "removed": _("The host removed you from the room."),
+        "removed": _("The host removed you from the room; you cannot join it again unless "
+                     "the host lets you back in."),
+        "not_removed": _("Nobody of that name is kept out of the room."),
         "busy": _("The host has too many connections waiting: try again in a moment."),
         "crowded": _("The host has too many connections waiting: try again in a moment."),
         "hello_timeout": _("The host closed the connection: the game did not say hello in "
@@ -405,12 +453,23 @@ def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
         return " ".join((played, have, _("Press Next hand to deal.")))
     view = session.view(seat)
     where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
+    # The hand as it stands: the board, the pot, and this betting round's moves.
+    board = (_("Board: {cards}.").format(cards=cards_names(view.board, suits=suits))
+             if view.board else _("No cards on the board yet."))
+    p = Phrasing(lambda k: session.seats[k].name, seat if view.seat is not None else None, suits)
+    start = max((k for k, e in enumerate(view.history) if isinstance(e, StreetDealt)),
+                default=-1)
+    moves = [sentence(e, p) for e in view.history[start + 1:] if isinstance(e, ActionTaken)]
+    table = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
+    if moves:
+        table.append(_("This betting round: {moves}").format(
+            moves=" ".join(m for m in moves if m)))
     if view.seat is None or not view.hole:
-        return where
+        return " ".join((where, *table))
     if view.player(seat).folded:
-        return " ".join((where, _("You have folded."), have))
+        return " ".join((where, _("You have folded."), *table, have))
     return " ".join((where, _("Your cards: {cards}.").format(
-        cards=cards_names(view.hole, suits=suits)), have))
+        cards=cards_names(view.hole, suits=suits)), *table, have))
 
 
 def names_list(names: tuple[str, ...] | list[str]) -> str:
@@ -420,10 +479,26 @@ def names_list(names: tuple[str, ...] | list[str]) -> str:
     return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
 
 
-def room_news(what: str, names: tuple[str, ...]) -> str:
+def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
-    :class:`~holdem_desktop.net.protocol.News` word."""
+    :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news
+    is about the player hearing it: said to them, with their way back."""
+    back = _("To play again, activate Back in the Room zone.")
+    yours = {
+        "away": _("You are away: the computer plays your seat."),
+        "computer_plays": _("You have been away too long: the computer plays your seat."),
+        "play_for": _("At the host's request, the computer plays your seat."),
+        "started_without": _("The next hand starts without you: the computer plays your seat."),
+        "back": _("You are back: you play your seat again."),
+    }
+    if you and what in yours:
+        return yours[what] if what == "back" else f"{yours[what]} {back}"
     who = names_list(names)
+    if what == "all_away":
+        return ngettext("{name} is away, so no hand is dealt: the next one waits until "
+                        "someone presses Back.",
+                        "Everyone playing is away ({name}), so no hand is dealt: the next "
+                        "one waits until someone presses Back.", len(names)).format(name=who)
     texts = {
         "joined": _("{name} joined the room."),
         "left": _("{name} left the room."),
@@ -438,6 +513,7 @@ def room_news(what: str, names: tuple[str, ...]) -> str:
         "started_without": _("The next hand starts without {name}; the computer plays in "
                              "their place."),
         "seated": _("You have a seat for this game."),
+        "let_back": _("{name} may join the room again."),
     }
     return texts[what].format(name=who)
 

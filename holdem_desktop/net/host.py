@@ -30,12 +30,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import re
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import platformdirs
 
@@ -53,7 +54,7 @@ from .protocol import (
 )
 from .room import Room
 
-__all__ = ["HostLog", "RoomServer", "default_log_path"]
+__all__ = ["HostLog", "RoomServer", "default_log_path", "hello_prefix"]
 
 MAX_UNREAD = 1 << 20
 """Bytes a client may leave unread before it is dropped."""
@@ -112,29 +113,84 @@ class HostLog:
         self.skipped = 0
         """Lines left out since the last one written."""
         self.failed = 0
+        self._file: TextIO | None = None
+        """The log, kept open: when the host runs out of file descriptors
+        (the very attack the log is for) it can still be written."""
+        self._open()
 
-    def write(self, address: str, reason: str) -> None:
-        """Note that ``address`` was refused or dropped for ``reason``."""
+    def _open(self) -> bool:
+        """Open the log for appending, if it is not open; whether it is."""
+        if self._file is not None or self.path is None:
+            return self._file is not None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = self.path.open("a", encoding="utf-8")
+        except OSError:
+            return False
+        return True
+
+    def _rotate(self) -> None:
+        """Move a full log aside (one old log is kept) and start a new one; if
+        the new one cannot be opened now, the next line tries again."""
+        assert self.path is not None and self._file is not None
+        self._file.close()
+        self._file = None
+        self.path.replace(self.path.with_name(self.path.name + ".1"))
+        self._open()
+
+    def write(self, address: str, reason: str) -> bool:
+        """Note that ``address`` was refused or dropped for ``reason``; whether
+        the line was written (a line is counted as written only when it was)."""
         if self.path is None:
-            return
+            return False
         if not self._bucket.take():
             self.skipped += 1
-            return
+            return False
         stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.clock()))
         line = f"{stamp}  {address or '-'}  {reason}"
         if self.skipped:
             line += f"  (and {self.skipped} more not written)"
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self.path.exists() and self.path.stat().st_size > self.size:
-                self.path.replace(self.path.with_name(self.path.name + ".1"))
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write(line + "\n")
+            if not self._open():
+                raise OSError("the host log cannot be opened")
+            assert self._file is not None
+            if self._file.tell() > self.size:
+                self._rotate()
+                if self._file is None:
+                    raise OSError("the host log cannot be opened")
+            self._file.write(line + "\n")
+            self._file.flush()
         except OSError:
             self.failed += 1
-            return
+            self.skipped += 1
+            return False
         self.skipped = 0
         self.written += 1
+        return True
+
+    def close(self) -> None:
+        """Close the log file."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
+
+
+_TYPE = re.compile(rb'"type"\s*:\s*"')
+
+
+def hello_prefix(partial: bytes) -> bool:
+    """Whether ``partial`` (the bytes of a frame not yet whole) can be the
+    beginning of a hello: a length the limit allows, then a JSON object
+    whose ``type``, as far as it has come, is ``hello``."""
+    if len(partial) <= 4:
+        return False
+    size = int.from_bytes(partial[:4], "big")
+    body = partial[4:].lstrip()
+    if not 0 < size <= MAX_FRAME or body[:1] != b"{":
+        return False
+    return all(b'hello"'.startswith(body[m.end():m.end() + 6])
+               for m in _TYPE.finditer(body))
 
 
 class RoomServer:
@@ -179,6 +235,9 @@ class RoomServer:
         self._stopping: asyncio.Event | None = None
         self._failure: BaseException | None = None
         self._logged_at: dict[str, float] = {}
+        self._hello_begun: set[str] = set()
+        """Waiting connections whose bytes so far begin a valid hello: never
+        closed to make way for another (the frame deadline still bounds them)."""
 
     # ------------------------------------------------------------------
 
@@ -213,6 +272,7 @@ class RoomServer:
             asyncio.run(self._main())
         except BaseException as exc:  # reported to start(), never raised in the thread
             self._failure = exc
+            self.log.close()
             self._ready.set()
 
     async def _main(self) -> None:
@@ -232,6 +292,7 @@ class RoomServer:
                 writer.close()
         with contextlib.suppress(asyncio.CancelledError):
             await ticker
+        self.log.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """asyncio's reports (e.g. accept() failing: no file descriptors left)
@@ -244,8 +305,9 @@ class RoomServer:
         self.stats[reason] += 1
         now = time.monotonic()
         if now - self._logged_at.get(reason, -60.0) >= 60.0:
-            self._logged_at[reason] = now
-            self._refusal("", reason)
+            self.refusals[reason] += 1
+            if self.log.write("", reason):  # the minute's line counts once it is written
+                self._logged_at[reason] = now
 
     async def _ticker(self) -> None:
         while True:
@@ -279,25 +341,43 @@ class RoomServer:
     def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> bool:
         """Whether a new connection may wait for its hello: from an address
         barred for abuse it is refused ``rate_limited``, past the per-address
-        limit ``busy``; over the total, the oldest connection still waiting
-        makes way."""
+        limit ``busy``.  Over the total, one waiting connection makes way:
+        never one that has begun a valid hello, and first from the address
+        holding the most (so many cheap connections push out their own
+        kind, not a friend's); when every one waiting has begun a hello, the
+        newcomer is refused ``crowded``."""
         same = sum(1 for a, _, _ in self._pending.values() if a == address)
         barred = self._barred(address)
         if barred or same >= self.max_per_address:
-            reason = "rate_limited" if barred else "busy"
-            self._refusal(address, reason)
-            with contextlib.suppress(Exception):
-                writer.write(encode(Refused(reason)))
-            writer.close()
+            self._turn_away(address, writer, "rate_limited" if barred else "busy")
             return False
         if len(self._pending) >= self.max_pending:
-            oldest = min(self._pending, key=lambda c: self._pending[c][1])
-            old_address, _, old_writer = self._pending.pop(oldest)
-            self._writers.pop(oldest, None)
+            victim = self._victim()
+            if victim is None:
+                self._turn_away(address, writer, "crowded")
+                return False
+            old_address, _, old_writer = self._pending.pop(victim)
+            self._writers.pop(victim, None)
             self._refusal(old_address, "crowded")
             old_writer.transport.abort()
         self._pending[conn] = (address, time.monotonic(), writer)
         return True
+
+    def _turn_away(self, address: str, writer: asyncio.StreamWriter, reason: str) -> None:
+        self._refusal(address, reason)
+        with contextlib.suppress(Exception):
+            writer.write(encode(Refused(reason)))
+        writer.close()
+
+    def _victim(self) -> str | None:
+        """The waiting connection to close for a newcomer: of those that have
+        not begun a valid hello, the oldest from the address holding the
+        most waiting connections (None: every one has begun a hello)."""
+        silent = [c for c in self._pending if c not in self._hello_begun]
+        if not silent:
+            return None
+        held = Counter(self._pending[c][0] for c in silent)
+        return min(silent, key=lambda c: (-held[self._pending[c][0]], self._pending[c][1]))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = f"c{next(self._ids)}"
@@ -345,6 +425,10 @@ class RoomServer:
                     frame_since = None
                 elif frame_since is None or payloads:
                     frame_since = time.monotonic()  # a frame begun now
+                if conn in self._pending and hello_prefix(decoder.partial):
+                    self._hello_begun.add(conn)
+                else:
+                    self._hello_begun.discard(conn)
                 for payload in payloads:
                     if not bucket.take():
                         self.stats["flooding"] += 1
@@ -368,11 +452,13 @@ class RoomServer:
                     self.room.receive(conn, message)
                     if conn in self._pending and self.room.joined(conn):
                         del self._pending[conn]  # welcomed: no longer waiting
+                        self._hello_begun.discard(conn)
                     self._deliver()
         except (ConnectionError, OSError):
             pass
         finally:
             self._pending.pop(conn, None)
+            self._hello_begun.discard(conn)
             self._writers.pop(conn, None)
             self._addresses.pop(conn, None)
             self.stats["dropped"] += 1

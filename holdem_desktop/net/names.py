@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["NAME_LENGTH", "clean_name", "name_problem", "skeleton"]
+__all__ = ["NAME_LENGTH", "clean_name", "invisible", "name_problem", "skeleton"]
 
 NAME_LENGTH = 20
 """Longest name, in characters (after NFKC)."""
@@ -30,6 +30,27 @@ _LOOKALIKE = str.maketrans({
 })
 
 
+_INVISIBLE_RANGES = (
+    # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, 15.1):
+    # characters that draw nothing where they are not understood.
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+    # Blanks that are letters or symbols by category, yet show nothing.
+    (0x2800, 0x2800), (0x3000, 0x3000), (0x1D159, 0x1D159),
+)
+"""Characters that add nothing anyone can see or hear to a name."""
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` shows nothing (a default-ignorable code point, a
+    variation selector, a Hangul filler, the blank Braille pattern …)."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in _INVISIBLE_RANGES)
+
+
 def clean_name(name: str) -> str:
     """``name`` as the room keeps it: NFKC, surrounding spaces removed, runs
     of spaces made one."""
@@ -39,7 +60,8 @@ def clean_name(name: str) -> str:
 def skeleton(name: str) -> str:
     """What ``name`` looks like: two names with the same skeleton are taken
     for one another."""
-    text = clean_name(name).casefold().translate(_LOOKALIKE)
+    text = "".join(c for c in clean_name(name) if not invisible(c))
+    text = text.casefold().translate(_LOOKALIKE)
     text = "".join(c for c in unicodedata.normalize("NFD", text)
                    if not unicodedata.combining(c))
     text = text.replace("rn", "m").replace("vv", "w")
@@ -56,18 +78,24 @@ def _script(char: str) -> str | None:
         return "OTHER"
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (already :func:`clean_name`\\ d) cannot be used: ``empty``,
-    ``too_long``, ``control`` (control, format or unassigned characters),
-    ``mixed_scripts`` (letters of Latin, Greek and Cyrillic mixed: a
-    look-alike); None when it can."""
+def name_problem(typed: str) -> str | None:
+    """Why the name a person ``typed`` cannot be used: ``empty``,
+    ``too_long``, ``control`` (a tab, a newline, or any control, format,
+    separator other than the space, private or unassigned character: never
+    turned into spaces), ``invisible`` (a character that shows nothing: see
+    :func:`invisible`), ``mixed_scripts`` (letters of Latin, Greek and
+    Cyrillic mixed: a look-alike); None when it can."""
+    raw = unicodedata.normalize("NFKC", typed).strip(" ")
+    if any(c != " " and (not c.isprintable() or unicodedata.category(c) in (
+            "Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp", "Zs")) for c in raw):
+        return "control"
+    name = clean_name(typed)
     if not name:
         return "empty"
+    if any(invisible(c) for c in name):
+        return "invisible"
     if len(name) > NAME_LENGTH:
         return "too_long"
-    if not name.isprintable() or any(unicodedata.category(c) in ("Cc", "Cf", "Cn", "Co", "Cs")
-                                     for c in name):
-        return "control"
     scripts = {_script(c) for c in name} & {"LATIN", "GREEK", "CYRILLIC"}
     if len(scripts) > 1:
         return "mixed_scripts"

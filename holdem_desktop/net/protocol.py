@@ -57,6 +57,7 @@ __all__ = [
     "Hello",
     "HostMessage",
     "Leave",
+    "LetBack",
     "MalformedMessage",
     "NewGame",
     "News",
@@ -94,7 +95,8 @@ NAME_LENGTH = 20
 """Longest player name, in characters."""
 
 REFUSED_REASONS = frozenset({"wrong_code", "room_full", "wrong_version", "bad_name",
-                             "name_taken", "rate_limited", "bad_token", "busy"})
+                             "name_taken", "rate_limited", "bad_token", "busy", "removed",
+                             "crowded"})
 """Why the host may refuse a :class:`Hello`."""
 MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unknown_type",
                                "bad_field", "too_large", "empty"})
@@ -102,7 +104,7 @@ MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unkno
 SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
-                  "play_for", "removed", "started_without"})
+                  "play_for", "removed", "started_without", "all_away", "let_back"})
 """What a :class:`News` may say happened in the room."""
 HELLO_NAME = 100
 """Longest name a :class:`Hello` may carry on the wire: the room itself refuses
@@ -210,7 +212,7 @@ class Hello:
     @classmethod
     def _build(cls, values: dict[str, Any]) -> Hello:
         if isinstance(values.get("name"), str):
-            values["name"] = values["name"].strip()  # names are stripped on arrival
+            values["name"] = values["name"].strip(" ")  # spaces around a name go on arrival
         return cls(**values)
 
 
@@ -289,6 +291,17 @@ class Remove:
     """(The host only.) The member called ``name`` must leave the room."""
 
     TYPE: ClassVar[str] = "remove"
+    name: str
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "name", 1, NAME_LENGTH)
+
+
+@dataclass(frozen=True)
+class LetBack:
+    """(The host only.) The member removed as ``name`` may join the room again."""
+
+    TYPE: ClassVar[str] = "let_back"
     name: str
 
     def __post_init__(self) -> None:
@@ -471,7 +484,8 @@ class Table:
     before the first hand); ``waiting_for`` lists the seats the next-hand
     barrier still waits for; ``hand`` and ``decision`` name the decision
     awaited now (an :class:`Act` repeats them); ``watchers`` are the names of
-    the members without a seat who are connected.
+    the members without a seat who are connected; ``removed`` (sent to the
+    host alone) the names of the members removed and kept out.
     """
 
     TYPE: ClassVar[str] = "table"
@@ -492,6 +506,7 @@ class Table:
     hand: int = 0
     decision: int = 0
     watchers: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
@@ -500,6 +515,9 @@ class Table:
         _check(len(self.watchers) <= MAX_ITEMS, "watchers", "too many items")
         for i, name in enumerate(self.watchers):
             _check_text(name, f"watchers[{i}]", 1, NAME_LENGTH)
+        _check(len(self.removed) <= MAX_ITEMS, "removed", "too many items")
+        for i, name in enumerate(self.removed):
+            _check_text(name, f"removed[{i}]", 1, NAME_LENGTH)
         _check_names(self.names, "names")
         seats = len(self.names)
         for name in ("chips", "places", "kinds", "connected"):
@@ -628,7 +646,7 @@ class Bye:
 
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
-                            | PlayFor | Remove | StartWithout)
+                            | PlayFor | Remove | StartWithout | LetBack)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
                           | News)
@@ -636,7 +654,7 @@ HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting |
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
-                              Remove, StartWithout)}
+                              Remove, StartWithout, LetBack)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
                               News)}
@@ -695,6 +713,11 @@ class FrameDecoder:
     def buffered(self) -> int:
         """Bytes received that do not yet make a whole frame."""
         return len(self._buffer)
+
+    @property
+    def partial(self) -> bytes:
+        """The bytes of the frame begun and not yet whole (its first 256)."""
+        return bytes(self._buffer[:256])
 
     def feed(self, data: bytes) -> list[bytes]:
         """Add ``data``; return the payloads of the frames it completes, in order."""

@@ -59,6 +59,7 @@ from .protocol import (
     Events,
     HostMessage,
     Leave,
+    LetBack,
     NewGame,
     News,
     NextHand,
@@ -157,7 +158,9 @@ class RemoteTable:
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):
-            self.on_news(room_news(message.what, message.names))
+            mine = self.seat is not None and self.seat < len(self.seats) \
+                and message.names == (self.seats[self.seat].name,)
+            self.on_news(room_news(message.what, message.names, you=mine))
         elif isinstance(message, Welcome):
             self._welcome(message)
         elif isinstance(message, Bye | Closed | Refused) and self.closed is None:
@@ -205,9 +208,33 @@ class RemoteTable:
         self._waiting = table.waiting_for
         self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
                                                                  strict=True)]
-        if table.view is not None and table.view.over and self.hand is not None \
-                and not self.hand.over:
+        view = table.view
+        if view is not None and view.over and self.hand is not None and not self.hand.over:
             self.hand = None  # the host says the hand is over: so it is
+        elif view is not None and not view.over and (
+                self.hand is None or len(self.hand.actions) != table.decision):
+            # Joined (or back) in the middle of a hand, or out of step: the
+            # hand's betting is rebuilt from the view's history, so the
+            # buttons, the keys and the turn work at once.
+            self.hand = self._mirror(view, table)
+
+    def _mirror(self, view: SeatView, table: Table) -> Hand | None:
+        """The hand's betting replayed from ``view``'s history (None when it
+        cannot be: the host's answers still say why an action is refused)."""
+        started = next((e for e in view.history if isinstance(e, HandStarted)), None)
+        if started is None:
+            return None
+        level = BlindLevel(table.blinds, table.ante) if len(table.blinds) >= 2 else self._level
+        try:
+            hand = Hand(hand_config(self.variant, level, list(started.seats),
+                                    list(started.stacks)), list(range(52)))
+            for event in view.history:
+                if isinstance(event, ActionTaken):
+                    hand.apply(event.seat, _action(event))
+        except (IllegalAction, ValueError, KeyError):
+            return None
+        self._level = level
+        return hand
 
     def _emit(self, event: object) -> None:
         for listener in list(self.listeners):
@@ -310,6 +337,10 @@ class RemoteTable:
         """(The host.) ``name`` must leave the room."""
         self.client.send(Remove(name))
 
+    def let_back(self, name: str) -> None:
+        """(The host.) The member removed as ``name`` may join again."""
+        self.client.send(LetBack(name))
+
     def start_without(self) -> None:
         """(The host, at the next-hand barrier.) Deal without those awaited."""
         self.client.send(StartWithout())
@@ -330,7 +361,8 @@ class RemoteTable:
     def room_actions(self) -> list[RoomAction]:
         """The buttons the Room zone offers now: Away or Back for a player;
         for the host, Start without those awaited, Play for each other
-        person, and Remove each other member."""
+        person, Remove each other member, and Let back each member removed
+        (kept out until then)."""
         t = self.table
         if t is None:
             return []
@@ -362,6 +394,9 @@ class RemoteTable:
                            lambda name=name: self.remove(name),  # type: ignore[misc]
                            confirm=True)
                 for name in removable]
+        out += [RoomAction(f"let_back:{name}", _("Let {player} back in (removed)").format(
+                    player=name), lambda name=name: self.let_back(name))  # type: ignore[misc]
+                for name in t.removed]
         return out
 
 

@@ -14,11 +14,16 @@ every rule is tested by feeding it messages, without a socket.
   and memory are bounded: those gone lose their seat after ``grace`` and
   are forgotten after ``forget`` seconds.
 - Each member receives only what their seat may see: the events censored
-  for that seat and that seat's own view.  A member acts only for their
-  own seat and only on their turn; anything else is answered, to them
-  alone, with the reason.
+  for that seat and that seat's own view -- of the hands dealt while the
+  seat was theirs (a seat taken between games shows nothing private of an
+  earlier hand).  A member acts only for their own seat and only on their
+  turn; anything else is answered, to them alone, with the reason.
 - The next hand is dealt when every person still in the game has pressed
-  Next hand; pressing again says who is still awaited.
+  Next hand; pressing again says who is still awaited.  Only those here
+  and playing for themselves count: with everyone away nothing is dealt,
+  and everyone is told why.
+- A member the host removes is kept out (token, name, address) until the
+  host lets them back.
 - A person away (disconnected) for ``absence`` seconds when it is their
   turn is played by the computer, with their own chips, until they come
   back with their token; one who leaves (or presses Away, or whose seat
@@ -36,7 +41,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from holdem_desktop.ai.character import random_characters
+from holdem_desktop.ai.character import NAMES, random_characters
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine.actions import Action, IllegalAction
 from holdem_desktop.engine.events import HandEnded
@@ -55,6 +60,7 @@ from .protocol import (
     Hello,
     HostMessage,
     Leave,
+    LetBack,
     NewGame,
     News,
     NextHand,
@@ -72,8 +78,8 @@ from .protocol import (
 )
 from .wire import censor
 
-__all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_EVENTS", "MAX_WATCHERS",
-           "Member", "Room"]
+__all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
+           "MAX_WATCHERS", "Ban", "Member", "Room"]
 
 ABSENCE = 60.0
 """Seconds a person may be away on their turn before the computer plays for them."""
@@ -93,6 +99,8 @@ WRONG_CODES = 5
 """Wrong room codes allowed per address per minute (10^6 codes cannot be walked)."""
 WRONG_WINDOW = 60.0
 """The window of :data:`WRONG_CODES`, in seconds; older entries are pruned."""
+MAX_BANS = 64
+"""Members kept out at most (the oldest ban is lifted to make room for a new one)."""
 WRONG_ADDRESSES = 4096
 """Addresses the wrong-code table keeps at most (the oldest go first)."""
 
@@ -117,6 +125,28 @@ class Member:
     """The computer is playing their seat (away, left, or handed over)."""
     pending: list[object] = field(default_factory=list)
     """Events not yet sent to them."""
+    address: str = ""
+    """The address they last spoke from (kept out with them if removed)."""
+    since: int = 0
+    """The first hand (by :attr:`Room.hand_serial`) whose private view their
+    seat may give them: a seat taken between games shows nothing of the
+    hands dealt before it was theirs."""
+
+
+@dataclass
+class Ban:
+    """A member the host removed, kept out for the room's life (until let back)."""
+
+    name: str
+    key: str
+    token: str
+    address: str
+    member: Member | None = None
+    """Who they were, with the seat of the game running when they were
+    removed (None: they held none): let back during that game, their old
+    token gives them that seat again."""
+    game: int = 0
+    """:attr:`Room.games` when they were removed."""
 
 
 class Room:
@@ -158,6 +188,15 @@ class Room:
         self._wrong: dict[str, list[float]] = {}
         self._addresses: dict[str, str] = {}
         self._last_waiting: tuple[int, ...] | None = None
+        self.bans: list[Ban] = []
+        """Members the host removed: their address, token and name are refused
+        ``removed`` until the host lets them back."""
+        self._all_away_told = False
+        """Whether everyone was told the barrier waits because all are away."""
+        self._people_seats: set[int] = set()
+        """The seats people took at the last New game."""
+        self.games = 0
+        """Games started in this room."""
 
     # ------------------------------------------------------------------
     # Who is where
@@ -253,6 +292,8 @@ class Room:
             self._play_for(member, message.seat)
         elif isinstance(message, Remove):
             self._remove(member, message.name)
+        elif isinstance(message, LetBack):
+            self._let_back(member, message.name)
         elif isinstance(message, StartWithout):
             self._start_without(member)
         self._flush()
@@ -289,13 +330,19 @@ class Room:
         if hello.game_version != self.game_version:
             self._refuse(conn, "wrong_version", self.game_version)
             return
-        name = clean_name(hello.name)
-        problem = name_problem(name)
+        problem = name_problem(hello.name)
         if problem is not None:
             self._refuse(conn, "bad_name", problem)
             return
+        name = clean_name(hello.name)
         key = skeleton(name)
         same = next((m for m in self.members if m.key == key), None)
+        if self._kept_out(address, key, hello.token, same):
+            self._refuse(conn, "removed")
+            return
+        if same is None and self._seat_named(key):
+            self._refuse(conn, "name_taken")  # a computer plays under that name now
+            return
         if same is not None:
             if same.name.casefold() != name.casefold():
                 self._refuse(conn, "bad_name", "looks_like_another")
@@ -310,7 +357,7 @@ class Room:
             return
         member = Member(name, secrets.token_hex(16), key)
         if not self.running:
-            member.seat = self._free_seat()
+            self._seat(member, self._free_seat())
         self.members.append(member)
         if self.host is None:
             self.host = member
@@ -318,6 +365,17 @@ class Room:
         self._news("joined", (member.name,), exclude=member)
         self._welcome(member)
         self._broadcast_table()
+
+    def _seat_named(self, key: str) -> bool:
+        """Whether a seat of the running game that a person took at New game,
+        and that no member holds now (they were removed or forgotten: the
+        computer plays it under their name), is called by a name like
+        ``key``: a newcomer never shares a name with it."""
+        if not self.running:
+            return False
+        held = {m.seat for m in self.members if m.seat is not None}
+        names = self.names
+        return any(skeleton(names[k]) == key for k in self._people_seats - held)
 
     def _make_room_for_one(self) -> bool:
         """Whether a newcomer fits (a seat, or a watcher's place); forgets the
@@ -343,7 +401,7 @@ class Room:
         self._bind(conn, member)
         member.left = False
         if member.seat is None and not self.running:
-            member.seat = self._free_seat()
+            self._seat(member, self._free_seat())
         self._come_back(member)
         self._welcome(member)
         if was_gone:
@@ -353,7 +411,29 @@ class Room:
     def _bind(self, conn: str, member: Member) -> None:
         member.conn = conn
         member.gone_since = None
+        member.address = self._addresses.get(conn, member.address)
         self._conns[conn] = member
+
+    def _seat(self, member: Member, seat: int | None) -> None:
+        """Give ``member`` ``seat`` (between games): the seat's view of any hand
+        dealt before now is not theirs to see (another person's, or a
+        computer's, unshown cards)."""
+        member.seat = seat
+        member.since = self.hand_serial + 1
+
+    def _kept_out(self, address: str, key: str, token: str | None,
+                  same: Member | None) -> bool:
+        """Whether a hello is from someone the host removed: their token, their
+        name (or one like it), or their address -- unless it carries the valid
+        token of a member still in the room (a friend on the same computer)."""
+        if not self.bans:
+            return False
+        if same is not None and token is not None \
+                and secrets.compare_digest(token, same.token):
+            return False
+        return any((token is not None and secrets.compare_digest(token, ban.token))
+                   or ban.key == key or (ban.address != "" and ban.address == address)
+                   for ban in self.bans)
 
     def _free_seat(self) -> int | None:
         taken = {m.seat for m in self.members if m.seat is not None}
@@ -383,15 +463,19 @@ class Room:
             m.replaced = m.left = False
             if m.conn is None:
                 m.seat = None
-        newly = []
+        newly: list[Member] = []
         for m in self.members:  # listeners take the free seats, first come first
             if m.conn is not None and m.seat is None:
-                m.seat = self._free_seat()
+                self._seat(m, self._free_seat())
                 if m.seat is None:
                     break
                 newly.append(m)
         seated = {m.seat: m for m in self.members if m.seat is not None}
-        characters = iter(random_characters(self.rng, self.size))
+        self._people_seats = set(seated)
+        self.games += 1
+        people = {m.key for m in self.members}  # no computer is named like a person here
+        characters = iter(random_characters(self.rng, self.size, tuple(
+            name for name in NAMES if skeleton(name) in people)))
         players: list[tuple[str, Controller]] = []
         for k in range(self.size):
             if k in seated:
@@ -483,6 +567,7 @@ class Room:
         assert s is not None
         awaited = tuple(sorted(self._awaited()))
         if awaited:
+            self._all_away_told = False  # someone is here again: a new wait is told anew
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
                 self._broadcast_waiting(awaited)
@@ -492,13 +577,31 @@ class Room:
         if not self._humans_in_game():
             s.end("no_humans")
             return
-        if not self.ready:
-            return  # everyone here stepped away: nobody to deal for
+        if not self._ready_here():
+            # Everyone here stepped away (or is gone): no hand is dealt for
+            # nobody; everyone is told why, once, and the next hand waits until
+            # someone is back and presses Next hand.
+            away = tuple(m.name for m in self._humans_in_game() if m.conn is not None
+                         and m.replaced)[:10]
+            if away and not self._all_away_told:
+                self._all_away_told = True
+                for m in self.members:
+                    if m.conn is not None:
+                        self._send(m.conn, News("all_away", away))
+            return
+        self._all_away_told = False
         self.ready.clear()
         self._last_waiting = None
         self.turn_since = self.clock()
         self.hand_serial += 1
         s.next_hand()
+
+    def _ready_here(self) -> list[Member]:
+        """Those who pressed Next hand and are here, playing for themselves
+        (one who pressed and then chose Away, or lost the connection, no
+        longer counts: the computer never plays a hand for nobody)."""
+        return [m for m in self.members if m.seat is not None and m.seat in self.ready
+                and m.conn is not None and not m.replaced]
 
     def _humans_in_game(self) -> list[Member]:
         s = self.session
@@ -571,11 +674,42 @@ class Room:
             self._conns.pop(target.conn, None)
             self._addresses.pop(target.conn, None)
             target.conn = None
-        if self._in_game(target):
+        playing = self._in_game(target)
+        if playing:
             self._replace(target)
         self.members.remove(target)  # their token gives nothing back now
+        # Kept out for the room's life: their token, their name, and their
+        # address (not the host's own: that would keep out the host's computer).
+        host_address = self.host.address if self.host is not None else ""
+        address = target.address if target.address != host_address else ""
+        self.bans = [b for b in self.bans if b.key != target.key][-(MAX_BANS - 1):]
+        self.bans.append(Ban(target.name, target.key, target.token, address,
+                             target if playing else None, self.games))
         self._news("removed", (target.name,))
         self._after_change()
+        self._broadcast_table()
+
+    def _let_back(self, member: Member, name: str) -> None:
+        """(The host.) The member removed as ``name`` may join again."""
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        key = skeleton(name)
+        ban = next((b for b in self.bans if b.key == key), None)
+        if ban is None:
+            self._error(member, "not_removed")
+            return
+        self.bans.remove(ban)
+        old = ban.member
+        if old is not None and ban.game == self.games and self.running \
+                and old.seat is not None and self._at(old.seat) is None \
+                and not any(m.key == old.key for m in self.members):
+            # The same game still runs: the seat the computer plays under their
+            # name waits for them, and their old token gives it back.
+            old.gone_since = self.clock()
+            self.members.append(old)
+        if member.conn is not None:
+            self._send(member.conn, News("let_back", (ban.name,)))
         self._broadcast_table()
 
     def _start_without(self, member: Member) -> None:
@@ -732,10 +866,12 @@ class Room:
         if s is None:
             return Table(None, tuple(self.names), (0,) * self.size, (None,) * self.size,
                          tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, (),
-                         0, 0, watchers)
+                         0, 0, watchers, self._removed_for(member))
         view = None
-        if s.hand is not None:  # those out of the hand (or listening) see what all see
-            view = s.view(member.seat if member.seat in s.hand.seats else None)
+        if s.hand is not None:  # those out of the hand (or listening) see what all see,
+            # and so does one whose seat became theirs after this hand was dealt
+            own = member.seat in s.hand.seats and member.since <= self.hand_serial
+            view = s.view(member.seat if own else None)
         level = s.blind_level()
         hand, decision = self.decision
         return Table(view, tuple(self.names),
@@ -744,7 +880,11 @@ class Room:
                      s.hands_played, s.level, level.blinds, level.ante,
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
-                     hand, decision, watchers)
+                     hand, decision, watchers, self._removed_for(member))
+
+    def _removed_for(self, member: Member) -> tuple[str, ...]:
+        """The names kept out, for the host's eyes only."""
+        return tuple(b.name for b in self.bans) if member is self.host else ()
 
 
 

@@ -5,7 +5,8 @@ to commands, typed text goes to a focused text field, mouse clicks go to
 the screen, a resize re-lays the screen out.  What a screen asks for (open
 a page, close it, replace everything, quit) comes back as a
 :class:`~holdem_desktop.ui.page.Transition` and is applied here only.  The
-loop waits for events and redraws only when something changed or moves,
+loop sleeps until an event (:mod:`.waiting`: SDL's blocking wait, not
+pygame's polling one) and redraws only when something changed or moves,
 so an idle table costs almost nothing; computer players act at once.
 """
 
@@ -19,11 +20,12 @@ import pygame
 
 from holdem_desktop.i18n.translate import _
 
-from .keymap import KeyMap
+from .keymap import Key, KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
+from .waiting import wait
 
-__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay"]
+__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL's video drivers that draw into memory only: SDL falls back to one
@@ -31,7 +33,7 @@ when there is no display, and a window there is seen by nobody."""
 
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
-_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "page up", "page down"}
+_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
 
 
 class NoDisplay(RuntimeError):
@@ -68,6 +70,30 @@ def open_display() -> None:
         raise NoDisplay(f"SDL fell back to its {driver} video driver")
 
 
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's first size: ``size`` (the one kept from last time) made
+    to fit ``screen``, less room for the window's title bar and the
+    desktop's panels (a 1280x800 window on a 1366x768 laptop would run off
+    its bottom), never under the smallest size the layouts are made for."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w = min(w, screen[0] - 32)
+        h = min(h, screen[1] - 96)
+    return max(w, TableLayout.MIN_WIDTH), max(h, TableLayout.MIN_HEIGHT)
+
+
+def _screen_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (the first), if SDL knows
+    it (an in-memory driver has no screen to fit)."""
+    if (pygame.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
+        return None
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 class App:
     """The window: reads events, hands them to the screen, redraws on change.
     Raises :class:`NoDisplay` when there is no display to open it on."""
@@ -75,19 +101,25 @@ class App:
     def __init__(self, screen: Page, size: tuple[int, int] = (1280, 800),
                  keymap: KeyMap | None = None,
                  after_input: Callable[[], None] = lambda: None,
-                 poll: Callable[[], bool] = lambda: False) -> None:
+                 poll: Callable[[], bool] = lambda: False,
+                 moves: Callable[[], list[Transition]] = list,
+                 toggle_speech: Callable[[], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
         """Called after each input is handled (the game's announcement of
         everything that input set off is spoken then)."""
         self.poll = poll
+        self.moves = moves
+        """Called after :attr:`poll`: screens to show without a key (a room
+        that closed sends the player back to the Rooms page)."""
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
+        self.toggle_speech = toggle_speech
+        """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
         pygame.font.init()
-        w = max(size[0], TableLayout.MIN_WIDTH)
-        h = max(size[1], TableLayout.MIN_HEIGHT)
+        w, h = fit_window(size, _screen_size())
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
@@ -145,8 +177,14 @@ class App:
             return  # the character arrives as TEXTINPUT
         key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
                                  ctrl=bool(mods & pygame.KMOD_CTRL))
-        if key is not None:
-            self.apply(screen.press(key))
+        if key is Key.SPEECH and self.toggle_speech is not None:
+            self.toggle_speech()
+        elif key is not None:
+            screen.typed_ahead = bool(getattr(event, "ahead", False))
+            try:
+                self.apply(screen.press(key))
+            finally:
+                screen.typed_ahead = False
         elif name and name != "unknown" and not name.startswith(("left ", "right ")) \
                 and name not in ("caps lock", "numlock", "scroll lock"):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
@@ -157,6 +195,7 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
+            self.screen.any_input()
             self._key(event)
             self.dirty = True
         elif event.type == pygame.TEXTINPUT and self.screen.editing():
@@ -165,8 +204,12 @@ class App:
                 self.screen.type_text(c, event.text)
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.screen.any_input()
             self.apply(self.screen.click(event.pos))
             self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL:  # up (y > 0) shows what is above
+            if self.screen.scroll(-3 * int(event.y)):
+                self.dirty = True
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w = max(self.surface.get_width(), TableLayout.MIN_WIDTH)
             h = max(self.surface.get_height(), TableLayout.MIN_HEIGHT)
@@ -183,6 +226,15 @@ class App:
             pygame.display.flip()
             self.dirty = False
 
+    def _settle(self) -> None:
+        """After a frame: when the screen has just set up a decision, the key
+        presses already waiting were made before it could be heard; they are
+        marked so (handed over with ``typed_ahead``), however long drawing took."""
+        if not self.screen.settled():
+            return
+        for event in pygame.event.get(pygame.KEYDOWN):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {**event.dict, "ahead": True}))
+
     def run(self, max_events: int | None = None) -> None:
         """Wait for events until the window closes.  With ``max_events`` (tests,
         benchmarks) it also stops after that many key presses, clicks or quits,
@@ -194,16 +246,20 @@ class App:
                 event = pygame.event.poll()
             else:  # sleep until an event, or the next frame of an animation
                 moving = self.screen.animating(time.monotonic())
-                event = pygame.event.wait(16 if moving else 1000)
+                event = wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
+                for move in self.moves():
+                    self.apply(move)
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break
                 self.frame()
+                self._settle()
                 continue
             self.handle(event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT):
                 self.after_input()
             handled += event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT)
             self.frame()
+            self._settle()

@@ -16,6 +16,7 @@ subscribe to the session; this module never imports them.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,11 +29,11 @@ from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
-from holdem_desktop.session.events import GameOver, GameStarted
+from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .draw import TableRenderer
@@ -41,11 +42,16 @@ from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
-from .page import Page, Pop, Replace, Transition
-from .plates import SeatPlate, seat_plates, winning_hands
+from .pacing import Pacer, picture
+from .page import Page, Pop, Push, Replace, Transition
+from .plates import SeatPlate, pot_results, seat_plates, winning_hands
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
+
+_TITLE_CONTROLS = 3
+"""The title line's controls, first in the Tab order: Menu, How to play,
+Settings."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,19 @@ _KEY_TO_COMMAND = {
 }
 ZONES = ("table", "hand", "actions", "state", "players", "log")
 
+TYPE_AHEAD_GUARD = 0.3
+"""Seconds after a new decision of the player's was set up (their turn, or a
+hand's end with Next hand) and its announcement handed to the voice and
+drawn, during which an acting key is ignored, with the "too soon" cue: it
+was pressed before that announcement could be heard (it starts speaking
+some 12 ms after it is handed over, and even the quickest person reacts to
+a sound in about 150-200 ms), so it was meant for the decision before.
+Keys pressed while the window was still busy with the previous one are
+handled inside the guard too.  A deliberate press after hearing it still
+acts; four quick presses never play four streets."""
+_GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
+                      Command.NEXT_HAND})
+
 
 class TableScreen(Page):
     """The table as seen and played from ``seat``."""
@@ -73,7 +92,8 @@ class TableScreen(Page):
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
                  on_refused: Callable[[], None] = lambda: None,
-                 room: RoomInfo | None = None) -> None:
+                 room: RoomInfo | None = None,
+                 on_too_soon: Callable[[], None] = lambda: None) -> None:
         super().__init__(say)
         self.title = _("Table")
         self.room = room
@@ -112,8 +132,18 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
+        self.pacer = Pacer(clock, seat, self._pace, self.motion.on_event)
+        """The felt's picture of the hand, event by event (speech is never held)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
+        self.on_too_soon = on_too_soon
+        """Called when an acting key comes too soon after a new decision was
+        set up (the "too soon" cue; nothing is said over the announcement)."""
+        self.guard_clock: Callable[[], float] = time.monotonic
+        self.guard_until = 0.0
+        """Until when acting keys are taken for type-ahead (:data:`TYPE_AHEAD_GUARD`)."""
+        self._new_decision = False
+        """A decision was set up since the window last settled."""
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -131,6 +161,16 @@ class TableScreen(Page):
         self.seat = seat
         self.panel = ActionPanel(self.session, seat, amount)
 
+    def settled(self) -> bool:
+        """The new decision's announcement is with the voice and the window
+        drawn: the guard runs from now, and True says that the keys already
+        waiting were pressed before it (the window marks them ``typed_ahead``)."""
+        if not self._new_decision:
+            return False
+        self._new_decision = False
+        self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD
+        return TYPE_AHEAD_GUARD > 0
+
     def _room_actions(self) -> list[Any]:
         """The Room zone's buttons a room's table offers now (Away, Back, and
         the host's Start without, Play for, Remove)."""
@@ -143,9 +183,18 @@ class TableScreen(Page):
     def _name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
+    def _pace(self) -> str:
+        """The animation pace setting (off without a desktop: tests, tools)."""
+        return self.desktop.settings.motion_pace if self.desktop is not None else "off"
+
+    def any_input(self) -> None:
+        """Any key or click: the felt's picture catches up at once."""
+        if self.pacer.skip():
+            self.motion.finish()
+
     def _listen(self, event: object) -> None:
         self.move_log.add(event)
-        self.motion.on_event(event)
+        self.pacer.add(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
         # The focus follows the hand: to the actions when one is dealt, to Next
@@ -156,6 +205,10 @@ class TableScreen(Page):
                 and self.focus.id.startswith("button:") \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.NEXT_HAND
+        if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
+                or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
+            self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
+            self._new_decision = True  # it is said and drawn (see settled)
         if isinstance(event, GameOver):
             self.result = event
         elif isinstance(event, GameStarted):
@@ -167,11 +220,21 @@ class TableScreen(Page):
         self._said_at = len(self.log)
         self._out(text)
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, more: bool = False) -> None:
         """A game announcement (already spoken by the speech): shown in the
-        Game state zone and kept for Repeat and the history keys."""
-        self.announcements.append(text)
-        self.messages.append(text)
+        Game state zone and kept for Repeat and the history keys; with
+        ``more``, the rest of the last one (said as it happened)."""
+        if more and self.announcements:
+            last = self.announcements[-1]
+            text = f"{last} {text}"
+            self.announcements[-1] = text
+            if self.messages and self.messages[-1] == last:
+                self.messages[-1] = text
+            else:
+                self.messages.append(text)
+        else:
+            self.announcements.append(text)
+            self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
 
@@ -193,6 +256,8 @@ class TableScreen(Page):
 
     def controls(self) -> tuple[Control, ...]:
         tabs = (
+            # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
+            Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "help" else _("closed")),
             Control("tab:settings", _("Settings"), Role.TAB, "tabs",
@@ -250,12 +315,18 @@ class TableScreen(Page):
 
     def pot_text(self, view: SeatView) -> str:
         """The pot, or when the hand is over who won it."""
-        won = [e for e in view.history if isinstance(e, PotAwarded)] if view.over else []
-        if not won:
+        if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
             return _("Pot {amount}").format(amount=amount(view.pot))
-        return " ".join(_("{players} won {amount}.").format(
-            players=", ".join(self._name(w) for w in e.winners), amount=amount(e.amount))
-            for e in won)
+        return pot_results(view.history, self._who, self.seat)
+
+    def _who(self, seat: int) -> str:
+        """A player as the results name them: "you" for the player."""
+        return _("you") if seat == self.seat else self._name(seat)
+
+    def _shown_name(self, seat: int) -> str:
+        """A player's name as the felt shows it: "You" for the player."""
+        return pgettext("the player, on the screen", "You") if seat == self.seat \
+            else self._name(seat)
 
     def _occupied(self) -> list[int]:
         """The seats someone sits in, yours first (a room's empty seats have no name)."""
@@ -333,13 +404,19 @@ class TableScreen(Page):
     # Keys
 
     def press(self, key: Key) -> Transition | None:
-        if key is not Key.ALL_IN:
-            self.confirm_all_in = False
-        if key is not Key.CLOSE:
+        if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
+                                          and self.focus.id == "button:" + Command.ALL_IN):
+            self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
+        if key is not Key.CLOSE and not (key in (Key.ACTIVATE, Key.SELECT)
+                                         and self.focus.id == "menu"):
             self.confirm_leave = False
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
             self.confirm_room_action = None
+        if key is Key.CLOSE and self.confirm_new_game and self.tab is None:
+            self.confirm_new_game = False  # Escape answers the question, and nothing else
+            self.say(_("No new game: the table stays as it is."))
+            return None
         if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
             self.confirm_new_game = False
         if self.tab is None:
@@ -371,12 +448,22 @@ class TableScreen(Page):
         return super().use(control)
 
     def activate(self, control: Control) -> Transition | None:
+        if control.id == "menu":
+            return self._leave(_("Press Menu again to leave the room; the computer will play "
+                                 "your seat.") if self.room is not None else
+                               _("Press Menu again to leave the table; Continue brings you "
+                                 "back."))
         if control.id.startswith("tab:"):
             self._toggle_tab(control.id[4:])
             return None
         if self.tab is not None:
             return self._from_tab(self.tab.activate(control))
-        if control.id.startswith("button:"):
+        if control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
+            # As the A key: a click or Enter on All-in asks once more first.
+            self.confirm_all_in = True
+            self.say(_("Press All-in again to go all-in."))
+        elif control.id.startswith("button:"):
+            self.confirm_all_in = False
             self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
             copied = self.room.copy(self.room.invitation)
@@ -443,14 +530,19 @@ class TableScreen(Page):
         if self.tab is not None:
             self._toggle_tab(self.tab_id or "")
             return None
+        return self._leave(_("Press Escape again to leave the room; the computer will play "
+                             "your seat.") if self.room is not None else
+                           _("Press Escape again to leave the table; Continue brings you back."))
+
+    def _leave(self, again: str) -> Transition | None:
+        """Back to the start menu, once asked twice (``again`` asks)."""
         if self.desktop is None:
             return None
         if not self.confirm_leave:
             self.confirm_leave = True
-            self.say(_("Press Escape again to leave the room; the computer will play your "
-                       "seat.") if self.room is not None else
-                     _("Press Escape again to leave the table; Continue brings you back."))
+            self.say(again)
             return None
+        self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
             return Replace(self.desktop.menu())
@@ -515,9 +607,23 @@ class TableScreen(Page):
             self._toggle_tab("keys")
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
+        elif key in (Key.REPLAY_LAST_HAND, Key.HAND_REVIEW):
+            return self._review(key)
         elif key is not Key.CLOSE:
             self.say(self.inform(key))
         return None
+
+    def _review(self, key: Key) -> Transition | None:
+        """The stored hands' pages over the table (the game waits under them)."""
+        from .records_pages import last_hand_page, records_page  # on first use
+
+        if key is Key.HAND_REVIEW:
+            return Push(records_page(self.desktop, "review", self._out))
+        page = last_hand_page(self.desktop, self._out)
+        if isinstance(page, str):
+            self.say(page)
+            return None
+        return Push(page)
 
     def _history(self, step: int) -> None:
         """Step back (-1) or forth (1) through the game's announcements."""
@@ -535,10 +641,21 @@ class TableScreen(Page):
         self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
+        if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
+            self.on_too_soon()  # typed ahead of the announcement: ignored
+            return
+        if command in _GUARDED and command is not Command.NEXT_HAND \
+                and any(a.key == "back" for a in self._room_actions()):
+            self.on_refused()  # away: the computer plays this seat; say the way back
+            self.say(_("You are away: the computer plays your seat. To play again, activate "
+                       "Back in the Room zone."))
+            return
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
                 and self.panel.why(command) is None and not self.confirm_new_game:
             self.confirm_new_game = True  # a game's end is never left by one stray key
-            self.say(_("Start a new game with the same players? Press New game again to confirm."))
+            chords = self.keymap.chords(Key.NEXT_HAND)
+            self.say(_("Start a new game with the same players? Press {key} again to start it; "
+                       "Escape cancels.").format(key=str(chords[0]) if chords else "N"))
             return
         self.confirm_new_game = False
         was, self.acted = self.acted, True  # what it sets off is the player's own news
@@ -577,11 +694,13 @@ class TableScreen(Page):
         if key is Key.POT:
             return _("Pot: {amount}.").format(amount=amount(view.pot))
         if key is Key.TO_CALL:
+            if not view.to_call:
+                return _("Nothing to call.")
             return _("To call: {amount}.").format(amount=amount(view.to_call))
-        if key is Key.CHIPS:
-            return "; ".join(_("{player} {chips}").format(player=self._name(seat),
-                                                          chips=amount(s.chips(seat)))
-                             for seat in self._occupied())
+        if key is Key.CHIPS:  # yours first, as "you"
+            return "; ".join(_("{player} {chips}").format(
+                player=_("You") if seat == self.seat else self._name(seat),
+                chips=amount(s.chips(seat))) for seat in self._occupied())
         if key is Key.WHOSE_TURN:
             if view.to_act is None:
                 return _("Nobody is to act.")
@@ -615,7 +734,7 @@ class TableScreen(Page):
         if not self.session.game_over or result is None:
             return []
         me = Phrasing(self._name, self.seat, self.suits, brief=True)
-        lines = [sentence(result, me) or ""]
+        lines = [sentence(result, me) or "", standings(result, me)]
         why = self.panel.why(Command.NEXT_HAND)
         lines.append(why or _("Press N to start a new game with the same players."))
         return lines
@@ -669,8 +788,13 @@ class TableScreen(Page):
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        lines = [_("Hand {number}, blinds {small} and {big}").format(
-            number=number, small=amount(level.small), big=amount(level.big))]
+        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
+            lines = [_("First hand: blinds {small} and {big}").format(
+                small=amount(level.small), big=amount(level.big)) if level.big else
+                _("The game has not started yet.")]
+        else:
+            lines = [_("Hand {number}, blinds {small} and {big}").format(
+                number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
         if until is not None:
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
@@ -688,11 +812,23 @@ class TableScreen(Page):
         return lines
 
     def animating(self, now: float) -> bool:
-        return self.tab is None and self.motion.active(now)
+        return self.tab is None and (self.pacer.pending or self.motion.active(now))
+
+    def _picture(self) -> SeatView | None:
+        """The hand as the felt shows it now: as far as the paced events go."""
+        view = self._view()
+        if view is None or not self.pacer.paces(view):
+            return view
+        return picture(view, self.pacer.shown)
+
+    def scroll(self, notches: int) -> bool:
+        return self.tab.scroll(notches) if self.tab is not None else False
 
     def click(self, pos: tuple[int, int]) -> Transition | None:
         """A click: on a step of the amount scale it chooses that amount;
         elsewhere it focuses and activates what is under the pointer."""
+        if self.tab is not None and self.tab.scroll_click(pos):
+            return None
         if self.tab is None:
             for key, rect in self.rects.items():
                 if key.startswith("amount:") and rect.collidepoint(pos):
@@ -707,24 +843,28 @@ class TableScreen(Page):
             self.log_index = None  # not reading the Move log: it follows the newest line
         return result
 
-    def title_parts(self) -> list[str]:
+    def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
-        seats are left out)."""
-        return [_("{player} {chips}").format(player=self._name(seat),
-                                             chips=amount(self.session.chips(seat)))
-                for seat in self._occupied()]
+        seats are left out); as ``view``, the felt's picture, has them."""
+        stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
+        return [_("{player} {chips}").format(
+            player=self._shown_name(seat),
+            chips=amount(stacks.get(seat, self.session.chips(seat))))
+            for seat in self._occupied()]
 
-    def plates(self) -> list[SeatPlate]:
+    def plates(self, view: SeatView | None = None) -> list[SeatPlate]:
         """Every seat's box on the felt, yours first (at the bottom) and the
-        others in playing order: the same places for the whole game."""
-        return seat_plates(self.session, self.seat, self._view(), self._seats_from_me())
+        others in playing order: the same places for the whole game (of
+        ``view``, the felt's picture, or else the hand as it is)."""
+        return seat_plates(self.session, self.seat, view or self._view(),
+                           self._seats_from_me())
 
-    def winner_lines(self) -> list[str]:
+    def winner_lines(self, view: SeatView | None = None) -> list[str]:
         """The winning hands, shown on the felt at the hand's end."""
-        view = self._view()
+        view = view or self._view()
         if view is None or not view.over:
             return []
-        return winning_hands(view.history, self._name)
+        return winning_hands(view.history, self._shown_name)
 
     def amount_steps(self) -> tuple[list[str], int | None]:
         """The amount scale's steps as the Actions zone shows them, and the
@@ -739,7 +879,7 @@ class TableScreen(Page):
         controls = self.controls()  # built once a frame: the tabs, then the rest
         focused = self.focus.current(controls)
         focus_id = focused.id if focused else None
-        tabs = controls[:2]
+        tabs = controls[:_TITLE_CONTROLS]
         if self.tab is not None:
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
@@ -749,8 +889,19 @@ class TableScreen(Page):
                 rects.update(self.tab.rects)
             self.rects = rects
             return
-        self.renderer.draw_table(surface, self._view(), self.plates(), self.title_parts(),
-                                 controls[2:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion, self.banner(),
-                                 winners=self.winner_lines(), amounts=self.amount_steps())
+        self.pacer.tick()
+        label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
+                     _("Next hand"))  # the felt names the button it means
+        self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
+        view = self._picture()
+        if view is not None and view is not self._view():  # the pot as the picture has it
+            controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
+                             if c.id == "pot" else c for c in controls)
+        paced = view if self.pacer.pending else None
+        self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
+                                 controls[_TITLE_CONTROLS:], tabs, focus_id, self.log,
+                                 self.log_index, self.motion,
+                                 self.banner() if not self.pacer.pending else [],
+                                 winners=self.winner_lines(view), amounts=self.amount_steps(),
+                                 lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)

@@ -198,7 +198,7 @@ def test_an_unknown_driver_makes_the_bank_silent(sdl_audio):
 
 
 DISK_SCRIPT = textwrap.dedent("""
-    import json, sys, time
+    import json, os, sys, time, wave
     import pygame.mixer
     from holdem_desktop.audio import SoundBank
 
@@ -207,11 +207,14 @@ DISK_SCRIPT = textwrap.dedent("""
     if bank.available:
         result["format"] = pygame.mixer.get_init()
         result["played"] = bank.play("pot_won")
+        with wave.open(os.path.join(sys.argv[1], "pot_won.wav"), "rb") as w:
+            frames = w.getnframes() * 44_100 // w.getframerate()
+        capture = os.environ["SDL_DISKAUDIOFILE"]
+        need = frames * 4 + 16_384  # the whole cue, stereo 16-bit, and a buffer after it
         deadline = time.monotonic() + 10
-        time.sleep(0.05)
-        while pygame.mixer.get_busy() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(0.1)  # let the last buffers reach the file
+        while time.monotonic() < deadline and not (
+                os.path.exists(capture) and os.path.getsize(capture) >= need):
+            time.sleep(0.02)  # (polls the file: the cue has reached it when it is this long)
         bank.close()
     print(json.dumps(result))
 """)
@@ -353,8 +356,8 @@ def scripted_game():
         CardsShown(2, cards("8s9s"), None),
         StreetDealt(Street.TURN, board[3:4], board[:4]),
         StreetDealt(Street.RIVER, board[4:], board),
-        PotAwarded(0, 2820, (0, 2), (0,), (2820,), None),
-        PotAwarded(1, 100, (0,), (0,), (100,), None),  # a second pot: no second cascade
+        PotAwarded(0, 2820, (0, 2), (0,), (2820,), None, ()),
+        PotAwarded(1, 100, (0,), (0,), (100,), None, ()),  # a second pot: no second cascade
         HandEnded((0, 1, 2), (2920, 1480, 0), True),
         PlayerOut(2, 3, False),
         BlindsUp(1, (20, 40), 0),
@@ -365,7 +368,7 @@ def scripted_game():
         HoleCardsDealt(1, cards("3c4c")),
         HoleCardsDealt(0, cards("TcTd")),
         act(1, ActionKind.FOLD),
-        PotAwarded(0, 40, (0, 1), (0,), (40,), None),
+        PotAwarded(0, 40, (0, 1), (0,), (40,), None, ()),
         HandEnded((1, 0), (1460, 2940), False),
         GameOver("hands", ((0, 1), (1, 2), (2, 3))),
         "anything else",

@@ -363,9 +363,14 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
                         log_path=Path(tempfile.mkdtemp()) / "host.log")
     server.start()
     mara = Player("Mara", server.port, 0)
-    ada = Player("Ada", server.port, 1)
+    ada: Player | None = None
     try:
-        run_until([mara, ada], lambda: mara.seat is not None and ada.seat is not None, 10)
+        # Mara is welcomed first, so she is the host (two hellos at once race:
+        # on a busy machine Ada's could come first, and Mara's New game be refused).
+        run_until([mara], lambda: mara.seat is not None, 10)
+        ada = Player("Ada", server.port, 1)
+        run_until([mara, ada], lambda: ada.seat is not None, 10)
+        assert mara.is_host and room.members[1].name == "Ada"
         mara.client.send(NewGame())
         run_until([mara, ada], lambda: room.session is not None and room.session.hand
                   is not None, 10)
@@ -377,7 +382,9 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
         assert room.session.waiting_for == 1
         acted = len(room.session.hand.actions)
         clock.now += 30
-        time.sleep(0.3)  # half a minute on her turn: her seat waits for her
+        ticked: queue.Queue[None] = queue.Queue()  # a tick runs at the new time (no sleep)
+        server.call(lambda: ticked.put(room.tick()))
+        ticked.get(timeout=5)  # half a minute on her turn: her seat waits for her
         assert len(room.session.hand.actions) == acted and not room.members[1].replaced
         clock.now += 31  # a minute: the computer plays for her, with her chips
         run_until([mara], lambda: len(room.session.hand.actions) > acted, 5)

@@ -11,14 +11,19 @@ from holdem_desktop.engine.events import HoleCardsDealt
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net.protocol import (
     Act,
+    Away,
+    Back,
     Bye,
     Error,
     Events,
     Hello,
     Leave,
+    LetBack,
     NewGame,
+    News,
     NextHand,
     Refused,
+    Remove,
     Table,
     Waiting,
     Welcome,
@@ -257,3 +262,76 @@ def test_between_games_a_newcomer_in_a_computers_seat_is_named_at_once(room):
     welcome = next(m for m in to(out, "b") if isinstance(m, Welcome))
     assert welcome.seat == 2  # the computer's seat, free between games
     assert last_table(out, "b").names == ("Mara", "Ada", "Bo") and computer != "Bo"
+
+
+# ----------------------------------------------------------------------
+# Issue 22, in the room core (the internet server reuses it): the sockets'
+# side is tests/net/test_room_trust.py.
+
+
+def test_a_seat_given_between_games_comes_with_the_view_everyone_may_see(room):
+    start(room)
+    s = room.session
+    play_out(room)
+    s.end("hands")
+    room.take()
+    out = join(room, "b", "Bo")  # the computer's seat
+    assert next(m for m in to(out, "b") if isinstance(m, Welcome)).seat == 2
+    table = last_table(out, "b")
+    # the view everyone may see: no hole cards, only what a showdown showed
+    assert table.view == s.view(None) and table.view.seat is None and not table.view.hole
+    mara = last_table(join(room, "h2", "Mara", token=room.members[0].token), "h2")
+    assert mara.view is not None and mara.view.seat == 0 and mara.view.hole  # her own hand
+
+
+def test_pressed_then_away_is_not_ready_and_all_away_deals_nothing_once_said(room):
+    start(room)
+    play_out(room)
+    s = room.session
+    played = s.hands_played
+    room.receive("h", NextHand())
+    room.receive("h", Away())
+    room.receive("a", Away())
+    out = room.take()
+    news = News("all_away", ("Mara", "Ada"))
+    assert news in to(out, "h") and news in to(out, "a")
+    for _ in range(3):
+        room.test_clock.now += 30
+        room.tick()
+    assert news not in [m for _c, m in room.take()]  # said once
+    assert s.hands_played == played and s.hand.over  # nobody is dealt a hand
+    room.receive("a", Back())
+    room.receive("a", NextHand())
+    room.take()
+    assert s.hands_played == played + 1 or not s.hand.over
+
+
+def test_remove_keeps_out_by_token_name_and_address_until_let_back(room):
+    join(room, "h", "Mara", address="10.0.0.1")
+    join(room, "a", "Ada", address="10.0.0.2")
+    token = room.members[1].token
+    room.receive("h", Remove("Ada"))
+    assert to(room.take(), "a") == [Bye("removed")]
+    for conn, name, address, tok in (("1", "Ada", "10.0.0.2", token),
+                                     ("2", "Zoe", "10.0.0.2", None),
+                                     ("3", "ada", "10.0.0.3", None),
+                                     ("4", "Yan", "10.0.0.4", token)):
+        assert to(join(room, conn, name, address=address, token=tok), conn)[0] == \
+            Refused("removed", "")
+    assert [m.name for m in room.members] == ["Mara"]
+    assert last_table(join(room, "b", "Bo", address="10.0.0.5"), "h").removed == ("Ada",)
+    room.receive("b", LetBack("Ada"))
+    assert to(room.take(), "b") == [Error("not_host", {})]
+    room.receive("h", LetBack("Ada"))
+    out = room.take()
+    assert News("let_back", ("Ada",)) in to(out, "h") and last_table(out, "h").removed == ()
+    assert isinstance(to(join(room, "5", "Ada", address="10.0.0.2"), "5")[0], Welcome)
+
+
+def test_the_host_computer_is_never_kept_out_by_address(room):
+    join(room, "h", "Mara", address="10.0.0.1")
+    join(room, "a", "Ada", address="10.0.0.1")  # on the host's computer
+    room.receive("h", Remove("Ada"))
+    room.take()
+    assert isinstance(to(join(room, "b", "Bo", address="10.0.0.1"), "b")[0], Welcome)
+    assert to(join(room, "c", "Ada", address="10.0.0.1"), "c")[0] == Refused("removed", "")

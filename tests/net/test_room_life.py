@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import queue
-import random
 import socket
 import subprocess
 import sys
@@ -32,36 +31,11 @@ from holdem_desktop.net.protocol import (
     encode,
 )
 from holdem_desktop.net.remote import RemoteTable
-from holdem_desktop.net.room import Room
 from holdem_desktop.session import WaitingForPlayers
 from holdem_desktop.ui.move_log import MoveLog
-from tests.clock import Clock
+from tests.net.conftest import ROOM_CODE
 
-CODE = "314159"
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def served(clock, tmp_path):
-    """A room of three seats on loopback, its clock the test's; ticks often."""
-    servers: list[RoomServer] = []
-
-    def make(size: int = 3, **options) -> RoomServer:
-        room = Room(shipped_variant("tournament"), CODE, size=size, game_version=__version__,
-                    rng=random.Random(11), clock=clock)
-        server = RoomServer(room, "127.0.0.1", 0, tick=0.02, rate=10_000.0, burst=10_000.0,
-                            log_path=tmp_path / "host.log", **options)
-        server.start()
-        servers.append(server)
-        return server
-
-    yield make
-    for server in servers:
-        server.stop()
+CODE = ROOM_CODE  # the code of the rooms tests/net/conftest.py serves
 
 
 OPEN: list[Window] = []
@@ -332,7 +306,6 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     ada = Window("Ada", server.port, plays=False, presses=False)  # silent
     bruno = Window("Bruno", server.port)
     windows = [mara, ada, bruno]
-    everyone = windows
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None and room.ready == {0, 2})
     # The barrier waits for Ada; too soon to start without her.
@@ -345,24 +318,30 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     clock.now += 11
     mara.remote.start_without()
     said = "The next hand starts without Ada; the computer plays in their place."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    others = [mara, bruno]  # Ada herself is told it to her face, with her way back
+    assert run_until(windows, lambda: all(said in w.news for w in others)
+                     and "The next hand starts without you: the computer plays your seat. "
+                     "To play again, activate Back in the Room zone." in ada.news)
     assert room.members[1].replaced and room.session.hands_played >= 0
     # Ada is back (she pressed Back), then away again by her own choice.
     assert run_until(windows, lambda: [a.key for a in ada.remote.room_actions()] == [
         "back"])
     ada.remote.back()
-    assert run_until(windows, lambda: all("Ada is back." in w.news for w in everyone))
+    assert run_until(windows, lambda: all("Ada is back." in w.news for w in others)
+                     and "You are back: you play your seat again." in ada.news)
     assert not room.members[1].replaced
     ada.remote.away()
     said = "Ada is away; the computer plays in their place."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert run_until(windows, lambda: all(said in w.news for w in others)
+                     and "You are away: the computer plays your seat. To play again, "
+                     "activate Back in the Room zone." in ada.news)
     assert room.members[1].replaced
     ada.remote.back()
     assert run_until(windows, lambda: not room.members[1].replaced)
     # The host hands her silent seat to the computer.
     mara.remote.play_for(1)
     said = "At the host's request, the computer plays for Ada."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert run_until(windows, lambda: all(said in w.news for w in others))
     assert room.members[1].replaced
     # And removes Bruno: he is told, the others hear it, his token is void.
     token = bruno.remote.token
@@ -374,8 +353,22 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     again = RoomClient("127.0.0.1", server.port)
     again.connect()
     again.send(Hello("Bruno", CODE, __version__, token))
+    assert again.get(timeout=5) == Refused("removed", "")  # kept out (tests/net/test_room_trust.py)
+    again.close()
+    assert run_until(windows, lambda: mara.remote.table.removed == ("Bruno",))
+    mara.remote.let_back("Bruno")
+    assert run_until(windows, lambda: "Bruno may join the room again." in mara.news)
+    stranger = RoomClient("127.0.0.1", server.port)  # the game he played still runs:
+    stranger.connect()  # his name (the computer plays his seat under it) needs his token
+    stranger.send(Hello("Bruno", CODE, __version__))
+    assert stranger.get(timeout=5) == Refused("name_taken", "")
+    stranger.close()
+    again = RoomClient("127.0.0.1", server.port)
+    again.connect()
+    again.send(Hello("Bruno", CODE, __version__, token))
     reply = again.get(timeout=5)
-    assert isinstance(reply, Welcome) and reply.seat is None  # a newcomer now
+    assert isinstance(reply, Welcome) and reply.seat == 2  # let back: his seat again
+    assert run_until(windows, lambda: not room.members[2].replaced)
     again.close()
     # Only the host has these powers.
     ada.remote.play_for(0)
@@ -425,7 +418,7 @@ def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(se
     windows.append(back)
     assert back.remote.seat == 1 and not back.remote.welcome.spectator
     assert run_until(windows, lambda: "Ada is back." in mara.news
-                     and "Ada is back." in back.news)
+                     and "You are back: you play your seat again." in back.news)
     assert not room.members[1].replaced and room.kinds[1] == "human"
     hands = room.session.hands_played
     assert run_until(windows, lambda: room.session.hands_played >= hands + 2, 20)
@@ -504,16 +497,19 @@ def test_a_trickle_is_closed_at_the_frame_deadline_and_a_pinger_at_the_hello_dea
 CHILD = """
 import random, resource, sys, time
 from pathlib import Path
-resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.room import Room
+# Few files from here on (after the imports: the test is of the host, not of
+# Python's import system, which reads a missing module where open() fails)
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__version__,
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))
 print(server.start(), flush=True)
-sys.stdin.read()  # until the test closes it
+for line in sys.stdin:  # each line asks how many connections came, until stdin closes
+    print(server.stats["connections"], flush=True)
 print(dict(server.refusals), dict(server.stats), flush=True)
 server.stop()
 """
@@ -539,7 +535,11 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
                 s.close()
                 continue
             silent.append(s)
-        time.sleep(0.3)
+        came, end = 0, time.monotonic() + 10
+        while came < len(silent) and time.monotonic() < end:  # the flood has landed
+            child.stdin.write("?\n")
+            child.stdin.flush()
+            came = int(child.stdout.readline())
         started = time.monotonic()
         client = RoomClient("127.0.0.1", port)
         client.connect()

@@ -1,7 +1,8 @@
 """Two game processes, each in a real window on its own virtual screen, a
 room between them on loopback, driven by key presses only: the friend joins
-by the code and the host's address, leaves mid-game, joins again and has
-the seat back (heard through a private Speech Dispatcher)."""
+by the code and the host's address, leaves in the middle of a hand, joins
+again and has the seat back, the hand as it stands, and her turn (heard
+through a private Speech Dispatcher)."""
 
 from __future__ import annotations
 
@@ -37,19 +38,16 @@ def launch(display: str, home, name: str, speech: str) -> tuple[subprocess.Popen
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL,
                             stderr=(home / "stderr.txt").open("w"))  # read on a failure
-    focus_window(game.pid, env)
-    time.sleep(0.5)
+    focus_window(game.pid, env)  # (keys sent from now on wait in the window's queue)
     return game, env
 
 
 def keys(env: dict, *names: str) -> None:
     subprocess.run(["xdotool", "key", "--delay", "150", *names], env=env, timeout=30)
-    time.sleep(0.3)
 
 
 def typed(env: dict, text: str) -> None:
     subprocess.run(["xdotool", "type", "--delay", "80", text], env=env, timeout=30)
-    time.sleep(0.2)
 
 
 def listening_port(pid: int) -> int | None:
@@ -64,7 +62,7 @@ def listening_port(pid: int) -> int | None:
 def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_path):  # noqa: F811
     address, spoken = speechd
     nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
-    with virtual_screen(89) as host_screen, virtual_screen(90) as friend_screen:
+    with virtual_screen() as host_screen, virtual_screen() as friend_screen:
         host, henv = launch(host_screen, tmp_path / "host", "Mara", nowhere)
         friend = None
         try:
@@ -86,24 +84,55 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
 
             join()
             assert wait_for(lambda: any(s.startswith("Table.") for s in spoken()), 20), spoken()
-            keys(henv, "n")  # the host starts the game
-            time.sleep(1.0)
+            started = len(spoken())
+            keys(henv, "n")  # the host starts the game: the friend hears it
+            assert wait_for(lambda: any("New game" in s for s in spoken()[started:]), 20), \
+                spoken()[started:]
             keys(henv, "n")
             keys(fenv, "n")  # both ready: the first hand is dealt
             assert wait_for(lambda: any("Hand 1." in s for s in spoken()), 20), spoken()
 
-            keys(fenv, "Escape", "Escape")  # Leave room, mid-game
+            def said(pattern: str, since: int):
+                return lambda: [s for s in spoken()[since:] if re.search(pattern, s)]
+
+            # The hand is left waiting on Mara (whose window nobody plays for): if
+            # Ada is to act first she calls, then it is Mara's turn.
+            assert wait_for(said(r"Your turn|Mara to act", 0), 20), spoken()
+            if "Your turn" in said(r"Your turn|Mara to act", 0)()[-1]:
+                mark = len(spoken())
+                time.sleep(0.6)  # heard before pressed (see below)
+                keys(fenv, "c")
+                assert wait_for(said(r"Mara to act", mark), 20), spoken()[mark:]
+
+            left = len(spoken())
+            keys(fenv, "Escape", "Escape")  # Leave room, mid-game: the start screen
+            assert wait_for(lambda: any("New game" in s for s in spoken()[left:]), 20), \
+                spoken()[left:]
             before = len(spoken())
-            time.sleep(1.0)
             join()
-            assert wait_for(lambda: any("Ada is back." in s for s in spoken()[before:]), 20), \
+            assert wait_for(lambda: any("You are back: you play your seat again." in s
+                                        for s in spoken()[before:]), 20), \
                 spoken()[before:]
             keys(fenv, "i")  # Read state: a player's, with chips of her own
             assert wait_for(lambda: any(re.search(r"You have [\d,]+ chips?\.", s)
                                         for s in spoken()[before:]), 10), spoken()[before:]
+            # Issue 28.1: the hand as it stands, at once (not "No hand is being played").
+            mark = len(spoken())
+            keys(fenv, "y")
+            assert wait_for(said(r"^Your cards: ", mark), 10), spoken()[mark:]
+            # Mara plays on; Ada's turn comes and her own call or check is played.
+            mark = len(spoken())
+            for _ in range(4):
+                keys(henv, "c")
+                if wait_for(said(r"Your turn", mark), 5):
+                    break
+            assert said(r"Your turn", mark)(), spoken()[mark:]
+            time.sleep(0.6)  # Ada hears her turn first (a quicker press is typed ahead, ignored)
+            keys(fenv, "c")
+            assert wait_for(said(r"\bYou (check|call)", mark), 10), spoken()[mark:]
             heard = spoken()[before:]
             assert not any("you listen until the next game" in s or "You are watching" in s
-                           for s in heard), heard
+                           or "No hand is being played" in s for s in heard), heard
         finally:
             for game in (friend, host):
                 if game is not None:

@@ -25,12 +25,9 @@ pytestmark = pytest.mark.skipif(
     bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
     f"speech-dispatcher-espeak-ng espeak-ng python3-speechd (missing: {missing})")
 
-DISPLAY_NUMBER = 88
-
-
 @pytest.fixture
 def xvfb():
-    with virtual_screen(DISPLAY_NUMBER) as display:
+    with virtual_screen() as display:
         yield display
 
 
@@ -181,16 +178,16 @@ def test_with_no_voice_at_all_stderr_says_what_to_install(xvfb, tmp_path):
     empty = tmp_path / "empty-bin"
     empty.mkdir()
     env = _game_env(tmp_path, xvfb, str(empty))
+    out_file, err_file = tmp_path / "out.txt", tmp_path / "err.txt"
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=out_file.open("wb"), stderr=err_file.open("wb"))
     try:
         focus_window(game.pid, dict(os.environ, DISPLAY=xvfb))
-        import time
-
-        time.sleep(1.5)
+        wait_for(lambda: b"Speech: " in err_file.read_bytes(), 20)  # said once, at start
     finally:
         game.terminate()
-        out, err = game.communicate(timeout=10)
+        game.wait(timeout=10)
+    out, err = out_file.read_bytes(), err_file.read_bytes()
     text = (out + err).decode(errors="replace")
     assert "Cannot find espeak.core" not in text and "Cannot find Speech Dispatcher" not in text
     assert "Speech: none found. Install speech-dispatcher and python3-speechd, or espeak-ng." \

@@ -74,10 +74,15 @@ def test_new_game_asks_first_then_starts(ended):
     session = app.screen.session
     keys(app, "n")
     assert session.game_over  # one stray key does not throw the result away
-    assert app.screen.messages[-1] == ("Start a new game with the same players? Press New game "
-                                       "again to confirm.")
+    assert app.screen.messages[-1] == ("Start a new game with the same players? Press N "
+                                       "again to start it; Escape cancels.")
     keys(app, "c", "n")  # another key in between: it asks again
     assert session.game_over
+    keys(app, "escape")  # Escape answers the question: no new game, and the table stays
+    assert app.screen.messages[-1] == "No new game: the table stays as it is."
+    assert session.game_over and app.screen is not None and not app.screen.confirm_leave
+    keys(app, "n")
+    assert session.game_over  # asked again after Escape
     keys(app, "n")
     assert not session.game_over and app.screen.banner() == []
 
@@ -86,8 +91,13 @@ def test_the_banner_is_drawn_over_the_felt(ended, tmp_path):
     # (tools: HOLDEM_SHOTS=folder keeps the picture to look at)
     _desktop, app = ended
     surface = pygame.display.set_mode((1024, 640))
+    app.screen.any_input()  # a key: the last run-out's picture catches up
     app.screen.draw(surface)
     box = app.screen.rects["banner"]
+    # the standings, and the last hand's board beside the banner
+    assert app.screen.banner()[1].startswith("Places: 1, ")
+    board = app.screen.renderer.drawn["board"]
+    assert not board.colliderect(box)
     assert app.screen.banner()[0].startswith(("Game over", "You win"))
     pygame.image.save(surface, str(tmp_path / "game_end.png"))
     if os.environ.get("HOLDEM_SHOTS"):

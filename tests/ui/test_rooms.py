@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import socket
 import time
 
 import pytest
@@ -15,14 +16,25 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.engine.actions import Action  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.keymap import Key  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
 
 
 @pytest.fixture
 def host(tmp_path, monkeypatch):
+    from holdem_desktop.app.rooms import Rooms
+
+    # Rooms are found on a UDP port of this test's own: a beacon of another
+    # program on 47474 (a test run beside this one) would take the queries.
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.bind(("127.0.0.1", 0))
+    monkeypatch.setattr(Rooms, "discovery_port", probe.getsockname()[1])
+    probe.close()
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # the host log
@@ -234,6 +246,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert zone == ["heading:room", "room:code", "room:invite", "room:do:remove:Ada",
                         "room:leave"]
         keys(app, "n")  # New game
+        assert page.messages[-1] == "The game starts. Press Next hand to deal."  # the first
         assert wait([host, guest], lambda: host.remote.running and guest.remote.running)
         labels = {c.id: c.label for c in page.table_controls() if c.zone == "room"}
         assert labels["room:do:play_for:1"] == "Play for Ada"
@@ -243,12 +256,18 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         page.focus.id = "room:do:play_for:1"
         keys(app, "return")
         said = "At the host's request, the computer plays for Ada."
+        to_ada = ("At the host's request, the computer plays your seat. To play again, "
+                  "activate Back in the Room zone.")  # Ada hears it said to her, with the way back
         assert wait([host, guest], lambda: said in heard(host)
-                    and said in heard(guest))
+                    and to_ada in heard(guest))
+        assert said not in heard(guest)
         assert host.server.room.members[1].replaced
         # Ada takes her seat back with her own Back button.
         assert wait([guest], lambda: any(c.id == "room:do:back"
                                          for c in joined.table_controls()))
+        joined.press(Key.CHECK_CALL)  # an action key while away says how to come back
+        assert joined.messages[-1] == ("You are away: the computer plays your seat. To play "
+                                       "again, activate Back in the Room zone.")
         joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
         assert wait([host, guest], lambda: "Ada is back." in heard(host))
         assert not host.server.room.members[1].replaced
@@ -258,9 +277,34 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert page.messages[-1] == "Activate Remove Ada again to do it."
         assert len(host.server.room.members) == 2
         keys(app, "return")
-        assert wait([host, guest], lambda: guest.remote.closed == "removed"), (
-            page.messages[-3:], host.server.room.members, guest.remote.closed)
-        assert "The host removed you from the room." in heard(guest)
+        # Ada's window (its own loop, as the game runs it) follows the room closing.
+        ada_app = App(joined, keymap=guest.keymap, after_input=guest.flush, poll=guest.poll,
+                      moves=guest.take_moves)
+
+        def moved() -> bool:
+            ada_app.run(max_events=1)
+            return ada_app.screen.title == "Rooms"
+
+        assert wait([host], moved), (page.messages[-3:], host.server.room.members)
+        # Ada is told, by speech, and is on the Rooms page: the table no longer pretends.
+        removed = ("The host removed you from the room; you cannot join it again unless the "
+                   "host lets you back in.")
+        assert f"{removed} You are on the Rooms page." in heard(guest)
+        assert guest.remote is None and not any(isinstance(p, TableScreen)
+                                                for p in ada_app.stack)
+        assert ada_app.screen.subtitle == removed and guest.moves == []
+        keys(ada_app, "escape")  # Escape: the start screen, not a frozen table
+        assert ada_app.screen.title == "Hold'em Desktop" and len(ada_app.stack) == 1
+        assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada") == \
+            removed  # kept out (the same computer as the host here: by name and token)
+        # The host sees who is kept out and lets her back, by keys.
+        assert wait([host], lambda: any(c.id == "room:do:let_back:Ada"
+                                        for c in page.table_controls()))
+        page.focus.id = "room:do:let_back:Ada"
+        keys(app, "return")
+        assert wait([host], lambda: "Ada may join the room again." in heard(host))
+        assert isinstance(guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}",
+                                          "Ada"), TableScreen)
     finally:
         guest.close_room()
 
@@ -328,3 +372,64 @@ def test_a_watcher_before_any_game_is_told_so_not_that_a_game_runs(host):
     finally:
         bo.close_room()
         ada.close_room()
+
+
+def test_joining_again_mid_hand_gives_the_whole_hand_at_once_and_the_player_acts(host):
+    """Issue 28, item 1: the friend closes the game in the middle of a hand
+    and joins again; Y, T, W and C work on the hand at once, and her call is
+    played (the host does not wait for her for ever)."""
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    code, port = page.room.code, host.server.port
+    room = host.server.room
+    first = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
+    joined = first.join_room(code, f"127.0.0.1:{port}", "Ada")
+    assert isinstance(joined, TableScreen) and joined.seat == 1
+    host.remote.new_game()
+    assert wait([host, first], lambda: host.remote.running and first.remote.running)
+    host.remote.next_hand()
+    first.remote.next_hand()
+    assert wait([host, first], lambda: room.session.hand is not None
+                and not room.session.hand.over)
+    if room.session.waiting_for == 0:  # Mara calls: it is Ada's turn
+        assert wait([host], lambda: host.remote.waiting_for == 0)
+        host.remote.submit(0, Action.call())
+    assert wait([host, first], lambda: room.session.waiting_for == 1)
+    first.remote.client.close()  # the game closes mid-hand, without leaving the room
+    first.rooms.remote = None
+    assert wait([host], lambda: room.members[1].conn is None)
+    again = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())  # started anew
+    try:
+        back = again.join_room(code, f"127.0.0.1:{port}", "Ada")
+        assert isinstance(back, TableScreen) and back.seat == 1
+        app = App(back, keymap=again.keymap, after_input=again.flush, poll=again.poll,
+                  moves=again.take_moves)
+        # The whole hand, at once: her cards, what she has to call, whose turn.
+        assert back.session.hand is not None and not back.session.hand.over
+        assert back.inform(Key.YOUR_CARDS).startswith("Your cards: ")
+        assert back.inform(Key.TO_CALL).startswith(("To call: ", "Nothing to call."))
+        assert back.panel.why(Command.CHECK_CALL) is None
+        acted = len(room.session.hand.actions)
+        back.focus.id = "button:" + Command.CHECK_CALL
+        keys(app, "c")  # check or call
+        assert wait([host, again], lambda: len(room.session.hand.actions) > acted
+                    or room.session.hand.over), again.screen.messages[-3:]
+        assert room.session.hand.actions[acted][0] == 1  # hers, not the computer's
+        assert not room.members[1].replaced
+    finally:
+        again.close_room()
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Mara\u034f", "That name holds a character that cannot be seen or heard: choose another."),
+    ("Ma\tra", "That name holds a tab, a line break or another character that cannot be "
+               "shown: choose another."),
+    ("M\u0430ra", "That name mixes letters of different alphabets: choose another."),
+    ("M\u00e1ra", "That name looks like the name of someone in the room: choose another."),
+])
+def test_a_name_refused_says_why(host, name, said):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    guest = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
+    try:
+        assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", name) == said
+    finally:
+        guest.close_room()
