@@ -33,15 +33,35 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .names import invisible
 from holdem_desktop.engine.variant import MAX_PLAYERS
 
+from .names import invisible
 from .protocol import News
 
-__all__ = ["BURST", "LINE_LENGTH", "MUTE_FOR", "MUTE_LONGER", "NEWS_BURST", "NEWS_RATE",
-           "GUARDS", "HOST_NEWS", "RATE", "REPEAT_WINDOW", "ROOM_BURST", "ROOM_RATE", "STRIKES", "STRIKE_WINDOW",
-           "TELL_HOST_AFTER", "Bucket", "ChatGuard", "NewsGate", "RoomChat", "Verdict",
-           "line_problem", "clean_line"]
+__all__ = [
+    "BURST",
+    "GUARDS",
+    "HOST_NEWS",
+    "LINE_LENGTH",
+    "MUTE_FOR",
+    "MUTE_LONGER",
+    "NEWS_BURST",
+    "NEWS_RATE",
+    "RATE",
+    "REPEAT_WINDOW",
+    "ROOM_BURST",
+    "ROOM_RATE",
+    "STRIKES",
+    "STRIKE_WINDOW",
+    "TELL_HOST_AFTER",
+    "Bucket",
+    "ChatGuard",
+    "NewsGate",
+    "RoomChat",
+    "Verdict",
+    "clean_line",
+    "line_problem",
+]
 
 LINE_LENGTH = 200
 """Characters in a chat line at most."""
