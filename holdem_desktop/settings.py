@@ -28,6 +28,8 @@ __all__ = ["LoadResult", "Settings", "default_language", "language_of", "load_se
 LANGUAGES = ("en", "ro", "it", "pl")
 STRENGTHS = ("easy", "normal", "hard")
 VERBOSITY = ("full", "brief")
+CHAT_SPEECH = ("always", "not_my_turn", "never")
+"""When chat lines at a room's table are spoken (they are kept in any case)."""
 SPEECH_OUTPUTS = ("auto", "screen_reader", "system", "off")
 """Who speaks: the screen reader, else the system voice; only a screen reader;
 only the system voice; nobody."""
@@ -153,6 +155,8 @@ class Settings:
     """One of :data:`SPEECH_OUTPUTS`."""
     verbosity: str = "full"
     speak_suits: bool = True
+    chat_speech: str = "always"
+    """One of :data:`CHAT_SPEECH`."""
     four_color_deck: bool = False
     player_name: str = ""
     variant: str = "tournament"
@@ -189,7 +193,7 @@ def settings_path() -> Path:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
-    "speech_output": SPEECH_OUTPUTS,
+    "speech_output": SPEECH_OUTPUTS, "chat_speech": CHAT_SPEECH,
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),
