@@ -93,8 +93,7 @@ NEWS_RATE = 2.0
 
 def clean_line(text: str) -> str:
     """The line as relayed: NFC, spaces (U+0020) collapsed and stripped."""
-    return " ".join(unicodedata.normalize("NFC", text).split(" ")).strip(" ") \
-        if text else ""
+    return " ".join(w for w in unicodedata.normalize("NFC", text).split(" ") if w)
 
 
 def line_problem(text: str) -> str | None:

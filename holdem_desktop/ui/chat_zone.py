@@ -1,0 +1,132 @@
+"""The Chat zone of a room's table: the field to type a line in, the quick
+phrases, and the lines said so far (who, what, when), newest last.
+
+The table's chat key (M) opens the field from anywhere at the table and
+remembers where the focus was; Enter sends the line and Escape goes back
+there.  Up and Down in the field recall the lines sent before (as in
+PokerTH).  Tab from the field reaches the quick phrases ("Nice hand" ...),
+also on Ctrl+1 to Ctrl+4 from anywhere at the table; a phrase is sent by
+its id, and each receiver hears it in their own language.  Up and Down on
+the lines read them one by one.
+
+The table (a room's ``RemoteTable``) is reached by duck typing: it has
+``chat_lines`` (each with ``name``, ``text``, ``at``, ``own``), ``chat``
+and ``quick``; this module never imports the network.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from holdem_desktop.i18n.chat import quick_phrases
+from holdem_desktop.i18n.translate import _
+
+from .widgets import Control, Role
+
+__all__ = ["LINE_LENGTH", "RECALL", "SHOWN", "ChatZone"]
+
+LINE_LENGTH = 200
+"""Characters a line may hold (the room's cap; typing stops there)."""
+RECALL = 20
+"""Lines sent that Up and Down recall."""
+SHOWN = 100
+"""Lines of the Chat zone (the newest)."""
+
+
+def has_chat(table: object) -> bool:
+    """Whether ``table`` is a room's table people talk at."""
+    return hasattr(table, "chat_lines") and hasattr(table, "chat")
+
+
+class ChatZone:
+    """The chat field and lines of one table."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.text = ""
+        self.sent: list[str] = []
+        self.recall: int | None = None
+        """Which sent line the field shows (None: what is being typed)."""
+        self.draft = ""
+        """What was being typed before Up recalled older lines."""
+        self.back_to: str | None = None
+        """The control the focus was on when the chat key opened the field."""
+
+    # ------------------------------------------------------------------
+
+    def controls(self) -> list[Control]:
+        """The zone: heading, field, quick phrases, then the lines."""
+        out = [Control("heading:chat", _("Chat"), Role.HEADING, "chat"),
+               Control("chat:field", _("Say at the table"), Role.EDIT, "chat",
+                       value=self.text)]
+        out += [Control(f"chat:quick:{pid}", words, Role.BUTTON, "chat")
+                for pid, words in quick_phrases()]
+        lines = list(self.table.chat_lines)[-SHOWN:]
+        if not lines:
+            out.append(Control("chat:none", _("Nobody has said anything yet."), Role.TEXT,
+                               "chat"))
+        first = len(self.table.chat_lines) - len(lines)
+        out += [Control(f"chat:line:{first + k}", self.line_text(line), Role.TEXT, "chat")
+                for k, line in enumerate(lines)]
+        return out
+
+    @staticmethod
+    def line_text(line: Any) -> str:
+        """A line as the zone reads it: who, what, when."""
+        when = time.strftime("%H:%M", time.localtime(line.at))
+        if line.own:
+            return _("You: {text}, {time}").format(text=line.text, time=when)
+        return _("{name}: {text}, {time}").format(name=line.name, text=line.text, time=when)
+
+    # ------------------------------------------------------------------
+
+    def type(self, text: str) -> str | None:
+        """Characters typed into the field; a sentence when they do not fit."""
+        self.recall = None
+        room = LINE_LENGTH - len(self.text)
+        self.text += text[:max(0, room)]
+        if len(text) > room:
+            return _("That line is too long: at most 200 characters.")
+        return None
+
+    def erase(self) -> None:
+        """Backspace."""
+        self.recall = None
+        self.text = self.text[:-1]
+
+    def step(self, direction: int) -> str:
+        """Up (+1: an older line sent) or Down (-1: a newer one, then the
+        draft); what the field holds now, to say."""
+        if not self.sent:
+            return _("No lines sent yet.")
+        if self.recall is None:
+            if direction < 0:
+                return self.text or _("empty")
+            self.draft, self.recall = self.text, len(self.sent) - 1
+        else:
+            self.recall += -direction
+            if self.recall >= len(self.sent):
+                self.recall = None
+                self.text = self.draft
+                return self.text or _("empty")
+            self.recall = max(0, self.recall)
+        self.text = self.sent[self.recall]
+        return self.text
+
+    def send(self) -> str:
+        """Enter: the line goes to the room (it says why if it refuses it)."""
+        line = self.text.strip()
+        self.text, self.recall, self.draft = "", None, ""
+        if not line:
+            return ""
+        if line in self.sent:
+            self.sent.remove(line)
+        self.sent.append(line)
+        del self.sent[:-RECALL]
+        self.table.chat(line)
+        return line
+
+    def quick(self, phrase: str) -> None:
+        """A quick phrase, by id."""
+        self.table.quick(phrase)
