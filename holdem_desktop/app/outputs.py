@@ -115,8 +115,7 @@ class Outputs:
             announcer.flush()
         voice = self.voices.get(id(table))
         if voice is not None:
-            seat = announcer.seat if announcer is not None else None
-            voice.release(seat is not None and getattr(table, "waiting_for", None) == seat)
+            voice.release(bool(getattr(table, "my_turn", False)))
 
     def chat(self, table: object, text: str) -> None:
         """A chat line at ``table`` ("Ana: one more game?"): said with a soft

@@ -405,6 +405,13 @@ class RemoteTable:
         return t.view.to_act
 
     @property
+    def my_turn(self) -> bool:
+        """Whether the hand waits for this player's decision, not yet sent
+        (a line of chat waits until it is, when the player asked so)."""
+        return self.seat is not None and self.waiting_for == self.seat \
+            and self.decision != self._answered
+
+    @property
     def decision(self) -> tuple[int, int]:
         """The id of the decision the host awaits now (from the last table)."""
         t = self.table
