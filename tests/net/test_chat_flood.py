@@ -61,12 +61,13 @@ def test_a_flood_is_stopped_at_the_server_and_play_goes_on(tmp_path):
         bruno = Window("Bruno", server.port)
         heard = {"Mara": stamp(mara), "Bruno": stamp(bruno)}
         windows = [mara, bruno]
-        eve = RoomClient("127.0.0.1", server.port)
-        eve.connect()
-        eve.send(Hello("Eve", ROOM_CODE, __version__))
         mara.remote.new_game()
         assert run_until(windows, lambda: room.session is not None
                          and room.session.hands_played >= 1)
+        eve = RoomClient("127.0.0.1", server.port)  # a watcher: the game does not wait for her
+        eve.connect()
+        eve.send(Hello("Eve", ROOM_CODE, __version__))
+        assert run_until(windows, lambda: len(room.members) == 3)
         hands = room.session.hands_played
         bad = ["x" * 10_000, "hi\x07\x1b[31m", "abc\u202edcba", "\u2066evil\u2069",
                "a\u200bb", "line\nbreak"]

@@ -21,7 +21,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
-from tests.ui.test_rooms import host, keys  # noqa: E402, F401
+from tests.ui.test_rooms import host, keys  # noqa: E402, F401 (host: the fixture)
 
 
 def typed(app: App, text: str) -> None:
@@ -51,7 +51,7 @@ def until(step, done, seconds: float = 10.0) -> bool:
 
 
 @pytest.fixture
-def guest(host):
+def guest(host):  # noqa: F811
     made: list[Desktop] = []
 
     def join(code: str, name: str = "Ada", seed: int = 6) -> tuple[Desktop, TableScreen]:
@@ -66,7 +66,7 @@ def guest(host):
         d.close_room()
 
 
-def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(host, guest):
+def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(host, guest):  # noqa: F811
     page = host.create_room("tournament", 3, "easy", "Mara")
     mara = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     ada_desk, ada_page = guest(page.room.code)
@@ -139,7 +139,7 @@ class Talker(Player):
             self.client.send(Chat(text=f"my move {self.lines}"))
 
 
-def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeypatch):
+def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeypatch):  # noqa: F811
     page = host.create_room("tournament", 2, "easy", "Mara")
     app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     monkeypatch.setattr("tests.net.test_host.CODE", page.room.code)
