@@ -32,6 +32,8 @@ RECALL = 20
 """Lines sent that Up and Down recall."""
 SHOWN = 100
 """Lines of the Chat zone (the newest)."""
+SWALLOW = 0.25
+"""Seconds after the chat key within which its own character is dropped."""
 
 
 def has_chat(table: object) -> bool:
@@ -52,6 +54,15 @@ class ChatZone:
         """What was being typed before Up recalled older lines."""
         self.back_to: str | None = None
         """The control the focus was on when the chat key opened the field."""
+        self.swallow: tuple[str, float] | None = None
+        """The chat key's own character, and when it opened the field: the
+        window delivers the key press and then the character it types, which
+        must not land in the field it has just opened."""
+
+    def opened(self, keys: list[str], now: float) -> None:
+        """The chat key (one of ``keys``, by name) opened the field at ``now``."""
+        chars = "".join(k for k in keys if len(k) == 1)
+        self.swallow = (chars, now) if chars else None
 
     # ------------------------------------------------------------------
 
@@ -81,8 +92,12 @@ class ChatZone:
 
     # ------------------------------------------------------------------
 
-    def type(self, text: str) -> str | None:
+    def type(self, text: str, now: float | None = None) -> str | None:
         """Characters typed into the field; a sentence when they do not fit."""
+        swallow, self.swallow = self.swallow, None
+        if swallow is not None and len(text) == 1 and text.lower() in swallow[0] \
+                and (time.monotonic() if now is None else now) - swallow[1] < SWALLOW:
+            return None  # the chat key's own character, not a line's first letter
         self.recall = None
         room = LINE_LENGTH - len(self.text)
         self.text += text[:max(0, room)]

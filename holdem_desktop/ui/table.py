@@ -384,6 +384,7 @@ class TableScreen(Page):
             self.tab, self.tab_id = None, None
         if not self._in_chat():
             self.chat.back_to = self.focus.id
+        self.chat.opened([c.name for c in self.keymap.chords(Key.CHAT)], time.monotonic())
         self.focus.id = "chat:field"
         self.say(_("Chat. Type a line; Enter sends it, Escape goes back, Up recalls your "
                    "lines.") + (" " + self.chat.text if self.chat.text else ""))
