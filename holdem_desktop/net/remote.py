@@ -188,6 +188,8 @@ class RemoteTable:
         """This player's name as they typed it (their own lines are marked)."""
         self.chat_lines: list[ChatLine] = []
         """The lines said at the table (not those of muted people), oldest first."""
+        self.chat_total = 0
+        """Lines kept so far, the oldest let go of too (a count that only grows)."""
         self.on_chat: Callable[[ChatLine], None] = lambda line: None
         """Gets each line said by someone else, to say."""
         self.mutes: MuteList = _Mutes()
@@ -264,6 +266,7 @@ class RemoteTable:
         own = _same(said.name, self.name)
         line = ChatLine(said.name, words, time.time(), own)
         self.chat_lines.append(line)
+        self.chat_total += 1
         del self.chat_lines[:-CHAT_KEPT]
         if not own:
             self.on_chat(line)

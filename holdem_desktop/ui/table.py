@@ -91,7 +91,13 @@ class TableScreen(Page):
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
         self.move_log = MoveLog(self._name)
-        self.log = self.move_log.lines
+        self.log_filter = "all"
+        """What the Move log shows: ``all`` (in a room, the moves and what people
+        said, in the order they came), ``game`` (moves only), ``chat``."""
+        self._timeline: list[tuple[bool, str]] = []
+        """(said, line) of the moves and chat lines, in the order they came."""
+        self._seen = (0, 0)
+        """How many moves and chat lines the timeline holds."""
         self.log_index: int | None = None
         """The Move log line in focus (None: the newest)."""
         self.reading_log = False
@@ -130,6 +136,29 @@ class TableScreen(Page):
         seat_listeners = getattr(session, "seat_listeners", None)
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
+
+    @property
+    def log(self) -> list[str]:
+        """The Move log's lines as its filter shows them (at a table with no
+        chat, always the moves)."""
+        if self.chat is None or self.log_filter == "game":
+            return self.move_log.lines
+        moves, said = self._seen
+        table = self.chat.table
+        total = getattr(table, "chat_total", len(table.chat_lines))
+        if len(self.move_log.lines) > moves or total > said:
+            self._timeline += [(False, t) for t in self.move_log.lines[moves:]]
+            new = list(table.chat_lines)[len(table.chat_lines) - min(total - said,
+                                                                     len(table.chat_lines)):]
+            self._timeline += [(True, line.spoken) for line in new]
+            self._seen = (len(self.move_log.lines), total)
+        if self.log_filter == "chat":
+            return [t for chat, t in self._timeline if chat]
+        return [t for _chat, t in self._timeline]
+
+    def _log_filter_text(self) -> str:
+        return {"all": _("moves and chat"), "game": _("moves only"),
+                "chat": _("chat only")}[self.log_filter]
 
     def reseat(self, seat: int | None) -> None:
         """The room gave this window another seat (a listener seated at a new
@@ -242,6 +271,9 @@ class TableScreen(Page):
         out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
                 for seat in self._occupied()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
+        if self.chat is not None:
+            out.append(Control("log:filter", _("Move log shows"), Role.CHOICE, "log",
+                               value=self._log_filter_text()))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
         if self.room is not None:
             digits = " ".join(self.room.code)  # read digit by digit
@@ -477,6 +509,14 @@ class TableScreen(Page):
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
             return self.tab.adjust(control, direction)
+        if control.id == "log:filter" and self.chat is not None:
+            order = ("all", "game", "chat")
+            self.log_filter = order[(order.index(self.log_filter) + direction) % len(order)]
+            self.log_index = None
+            count = len(self.log)
+            self.say(ngettext("{shown}, {count} line", "{shown}, {count} lines", count).format(
+                shown=self._log_filter_text(), count=count))
+            return True
         if control.id == "chat:field" and self.chat is not None:  # recall the lines sent
             self.say(self.chat.step(direction))
             return True

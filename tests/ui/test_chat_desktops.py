@@ -88,6 +88,16 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert "one more game?" in [line.text for line in page.session.chat_lines]
     line = next(c for c in page.table_controls() if c.id.startswith("chat:line:"))
     assert line.label.startswith("Ada: one more game?, ")  # who, what, when
+    # The Move log holds it too, and its filter shows moves only, or chat only
+    assert "Ada: one more game?" in page.log
+    page.focus.id = "log:filter"
+    keys(mara, "right")
+    assert host.speech.history[-1].text.startswith("moves only, ")
+    assert "Ada: one more game?" not in page.log
+    keys(mara, "right")
+    assert page.log == ["Ada: one more game?"]
+    keys(mara, "right")
+    assert host.speech.history[-1].text.startswith("moves and chat, ")
     # Mara answers with a quick phrase; Ada's desktop speaks Italian
     ctrl(mara, "2")
     assert host.speech.history[-1].text == "Sent: Good game"
