@@ -483,11 +483,12 @@ class RemoteTable:
         """The buttons the Room zone offers now: Away or Back for a player;
         for the host, Start without those awaited, Play for each other
         person, Remove each other member, and Let back each member removed
-        (kept out until then)."""
+        (kept out until then); then, for everyone, Mute each other person's
+        chat (the host: for everyone too)."""
         t = self.table
         if t is None:
             return []
-        out: list[RoomAction] = self._chat_actions()
+        out: list[RoomAction] = []
         mine = self.seat
         playing = self.running and mine is not None and mine < len(t.places) \
             and t.places[mine] is None
@@ -498,7 +499,7 @@ class RemoteTable:
                 out.append(RoomAction("away", _("Away: the computer plays my seat"),
                                       self.away))
         if not self.is_host:
-            return out
+            return out + self._chat_actions()
         others = [k for k in self._waiting if k != mine]
         if others:
             names = names_list([t.names[k] for k in others])
@@ -518,7 +519,7 @@ class RemoteTable:
         out += [RoomAction(f"let_back:{name}", _("Let {player} back in (removed)").format(
                     player=name), lambda name=name: self.let_back(name))  # type: ignore[misc]
                 for name in t.removed]
-        return out
+        return out + self._chat_actions()
 
 
     def _chat_actions(self) -> list[RoomAction]:

@@ -384,15 +384,18 @@ def _chat(keymap: KeyMap) -> tuple[str, ...]:
     """Talking at a room's table, with the keys of ``keymap``."""
     if not keymap.chords(Key.CHAT):
         return ()
-    quick = ", ".join(_chords(keymap, k) for k in (Key.QUICK_1, Key.QUICK_2, Key.QUICK_3,
-                                                   Key.QUICK_4) if keymap.chords(k))
+    quick = [keymap.chords(k) for k in (Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4)]
+    digits = all(len(c) == 1 and c[0].ctrl and not c[0].shift and c[0].name == str(n)
+                 for n, c in enumerate(quick, 1))
+    where = (_("hold {ctrl} and press 1, 2, 3 or 4").format(ctrl=pgettext("key", "Ctrl"))
+             if digits else _("use their keys in the key list"))
     return (
         _("To talk at the table, press {key} from anywhere: type a line and press Enter to "
           "send it, or Escape to go back where you were; Up and Down bring back the lines "
           "you sent.").format(key=_chords(keymap, Key.CHAT)),
-        _("Quick phrases (Nice hand, Good game, Be right back, Thanks) are on {keys}, and "
-          "in the Chat zone after the field; everyone hears them in their own "
-          "language.").format(keys=quick),
+        _("For a quick phrase (Nice hand, Good game, Be right back, Thanks), {where}, or "
+          "find it in the Chat zone after the field; everyone hears it in their own "
+          "language.").format(where=where),
         _("What others say is spoken after the game's own announcements, with a soft sound. "
           "The Speak chat setting chooses always, not while it is your turn, or never; the "
           "Chat zone keeps every line, with who said it and when."),
