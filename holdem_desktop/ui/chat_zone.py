@@ -19,12 +19,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pygame
+
 from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.translate import _
 
+from .draw import Palette, font, wrap
+from .layout import TableLayout
 from .widgets import Control, Role
 
-__all__ = ["LINE_LENGTH", "RECALL", "SHOWN", "ChatZone"]
+__all__ = ["LINE_LENGTH", "RECALL", "SHOWN", "ChatZone", "draw_chat", "has_chat"]
 
 LINE_LENGTH = 200
 """Characters a line may hold (the room's cap; typing stops there)."""
@@ -145,3 +149,61 @@ class ChatZone:
     def quick(self, phrase: str) -> None:
         """A quick phrase, by id."""
         self.table.quick(phrase)
+
+
+def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
+              focus_id: str | None, palette: Palette | None = None) -> dict[str, pygame.Rect]:
+    """The Chat zone over the bottom of the felt while the focus is in it:
+    the field (with a caret), the quick phrases and the newest lines (the
+    focused one lit); returns where each control was drawn (for the mouse
+    and the focus ring, which is drawn here too)."""
+    p = palette or Palette()
+    layout = TableLayout(*surface.get_size())
+    s = layout.scale
+    felt = layout.felt
+    h = round(230 * s)
+    box = pygame.Rect(felt.x + round(10 * s), felt.y + felt.h - h - round(10 * s),
+                      felt.w - round(20 * s), h)
+    pygame.draw.rect(surface, p.panel, box, border_radius=round(10 * s))
+    pygame.draw.rect(surface, p.heading, box, width=2, border_radius=round(10 * s))
+    rects: dict[str, pygame.Rect] = {}
+    pad = round(12 * s)
+    x, y, width = box.x + pad, box.y + pad, box.w - 2 * pad
+    big, small = font(round(26 * s)), font(round(22 * s))
+    title = big.render(_("Chat"), True, p.heading)
+    rects["heading:chat"] = surface.blit(title, (x, y))
+    y += title.get_height() + round(6 * s)
+    field = pygame.Rect(x, y, width, round(36 * s))
+    pygame.draw.rect(surface, p.seat, field, border_radius=round(6 * s))
+    shown = zone.text + ("|" if focus_id == "chat:field" else "")
+    while len(shown) > 1 and small.size(shown)[0] > width - 2 * pad:
+        shown = shown[1:]  # the end of a long line, where the caret is
+    text = small.render(shown or _("Say at the table"), True, p.text if shown else p.dim)
+    surface.blit(text, text.get_rect(midleft=(field.x + pad, field.centery)))
+    rects["chat:field"] = field
+    y = field.bottom + round(8 * s)
+    bx = x
+    for c in controls:
+        if not c.id.startswith("chat:quick:"):
+            continue
+        label = small.render(c.label, True, p.text)
+        button = pygame.Rect(bx, y, label.get_width() + 2 * pad, round(30 * s))
+        pygame.draw.rect(surface, p.button, button, border_radius=round(6 * s))
+        surface.blit(label, label.get_rect(center=button.center))
+        rects[c.id] = button
+        bx = button.right + round(8 * s)
+    y += round(38 * s)
+    lines = [c for c in controls if c.id.startswith(("chat:line:", "chat:none"))]
+    rows = max(1, (box.bottom - pad - y) // small.get_linesize())
+    focused = next((k for k, c in enumerate(lines) if c.id == focus_id), len(lines) - 1)
+    first = max(0, min(focused - rows + 1, len(lines) - rows)) if focused < len(lines) - 1 \
+        else max(0, len(lines) - rows)
+    for k, c in enumerate(lines[first:first + rows], first):
+        part = wrap(small, c.label, width)[0]
+        colour = p.text if c.id == focus_id or k == len(lines) - 1 else p.dim
+        rects[c.id] = surface.blit(small.render(part, True, colour), (x, y))
+        y += small.get_linesize()
+    ring = rects.get(focus_id or "")
+    if ring is not None:
+        pygame.draw.rect(surface, p.focus, ring.inflate(8, 6), width=3, border_radius=8)
+    return rects

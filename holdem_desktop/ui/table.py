@@ -36,7 +36,7 @@ from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted
 
 from .action_panel import ActionPanel, Command
-from .chat_zone import ChatZone, has_chat
+from .chat_zone import ChatZone, draw_chat, has_chat
 from .draw import TableRenderer
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
@@ -871,3 +871,6 @@ class TableScreen(Page):
                                  self.log_index, self.motion, self.banner(),
                                  winners=self.winner_lines(), amounts=self.amount_steps())
         self.rects = dict(self.renderer.rects)
+        if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
+            self.rects.update(draw_chat(surface, self.chat, [
+                c for c in controls if c.zone == "chat"], focus_id, self.renderer.palette))

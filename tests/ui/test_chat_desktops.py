@@ -79,6 +79,11 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     typed(ada, "m")  # the character the M key itself types never lands in the field
     assert ada_page.chat.text == ""
     typed(ada, "one more game?")
+    ada_page.draw(ada.surface)  # a sighted player sees the field, over the felt
+    field = ada_page.rects["chat:field"]
+    assert ada_page.rects["chat:quick:thanks"].top > field.bottom
+    assert len({ada.surface.get_at((x, field.centery))[:3]
+                for x in range(field.x, field.right, 2)}) > 3  # the text typed is drawn
     keys(ada, "return")
     assert ada_page.focus.id == "button:check_call"  # back exactly where she was
     assert ada_desk.speech.history[-1].text.startswith("Sent.")
