@@ -1,7 +1,8 @@
 """Entry point: ``holdem-desktop`` or ``python -m holdem_desktop``.
 
 Parses the command line and chooses the command: play (the default),
-``--continue`` the autosaved game, or the developers' ``simulate``.  What
+``--continue`` the autosaved game, ``stats`` (the stored hands' figures),
+or the developers' ``simulate``.  What
 the game is made of is put together in :mod:`holdem_desktop.app`.
 """
 
@@ -17,9 +18,15 @@ from holdem_desktop.i18n.translate import _
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the game (``--continue`` for the autosaved one), or run a developer command."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["stats"]:  # its own options, in its own module
+        from holdem_desktop.stats_cli import main as stats
+
+        return stats(args_list[1:])
     parser = argparse.ArgumentParser(prog="holdem-desktop",
                                      description=_("Texas Hold'em for everyone, by ear or by eye."))
     commands = parser.add_subparsers(dest="command")
+    commands.add_parser("stats", help=_("the figures of the hands stored on this computer"))
     sim = commands.add_parser("simulate", help=_("play hands with random legal actions"))
     sim.add_argument("--variant", default="tournament",
                      help=_("a shipped variant (tournament, pot_limit, fixed_limit, heads_up, "
@@ -35,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "pot_limit, fixed_limit, heads_up, session), one of yours "
                                "(my:FILE) or a .toml file"))
     parser.add_argument("--version", action="version", version=f"Hold'em Desktop {__version__}")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     # Each command loads only what it uses (measured: the game's modules
     # take ~270 ms to import, simulate's ~160, --version's ~120).
     if args.command == "simulate":

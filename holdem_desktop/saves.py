@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from .session import HumanController, Session, SessionError
 from .session.controllers import Controller
 from .settings import APP, write_atomic
 
-__all__ = ["SaveError", "SeatPlan", "autosave_path", "load_game", "save_game"]
+__all__ = ["SaveError", "SeatPlan", "autosave_path", "load_game", "load_transcript", "save_game"]
 
 FORMAT = 1
 
@@ -67,8 +68,15 @@ def autosave_path() -> Path:
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / "autosave.json"
 
 
-def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None) -> None:
-    """Save ``session`` (call it between hands)."""
+TRANSCRIPT_LIMIT = 300
+"""How many of the last announcements and Move log lines a save keeps."""
+
+
+def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None, *,
+              said: Sequence[str] = (), log: Sequence[str] = ()) -> None:
+    """Save ``session`` (at any moment, mid-hand too), with the last of what
+    the player heard (``said``: for Repeat and the history keys) and of the
+    Move log (``log``), so that a continued game has them."""
     variant = session.variant
     data = {
         "format": FORMAT,
@@ -78,6 +86,8 @@ def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None)
         "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
                   for p in plans],
         "session": session.to_json(),
+        "said": [str(t) for t in said[-TRANSCRIPT_LIMIT:]],
+        "log": [str(t) for t in log[-TRANSCRIPT_LIMIT:]],
     }
     write_atomic(path or autosave_path(), json.dumps(data) + "\n")
 
@@ -110,6 +120,20 @@ def load_game(path: Path | None = None, *, rng: random.Random | None = None
     except SessionError as exc:
         raise SaveError("corrupt", str(exc)) from None
     return session, plans
+
+
+def load_transcript(path: Path | None = None) -> tuple[list[str], list[str]]:
+    """What the saved game's player had heard and its Move log (empty for a
+    save without them, or one that cannot be read: never an error)."""
+    try:
+        data = json.loads((path or autosave_path()).read_text(encoding="utf-8"))
+        said, log = data.get("said", []), data.get("log", [])
+        if isinstance(said, list) and isinstance(log, list):
+            return ([str(t) for t in said if isinstance(t, str)],
+                    [str(t) for t in log if isinstance(t, str)])
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        pass
+    return [], []
 
 
 def _shipped(variant: Variant) -> bool:

@@ -159,6 +159,10 @@ class Settings:
     """One of :data:`CHAT_SPEECH`."""
     four_color_deck: bool = False
     player_name: str = ""
+    room_code: str = ""
+    """The last room joined (the Join form starts with it)."""
+    room_address: str = ""
+    """The host's address last typed in the Join form."""
     variant: str = "tournament"
     players: int = 6
     strength: str = "normal"
@@ -209,7 +213,7 @@ def _valid(name: str, kind: Any, value: Any) -> bool:
     elif kind in (float, "float"):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     else:
-        ok = isinstance(value, str) and len(value) <= 40
+        ok = isinstance(value, str) and len(value) <= (64 if name == "room_address" else 40)
     if ok and name in _CHOICES:
         ok = value in _CHOICES[name]
     if ok and name in _RANGES:

@@ -13,6 +13,8 @@ def own_state_folder(tmp_path, monkeypatch):
     """A hosted room's log goes to the user's state folder: in a test, one of
     its own, never the machine's."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    # and the store of every hand (opened with each Desktop) to a data folder of its own
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture(autouse=True)
@@ -39,3 +41,16 @@ def player_home(tmp_path, monkeypatch):
     pygame.display.init()
     yield tmp_path
     pygame.display.quit()
+
+
+@pytest.fixture(autouse=True)
+def keys_as_a_script(request, monkeypatch):
+    """Tests press keys back to back, each handled to the end before the
+    next, as a script of what a player does having heard everything: the
+    type-ahead guard (issue 28, item 4) would take them for presses made
+    before the player could hear the decision.  It is off in tests, except
+    those marked ``type_ahead_guard``, which test the guard itself."""
+    if request.node.get_closest_marker("type_ahead_guard") is None:
+        from holdem_desktop.ui import table
+
+        monkeypatch.setattr(table, "TYPE_AHEAD_GUARD", 0.0)

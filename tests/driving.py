@@ -33,4 +33,4 @@ def typed(app: App, text: str) -> None:
 def window(desktop: Desktop, session: Session) -> App:
     """The table of ``session`` in the window, wired as ``play`` wires it."""
     return App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush,
-               poll=desktop.poll)
+               poll=desktop.poll, toggle_speech=desktop.toggle_speech)

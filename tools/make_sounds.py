@@ -384,6 +384,19 @@ def chat() -> NDArray[np.int16]:
     return finish(buf, fade_in=0.004, fade_out=0.05)
 
 
+def too_soon() -> NDArray[np.int16]:
+    """A key pressed before the player could hear the decision, ignored: two
+    very short, quiet, high ticks falling a fourth (unlike the low sagging
+    error tone: "not yet", not "not possible")."""
+    buf = silence(0.12)
+    for at, note in [(0.0, 88), (0.055, 83)]:
+        f = midi(note)
+        tick = partials(0.05, [f, 2 * f, 2.76 * f], [1.0, 0.25, 0.1], [0.012, 0.008, 0.006],
+                        attack=0.001)
+        mix(buf, tick, at, 0.8)
+    return finish(buf, fade_in=0.001, fade_out=0.02)
+
+
 CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "card_dealt": card_dealt,
     "board_card": board_card,
@@ -397,6 +410,7 @@ CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "all_in": all_in,
     "error": error,
     "blinds_up": blinds_up,
+    "too_soon": too_soon,
     "chat": chat,
 }
 

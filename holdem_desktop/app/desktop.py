@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
+from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
@@ -19,13 +21,15 @@ from holdem_desktop.session.variant_files import variant_argument
 from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
-from holdem_desktop.ui.keymap import KeyMap
+from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
 from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
 from .clipboard import copy_text
+from .hands import Hands
 from .local_game import LocalGames
 from .outputs import Outputs
 from .settings_service import SettingsService
@@ -52,9 +56,14 @@ class Desktop:
         self.keymap = KeyMap()
         self.data = data or Path(platformdirs.user_data_dir(APP, appauthor=False))
         self.outputs = Outputs(self.prefs.settings, speaker)
-        self.notices = self.prefs.notices + self.outputs.notices
+        self.hands = Hands(self.data, self.outputs.say)
+        """Every hand played here, for the review and the statistics."""
+        self.notices = self.prefs.notices + self.outputs.notices + self.hands.notices
         """What went wrong at start, said once the window is open."""
-        self.games = LocalGames(self.data, self.outputs, rng)
+        if self.speech.muted:  # a launch with speech off: said once, with the way back
+            self.speech.through_voice(self.speech_off_notice())
+        self.games = LocalGames(self.data, self.outputs, rng, self.hands)
+        self.games.transcript = self._transcript
         self._rooms: Rooms | None = None
         self.moves: list[Transition] = []
         """Screens the window must show without a key (a room that closed
@@ -98,12 +107,45 @@ class Desktop:
         """Say a sample through the voice in use; returns it."""
         return self.speech.test()
 
+    def speech_key(self) -> str:
+        """The key that turns speech off and on, as the player's keyboard names it."""
+        chords = self.keymap.chords(Key.SPEECH)
+        return str(chords[0]) if chords else ""
+
+    def speech_off_notice(self) -> str:
+        """What is said as speech goes off, and at a launch with speech off."""
+        return _("Speech is off. Press {key} to turn it back on.").format(key=self.speech_key())
+
     def change_settings(self, settings: Settings) -> None:
-        """Keep, apply and save new settings."""
+        """Keep, apply and save new settings.  Turning speech off is said
+        first, with the way back, while the voice still speaks."""
+        going_off = settings.speech_output == "off" != self.settings.speech_output
+        if going_off:
+            self.say(self.speech_off_notice())
         problem = self.prefs.change(settings)
         if problem is not None:
             self.say(problem)
         self.outputs.apply(settings)
+
+    def hand_store(self) -> HandStore | None:
+        """The store of every hand played here (None: it could not be opened)."""
+        return self.hands.store
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
+        bank = self.outputs.bank
+        if not bank.available or bank.muted:
+            return False
+        return play_chart(values, volume=bank.volume)
+
+    def toggle_speech(self) -> None:
+        """The speech key: off (said first, and saved) or back on (to the
+        voice chosen before, said at once)."""
+        if self.settings.speech_output == "off":
+            self.change_settings(self.settings.updated(speech_output=self.outputs.speech_output))
+            self.say(_("Speech on."))
+        else:
+            self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
         """After each input: say what it set off, as one announcement; then
@@ -152,10 +194,26 @@ class Desktop:
         """A hand ended: saved once the player has heard it (see :meth:`flush`)."""
         self.games.hand_over(session)
 
+    def _transcript(self, session: Session) -> tuple[list[str], list[str]]:
+        """What the player of ``session`` heard, and its Move log (for the save)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.session is session:
+            return list(screen.announcements), list(screen.log)
+        said, log, _mark = self.games.restored.get(id(session), ([], [], 0))
+        return said, log
+
     def table(self, session: Session) -> Page:
         """The table screen of a game on this computer; a new game's first
-        hand is dealt as it opens, so the first key pressed acts on a hand."""
+        hand is dealt as it opens, so the first key pressed acts on a hand.
+        A continued game's screen has what was heard and the Move log back."""
         screen = self._show(session, 0)
+        restored = self.games.restored.pop(id(session), None)
+        if restored is not None:
+            said, log, mark = restored
+            since = [s.text for s in self.speech.history[mark:] if s.kind == "game"]
+            screen.announcements[:0] = said + since
+            screen.messages[:0] = said + since
+            screen.move_log.lines[:0] = log
         if session.hand is None and not session.game_over:
             session.next_hand()
         # The deal's announcement (or Continue's welcome) says where the player
@@ -168,7 +226,7 @@ class Desktop:
         if session is not None:
             self.save(session)
         self.close_room()
-        self.outputs.shown = lambda text: None
+        self.outputs.shown = lambda text, more: None
         self.outputs.urgent = lambda: False
         self.screen = StartPage(self, self.say)
         return self.screen
@@ -180,7 +238,8 @@ class Desktop:
         # screen reads and acts on it the same way.
         screen = TableScreen(cast(Session, table), seat,
                              TableRenderer(assets_dir() / "cards" / deck), desktop=self,
-                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room)
+                             say=self.say, on_refused=self.outputs.refused_cue(table), room=room,
+                             on_too_soon=self.outputs.too_soon_cue(table))
         self.screen = screen
         self.outputs.shown = screen.announce
         self.outputs.urgent = lambda: screen.acted
@@ -197,7 +256,7 @@ class Desktop:
         if self._rooms is None:
             from .rooms import Rooms  # late, for the launch time (above)
 
-            self._rooms = Rooms(self.data, self.outputs)
+            self._rooms = Rooms(self.data, self.outputs, self.hands)
         return self._rooms
 
     @property
@@ -279,6 +338,7 @@ class Desktop:
         self.close_room()
         self.speech.close()  # lets go of the output (and of COM, on its thread)
         self.outputs.bank.close()  # and of the sound device
+        self.hands.close()
 
     def close_room(self) -> None:
         """Close the room's connection, and its server when hosting."""

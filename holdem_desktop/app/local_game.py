@@ -8,16 +8,25 @@ the same cards: closing the window is never a free re-deal."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from holdem_desktop.ai.character import random_characters
 from holdem_desktop.engine.variant import Variant, shipped_variant
 from holdem_desktop.i18n.phrases import welcome_back
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.saves import SaveError, SeatPlan, autosave_path, load_game, save_game
+from holdem_desktop.saves import (
+    SaveError,
+    SeatPlan,
+    autosave_path,
+    load_game,
+    load_transcript,
+    save_game,
+)
 from holdem_desktop.session import HumanController, Session
 from holdem_desktop.session.history import HandHistoryWriter
 
+from .hands import Hands
 from .outputs import Outputs
 
 __all__ = ["LocalGames"]
@@ -27,16 +36,25 @@ class LocalGames:
     """Starts, continues and saves the games played on this computer;
     ``rng`` seeds them (tests), otherwise they shuffle from the OS."""
 
-    def __init__(self, data: Path, outputs: Outputs, rng: random.Random | None = None) -> None:
+    def __init__(self, data: Path, outputs: Outputs, rng: random.Random | None = None,
+                 hands: Hands | None = None) -> None:
         self.hands = data / "hands"
         """Where each game's hand histories are written (PHH)."""
         self.outputs = outputs
         self.rng = rng
+        self.store = hands
+        """Where every hand is stored for the review and the statistics."""
         self.plans: dict[int, list[SeatPlan]] = {}
         """Who sits where in each running session (what the autosave keeps)."""
         self._unsaved: Session | None = None
         self._saved: dict[int, tuple[int, ...]] = {}
         """How far each session had gone at its last autosave."""
+        self.transcript: Callable[[Session], tuple[list[str], list[str]]] = \
+            lambda session: ([], [])
+        """What the player of ``session`` has heard, and its Move log (saved with it)."""
+        self.restored: dict[int, tuple[list[str], list[str], int]] = {}
+        """A continued session's announcements and Move log from the save, and
+        where in the speech history its welcome starts."""
 
     def has_saved(self) -> bool:
         """Whether Continue has a game to go on with."""
@@ -71,13 +89,19 @@ class LocalGames:
             return _("The saved game cannot be continued: {problem}.").format(problem=exc)
         self._wire(session, plans)
         self._saved[id(session)] = _progress(session)
-        self.outputs.say(welcome_back(session, 0, self.outputs.options.suits))
+        said, log = load_transcript()
+        self.restored[id(session)] = (said, log, len(self.outputs.speech.history))
+        # The welcome is the game's news (Repeat and the history keys have it).
+        self.outputs.announce(welcome_back(session, 0, self.outputs.options.suits))
         if session.hand is not None and not session.hand.over:
             session.run()  # computer players to act go on at once; your turn is said
         return session
 
     def _wire(self, session: Session, plans: list[SeatPlan]) -> None:
         HandHistoryWriter(session, self.hands)
+        if self.store is not None:
+            self.store.record_local(session, [p.kind for p in plans],
+                                    next((p.kind for p in plans if p.kind != "human"), ""))
         self.plans[id(session)] = plans
         self.outputs.attach(session, 0)
 
@@ -87,7 +111,8 @@ class LocalGames:
         if plans is None:
             return
         try:
-            save_game(session, plans, autosave_path())
+            said, log = self.transcript(session)
+            save_game(session, plans, autosave_path(), said=said, log=log)
         except (OSError, SaveError) as exc:
             self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
             return

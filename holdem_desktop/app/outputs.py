@@ -50,8 +50,11 @@ class Outputs:
         # started on a thread of its own: the window never waits for it.
         self._own_voice = speaker is None
         """False when a speaker was given (tests): the settings never replace it."""
-        self.speech_output = settings.speech_output
+        self.speech_output = "auto" if settings.speech_output == "off" else settings.speech_output
+        """The voice running: with speech off it still runs, muted, so that the
+        way back is spoken at once (the automatic one after a launch with speech off)."""
         self.speech = Speech(speaker if speaker is not None else start_voice(self.speech_output))
+        self.speech.muted = settings.speech_output == "off"
         self.speech.settings(settings.speech_rate, settings.speech_volume)
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
@@ -59,8 +62,9 @@ class Outputs:
         self.urgent: Callable[[], bool] = lambda: False
         """Whether what is announced now was set off by the player's own move
         (it then cuts off a read-out the player asked for)."""
-        self.shown: Callable[[str], None] = lambda text: None
-        """The table on show keeps each announcement (for Repeat and history)."""
+        self.shown: Callable[[str, bool], None] = lambda text, more: None
+        """The table on show keeps each announcement (for Repeat and history);
+        with ``more``, ``text`` adds to the last one."""
         self.chat_speech = settings.chat_speech
         self.voices: dict[int, ChatVoice] = {}
         """Each room table's chat lines waiting to be said."""
@@ -72,11 +76,17 @@ class Outputs:
     def announce(self, text: str) -> None:
         """A game announcement: queued behind the last one, and kept by the table."""
         self.speech.announce(text, urgent=self.urgent())
-        self.shown(text)
+        self.shown(text, False)
+
+    def grow(self, text: str) -> None:
+        """More of the announcement the player's own move began, said as it happens."""
+        self.speech.grow(text)
+        self.shown(text, True)
 
     def attach(self, table: Table, seat: int | None) -> None:
         """Speech and sounds for the player at ``seat`` of ``table``."""
-        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options)
+        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
+                              grow=self.grow)
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         listener = SoundListener(self.bank, seat)
@@ -97,6 +107,11 @@ class Outputs:
         """The error cue of ``table``'s sounds (nothing when it has none)."""
         sounds = self.sounds.get(id(table))
         return sounds.refused if sounds is not None else lambda: None
+
+    def too_soon_cue(self, table: object) -> Callable[[], None]:
+        """The "too soon" cue of ``table``'s sounds (a key typed ahead, ignored)."""
+        sounds = self.sounds.get(id(table))
+        return sounds.too_soon if sounds is not None else lambda: None
 
     def tell(self, table: object, text: str) -> None:
         """Add ``text`` to what ``table``'s next announcement says (after the
@@ -129,9 +144,11 @@ class Outputs:
 
     def apply(self, settings: Settings) -> None:
         """New settings: the voice, volumes, mute, speech rate and what is said."""
-        if self._own_voice and settings.speech_output != self.speech_output:
+        off = settings.speech_output == "off"
+        if self._own_voice and not off and settings.speech_output != self.speech_output:
             self.speech_output = settings.speech_output
             self.speech.use(start_voice(settings.speech_output))  # rate and volume carry over
+        self.speech.muted = off
         self.bank.volume = settings.sound_volume
         self.bank.muted = not settings.sounds
         self.speech.settings(settings.speech_rate, settings.speech_volume)

@@ -36,7 +36,7 @@ def play(resume: bool = False, max_events: int | None = None,
     try:
         app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
                   desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
-                  moves=desktop.take_moves)
+                  moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
     except NoDisplay as problem:  # no window can open: say so, never run invisibly
         desktop.close()
         print(problem, file=sys.stderr)

@@ -26,6 +26,7 @@ from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
 from holdem_desktop.settings import write_atomic
 
+from .hands import Hands
 from .outputs import Outputs
 
 __all__ = ["ChatMutes", "RoomTokens", "Rooms", "local_address"]
@@ -112,8 +113,10 @@ class Rooms:
     """The UDP port rooms are found on (tests use one of their own: two
     beacons sharing a port on one machine take each other's queries)."""
 
-    def __init__(self, data: Path, outputs: Outputs) -> None:
+    def __init__(self, data: Path, outputs: Outputs, hands: Hands | None = None) -> None:
         self.outputs = outputs
+        self.hands = hands
+        """Where each room hand is stored, as this window's seat saw it."""
         self.remote: RemoteTable | None = None
         """The room this window is joined to, if any."""
         self.address = ("", 0)
@@ -204,6 +207,8 @@ class Rooms:
         remote.seat_listeners.append(lambda seat: self.outputs.follow(remote, seat))
         self.remote = remote
         self.address = (host, port)
+        if self.hands is not None:
+            self.hands.record_room(remote)
         self.outputs.attach(remote, reply.seat)
         remote.pump()
         # The table follows the welcome: whether a game runs, and (joining

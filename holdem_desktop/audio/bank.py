@@ -53,12 +53,14 @@ CUES: tuple[str, ...] = (
     "all_in",
     "error",
     "blinds_up",
+    "too_soon",
     "chat",
 )
 """Every cue the bank knows; cue ``name`` is the file ``name.wav``."""
 
 PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
-    "chat", "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in", "error",
+    "chat", "too_soon", "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in",
+    "error",
     "blinds_up", "your_turn", "pot_won", "game_over", "game_won"))}
 """Which cue wins when several come at once (higher wins): computer players
 act in the same instant, and a pile of cues would be noise."""
@@ -331,6 +333,11 @@ class SoundListener:
     def refused(self) -> None:
         """A key press that cannot act now (its reason is spoken too)."""
         self.bank.play("error")
+
+    def too_soon(self) -> None:
+        """An acting key pressed before the player could hear their new
+        decision: ignored, and this short cue says so without words."""
+        self.bank.play("too_soon")
 
     def _turn(self, event: object) -> str | None:
         assert isinstance(event, TurnStarted)

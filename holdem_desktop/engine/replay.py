@@ -54,6 +54,8 @@ __all__ = [
     "ReplayError",
     "hand_config",
     "main",
+    "phh_actions",
+    "phh_from_config",
     "replay",
     "stacked_deck",
     "to_phh",
@@ -218,18 +220,20 @@ def replay(phh: PhhHand) -> Hand:
     return hand
 
 
-def _phh_actions(hand: Hand) -> list[PhhAction]:
-    """The PHH actions of a hand, from its events (see :func:`to_phh`)."""
-    index = hand.index_of
-    bets = [0] * hand.n  # this betting round's totals, by playing-order index
+def phh_actions(events: Sequence[object], order: Sequence[int]) -> list[PhhAction]:
+    """The PHH actions of a hand's ``events`` (see :func:`to_phh`); ``order``
+    is the hand's seats in playing order.  A hole-card event without cards
+    (another seat's, as one seat sees the hand) is written as unknown cards."""
+    where = {seat: i for i, seat in enumerate(order)}
+    bets = [0] * len(order)  # this betting round's totals, by playing-order index
     out: list[PhhAction] = []
-    for event in hand.events:
+    for event in events:
         if isinstance(event, HoleCardsDealt):
-            out.append(DealHole(index(event.seat), event.cards))
+            out.append(DealHole(where[event.seat], event.cards or None))
         elif isinstance(event, BlindPosted):
-            bets[index(event.seat)] += event.amount
+            bets[where[event.seat]] += event.amount
         elif isinstance(event, ActionTaken):
-            i = index(event.seat)
+            i = where[event.seat]
             if event.kind is ActionKind.FOLD:
                 out.append(Fold(i))
                 continue
@@ -240,10 +244,10 @@ def _phh_actions(hand: Hand) -> list[PhhAction]:
             else:  # a check or call, all-in for the call or less
                 out.append(CheckOrCall(i))
         elif isinstance(event, StreetDealt):
-            bets = [0] * hand.n
+            bets = [0] * len(order)
             out.append(DealBoard(event.cards))
         elif isinstance(event, CardsShown):
-            out.append(ShowOrMuck(index(event.seat), event.cards))
+            out.append(ShowOrMuck(where[event.seat], event.cards))
     return out
 
 
@@ -272,8 +276,24 @@ def to_phh(
     ``table`` fields.  Seat ids, a raise cap and a chip unit go in the
     user-defined fields described in the module docstring.
     """
-    cfg = hand.config
-    n = hand.n
+    return phh_from_config(hand.config, phh_actions(hand.events, hand.seats),
+                           finishing_stacks=tuple(hand.stacks) if hand.over else None,
+                           players=players, hand_number=hand_number, table=table)
+
+
+def phh_from_config(
+    cfg: HandConfig,
+    actions: Sequence[PhhAction],
+    *,
+    finishing_stacks: Sequence[int] | None = None,
+    players: Sequence[str] | None = None,
+    hand_number: int | None = None,
+    table: str | None = None,
+) -> PhhHand:
+    """A PHH hand of configuration ``cfg`` with these ``actions`` (from
+    :func:`phh_actions`): what :func:`to_phh` writes, for a hand known only by
+    its events (as one seat of a room sees it)."""
+    n = len(cfg.stacks)
     blinds = tuple(cfg.blinds)
     antes = tuple(cfg.antes) or (0,) * n
     if n == 2:  # PHH lists heads-up blinds and antes small blind (the button) first
@@ -297,10 +317,10 @@ def to_phh(
         blinds_or_straddles=blinds,
         min_bet=cfg.smallest_bet,
         starting_stacks=tuple(cfg.stacks),
-        actions=tuple(_phh_actions(hand)),
+        actions=tuple(actions),
         small_bet=cfg.smallest_bet if fixed else None,
         big_bet=cfg.fixed_big_bet if fixed else None,
-        finishing_stacks=tuple(hand.stacks) if hand.over else None,
+        finishing_stacks=None if finishing_stacks is None else tuple(finishing_stacks),
         players=None if players is None else tuple(players),
         hand=hand_number,
         table=table,

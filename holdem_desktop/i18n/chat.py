@@ -61,9 +61,10 @@ def chat_error(reason: str, data: Mapping[str, int | str]) -> str | None:
     return texts.get(reason)
 
 
-def chat_news(what: str, names: tuple[str, ...], more: int = 0) -> str:
+def chat_news(what: str, names: tuple[str, ...], more: int = 0, *, you: bool = False) -> str:
     """A room's news as said: the chat's own (mutes, a flood, people who came
-    and went) and any news folded with ``more`` people than named."""
+    and went) and any news folded with ``more`` people than named (``you``:
+    the news is about the player hearing it, see ``room_news``)."""
     shown = names + ((ngettext("{count} other", "{count} others", more).format(count=more),)
                      if more else ())
     who = names_list(shown)
@@ -81,4 +82,4 @@ def chat_news(what: str, names: tuple[str, ...], more: int = 0) -> str:
     if what == "chat_flood":
         return _("{name} kept flooding the chat and is muted for five minutes; you may "
                  "mute them for good in the Room zone.").format(name=who)
-    return room_news(what, shown)
+    return room_news(what, shown, you=you and not more)

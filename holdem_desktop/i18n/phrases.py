@@ -293,7 +293,7 @@ def _sentence(event: object, p: Phrasing, pots: int,
         return _("{amount} goes back to {player}, uncalled.").format(
             amount=amount(event.amount), player=p.name(event.seat))
     if isinstance(event, RunoutStarted):  # named: only the players who are all-in
-        return _("{players} all-in: the cards are turned up and the board is dealt.").format(
+        return _("All-in: {players}. The cards are turned up and the board is dealt.").format(
             players=p.who(event.all_in or event.seats))
     if isinstance(event, HandStarting):
         level = event.blinds
@@ -422,12 +422,23 @@ def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
         return " ".join((played, have, _("Press Next hand to deal.")))
     view = session.view(seat)
     where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
+    # The hand as it stands: the board, the pot, and this betting round's moves.
+    board = (_("Board: {cards}.").format(cards=cards_names(view.board, suits=suits))
+             if view.board else _("No cards on the board yet."))
+    p = Phrasing(lambda k: session.seats[k].name, seat if view.seat is not None else None, suits)
+    start = max((k for k, e in enumerate(view.history) if isinstance(e, StreetDealt)),
+                default=-1)
+    moves = [sentence(e, p) for e in view.history[start + 1:] if isinstance(e, ActionTaken)]
+    table = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
+    if moves:
+        table.append(_("This betting round: {moves}").format(
+            moves=" ".join(m for m in moves if m)))
     if view.seat is None or not view.hole:
-        return where
+        return " ".join((where, *table))
     if view.player(seat).folded:
-        return " ".join((where, _("You have folded."), have))
+        return " ".join((where, _("You have folded."), *table, have))
     return " ".join((where, _("Your cards: {cards}.").format(
-        cards=cards_names(view.hole, suits=suits)), have))
+        cards=cards_names(view.hole, suits=suits)), *table, have))
 
 
 def names_list(names: tuple[str, ...] | list[str]) -> str:
@@ -437,9 +448,20 @@ def names_list(names: tuple[str, ...] | list[str]) -> str:
     return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
 
 
-def room_news(what: str, names: tuple[str, ...]) -> str:
+def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
-    :class:`~holdem_desktop.net.protocol.News` word."""
+    :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news
+    is about the player hearing it: said to them, with their way back."""
+    back = _("To play again, activate Back in the Room zone.")
+    yours = {
+        "away": _("You are away: the computer plays your seat."),
+        "computer_plays": _("You have been away too long: the computer plays your seat."),
+        "play_for": _("At the host's request, the computer plays your seat."),
+        "started_without": _("The next hand starts without you: the computer plays your seat."),
+        "back": _("You are back: you play your seat again."),
+    }
+    if you and what in yours:
+        return yours[what] if what == "back" else f"{yours[what]} {back}"
     who = names_list(names)
     if what == "all_away":
         return ngettext("{name} is away, so no hand is dealt: the next one waits until "

@@ -233,7 +233,9 @@ class RemoteTable:
                 for name in message.names:
                     (self.host_muted.add if message.what == "muted"
                      else self.host_muted.discard)(name.casefold())
-            self.on_news(chat_news(message.what, message.names, message.more))
+            mine = self.seat is not None and self.seat < len(self.seats) \
+                and message.names == (self.seats[self.seat].name,)
+            self.on_news(chat_news(message.what, message.names, message.more, you=mine))
         elif isinstance(message, Said):
             self._said(message)
         elif isinstance(message, Welcome):

@@ -7,6 +7,12 @@ hears one single announcement covering everything until their next turn:
 "Ada calls 40. Bruno raises to 120. Your turn: 80 to call."  Its own turn
 starting ends an announcement too.
 
+The player's own move is said the moment it is made, not once the computer
+players after it have all thought: with a ``grow`` callable, "You call 40."
+starts the announcement at once and each thing that follows is added to
+that same announcement as it happens (spoken as it grows, never cutting
+itself off), until the announcement ends.
+
 - After the player folds, only the board, the cards shown, who wins, and
   what happens to the game (eliminations, blinds, the end) are said.
 - Brief speech leaves out the blinds posted, the antes and the cards of a
@@ -67,10 +73,16 @@ class Announcer:
 
     def __init__(self, seat: int | None, name: Callable[[int], str],
                  announce: Callable[[str], None],
-                 options: SpeechOptions | None = None) -> None:
+                 options: SpeechOptions | None = None,
+                 grow: Callable[[str], None] | None = None) -> None:
         self.seat = seat
         self.name = name
         self.announce = announce
+        self.grow = grow
+        """Adds to the announcement begun by the player's own move (None:
+        everything waits for :meth:`flush`)."""
+        self.live = False
+        """Whether an announcement begun by the player's own move is growing."""
         self.options = options or SpeechOptions()
         self.pending: list[str] = []
         self._showdown = Showdown()
@@ -108,11 +120,27 @@ class Announcer:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and self.options.hints and not self.folded:
             self.pending += self._hints(event.board)
-        if isinstance(event, ActionTaken) and event.seat == self.seat \
-                and event.kind is ActionKind.FOLD:
+        own = isinstance(event, ActionTaken) and event.seat == self.seat
+        if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
             self.flush()
+        elif own and self.grow is not None and not self.live:
+            self._speak_now()  # "You call 40." at once, before the others think
+            self.live = True
+        elif self.live:
+            self._speak_now()
+
+    def _speak_now(self) -> None:
+        """Say what is gathered now: the start of the announcement, or more of it."""
+        if not self.pending:
+            return
+        text = " ".join(t for t in self.pending if t)
+        self.pending = []
+        if self.live and self.grow is not None:
+            self.grow(text)
+        else:
+            self.announce(text)
 
     def _skip(self, event: object) -> bool:
         brief = self.options.brief
@@ -139,11 +167,14 @@ class Announcer:
         return out
 
     def flush(self) -> str | None:
-        """Say everything gathered since the last announcement, as one."""
+        """Say everything gathered since the last announcement, as one (or
+        the rest of the one the player's move began, which then ends);
+        returns what was said now."""
         self._settle_awards()
         if not self.pending:
+            self.live = False
             return None
         text = " ".join(t for t in self.pending if t)
-        self.pending = []
-        self.announce(text)
+        self._speak_now()
+        self.live = False
         return text

@@ -247,7 +247,9 @@ class BackgroundSpeaker:
     COM objects) and leaves it when it ends.
 
     An interrupting sentence drops the ones still waiting in the queue
-    (the output would cut them off anyway)."""
+    (the output would cut them off anyway), but never a change of rate or
+    volume waiting among them: the slider's new value is said interrupting,
+    and the rate it sets must still reach the voice before it."""
 
     def __init__(self, factory: Callable[[], Speaker], platform: str | None = None) -> None:
         self.name = "starting"
@@ -308,10 +310,15 @@ class BackgroundSpeaker:
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Hand ``text`` over (never waits)."""
-        if interrupt:
+        if interrupt:  # the sentences waiting are dropped; rate and volume never are
+            kept: list[tuple[str, tuple[Any, ...]] | None] = []
             with contextlib.suppress(queue.Empty):
                 while True:
-                    self._queue.get_nowait()
+                    item = self._queue.get_nowait()
+                    if item is None or item[0] not in ("speak", "braille"):
+                        kept.append(item)
+            for item in kept:
+                self._queue.put(item)
         self._queue.put(("speak", (text, interrupt)))
 
     def braille(self, text: str) -> None:
@@ -354,13 +361,26 @@ class Speech:
         self.history: list[Spoken] = []
         self.failed: str | None = None
         self._levels: tuple[int, int] | None = None
+        self.muted = False
+        """Speech turned off by the player: the voice keeps running, silent
+        (so that turning speech back on speaks at once), and the history is
+        still kept (Repeat and the history keys still have it all)."""
 
     def _out(self, item: Spoken) -> None:
         self.history.append(item)
         if len(self.history) > HISTORY_LIMIT:
             del self.history[: HISTORY_LIMIT // 2]
+        self._speak(item.text, item.interrupt)
+
+    def _speak(self, text: str, interrupt: bool) -> None:
+        if not self.muted:
+            self.through_voice(text, interrupt)
+
+    def through_voice(self, text: str, interrupt: bool = True) -> None:
+        """Hand ``text`` to the voice, muted or not (what turning speech off
+        says, and the way back at a launch with speech off); not kept."""
         try:
-            self.speaker.speak(item.text, item.interrupt)
+            self.speaker.speak(text, interrupt)
         except Exception as exc:  # a screen reader that went away: carry on silently
             if self.failed is None:
                 log.warning("speech output failed (%s: %s); going on silently",
@@ -383,6 +403,20 @@ class Speech:
         if text:
             self._out(Spoken(text, "chat", False))
 
+    def grow(self, text: str) -> None:
+        """More of the last game announcement (what followed the player's own
+        move, as it happens): spoken after what is being said, never cutting
+        it off, and kept as part of that one announcement (Repeat says it all)."""
+        if not text:
+            return
+        for k in range(len(self.history) - 1, -1, -1):
+            item = self.history[k]
+            if item.kind == "game":
+                self.history[k] = Spoken(f"{item.text} {text}", "game", item.interrupt)
+                self._speak(text, False)
+                return
+        self.announce(text)
+
     def say(self, text: str) -> None:
         """What the player asked for (focus, a key): interrupts."""
         if text:
@@ -394,6 +428,8 @@ class Speech:
 
     def status(self) -> Status:
         """Which output speaks (for Settings and the start screen)."""
+        if self.muted:
+            return Status("off")
         return speaker_status(self.speaker)
 
     def use(self, speaker: Speaker) -> None:

@@ -191,6 +191,8 @@ class ActionPanel:
             if self.session.game_over:
                 self.session.new_game()
                 if self.session.game_over:  # a room: the host asked, the host deals
+                    if not getattr(self.session, "game", 1):  # the room's first game
+                        return Outcome(True, _("The game starts. Press Next hand to deal."))
                     return Outcome(True, _("A new game starts with the same players. "
                                            "Press Next hand to deal."))
                 self.session.next_hand()  # on this computer the first hand is dealt at once

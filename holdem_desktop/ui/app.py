@@ -19,7 +19,7 @@ import pygame
 
 from holdem_desktop.i18n.translate import _
 
-from .keymap import KeyMap
+from .keymap import Key, KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 
@@ -31,7 +31,7 @@ when there is no display, and a window there is seen by nobody."""
 
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
-_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "page up", "page down"}
+_EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
 
 
 class NoDisplay(RuntimeError):
@@ -76,7 +76,8 @@ class App:
                  keymap: KeyMap | None = None,
                  after_input: Callable[[], None] = lambda: None,
                  poll: Callable[[], bool] = lambda: False,
-                 moves: Callable[[], list[Transition]] = list) -> None:
+                 moves: Callable[[], list[Transition]] = list,
+                 toggle_speech: Callable[[], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
@@ -88,6 +89,8 @@ class App:
         that closed sends the player back to the Rooms page)."""
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
+        self.toggle_speech = toggle_speech
+        """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
         pygame.font.init()
         w = max(size[0], TableLayout.MIN_WIDTH)
@@ -149,8 +152,14 @@ class App:
             return  # the character arrives as TEXTINPUT
         key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
                                  ctrl=bool(mods & pygame.KMOD_CTRL))
-        if key is not None:
-            self.apply(screen.press(key))
+        if key is Key.SPEECH and self.toggle_speech is not None:
+            self.toggle_speech()
+        elif key is not None:
+            screen.typed_ahead = bool(getattr(event, "ahead", False))
+            try:
+                self.apply(screen.press(key))
+            finally:
+                screen.typed_ahead = False
         elif name and name != "unknown" and not name.startswith(("left ", "right ")) \
                 and name not in ("caps lock", "numlock", "scroll lock"):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
@@ -187,6 +196,15 @@ class App:
             pygame.display.flip()
             self.dirty = False
 
+    def _settle(self) -> None:
+        """After a frame: when the screen has just set up a decision, the key
+        presses already waiting were made before it could be heard; they are
+        marked so (handed over with ``typed_ahead``), however long drawing took."""
+        if not self.screen.settled():
+            return
+        for event in pygame.event.get(pygame.KEYDOWN):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {**event.dict, "ahead": True}))
+
     def run(self, max_events: int | None = None) -> None:
         """Wait for events until the window closes.  With ``max_events`` (tests,
         benchmarks) it also stops after that many key presses, clicks or quits,
@@ -207,9 +225,11 @@ class App:
                 if max_events is not None:
                     break
                 self.frame()
+                self._settle()
                 continue
             self.handle(event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT):
                 self.after_input()
             handled += event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT)
             self.frame()
+            self._settle()

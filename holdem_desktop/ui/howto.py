@@ -61,7 +61,26 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
                                  for keys, what in keymap.help_lines())),
         Section(_("Rooms"), _rooms() + _chat(keymap)),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
+        Section(_("Your past hands"), _past_hands(keymap)),
     )
+
+
+def _past_hands(keymap: KeyMap) -> tuple[str, ...]:
+    out = [_("Every hand you play here, at this computer or in a room, is kept: only what "
+             "you saw, never a card that was not shown."),
+           _("Hand review, on the start screen, lists your games, newest first, then a game's "
+             "hands; activate a hand to replay it on the table."),
+           _("In the replay, Right and Left step action by action, Down and Up go street by "
+             "street, and each step is said in one line. Read state tells everything at "
+             "that step.")]
+    if keymap.chords(Key.REPLAY_LAST_HAND) and keymap.chords(Key.HAND_REVIEW):
+        out.append(_("At the table, {last} replays the last hand and {review} opens Hand "
+                     "review.").format(last=_chords(keymap, Key.REPLAY_LAST_HAND),
+                                       review=_chords(keymap, Key.HAND_REVIEW)))
+    out.append(_("Statistics, on the start screen, gives your figures over every game and "
+                 "per variant, your results against each opponent, and your chips over a "
+                 "game as a chart: Listen to the chart plays it as a rising and falling tone."))
+    return tuple(out)
 
 
 def _own_games(folder: Path) -> tuple[str, ...]:
@@ -345,8 +364,8 @@ def _screen(keymap: KeyMap) -> tuple[str, ...]:
     out += [
         _("Action buttons never move. A button you can't use now is shown inactive, "
           "and activating it tells you why."),
-        _("After your action the computer players play at once, and you hear one announcement "
-          "covering everything until your next turn."),
+        _("Your action is said at once; then what the computer players do is added to "
+          "that same announcement as it happens, until your next turn."),
         _("Two tabs at the top right, How to play and Settings, open in place of the table. "
           "Activate the tab again, or its Close button at the end, to close it."),
         _("Settings holds the language, beginner hints, sounds and speech. "
@@ -355,6 +374,13 @@ def _screen(keymap: KeyMap) -> tuple[str, ...]:
     if keymap.chords(Key.HELP):
         out.append(_("Press {keys} at any time to hear every key.").format(
             keys=_chords(keymap, Key.HELP)))
+    if keymap.chords(Key.SPEECH):
+        out.append(_("Press {keys} anywhere to turn speech off, and again to turn it back on; "
+                     "the game says so first, and remembers it for the next time.").format(
+            keys=_chords(keymap, Key.SPEECH)))
+    out.append(_("An action key pressed too soon after your turn begins, before you could "
+                 "hear it, is ignored with a short double tick: press it again once you "
+                 "have heard your turn."))
     return tuple(out)
 
 

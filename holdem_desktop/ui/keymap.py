@@ -35,6 +35,8 @@ class Key(StrEnum):
     STEP_BACK = "step_back"
     CLOSE = "close"
     HELP = "help"
+    SPEECH = "speech"
+    """Speech off or on, anywhere (even in a text field)."""
     # Acting
     FOLD = "fold"
     CHECK_CALL = "check_call"
@@ -57,6 +59,8 @@ class Key(StrEnum):
     READ_STATE = "read_state"
     HISTORY_BACK = "history_back"
     HISTORY_FORWARD = "history_forward"
+    REPLAY_LAST_HAND = "replay_last_hand"
+    HAND_REVIEW = "hand_review"
     CARD_1 = "card_1"
     CARD_2 = "card_2"
     CARD_3 = "card_3"
@@ -129,6 +133,7 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("space"): Key.SELECT,
     Chord("escape"): Key.CLOSE,
     Chord("f1"): Key.HELP,
+    Chord("f2"): Key.SPEECH,
     Chord("f"): Key.FOLD,
     Chord("c"): Key.CHECK_CALL,
     Chord("b"): Key.BET_RAISE,
@@ -150,6 +155,8 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("i"): Key.READ_STATE,
     Chord("["): Key.HISTORY_BACK,
     Chord("]"): Key.HISTORY_FORWARD,
+    Chord("z"): Key.REPLAY_LAST_HAND,
+    Chord("g"): Key.HAND_REVIEW,
     Chord("1"): Key.CARD_1,
     Chord("2"): Key.CARD_2,
     Chord("3"): Key.CARD_3,
@@ -178,6 +185,7 @@ def describe(key: Key) -> str:
         Key.STEP_BACK: _("Previous value of a choice, or the previous control"),
         Key.CLOSE: _("Close the open tab or dialog"),
         Key.HELP: _("List every key"),
+        Key.SPEECH: _("Turn speech off or on, anywhere"),
         Key.FOLD: _("Fold"),
         Key.CHECK_CALL: _("Check, or call"),
         Key.BET_RAISE: _("Bet or raise the chosen amount"),
@@ -198,6 +206,8 @@ def describe(key: Key) -> str:
         Key.READ_STATE: _("Read the whole state of the game"),
         Key.HISTORY_BACK: _("Previous message in the history"),
         Key.HISTORY_FORWARD: _("Next message in the history"),
+        Key.REPLAY_LAST_HAND: _("Replay the last hand, step by step"),
+        Key.HAND_REVIEW: _("Hand review: every game and hand played here"),
         Key.CHAT: _("In a room: say something at the table (Enter sends, Escape goes back, "
                     "Up and Down recall your lines)"),
         Key.QUICK_1: _("In a room: say \"Nice hand\""),
@@ -237,7 +247,7 @@ class KeyMap:
         listening), each line (keys, what they do), for the F1 page."""
         moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
                   Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.CLOSE,
-                  Key.HELP}
+                  Key.HELP, Key.SPEECH}
         lines = {k: (", ".join(str(c) for c in self.chords(k)), describe(k))
                  for k in Key if self.chords(k)}
         talking = {Key.CHAT, Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4}

@@ -32,6 +32,7 @@ from holdem_desktop.session.variant_files import (
     user_variants_dir,
 )
 from holdem_desktop.settings import LANGUAGES, Settings
+from holdem_desktop.store import HandStore
 
 from .forms import Field, Form
 from .howto import how_to_play
@@ -107,6 +108,12 @@ class Desktop(Protocol):
     def test_speech(self) -> str:
         """Say a sample through the voice in use; returns what was said."""
 
+    def hand_store(self) -> HandStore | None:
+        """The store of every hand played here (None: it could not be opened)."""
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep; False when there is no sound."""
+
 
 def speech_state(desktop: Desktop) -> SpeechState | None:
     """The desktop's speech status (None from a desktop that cannot tell yet)."""
@@ -128,6 +135,8 @@ class _FormPage(Page):
         self.say = self._remember
         self._hinted: set[Role] = set()
         """The kinds of field whose keys this page has told (once is enough)."""
+        self._selected: str | None = None
+        """The filled text field just arrived at: typing replaces its text."""
 
     def _remember(self, text: str) -> None:
         self.status = text
@@ -146,8 +155,20 @@ class _FormPage(Page):
             self.say(said)
         return said is not None
 
+    def _replace_selected(self, control: Control) -> bool:
+        """A filled field just arrived at is selected, as in a native dialog:
+        the first key typed (or Backspace) replaces the whole text."""
+        if self._selected != control.id or self.form is None:
+            return False
+        self._selected = None
+        if self.form.values.get(control.id):
+            self.form.values[control.id] = ""
+            return True
+        return False
+
     def type_text(self, control: Control, text: str) -> None:
         # Each character typed is echoed, as a screen reader does in a native field.
+        self._replace_selected(control)
         typed = self.form.type_text(control.id, text) if self.form is not None else ""
         if typed:
             self._say(_("space") if typed == " " else typed)
@@ -155,12 +176,16 @@ class _FormPage(Page):
             self._say(_("The field is full."))
 
     def erase(self, control: Control) -> None:
+        if self._replace_selected(control):
+            self._say(_("empty"))
+            return
         erased = self.form.erase(control.id) if self.form is not None else ""
         self._say(_("{character} erased").format(
             character=_("space") if erased == " " else erased) if erased else _("empty"))
 
     def describe(self, control: Control) -> str:
         text = control.spoken()
+        self._selected = control.id if control.role is Role.EDIT and control.value else None
         where = self.form.position(control.id) if self.form is not None else None
         if where is not None:
             text += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
@@ -197,11 +222,17 @@ class StartPage(_FormPage):
         self.desktop = desktop
         self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
         self._quitting = False
+        if desktop.has_saved_game():  # the game to go on with comes first
+            self.focus.id = "continue"
 
     def notice(self) -> str:
-        """When nothing speaks, the start screen says so (and what to install)."""
+        """When nothing speaks, the start screen says so (and what to install);
+        a saved game is mentioned, so that Enter goes on with it knowingly."""
         state = speech_state(self.desktop)
-        return state.text if state is not None and state.silent else ""
+        lines = [state.text] if state is not None and state.silent else []
+        if self.desktop.has_saved_game():
+            lines.append(_("You have a saved game: Continue goes on with it."))
+        return " ".join(lines)
 
     def controls(self) -> tuple[Control, ...]:
         saved = self.desktop.has_saved_game()
@@ -212,6 +243,8 @@ class StartPage(_FormPage):
             Control("rooms", _("Rooms"), zone="menu"),
             Control("help", _("How to play"), zone="menu"),
             Control("settings", _("Settings"), zone="menu"),
+            Control("review", _("Hand review"), zone="menu"),
+            Control("statistics", _("Statistics"), zone="menu"),
             Control("quit", _("Quit"), zone="menu"),
         )
 
@@ -226,6 +259,10 @@ class StartPage(_FormPage):
             return Replace(self.desktop.table(got))
         if control.id == "rooms":
             return Push(RoomsPage(self.desktop, self._say))
+        if control.id in ("review", "statistics"):
+            from .records_pages import records_page  # the store's pages, on first use
+
+            return Push(records_page(self.desktop, control.id, self._say))
         if control.id == "help":
             return Push(HelpPage(self.desktop, chosen_variant(self.desktop.settings.variant),
                                  self._say))
@@ -310,6 +347,8 @@ class NewGamePage(_FormPage):
         """Creating a room (2 to 6 seats, the host's own) rather than a game here."""
         self.title = _("Create room") if room else _("New game")
         self.desktop = desktop
+        self._replacing = False
+        """Start game was pressed once over a saved game: the next press replaces it."""
         self.folder = folder if folder is not None else user_variants_dir()
         """The player's own variants folder."""
         s = desktop.settings
@@ -382,6 +421,11 @@ class NewGamePage(_FormPage):
                         zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
+    def press(self, key: Key) -> Transition | None:
+        if key not in (Key.ACTIVATE, Key.SELECT):
+            self._replacing = False  # the question is asked again
+        return super().press(key)
+
     def describe(self, control: Control) -> str:
         if control.id.startswith("broken:"):
             return _("Cannot be used: {problem}").format(problem=control.label)
@@ -418,6 +462,12 @@ class NewGamePage(_FormPage):
         if control.id != "start":
             self.adjust(control, 1)  # Enter steps a choice like Up
             return None
+        if not self.room and self.desktop.has_saved_game() and not self._replacing:
+            self._replacing = True  # a saved game is never lost without a question
+            self.say(_("You have a saved game. Press Enter again to replace it with a new "
+                       "game; Escape keeps it, and Continue on the start screen goes on with it."))
+            return None
+        self._replacing = False
         v = self.form.values
         name = str(v["name"]).strip() or _("Player")
         try:
@@ -492,6 +542,8 @@ class SettingsPage(_FormPage):
             self._build()
 
     def controls(self) -> tuple[Control, ...]:
+        # The speech key may have turned speech off or on while the page is open.
+        self.form.values["speech_output"] = self.desktop.settings.speech_output
         state = speech_state(self.desktop)
         speech = () if state is None else (
             Control("speech_status", state.text, Role.TEXT, "settings"),
@@ -623,7 +675,8 @@ class JoinRoomPage(_FormPage):
             Field("address", _("Host address (if the room is not found)"), Role.EDIT,
                   max_length=64),
             Field("name", _("Your name"), Role.EDIT, max_length=20),
-        ], {"code": "", "address": "", "name": desktop.settings.player_name or _("Player")})
+        ], {"code": desktop.settings.room_code, "address": desktop.settings.room_address,
+            "name": desktop.settings.player_name or _("Player")})
 
     def controls(self) -> tuple[Control, ...]:
         return (*self.form.controls("form"),
@@ -645,9 +698,12 @@ class JoinRoomPage(_FormPage):
         if len(code) != 6:
             self.say(_("A room code has 6 digits."))
             return None
+        address = str(v["address"]).strip()
+        name = str(v["name"]).strip() or _("Player")
+        self.desktop.change_settings(self.desktop.settings.updated(  # the form keeps them
+            room_code=code, room_address=address, player_name=name))
         self.say(_("Looking for room {code}…").format(code=code))
-        got = self.desktop.join_room(code, str(v["address"]).strip(),
-                                     str(v["name"]).strip() or _("Player"))
+        got = self.desktop.join_room(code, address, name)
         if isinstance(got, str):
             self.say(got)
             return None

@@ -77,6 +77,9 @@ class Page:
     """Set when what opened the page has already said where the player is
     (a new game's deal, a continued game's welcome): its title and focus are
     then not said over it."""
+    typed_ahead: bool = False
+    """Set by the window while it hands over a key pressed before the last
+    decision could be heard (see :meth:`settled`)."""
     default: str | None = None
     """The id of the button Enter presses from any field (a form's Start,
     Join or Close), as in every desktop dialog."""
@@ -117,6 +120,12 @@ class Page:
     def on_key(self, key: Key) -> Transition | None:
         """A command the page itself does not know (hotkeys of the table)."""
         return None
+
+    def settled(self) -> bool:
+        """The window has handled an input and drawn the result (the table
+        starts its type-ahead guard then); True: the keys waiting now were
+        pressed before what was just set up could be heard."""
+        return False
 
     # The common behaviour ------------------------------------------------
 
@@ -170,6 +179,11 @@ class Page:
                 nxt = controls[max(0, min(len(controls) - 1, k - direction))]
                 self.focus.set(controls, nxt.id)
                 self.say(self.describe(nxt))
+                return None
+            if c.role is Role.BUTTON:  # a menu's buttons: Down the next, Up the one before
+                moved = self.focus.step(controls, -direction)
+                if moved is not None:
+                    self.say(self.describe(moved))
                 return None
         if key is Key.CLOSE and self.closable:
             return self.close()

@@ -126,7 +126,8 @@ class PageRenderer:
             return rect
         size = round(28 * s)
         if c.role is Role.BUTTON:
-            box = pygame.Rect(0, 0, min(rect.w, round(460 * s)), rect.h)
+            wide = self.font(size).size(c.label)[0] + 2 * pad  # a long label widens it
+            box = pygame.Rect(0, 0, min(rect.w, max(round(460 * s), wide)), rect.h)
             box.center = rect.center  # buttons stand in the middle of the column
             pygame.draw.rect(surface, p.button if c.enabled else p.button_off, box,
                              border_radius=8)

@@ -33,7 +33,7 @@ from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
-from holdem_desktop.session.events import GameOver, GameStarted
+from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
@@ -43,7 +43,7 @@ from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
-from .page import Page, Pop, Replace, Transition
+from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, seat_plates, winning_hands
 from .widgets import Control, Role
 
@@ -68,6 +68,19 @@ _KEY_TO_COMMAND = {
 }
 ZONES = ("table", "hand", "actions", "state", "players", "log")
 
+TYPE_AHEAD_GUARD = 0.3
+"""Seconds after a new decision of the player's was set up (their turn, or a
+hand's end with Next hand) and its announcement handed to the voice and
+drawn, during which an acting key is ignored, with the "too soon" cue: it
+was pressed before that announcement could be heard (it starts speaking
+some 12 ms after it is handed over, and even the quickest person reacts to
+a sound in about 150-200 ms), so it was meant for the decision before.
+Keys pressed while the window was still busy with the previous one are
+handled inside the guard too.  A deliberate press after hearing it still
+acts; four quick presses never play four streets."""
+_GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
+                      Command.NEXT_HAND})
+
 
 class TableScreen(Page):
     """The table as seen and played from ``seat``."""
@@ -77,7 +90,8 @@ class TableScreen(Page):
                  say: Callable[[str], None] = lambda text: None,
                  clock: Callable[[], float] = time.monotonic,
                  on_refused: Callable[[], None] = lambda: None,
-                 room: RoomInfo | None = None) -> None:
+                 room: RoomInfo | None = None,
+                 on_too_soon: Callable[[], None] = lambda: None) -> None:
         super().__init__(say)
         self.title = _("Table")
         self.room = room
@@ -124,6 +138,14 @@ class TableScreen(Page):
         self.motion = Motion(clock)
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
+        self.on_too_soon = on_too_soon
+        """Called when an acting key comes too soon after a new decision was
+        set up (the "too soon" cue; nothing is said over the announcement)."""
+        self.guard_clock: Callable[[], float] = time.monotonic
+        self.guard_until = 0.0
+        """Until when acting keys are taken for type-ahead (:data:`TYPE_AHEAD_GUARD`)."""
+        self._new_decision = False
+        """A decision was set up since the window last settled."""
         idle = session.hand is None or session.hand.over
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
@@ -166,6 +188,16 @@ class TableScreen(Page):
         self.seat = seat
         self.panel = ActionPanel(self.session, seat, amount)
 
+    def settled(self) -> bool:
+        """The new decision's announcement is with the voice and the window
+        drawn: the guard runs from now, and True says that the keys already
+        waiting were pressed before it (the window marks them ``typed_ahead``)."""
+        if not self._new_decision:
+            return False
+        self._new_decision = False
+        self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD
+        return TYPE_AHEAD_GUARD > 0
+
     def _room_actions(self) -> list[Any]:
         """The Room zone's buttons a room's table offers now (Away, Back, and
         the host's Start without, Play for, Remove)."""
@@ -191,6 +223,10 @@ class TableScreen(Page):
                 and self.focus.id.startswith("button:") \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.NEXT_HAND
+        if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
+                or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
+            self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
+            self._new_decision = True  # it is said and drawn (see settled)
         if isinstance(event, GameOver):
             self.result = event
         elif isinstance(event, GameStarted):
@@ -202,11 +238,21 @@ class TableScreen(Page):
         self._said_at = len(self.log)
         self._out(text)
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, more: bool = False) -> None:
         """A game announcement (already spoken by the speech): shown in the
-        Game state zone and kept for Repeat and the history keys."""
-        self.announcements.append(text)
-        self.messages.append(text)
+        Game state zone and kept for Repeat and the history keys; with
+        ``more``, the rest of the last one (said as it happened)."""
+        if more and self.announcements:
+            last = self.announcements[-1]
+            text = f"{last} {text}"
+            self.announcements[-1] = text
+            if self.messages and self.messages[-1] == last:
+                self.messages[-1] = text
+            else:
+                self.messages.append(text)
+        else:
+            self.announcements.append(text)
+            self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
 
@@ -380,6 +426,10 @@ class TableScreen(Page):
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
             self.confirm_room_action = None
+        if key is Key.CLOSE and self.confirm_new_game and self.tab is None:
+            self.confirm_new_game = False  # Escape answers the question, and nothing else
+            self.say(_("No new game: the table stays as it is."))
+            return None
         if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
             self.confirm_new_game = False
         if self.tab is None:
@@ -632,9 +682,23 @@ class TableScreen(Page):
                 self.say(_("Sent: {text}").format(text=words))
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
+        elif key in (Key.REPLAY_LAST_HAND, Key.HAND_REVIEW):
+            return self._review(key)
         elif key is not Key.CLOSE:
             self.say(self.inform(key))
         return None
+
+    def _review(self, key: Key) -> Transition | None:
+        """The stored hands' pages over the table (the game waits under them)."""
+        from .records_pages import last_hand_page, records_page  # on first use
+
+        if key is Key.HAND_REVIEW:
+            return Push(records_page(self.desktop, "review", self._out))
+        page = last_hand_page(self.desktop, self._out)
+        if isinstance(page, str):
+            self.say(page)
+            return None
+        return Push(page)
 
     def _history(self, step: int) -> None:
         """Step back (-1) or forth (1) through the game's announcements."""
@@ -652,10 +716,21 @@ class TableScreen(Page):
         self._out(text)  # not added to the history itself
 
     def _act(self, command: Command) -> None:
+        if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
+            self.on_too_soon()  # typed ahead of the announcement: ignored
+            return
+        if command in _GUARDED and command is not Command.NEXT_HAND \
+                and any(a.key == "back" for a in self._room_actions()):
+            self.on_refused()  # away: the computer plays this seat; say the way back
+            self.say(_("You are away: the computer plays your seat. To play again, activate "
+                       "Back in the Room zone."))
+            return
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
                 and self.panel.why(command) is None and not self.confirm_new_game:
             self.confirm_new_game = True  # a game's end is never left by one stray key
-            self.say(_("Start a new game with the same players? Press New game again to confirm."))
+            chords = self.keymap.chords(Key.NEXT_HAND)
+            self.say(_("Start a new game with the same players? Press {key} again to start it; "
+                       "Escape cancels.").format(key=str(chords[0]) if chords else "N"))
             return
         self.confirm_new_game = False
         was, self.acted = self.acted, True  # what it sets off is the player's own news
@@ -694,11 +769,13 @@ class TableScreen(Page):
         if key is Key.POT:
             return _("Pot: {amount}.").format(amount=amount(view.pot))
         if key is Key.TO_CALL:
+            if not view.to_call:
+                return _("Nothing to call.")
             return _("To call: {amount}.").format(amount=amount(view.to_call))
-        if key is Key.CHIPS:
-            return "; ".join(_("{player} {chips}").format(player=self._name(seat),
-                                                          chips=amount(s.chips(seat)))
-                             for seat in self._occupied())
+        if key is Key.CHIPS:  # yours first, as "you"
+            return "; ".join(_("{player} {chips}").format(
+                player=_("You") if seat == self.seat else self._name(seat),
+                chips=amount(s.chips(seat))) for seat in self._occupied())
         if key is Key.WHOSE_TURN:
             if view.to_act is None:
                 return _("Nobody is to act.")

@@ -72,10 +72,28 @@ def test_a_game_closed_mid_hand_goes_on_at_the_same_decision(home):
     assert list(session.hand.actions) == actions  # no re-deal: the very same hand
     assert session.view(0).hole == hole and session.hand.to_act == 0
     said = [s.text for s in again.speech.history]
-    assert said[0] == (f"Welcome back. Hand {before.hands_played + 1}. Your cards: "
-                       f"{cards_names(hole)}. You have {before.chips(0):,} chips.")
+    view = session.view(0)
+    board = (f"Board: {cards_names(view.board)}." if view.board
+             else "No cards on the board yet.")
+    assert said[0].startswith(f"Welcome back. Hand {before.hands_played + 1}. Your cards: "
+                              f"{cards_names(hole)}. {board} Pot: {view.pot:,}. ")
+    assert said[0].endswith(f"You have {before.chips(0):,} chips.")
+    street = [k for k, e in enumerate(view.history) if type(e).__name__ == "StreetDealt"]
+    moved = [e for e in view.history[(street[-1] if street else -1) + 1:]
+             if type(e).__name__ == "ActionTaken"]
+    assert ("This betting round: " in said[0]) == bool(moved)  # this round's moves, if any
     assert said[-1].startswith("Your turn")
+    heard = list(app.screen.announcements)
+    log = list(app.screen.log)
     app = window(again, session)
+    # Repeat, the history keys and the Move log have what was there before.
+    assert app.screen.announcements[:len(heard)] == heard
+    assert app.screen.announcements[len(heard):] == [said[0], said[-1]]
+    assert app.screen.log[:len(log)] == log
+    keys(app, "e")
+    assert again.speech.history[-1].text == said[-1]
+    keys(app, "[", "[")
+    assert again.speech.history[-1].text == heard[-1]
     keys(app, "c")  # the first key acts on that hand
     assert len(session.hand.actions) > len(actions)
     assert list(session.hand.actions[:len(actions)]) == actions

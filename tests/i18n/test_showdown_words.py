@@ -78,5 +78,5 @@ def test_only_the_players_with_no_chips_behind_are_all_in():
     for e in hand.events:
         announcer(e)
     announcer.flush()
-    assert "Ada all-in: the cards are turned up" in said[0]
+    assert "All-in: Ada. The cards are turned up" in said[0]
     assert "You and Ada all-in" not in said[0] and "Ada and you" not in said[0]

@@ -306,7 +306,6 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     ada = Window("Ada", server.port, plays=False, presses=False)  # silent
     bruno = Window("Bruno", server.port)
     windows = [mara, ada, bruno]
-    everyone = windows
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None and room.ready == {0, 2})
     # The barrier waits for Ada; too soon to start without her.
@@ -319,24 +318,30 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     clock.now += 11
     mara.remote.start_without()
     said = "The next hand starts without Ada; the computer plays in their place."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    others = [mara, bruno]  # Ada herself is told it to her face, with her way back
+    assert run_until(windows, lambda: all(said in w.news for w in others)
+                     and "The next hand starts without you: the computer plays your seat. "
+                     "To play again, activate Back in the Room zone." in ada.news)
     assert room.members[1].replaced and room.session.hands_played >= 0
     # Ada is back (she pressed Back), then away again by her own choice.
     assert run_until(windows, lambda: [a.key for a in ada.remote.room_actions()] == [
         "back"])
     ada.remote.back()
-    assert run_until(windows, lambda: all("Ada is back." in w.news for w in everyone))
+    assert run_until(windows, lambda: all("Ada is back." in w.news for w in others)
+                     and "You are back: you play your seat again." in ada.news)
     assert not room.members[1].replaced
     ada.remote.away()
     said = "Ada is away; the computer plays in their place."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert run_until(windows, lambda: all(said in w.news for w in others)
+                     and "You are away: the computer plays your seat. To play again, "
+                     "activate Back in the Room zone." in ada.news)
     assert room.members[1].replaced
     ada.remote.back()
     assert run_until(windows, lambda: not room.members[1].replaced)
     # The host hands her silent seat to the computer.
     mara.remote.play_for(1)
     said = "At the host's request, the computer plays for Ada."
-    assert run_until(windows, lambda: all(said in w.news for w in everyone))
+    assert run_until(windows, lambda: all(said in w.news for w in others))
     assert room.members[1].replaced
     # And removes Bruno: he is told, the others hear it, his token is void.
     token = bruno.remote.token
@@ -413,7 +418,7 @@ def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(se
     windows.append(back)
     assert back.remote.seat == 1 and not back.remote.welcome.spectator
     assert run_until(windows, lambda: "Ada is back." in mara.news
-                     and "Ada is back." in back.news)
+                     and "You are back: you play your seat again." in back.news)
     assert not room.members[1].replaced and room.kinds[1] == "human"
     hands = room.session.hands_played
     assert run_until(windows, lambda: room.session.hands_played >= hands + 2, 20)
@@ -492,11 +497,13 @@ def test_a_trickle_is_closed_at_the_frame_deadline_and_a_pinger_at_the_hello_dea
 CHILD = """
 import random, resource, sys, time
 from pathlib import Path
-resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.room import Room
+# Few files from here on (after the imports: the test is of the host, not of
+# Python's import system, which reads a missing module where open() fails)
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__version__,
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))

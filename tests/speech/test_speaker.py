@@ -122,3 +122,25 @@ def test_the_background_speaker_never_waits_and_an_interrupt_drops_the_queue():
     bg.close(timeout=5)
     assert rec.calls == [("Check, button", True), ("Your turn.", False)]
     assert bg.ready.is_set() and bg.name == "recording"
+
+
+def test_an_interrupt_never_drops_a_rate_or_volume_waiting_in_the_queue():
+    """Issue 28 item 5: the slider's new value is said interrupting right after
+    the rate is handed over; the rate must still reach the voice, at once."""
+    gate = threading.Event()
+    rec = RecordingSpeaker()
+
+    def slow_factory():
+        gate.wait(5)
+        return rec
+
+    bg = BackgroundSpeaker(slow_factory)
+    bg.set_rate(80)
+    bg.set_volume(60)
+    bg.speak("Ada calls 40.", False)
+    bg.speak("80 percent", True)  # the slider's value: drops Ada's sentence only
+    assert rec.calls == [] and rec.rate is None
+    gate.set()
+    bg.close(timeout=5)
+    assert (rec.rate, rec.volume) == (80, 60)
+    assert rec.calls == [("80 percent", True)]

@@ -227,11 +227,12 @@ def test_start_screen_new_game_form_leave_and_continue(desktop, home):
     app = App(desktop.menu(), keymap=desktop.keymap)
     assert isinstance(app.screen, StartPage)
     labels = [c.label for c in app.screen.controls()]
-    assert labels == ["New game", "Continue", "Rooms", "How to play", "Settings", "Quit"]
+    assert labels == ["New game", "Continue", "Rooms", "How to play", "Settings",
+                      "Hand review", "Statistics", "Quit"]
     keys(app, "tab")
     assert app.screen.status == ("Continue, button, unavailable: There is no saved game "
                                  "to continue.")
-    keys(app, "tab", "tab", "tab", "tab", "tab")  # wraps round to New game
+    keys(app, "tab", "tab", "tab", "tab", "tab", "tab", "tab")  # wraps round to New game
     keys(app, "return")
     form = app.screen
     assert form.title == "New game"

@@ -74,10 +74,15 @@ def test_new_game_asks_first_then_starts(ended):
     session = app.screen.session
     keys(app, "n")
     assert session.game_over  # one stray key does not throw the result away
-    assert app.screen.messages[-1] == ("Start a new game with the same players? Press New game "
-                                       "again to confirm.")
+    assert app.screen.messages[-1] == ("Start a new game with the same players? Press N "
+                                       "again to start it; Escape cancels.")
     keys(app, "c", "n")  # another key in between: it asks again
     assert session.game_over
+    keys(app, "escape")  # Escape answers the question: no new game, and the table stays
+    assert app.screen.messages[-1] == "No new game: the table stays as it is."
+    assert session.game_over and app.screen is not None and not app.screen.confirm_leave
+    keys(app, "n")
+    assert session.game_over  # asked again after Escape
     keys(app, "n")
     assert not session.game_over and app.screen.banner() == []
 

@@ -22,7 +22,8 @@ from holdem_desktop.ui.keymap import DEFAULT_KEYS, Chord, Key, KeyMap, describe
 
 SHIPPED = ("tournament", "pot_limit", "fixed_limit", "heads_up", "session")
 HEADINGS = ("The game", "This game's rules", "Hand rankings", "Betting",
-            "Choosing an amount", "The screen", "Keys", "Rooms", "Your own games")
+            "Choosing an amount", "The screen", "Keys", "Rooms", "Your own games",
+            "Your past hands")
 RULES, CHOOSING, SCREEN, KEYS, OWN = 1, 4, 5, 6, 8
 STRUCTURE_WORD = {BettingStructure.NO_LIMIT: "No-limit betting",
                   BettingStructure.POT_LIMIT: "Pot-limit betting",

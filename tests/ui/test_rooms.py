@@ -246,6 +246,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert zone == ["heading:room", "room:code", "room:invite", "room:do:remove:Ada",
                         "room:do:mute:Ada", "room:do:host_mute:Ada", "room:leave"]
         keys(app, "n")  # New game
+        assert page.messages[-1] == "The game starts. Press Next hand to deal."  # the first
         assert wait([host, guest], lambda: host.remote.running and guest.remote.running)
         labels = {c.id: c.label for c in page.table_controls() if c.zone == "room"}
         assert labels["room:do:play_for:1"] == "Play for Ada"
@@ -255,12 +256,18 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         page.focus.id = "room:do:play_for:1"
         keys(app, "return")
         said = "At the host's request, the computer plays for Ada."
+        to_ada = ("At the host's request, the computer plays your seat. To play again, "
+                  "activate Back in the Room zone.")  # Ada hears it said to her, with the way back
         assert wait([host, guest], lambda: said in heard(host)
-                    and said in heard(guest))
+                    and to_ada in heard(guest))
+        assert said not in heard(guest)
         assert host.server.room.members[1].replaced
         # Ada takes her seat back with her own Back button.
         assert wait([guest], lambda: any(c.id == "room:do:back"
                                          for c in joined.table_controls()))
+        joined.press(Key.CHECK_CALL)  # an action key while away says how to come back
+        assert joined.messages[-1] == ("You are away: the computer plays your seat. To play "
+                                       "again, activate Back in the Room zone.")
         joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
         assert wait([host, guest], lambda: "Ada is back." in heard(host))
         assert not host.server.room.members[1].replaced

@@ -1,0 +1,48 @@
+"""Opening the stored hands' pages (Hand review, Statistics, the replay of
+the last hand) from the start screen or the table, with what the program
+gives them: the store, the speech settings, the deck, the sound chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from holdem_desktop.store import HandStore
+
+from .menus import Desktop
+from .page import Page
+from .review import ReplayPage, ReviewPage, replay_last
+from .statistics import StatisticsPage
+
+__all__ = ["last_hand_page", "records_page"]
+
+
+def _store(desktop: Desktop | None) -> HandStore | None:
+    ask = getattr(desktop, "hand_store", None)
+    return ask() if callable(ask) else None
+
+
+def _look(desktop: Desktop | None) -> tuple[bool, str]:
+    if desktop is None:
+        return True, "classic"
+    s = desktop.settings
+    return s.speak_suits, "four_color" if s.four_color_deck else "classic"
+
+
+def records_page(desktop: Desktop | None, which: str, say: Callable[[str], None]) -> Page:
+    """The Hand review (``review``) or Statistics (``statistics``) page."""
+    suits, deck = _look(desktop)
+    if which == "statistics":
+        play: Callable[[Sequence[int]], bool] = getattr(desktop, "play_chart",
+                                                        lambda values: False)
+        return StatisticsPage(_store(desktop), say, play=play)
+    return ReviewPage(_store(desktop), say, suits=suits, deck=deck)
+
+
+def last_hand_page(desktop: Desktop | None, say: Callable[[str], None]) -> ReplayPage | str:
+    """The replay of the last hand played (or why there is none); its first
+    words are said here."""
+    suits, deck = _look(desktop)
+    page = replay_last(_store(desktop), say, suits=suits, deck=deck)
+    if isinstance(page, ReplayPage):
+        say(page.arrive())
+    return page

@@ -1,0 +1,411 @@
+"""Hand review: the games played here (newest first), a game's hands (number,
+your cards, result), and one hand replayed on the table drawing, step by
+step, each step said in one short line.
+
+In the replay, Right and Left step action by action, Down and Up street by
+street, I reads the whole state at this step, E repeats the step's line,
+Escape goes back.  The hand is the stored one, as you saw it: another
+player's cards appear only when they were shown.  At the end the winning
+hands are named with the kickers that decided."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+import platformdirs
+import pygame
+
+from holdem_desktop.engine.cards import parse_cards
+from holdem_desktop.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    StreetDealt,
+)
+from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.phh import PhhHand
+from holdem_desktop.engine.replay import ReplayError, hand_config, replay, stacked_deck
+from holdem_desktop.engine.views import SeatView, seat_view
+from holdem_desktop.i18n import amount, cards_names
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
+from holdem_desktop.i18n.records import game_label, hand_label, step_of
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.resources import assets_dir
+from holdem_desktop.session import Session
+from holdem_desktop.store import HandStore
+from holdem_desktop.store.stats import export_phh, game_hands, games, last_hand
+
+from .draw import TableRenderer
+from .keymap import Key
+from .menus import ReadingPage
+from .page import Page, Pop, Push, Transition
+from .plates import seat_plates, winning_hands
+from .widgets import Control, Role
+
+__all__ = ["ReplayPage", "ReviewPage", "Step", "replay_last", "review_steps"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a reviewed hand."""
+
+    line: str
+    """What is said."""
+    street: int
+    """0 pre-flop … 3 river; 4 the end."""
+    actions: int
+    """How many of the players' actions the table shows done."""
+
+
+_BOARD = (0, 3, 4, 5)
+"""Board cards out on each street."""
+
+
+@dataclass(frozen=True)
+class _Seat:
+    name: str
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The little of a Session the seat plates read."""
+
+    seats: list[_Seat]
+    game_over: bool = False
+
+
+def review_steps(phh: PhhHand, hero: int | None, suits: bool = True) -> tuple[Hand, list[Step]]:
+    """The hand replayed, and its steps: the deal, each action (the first of
+    a street says the street's cards and the pot before it), the end."""
+    full = replay(phh)
+    ids = full.seats
+    names = phh.players or tuple(f"p{i + 1}" for i in range(len(ids)))
+    name_of = dict(zip(ids, names, strict=True))
+    me = ids[hero] if hero is not None else None
+    p = Phrasing(lambda s: name_of.get(s, "?"), me, suits)
+    events = list(full.events)
+    taken = [k for k, e in enumerate(events) if isinstance(e, ActionTaken)]
+    last = taken[-1] if taken else len(events) - 1
+    steps: list[Step] = []
+    pot = 0
+    pending: list[str] = []
+    opening: list[str] = []
+    if phh.hand is not None:
+        opening.append(_("Hand {number}.").format(number=phh.hand))
+    actions = 0
+    for k, e in enumerate(events[:last + 1]):
+        said = None if isinstance(e, BetReturned) else sentence(e, p)
+        if isinstance(e, BlindPosted | AntePosted):
+            pot += e.amount
+        if isinstance(e, StreetDealt):
+            pending = [said or "", _("Pot {amount}.").format(amount=amount(pot))]
+            continue
+        if isinstance(e, ActionTaken):
+            if opening:  # the deal: a step of its own
+                steps.append(Step(" ".join(opening), 0, 0))
+                opening = []
+            actions += 1
+            pot += e.added
+            steps.append(Step(" ".join([*pending, said or ""]).strip(), int(e.street), actions))
+            pending = []
+        elif said and k < (taken[0] if taken else len(events)):
+            opening.append(said)
+    if opening:  # a hand with no action at all (everyone all-in on the blinds)
+        steps.append(Step(" ".join(opening), 0, 0))
+    show = Showdown()
+    end: list[str] = []
+    for e in events[last + 1:]:
+        if show.hold(e):
+            continue
+        said = sentence(e, p)
+        if said:
+            end.append(said)
+    end += show.settle(p)
+    if end:
+        steps.append(Step(" ".join(end), 4, actions))
+    return full, steps
+
+
+def _hand_at(phh: PhhHand, full: Hand, actions: int) -> Hand:
+    """The hand after its first ``actions`` actions."""
+    if actions >= len(full.actions):
+        return full
+    hand = Hand(hand_config(phh), stacked_deck(phh))
+    for seat, action in full.actions[:actions]:
+        hand.apply(seat, action)
+    return hand
+
+
+class ReplayPage(Page):
+    """One stored hand on the table drawing, stepped through by keys."""
+
+    def __init__(self, phh: PhhHand, hero: int | None, say: Callable[[str], None], *,
+                 suits: bool = True, deck: str = "classic", title: str = "") -> None:
+        super().__init__(say)
+        self.phh = phh
+        self.full, self.steps = review_steps(phh, hero, suits)
+        self.hero_seat = self.full.seats[hero] if hero is not None else None
+        self.suits = suits
+        self.index = 0
+        self.heard: list[str] = []
+        """Every line said, in order (the Move log of the review)."""
+        self.title = title or _("Hand review")
+        self.renderer = TableRenderer(assets_dir() / "cards" / deck)
+        names = phh.players or tuple(f"p{i + 1}" for i in range(len(self.full.seats)))
+        self.names = dict(zip(self.full.seats, names, strict=True))
+        self._views: dict[tuple[int, int], SeatView] = {}
+        self.quiet_arrival = True  # what opens it says :meth:`arrive`
+        self.focus.id = "next"
+
+    # what is said -------------------------------------------------------------
+
+    def arrive(self) -> str:
+        """The first words: where the player is, then the first step."""
+        return _("Hand review: {steps}. Right and Left step, Down and Up go by street, I "
+                 "reads the state.").format(steps=step_of(1, len(self.steps))) + " " + \
+            self._line()
+
+    def _line(self) -> str:
+        line = self.steps[self.index].line if self.steps else ""
+        self.heard.append(line)
+        return line
+
+    def go(self, index: int) -> None:
+        """Move to step ``index`` and say it (at either end, say so)."""
+        if not self.steps:
+            return
+        index = max(0, min(len(self.steps) - 1, index))
+        if index == self.index:
+            self.say(_("The end of the hand.") if index == len(self.steps) - 1 else
+                     _("The start of the hand."))
+            return
+        self.index = index
+        self.say(self._line())
+
+    def street(self, direction: int) -> None:
+        """The first step of the next (1) or previous (-1) street."""
+        now = self.steps[self.index].street
+        if direction > 0:
+            k = next((i for i in range(self.index + 1, len(self.steps))
+                      if self.steps[i].street > now), len(self.steps) - 1)
+        else:
+            first = next(i for i in range(len(self.steps)) if self.steps[i].street == now)
+            if first < self.index:  # back to this street's start first
+                k = first
+            else:
+                before = self.steps[first - 1].street if first else now
+                k = next((i for i in range(len(self.steps)) if self.steps[i].street == before),
+                         0)
+        self.go(k)
+
+    def view(self) -> SeatView:
+        """What the table shows at this step."""
+        step = self.steps[self.index] if self.steps else Step("", 4, 0)
+        key = (step.actions, step.street)
+        if key not in self._views:
+            hand = _hand_at(self.phh, self.full, step.actions)
+            seat = self.hero_seat if self.hero_seat in hand.seats else None
+            view = seat_view(hand, seat)
+            if step.street < 4:  # as it stood at this action: the next street not yet dealt
+                history = list(view.history)
+                taken = [k for k, e in enumerate(history) if isinstance(e, ActionTaken)]
+                cut = taken[step.actions - 1] + 1 if step.actions else \
+                    (taken[0] if taken else len(history))
+                view = dataclasses.replace(view, board=view.board[:_BOARD[step.street]],
+                                           history=tuple(history[:cut]))
+            self._views[key] = view
+        return self._views[key]
+
+    def read_state(self) -> str:
+        """Everything at this step: the street, the board, the pot, each player."""
+        v = self.view()
+        parts = [step_of(self.index + 1, len(self.steps)) + "."]
+        if v.hole:
+            parts.append(_("Your cards: {cards}.").format(
+                cards=cards_names(v.hole, suits=self.suits)))
+        parts.append(_("Board: {cards}.").format(cards=cards_names(v.board, suits=self.suits))
+                     if v.board else _("No cards on the board yet."))
+        if not v.over:
+            parts.append(_("Pot {amount}.").format(amount=amount(v.pot)))
+        for player in v.players:
+            who = _("You") if player.seat == self.hero_seat else self.names[player.seat]
+            if player.folded:
+                parts.append(_("{player}: folded.").format(player=who))
+                continue
+            text = _("{player}: {chips}").format(player=who, chips=amount(player.stack))
+            if player.bet:
+                text += ", " + _("bet {amount}").format(amount=amount(player.bet))
+            if player.shown and player.seat != self.hero_seat:
+                text += ", " + cards_names(player.shown, suits=self.suits)
+            parts.append(text + ".")
+        if v.to_act is not None:
+            parts.append(_("{player} to act.").format(
+                player=_("You") if v.to_act == self.hero_seat else self.names[v.to_act]))
+        return " ".join(parts)
+
+    # keys and controls --------------------------------------------------------
+
+    def controls(self) -> tuple[Control, ...]:
+        line = self.steps[self.index].line if self.steps else ""
+        return (
+            Control("previous", _("Previous action"), zone="actions"),
+            Control("next", _("Next action"), zone="actions"),
+            Control("previous_street", _("Previous street"), zone="actions"),
+            Control("next_street", _("Next street"), zone="actions"),
+            Control("state", _("Read state"), zone="actions"),
+            Control("close", _("Close"), zone="actions"),
+            Control("where", step_of(self.index + 1, len(self.steps)), Role.TEXT, "state"),
+            Control("line", line, Role.TEXT, "state"),
+        )
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return Pop()
+        return self.on_key({"previous": Key.STEP_BACK, "next": Key.STEP_FORWARD,
+                            "previous_street": Key.AMOUNT_UP, "next_street": Key.AMOUNT_DOWN,
+                            "state": Key.READ_STATE}.get(control.id, Key.REPEAT))
+
+    def press(self, key: Key) -> Transition | None:
+        if key in (Key.STEP_FORWARD, Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN):
+            return self.on_key(key)
+        return super().press(key)
+
+    def on_key(self, key: Key) -> Transition | None:
+        if key is Key.STEP_FORWARD:
+            self.go(self.index + 1)
+        elif key is Key.STEP_BACK:
+            self.go(self.index - 1)
+        elif key is Key.AMOUNT_DOWN:
+            self.street(1)
+        elif key is Key.AMOUNT_UP:
+            self.street(-1)
+        elif key is Key.READ_STATE:
+            self.say(self.read_state())
+        elif key is Key.REPEAT:
+            self.say(self.steps[self.index].line if self.steps else "")
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        v = self.view()
+        order = list(v.players)
+        seats = [p.seat for p in order]
+        if self.hero_seat in seats:
+            k = seats.index(self.hero_seat)
+            seats = seats[k:] + seats[:k]
+        table = _Table([_Seat(self.names.get(s, "")) for s in range(max(seats) + 1)])
+        plates = seat_plates(cast(Session, table), self.hero_seat, v, seats)
+        title = [_("{player} {chips}").format(player=self.names[p.seat],
+                                              chips=amount(p.stack)) for p in order]
+        controls = self.controls()
+        focused = self.focus.current(controls)
+        pot = Control("pot", _("Pot {amount}.").format(amount=amount(v.pot)), Role.TEXT,
+                      "state")
+        self.renderer.draw_table(surface, v, plates, title, (*controls, pot), (),
+                                 focused.id if focused else None,
+                                 [line for line in self.heard if line],
+                                 winners=winning_hands(v.history, lambda s: self.names[s])
+                                 if v.over else ())
+        self.rects = dict(self.renderer.rects)
+
+
+def documents() -> Path:
+    """Where exported files go: the player's documents folder (home if none)."""
+    try:
+        folder = Path(platformdirs.user_documents_dir())
+    except Exception:  # no such folder known on this system
+        folder = Path.home()
+    return folder if folder.is_dir() else Path.home()
+
+
+def _cards(text: str) -> Sequence[int]:
+    try:
+        return parse_cards(text) if text else ()
+    except ValueError:
+        return ()
+
+
+def hero_index(store: HandStore, hand_id: int) -> int | None:
+    """Your player index in a stored hand (None: you were not in it)."""
+    rows = store.query("SELECT hero FROM hands WHERE id = ?", (hand_id,))
+    return rows[0][0] if rows and isinstance(rows[0][0], int) else None
+
+
+def open_hand(store: HandStore, hand_id: int, say: Callable[[str], None], *,
+              suits: bool = True, deck: str = "classic") -> ReplayPage | str:
+    """The replay of stored hand ``hand_id``, or why it cannot be shown."""
+    phh = store.hand(hand_id)
+    if phh is None:
+        return _("This hand cannot be read back.")
+    try:
+        return ReplayPage(phh, hero_index(store, hand_id), say, suits=suits, deck=deck)
+    except (ReplayError, ValueError):
+        return _("This hand cannot be replayed.")
+
+
+def replay_last(store: HandStore | None, say: Callable[[str], None], *, suits: bool = True,
+                deck: str = "classic") -> ReplayPage | str:
+    """The replay of the last hand stored, or why there is none."""
+    hand_id = last_hand(store) if store is not None else None
+    if store is None or hand_id is None:
+        return _("No hand has been played yet.")
+    return open_hand(store, hand_id, say, suits=suits, deck=deck)
+
+
+class ReviewPage(ReadingPage):
+    """The games played here, newest first; a game opens its hands; a hand
+    opens its replay."""
+
+    def __init__(self, store: HandStore | None, say: Callable[[str], None], *,
+                 game: int | None = None, suits: bool = True, deck: str = "classic") -> None:
+        self.store = store
+        self.game = game
+        self.suits = suits
+        self.deck = deck
+        buttons: list[Control] = []
+        if store is not None and game is None:
+            buttons = [Control(f"game:{g.id}", game_label(g.variant, g.kind, g.started, g.hands,
+                                                          g.net, g.place), zone="review")
+                       for g in games(store)]
+            heading = _("Games, newest first")
+        elif store is not None and game is not None:
+            buttons = [Control(f"hand:{h.id}", hand_label(h.number, _cards(h.cards), h.net),
+                               zone="review") for h in game_hands(store, game)]
+            buttons.append(Control("export", _("Export this game as PHH"), zone="review"))
+            heading = _("Hands of this game")
+        else:
+            heading = _("Games, newest first")
+        empty = [] if buttons else [_("No hand has been played yet.")]
+        super().__init__(_("Hand review") if game is None else _("Hands"),
+                         [(heading, empty)], say, zone="review", buttons=buttons)
+        if buttons:  # arriving on the newest game (or the first hand), not the heading
+            self.focus.id = buttons[0].id
+
+    def activate(self, control: Control) -> Transition | None:
+        if self.store is not None and control.id == "export" and self.game is not None:
+            path = documents() / f"holdem-game-{self.game}.phhs"
+            try:
+                path.write_text(export_phh(self.store, self.game), encoding="utf-8")
+            except OSError as exc:
+                self.say(_("The hands could not be written: {problem}").format(
+                    problem=exc.strerror or exc))
+                return None
+            self.say(_("The game's hands were written to {path}.").format(path=path))
+            return None
+        if self.store is not None and control.id.startswith("game:"):
+            return Push(ReviewPage(self.store, self.say, game=int(control.id[5:]),
+                                   suits=self.suits, deck=self.deck))
+        if self.store is not None and control.id.startswith("hand:"):
+            page = open_hand(self.store, int(control.id[5:]), self._say, suits=self.suits,
+                             deck=self.deck)
+            if isinstance(page, str):
+                self.say(page)
+                return None
+            self._say(page.arrive())
+            return Push(page)
+        return super().activate(control)

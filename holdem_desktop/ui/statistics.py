@@ -1,0 +1,227 @@
+"""Statistics: your figures over every game and per variant, your results
+against each computer level and each room friend, your places — a line
+of text each, read with Tab or Up and Down — and your chips over a game
+as a line chart beside them, which Listen plays as a tone sweep (its
+pitch follows your stack) while its start, peak and low or bust are said.
+Export writes every player's figures to a CSV file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pygame
+
+from holdem_desktop.i18n import amount
+from holdem_desktop.i18n.records import (
+    against_line,
+    chart_points,
+    game_label,
+    hands_count,
+    number,
+    percent,
+    place_line,
+    signed,
+    when,
+)
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.store import HandStore
+from holdem_desktop.store.stats import (
+    Figures,
+    GameRow,
+    chips_chart,
+    games,
+    my_stats,
+    player_stats,
+    stats_csv,
+)
+
+from .draw import font
+from .menus import _FormPage
+from .page import Pop, Transition
+from .review import documents
+from .widgets import Control, Role
+
+__all__ = ["StatisticsPage", "draw_chart", "figure_lines"]
+
+
+def figure_lines(f: Figures) -> list[str]:
+    """One group of figures, a line each."""
+    return [
+        _("Hands played: {n}.").format(n=amount(f.hands)),
+        _("Played voluntarily (VPIP): {pct} of hands.").format(pct=percent(f.vpip)),
+        _("Raised before the flop (PFR): {pct} of hands.").format(pct=percent(f.pfr)),
+        _("Aggression: {af} bets and raises per call.").format(af=number(f.aggression)),
+        _("Went to showdown: {pct} of the flops seen.").format(pct=percent(f.wtsd)),
+        _("Won at showdown: {pct} of showdowns.").format(pct=percent(f.wsd)),
+        _("Result: {chips} chips, {bb} big blinds per 100 hands.").format(
+            chips=signed(f.net), bb=number(f.bb_per_100)),
+        _("Biggest pot won: {chips}.").format(chips=amount(f.biggest_pot)),
+    ]
+
+
+def draw_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int],
+               title: str, colors: tuple[tuple[int, int, int], ...]) -> None:
+    """A line chart of ``values`` in ``area``: axes, the line, the peak and
+    the end marked, the lowest and highest values written."""
+    background, line, text, dim, mark = colors
+    pygame.draw.rect(surface, background, area, border_radius=10)
+    s = max(0.7, min(area.w / 500, area.h / 400))
+    heading = font(round(26 * s)).render(title, True, text)
+    surface.blit(heading, (area.x + round(14 * s), area.y + round(10 * s)))
+    plot = pygame.Rect(area.x + round(70 * s), area.y + round(50 * s),
+                       area.w - round(90 * s), area.h - round(90 * s))
+    pygame.draw.line(surface, dim, plot.bottomleft, plot.bottomright, 2)
+    pygame.draw.line(surface, dim, plot.bottomleft, plot.topleft, 2)
+    if len(values) < 2:
+        note = font(round(22 * s)).render(_("Not enough hands for a chart."), True, dim)
+        surface.blit(note, note.get_rect(center=plot.center))
+        return
+    low, high = min(0, min(values)), max(values)
+    span = high - low or 1
+    points = [(plot.x + round(k * plot.w / (len(values) - 1)),
+               plot.bottom - round((v - low) * plot.h / span)) for k, v in enumerate(values)]
+    pygame.draw.lines(surface, line, False, points, max(2, round(3 * s)))
+    peak = max(range(len(values)), key=lambda k: values[k])
+    for k in (peak, len(values) - 1):
+        pygame.draw.circle(surface, mark, points[k], round(6 * s))
+    small = font(round(18 * s))
+    for value, y in ((high, plot.top), (low, plot.bottom)):
+        img = small.render(amount(value), True, dim)
+        surface.blit(img, img.get_rect(midright=(plot.x - round(6 * s), y)))
+    hands = small.render(hands_count(len(values) - 1), True, dim)
+    surface.blit(hands, hands.get_rect(midtop=(plot.centerx, plot.bottom + round(6 * s))))
+
+
+class StatisticsPage(_FormPage):
+    """Your figures, the chips chart of a chosen game, Listen, Export, Close."""
+
+    def __init__(self, store: HandStore | None, say: Callable[[str], None], *,
+                 play: Callable[[Sequence[int]], bool] = lambda values: False,
+                 export_folder: Path | None = None) -> None:
+        super().__init__(say)
+        self.title = _("Statistics")
+        self.store = store
+        self.play = play
+        self.export_folder = export_folder or documents()
+        self.games: list[GameRow] = games(store) if store is not None else []
+        self.chosen = 0
+        self.chart: list[int] = []
+        self._chart_for: int | None = None
+        self._lines = self._build()
+
+    def _build(self) -> list[Control]:
+        items: list[Control] = []
+
+        def section(key: str, heading: str, lines: Sequence[str]) -> None:
+            items.append(Control(f"h:{key}", heading, Role.HEADING, "stats"))
+            items.extend(Control(f"{key}:{k}", line, Role.TEXT, "stats")
+                         for k, line in enumerate(lines))
+
+        if self.store is None:
+            section("none", _("Statistics"), [_("The file of your past hands could not be "
+                                                "opened.")])
+            return items
+        mine = my_stats(self.store)
+        if not mine.overall.hands:
+            section("none", _("You, over every game"), [_("No hand has been played yet.")])
+            return items
+        section("all", _("You, over every game"), figure_lines(mine.overall))
+        for k, (variant, figures) in enumerate(mine.variants.items()):
+            if len(mine.variants) > 1:
+                section(f"v{k}", _("{variant} only").format(variant=variant),
+                        figure_lines(figures))
+        games_line = _("Games: {n}; tournaments finished: {t}; won: {w}.").format(
+            n=mine.games, t=mine.tournaments, w=mine.wins)
+        section("places", _("Places"), [games_line] + [place_line(p, n)
+                                                       for p, n in mine.places.items()])
+        if mine.against:
+            section("against", _("Your result against"),
+                    [against_line(a.who, a.friend, a.hands, a.net, a.bb_per_100)
+                     for a in mine.against])
+        return items
+
+    def game(self) -> GameRow | None:
+        """The game the chart shows."""
+        return self.games[self.chosen] if self.games else None
+
+    def values(self) -> list[int]:
+        """Your chips over the chosen game."""
+        g = self.game()
+        if g is None or self.store is None:
+            return []
+        if self._chart_for != g.id:
+            self.chart, self._chart_for = chips_chart(self.store, g.id), g.id
+        return self.chart
+
+    def _game_text(self) -> str:
+        g = self.game()
+        return game_label(g.variant, g.kind, g.started, g.hands, g.net, g.place) if g else ""
+
+    def _game_short(self) -> str:
+        g = self.game()
+        return f"{g.variant}, {when(g.started, 'short')}" if g else ""
+
+    def describe(self, control: Control) -> str:
+        if control.id == "game":  # the whole line said, the short one shown
+            return control.spoken().replace(control.value or "", self._game_text())
+        if control.role is Role.TEXT:  # a figure is read as it is, as in How to play
+            return control.label
+        return super().describe(control)
+
+    def controls(self) -> tuple[Control, ...]:
+        chart: list[Control] = [Control("h:chart", _("Chips over a game"), Role.HEADING,
+                                        "chart")]
+        if self.games:
+            chart += [
+                Control("game", _("Game"), Role.CHOICE, "chart", value=self._game_short()),
+                Control("points", chart_points(self.values()), Role.TEXT, "chart"),
+                Control("listen", _("Listen to the chart"), zone="chart"),
+            ]
+        return (*self._lines, *chart,
+                Control("export", _("Export to CSV"), zone="buttons",
+                        enabled=self.store is not None,
+                        reason=_("The file of your past hands could not be opened.")),
+                Control("close", _("Close"), zone="buttons"))
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        if control.id == "game" and self.games:
+            self.chosen = (self.chosen - direction) % len(self.games)  # Up: a newer game
+            self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
+                                                     n=len(self.games)) + " "
+                     + chart_points(self.values()))
+            return True
+        return super().adjust(control, direction)
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return Pop()
+        if control.id == "listen":
+            values = self.values()
+            self.play(values)
+            self.say(chart_points(values))
+            return None
+        if control.id == "export" and self.store is not None:
+            path = self.export_folder / "holdem-statistics.csv"
+            try:
+                path.write_text(stats_csv(player_stats(self.store)), encoding="utf-8")
+            except OSError as exc:
+                self.say(_("The statistics could not be written: {problem}").format(
+                    problem=exc.strerror or exc))
+                return None
+            self.say(_("Every player's figures were written to {path}.").format(path=path))
+            return None
+        self.say(control.label)
+        return None
+
+    def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
+        left = pygame.Rect(area.x, area.y, round(area.w * 0.56), area.h)
+        super().draw_in(surface, left, focus_id)
+        p = self.renderer.palette
+        pygame.draw.rect(surface, p.background, (left.right, area.y, area.w - left.w, area.h))
+        chart = pygame.Rect(left.right + 10, area.y + round(area.h * 0.12),
+                            area.w - left.w - 30, round(area.h * 0.6))
+        g = self.game()
+        draw_chart(surface, chart, self.values(),
+                   _("Your chips: {game}").format(game=g.variant) if g else _("Your chips"),
+                   (p.panel, p.gold, p.text, p.dim, p.seat_turn))

@@ -1,0 +1,228 @@
+"""A killed or damaged store never costs a game: SIGKILL between hands loses
+at most the hand in progress, a truncated file or one locked by another
+process is set aside and the game starts with a spoken notice, and a store
+that fails while writing is said once while the game goes on."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.store import HandStore  # noqa: E402
+from holdem_desktop.store.stats import player_stats  # noqa: E402
+from tests.driving import keys, window  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def store_file(home: Path) -> Path:
+    return home / "data" / "holdem-desktop" / "hands.sqlite"
+
+
+def play_hands(desktop: Desktop, hands: int) -> int:
+    """The player calls or checks through ``hands`` hands; the hands stored."""
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    for _ in range(hands):
+        for _ in range(30):
+            if session.hand is None or session.hand.over:
+                break
+            keys(app, "c")
+        keys(app, "n")
+    store = desktop.hands.store
+    assert store is not None
+    return len(store.query("SELECT id FROM hands"))
+
+
+def test_the_game_stores_every_hand_it_plays(player_home):
+    desktop = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    assert play_hands(desktop, 4) >= 4
+    assert not desktop.hands.notices
+
+
+def test_a_truncated_file_is_set_aside_and_the_game_starts_with_a_notice(player_home):
+    first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    play_hands(first, 3)
+    first.close()
+    path = store_file(player_home)
+    size = path.stat().st_size
+    assert size > 4096
+    with path.open("r+b") as f:
+        f.truncate(size - 1500)  # cut in the middle of a page
+    desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+    assert desktop.hands.notices == [
+        "The file of your past hands was damaged: it was set aside and a new one started."]
+    assert desktop.notices[-1] == desktop.hands.notices[0]  # said as the window opens
+    aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name]
+    assert aside and aside[0].stat().st_size == size - 1500  # kept, not deleted
+    assert play_hands(desktop, 2) >= 2  # the game plays and stores on
+
+
+LOCKER = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_file_locked_by_another_process_is_set_aside_with_a_notice(player_home):
+    first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    play_hands(first, 2)
+    first.close()
+    path = store_file(player_home)
+    locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(path)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+        assert desktop.hands.notices == [
+            "The file of your past hands was in use by another program: it was set aside "
+            "and a new one started."]
+        assert play_hands(desktop, 2) >= 2
+    finally:
+        locker.kill()
+        locker.wait(10)
+    assert [p for p in path.parent.iterdir() if ".locked-" in p.name]
+
+
+def test_a_failing_store_is_said_once_and_the_game_goes_on(player_home, monkeypatch):
+    desktop = Desktop(rng=random.Random(4), speaker=RecordingSpeaker())
+
+    def broken(*args, **kwargs):
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(HandStore, "add_hand", broken)
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    for _ in range(3):
+        for _ in range(30):
+            if session.hand.over:
+                break
+            keys(app, "c")
+        keys(app, "n")
+    assert session.hands_played >= 3
+    said = [s.text for s in desktop.speech.history]
+    notice = "Hands cannot be stored for the statistics just now; the game goes on."
+    assert sum(notice in s for s in said) == 1
+
+
+PLAYER = """
+import random, sys
+from holdem_desktop.ai.players import create_player
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.session import Session
+from holdem_desktop.session.history import HandHistoryWriter
+from holdem_desktop.store import HandRecorder, HandStore
+store = HandStore(sys.argv[1])
+seats = [(f"Bot {i}", create_player("easy", random.Random(i))) for i in range(4)]
+session = Session(shipped_variant("session"), seats, rng=random.Random(1))
+HandRecorder(session, lambda: store, seat=lambda: 0, kind="local",
+             kind_of=lambda s: "easy", opponents="easy")
+HandHistoryWriter(session, sys.argv[2])
+session.start()
+while True:
+    if session.game_over:
+        session.new_game()
+    session.next_hand()
+"""
+
+
+def test_sigkill_between_hands_loses_at_most_the_hand_in_progress(tmp_path):
+    path = tmp_path / "hands.sqlite"
+    folder = tmp_path / "phh"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for attempt in range(3):  # killed at three different moments
+        game = subprocess.Popen([sys.executable, "-c", PLAYER, str(path), str(folder)],
+                                env=env)
+        try:
+            end = time.monotonic() + 60
+            # killed once the store has grown by some hands: mid-write or between hands
+            while time.monotonic() < end and (not path.exists()
+                                              or path.stat().st_size < 40_000 * (attempt + 1)):
+                time.sleep(0.05)
+            time.sleep(0.01 * attempt)
+        finally:
+            game.send_signal(signal.SIGKILL)
+            game.wait(10)
+        heard: list[str] = []
+        store = HandStore(path, heard.append)
+        assert heard == []  # nothing to set aside: every committed hand is readable
+        ids = [i for (i,) in store.query("SELECT id FROM hands")]
+        # the game's PHH files (appended after the store, perhaps cut mid-hand)
+        written = sum(1 for p in folder.glob("*.phhs") for line in p.read_text().splitlines()
+                      if re.fullmatch(r"\[\d+\]", line))
+        assert written - 1 <= len(ids) <= written + 1, (len(ids), written)
+        assert all(store.hand(i) is not None for i in ids)  # every stored hand reads back
+        assert sum(f.hands for f in player_stats(store).values()) >= 2 * len(ids)
+        store.close()
+
+
+def test_a_continued_game_goes_on_in_the_same_stored_game_with_the_hand_it_stopped_in(
+        player_home):
+    first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    session = first.new_game("tournament", 3, "easy", "Mara")
+    app = window(first, session)
+    for _ in range(20):  # whole hands, then one left mid-hand (the player to act)
+        if session.hands_played >= 2 and not session.hand.over:
+            break
+        for _ in range(30):
+            if session.hand.over:
+                break
+            keys(app, "c")
+        keys(app, "n")
+    assert not session.hand.over and session.hands_played >= 2
+    played = session.hands_played
+    first.close()  # closed mid-hand: autosaved as it stands
+    again = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    resumed = again.continue_game()
+    assert not isinstance(resumed, str)
+    app = window(again, resumed)
+    for _ in range(30):
+        if resumed.hand.over:
+            break
+        keys(app, "c")
+    assert resumed.hand.over
+    store = again.hand_store()
+    rows = store.query("SELECT game, number FROM hands ORDER BY id")
+    assert [n for _g, n in rows] == list(range(1, played + 2))  # the interrupted one too
+    assert len({g for g, _n in rows}) == 1  # and it is the same game
+
+
+def test_a_file_locked_during_a_game_is_set_aside_and_the_hand_still_written(tmp_path):
+    from holdem_desktop.store import GameInfo
+    from tests.store.test_review import scripted
+
+    heard: list[str] = []
+    path = tmp_path / "hands.sqlite"
+    store = HandStore(path, heard.append)
+    info = GameInfo("local", "Tournament", "Mara", "normal", 3)
+    game = store.add_hand(None, info, 1, scripted(), 2, ["normal", "normal", "human"])
+    assert game is not None and heard == []
+    locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(path)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert locker.stdout is not None and locker.stdout.readline().strip() == "locked"
+        again = store.add_hand(game, info, 2, scripted(), 2, ["normal", "normal", "human"])
+    finally:
+        locker.kill()
+        locker.wait(10)
+    assert heard == ["locked"]
+    assert again is not None  # the hand is in the new file (its game started afresh there)
+    assert [n for (n,) in store.query("SELECT number FROM hands")] == [2]
+    assert store.moved and store.moved[0].exists()
