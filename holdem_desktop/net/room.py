@@ -879,6 +879,7 @@ class Room:
         if not verdict.ok:
             if member.conn is not None:
                 self.chat_refused.append((member.conn, verdict.reason, verdict.length))
+                del self.chat_refused[:-1000]  # a server that never looks keeps the newest
             self._error(member, verdict.reason, verdict.data)
             if verdict.tell_host and self.host is not None and self.host.conn is not None \
                     and self.host is not member:
