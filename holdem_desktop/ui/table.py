@@ -896,6 +896,12 @@ class TableScreen(Page):
                     if outcome.message:
                         self.say(outcome.message)
                     return None
+            field = self.rects.get("chat:field")
+            if self.chat is not None and field is not None and field.collidepoint(pos):
+                self.focus.id = "chat:field"  # a click puts the caret there; Enter sends
+                c = self.focused()
+                self.say(self.describe(c) if c is not None else "")
+                return None
         result = super().click(pos)
         if self.focus.id != "log":
             self.log_index = None  # not reading the Move log: it follows the newest line

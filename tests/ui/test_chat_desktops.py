@@ -84,6 +84,8 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert ada_page.rects["chat:quick:thanks"].top > field.bottom
     assert len({ada.surface.get_at((x, field.centery))[:3]
                 for x in range(field.x, field.right, 2)}) > 3  # the text typed is drawn
+    ada_page.click(field.center)  # a click on the field only puts the caret there
+    assert ada_page.chat.text == "one more game?" and ada_page.focus.id == "chat:field"
     keys(ada, "return")
     assert ada_page.focus.id == "button:check_call"  # back exactly where she was
     assert ada_desk.speech.history[-1].text.startswith("Sent.")
@@ -202,8 +204,11 @@ def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeyp
                 checked_order = True
         elif _my_turn(host):
             keys(app, "c")
-        elif host.remote.hand is not None and host.remote.hand.over:
+        elif host.remote.game_over:
+            keys(app, "n", "n")  # a new game (the second press confirms it)
+        elif 0 in host.remote.awaited():
             keys(app, "n")
-    assert checked_held and checked_order
+    assert checked_held and checked_order, (checked_held, checked_order,
+                                            [s.text for s in host.speech.history[-8:]])
     assert not [e for e in friend.errors if e.reason.startswith("chat")]
     friend.client.close()
