@@ -30,6 +30,8 @@ STRENGTHS = ("easy", "normal", "hard")
 VERBOSITY = ("full", "brief")
 CHAT_SPEECH = ("always", "not_my_turn", "never")
 """When chat lines at a room's table are spoken (they are kept in any case)."""
+PACES = ("off", "quick", "natural")
+"""How the felt paces a hand's events for the eye (speech is never held)."""
 SPEECH_OUTPUTS = ("auto", "screen_reader", "system", "off")
 """Who speaks: the screen reader, else the system voice; only a screen reader;
 only the system voice; nobody."""
@@ -158,6 +160,8 @@ class Settings:
     chat_speech: str = "always"
     """One of :data:`CHAT_SPEECH`."""
     four_color_deck: bool = False
+    motion_pace: str = "natural"
+    """One of :data:`PACES`."""
     player_name: str = ""
     room_code: str = ""
     """The last room joined (the Join form starts with it)."""
@@ -197,7 +201,7 @@ def settings_path() -> Path:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
-    "speech_output": SPEECH_OUTPUTS, "chat_speech": CHAT_SPEECH,
+    "speech_output": SPEECH_OUTPUTS, "motion_pace": PACES, "chat_speech": CHAT_SPEECH,
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),

@@ -54,13 +54,15 @@ def test_a_bundle_carries_every_asset_catalog_and_variant_where_the_game_looks()
     assert ("assets/cards/classic/As.png", "holdem_desktop/assets/cards/classic") in files
     assert ("assets/cards/four_color/back.png", "holdem_desktop/assets/cards/four_color") in files
     assert ("assets/sounds/pot_won.wav", "holdem_desktop/assets/sounds") in files
+    assert ("assets/fonts/AtkinsonHyperlegible-Regular.ttf", "holdem_desktop/assets/fonts") in files
+    assert ("assets/fonts/OFL.txt", "holdem_desktop/assets/fonts") in files
     assert ("holdem_desktop/variants/tournament.toml", "holdem_desktop/variants") in files
     languages = {where for path, where in files if path.endswith(".po")}
     assert languages == {f"holdem_desktop/locales/{code}/LC_MESSAGES"
                          for code in ("ro", "it", "pl")}
     # every card face and sound there is, nothing left behind
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
-              if p.suffix in (".png", ".wav")}
+              if p.suffix in (".png", ".wav", ".ttf") or p.name == "OFL.txt"}
     assert wanted <= {path for path, _ in files}
 
 

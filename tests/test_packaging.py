@@ -32,6 +32,9 @@ def test_the_wheel_holds_assets_and_variants(tmp_path):
     assert "holdem_desktop/assets/sounds/pot_won.wav" in names
     assert "holdem_desktop/assets/cards/classic/As.png" in names
     assert "holdem_desktop/assets/cards/four_color/back.png" in names
+    assert "holdem_desktop/assets/fonts/AtkinsonHyperlegible-Regular.ttf" in names
+    assert "holdem_desktop/assets/fonts/AtkinsonHyperlegible-Bold.ttf" in names
+    assert "holdem_desktop/assets/fonts/OFL.txt" in names  # the font's licence beside it
     assert "holdem_desktop/audio/bank.py" in names
     assert "holdem_desktop/locales/messages.pot" in names
 
@@ -52,7 +55,8 @@ def test_the_source_distribution_holds_the_tests_the_tools_and_the_licence(tmp_p
     for wanted in ("LICENSE", "tests/conftest.py", "tests/desktop.py", "tests/net/__init__.py",
                    "tests/ui/test_app.py", "tools/make_cards.py", "tools/make_sounds.py",
                    "tools/package.py", "tools/frozen_main.py", "babel.cfg",
-                   "locales/messages.pot", "assets/sounds/pot_won.wav"):
+                   "locales/messages.pot", "assets/sounds/pot_won.wav",
+                   "tools/fetch_font.py", "assets/fonts/OFL.txt"):
         assert wanted in names, wanted
     assert not any("__pycache__" in name for name in names)
     assert "License-Expression: MIT" in metadata

@@ -71,7 +71,8 @@ def data_files(root: Path = ROOT) -> list[tuple[Path, str]]:
     ``pip install`` would put them, beside the package's modules."""
     assets, locales = root / "assets", root / "locales"
     found = [(path, f"holdem_desktop/assets/{path.parent.relative_to(assets).as_posix()}")
-             for path in sorted([*assets.glob("cards/*/*.png"), *assets.glob("sounds/*.wav")])]
+             for path in sorted([*assets.glob("cards/*/*.png"), *assets.glob("sounds/*.wav"),
+                                 *assets.glob("fonts/*.ttf"), assets / "fonts" / "OFL.txt"])]
     found += [(path, f"holdem_desktop/locales/{path.parent.relative_to(locales).as_posix()}")
               for path in sorted(locales.glob("*/LC_MESSAGES/messages.po"))]
     found += [(path, "holdem_desktop/variants")

@@ -23,7 +23,8 @@ def play(resume: bool = False, max_events: int | None = None,
     screen = desktop.menu()
     if variant is not None:
         game = desktop.start_variant(variant)
-        if isinstance(game, str):
+        if isinstance(game, str):  # said, shown on the start screen, and on stderr
+            print(game, file=sys.stderr)
             desktop.notices.append(game)
         else:
             screen = desktop.table(game)

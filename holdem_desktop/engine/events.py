@@ -193,8 +193,12 @@ class CardsShown(Event):
 @dataclass(frozen=True)
 class PotAwarded(Event):
     """A pot goes to its winners.  ``index`` 0 is the main pot, 1+ side pots;
+    ``eligible`` are the hands still contending for it (the winners, and at a
+    showdown of several pots the other hands that win some pot);
     ``shares`` match ``winners``; ``value`` is the winning hand (None when
-    everyone else folded)."""
+    everyone else folded); ``beaten`` are the seats whose shown hands had a
+    claim on this pot and lost it (what the winning hand's name is compared
+    with, so that it names a kicker only when one decides)."""
 
     index: int
     amount: int
@@ -202,6 +206,7 @@ class PotAwarded(Event):
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     value: HandValue | None
+    beaten: tuple[int, ...]
 
 
 @_fast_init

@@ -779,27 +779,30 @@ class Hand:
             prev = top
         return pots
 
-    def _contested_pots(self, strength: dict[int, int]) -> list[tuple[int, list[int]]]:
+    def _contested_pots(self, strength: dict[int, int]
+                        ) -> list[tuple[int, list[int], list[int]]]:
         """Pots at showdown among the hands that win something: a hand that can
         win no pot is out of every pot, and pots left with the same
         contenders are one pot (so odd chips are split once, as pokerkit and
-        the dealer do)."""
+        the dealer do).  Each pot comes with every live hand that had a
+        claim on it (the ones its winners beat are those and not winners)."""
         pots = self._pots()
         if len(pots) == 1:  # one pot: its winners are all that is left of it
             amount, eligible = pots[0]
             best = max([strength[j] for j in eligible])
-            return [(amount, [j for j in eligible if strength[j] == best])]
+            return [(amount, [j for j in eligible if strength[j] == best], eligible)]
         contenders: set[int] = set()
         for _, eligible in pots:
             best = max([strength[j] for j in eligible])
             contenders.update(j for j in eligible if strength[j] == best)
-        merged: list[tuple[int, list[int]]] = []
+        merged: list[tuple[int, list[int], list[int]]] = []
         for amount, eligible in pots:
             still = [j for j in eligible if j in contenders]
             if merged and merged[-1][1] == still:
-                merged[-1] = (merged[-1][0] + amount, still)
+                claims = merged[-1][2] + [j for j in eligible if j not in merged[-1][2]]
+                merged[-1] = (merged[-1][0] + amount, still, claims)
             else:
-                merged.append((amount, still))
+                merged.append((amount, still, eligible))
         return merged
 
     def _finish(self, showdown: bool) -> None:
@@ -809,9 +812,10 @@ class Hand:
             board = tuple(self.board)  # all five cards: showdowns come after the river
             strength = {j: evaluate7(self.hole[j] + board)
                         for j in range(self._n) if not self.folded[j]}
-        pots = self._contested_pots(strength) if showdown else self._pots()
+        pots = (self._contested_pots(strength) if showdown else
+                [(amount, eligible, eligible) for amount, eligible in self._pots()])
         ids = self._ids
-        for index, (amount, eligible) in enumerate(pots):
+        for index, (amount, eligible, claims) in enumerate(pots):
             if showdown:
                 best = max([strength[j] for j in eligible])
                 winners = [j for j in eligible if strength[j] == best]
@@ -825,7 +829,8 @@ class Hand:
             value = self._value(winners[0], strength[winners[0]]) if showdown else None
             self.events.append(PotAwarded(index, amount, tuple([ids[j] for j in eligible]),
                                           tuple([ids[j] for j in winners]), tuple(shares),
-                                          value))
+                                          value, tuple([ids[j] for j in claims
+                                                        if showdown and j not in winners])))
         self.bets = [0] * self._n
         self.contributed = [0] * self._n
         self.over = True

@@ -126,9 +126,15 @@ def cards_names(cards: Sequence[int], *, suits: bool = True) -> str:
 
 _SHOWN = {HandCategory.HIGH_CARD: 1, HandCategory.PAIR: 2, HandCategory.THREE_OF_A_KIND: 1,
           HandCategory.FLUSH: 1}
-"""How many deciding ranks a hand's name gives when nothing more is needed
-("king high", "pair of aces, king kicker", "three sevens", "flush, ace
-high"); the other categories always name all of theirs."""
+"""How many deciding ranks a hand's name gives on its own, when it is
+compared with nothing ("king high", "pair of aces, king kicker", "three
+sevens", "flush, ace high"); the other categories always name all of
+theirs."""
+
+_NAMED = {HandCategory.PAIR: 1, HandCategory.TWO_PAIR: 2, HandCategory.THREE_OF_A_KIND: 1,
+          HandCategory.FOUR_OF_A_KIND: 1}
+"""How many deciding ranks make the combination itself, for the categories
+that have kickers; the ranks after them are kickers."""
 
 
 def deciding(value: HandValue, against: Sequence[HandValue] = ()) -> int:
@@ -145,26 +151,62 @@ def deciding(value: HandValue, against: Sequence[HandValue] = ()) -> int:
     return n
 
 
+_ALONE = {HandCategory.PAIR: (1,), HandCategory.TWO_PAIR: (2,),
+          HandCategory.FOUR_OF_A_KIND: (1,)}
+"""The kickers a hand's name gives on its own (by position in its ranks)."""
+
+
+def deciding_kickers(value: HandValue, against: Sequence[HandValue]) -> tuple[int, ...]:
+    """The positions in ``value.ranks`` of the kickers that decide against
+    ``against``: for each hand of the same category and combination, the
+    first kicker where they differ.  None when the combination itself
+    decides (tens beat twos), and none when they tie (no kicker decides a
+    split)."""
+    named = _NAMED.get(value.category)
+    if named is None:
+        return ()
+    found: set[int] = set()
+    for other in against:
+        if other.category is not value.category or other.ranks[:named] != value.ranks[:named]:
+            continue
+        differ = next((i for i, (a, b) in enumerate(zip(value.ranks, other.ranks, strict=True))
+                       if a != b), None)
+        if differ is not None:
+            found.add(differ)
+    return tuple(sorted(found))
+
+
 def _list(names: Sequence[str]) -> str:
     if len(names) < 2:
         return names[0] if names else ""
     return _("{cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
 
 
-def hand_name(value: HandValue, against: Sequence[HandValue] = ()) -> str:
+def hand_name(value: HandValue, against: Sequence[HandValue] | None = None) -> str:
     """What a hand is, as a player says it: "pair of nines, ace kicker",
     "two pair, kings and sevens", "full house, queens full of fours",
-    "straight to the ten", "flush, ace high", "royal flush".  Beside the
-    hands of ``against`` (the others in the same pot) it names the kickers
-    that decide: "pair of aces, king and nine kickers", "king high, queen,
-    eight"."""
+    "straight to the ten", "flush, ace high", "royal flush".
+
+    ``against`` (None: the hand on its own) are the other hands of a
+    showdown it is named beside: then a kicker is named only when it
+    decides ("pair of kings, queen kicker" when the ace beside the kings is
+    on the board and the queen beats a ten; "pair of tens" when the tens
+    beat a pair of twos), and a flush or high card is named down to the
+    card that decides ("king high, queen, eight")."""
     c, r = value.category, value.ranks
-    n = deciding(value, against)
+    if against is None:
+        n = deciding(value)
+        kickers: tuple[int, ...] = _ALONE.get(c, ())
+    else:
+        n = deciding(value, against)
+        kickers = deciding_kickers(value, against)
     if c is HandCategory.STRAIGHT_FLUSH:
         if value.is_royal_flush:
             return _("royal flush")
         return _("straight flush to the {rank}").format(rank=rank_name(r[0]))
     if c is HandCategory.FOUR_OF_A_KIND:
+        if not kickers:
+            return _("four {ranks}").format(ranks=ranks_name(r[0], "counted"))
         return _("four {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "counted"),
                                                         kicker=rank_name(r[1]))
     if c is HandCategory.FULL_HOUSE:
@@ -178,23 +220,28 @@ def hand_name(value: HandValue, against: Sequence[HandValue] = ()) -> str:
         return _("straight to the {rank}").format(rank=rank_name(r[0]))
     if c is HandCategory.THREE_OF_A_KIND:
         three = ranks_name(r[0], "counted")
-        if n == 2:
+        if len(kickers) == 1:
             return _("three {ranks}, {kicker} kicker").format(ranks=three,
-                                                              kicker=rank_name(r[1]))
-        if n > 2:
+                                                              kicker=rank_name(r[kickers[0]]))
+        if kickers:
             return _("three {ranks}, {kickers} kickers").format(
-                ranks=three, kickers=_list([rank_name(x) for x in r[1:n]]))
+                ranks=three, kickers=_list([rank_name(r[k]) for k in kickers]))
         return _("three {ranks}").format(ranks=three)
     if c is HandCategory.TWO_PAIR:
+        if not kickers:
+            return _("two pair, {high} and {low}").format(
+                high=ranks_name(r[0], "counted"), low=ranks_name(r[1], "counted"))
         return _("two pair, {high} and {low}, {kicker} kicker").format(
             high=ranks_name(r[0], "counted"), low=ranks_name(r[1], "counted"),
             kicker=rank_name(r[2]))
     if c is HandCategory.PAIR:
-        if n > 2:
+        if len(kickers) > 1:
             return _("pair of {ranks}, {kickers} kickers").format(
-                ranks=ranks_name(r[0], "pair"), kickers=_list([rank_name(x) for x in r[1:n]]))
-        return _("pair of {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "pair"),
-                                                            kicker=rank_name(r[1]))
+                ranks=ranks_name(r[0], "pair"), kickers=_list([rank_name(r[k]) for k in kickers]))
+        if kickers:
+            return _("pair of {ranks}, {kicker} kicker").format(ranks=ranks_name(r[0], "pair"),
+                                                                kicker=rank_name(r[kickers[0]]))
+        return _("pair of {ranks}").format(ranks=ranks_name(r[0], "pair"))
     if n > 1:
         return _("{rank} high, {others}").format(rank=rank_name(r[0]),
                                                  others=", ".join(rank_name(x) for x in r[1:n]))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
-from holdem_desktop.engine.evaluator import HandValue
+from holdem_desktop.engine.evaluator import HandValue, evaluate_hand
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -41,9 +41,9 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "finished", "menu_refusal", "names_list", "ordinal",
-           "room_error", "room_news", "room_problem", "sentence", "sizes_list", "standings",
-           "welcome_back", "you_have"]
+__all__ = ["Phrasing", "Showdown", "beaten_hands", "finished", "menu_refusal", "names_list",
+           "ordinal", "room_error", "room_news", "room_problem", "sentence", "sizes_list",
+           "standings", "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _street(e: StreetDealt, p: Phrasing) -> str:
             3: _("River: {cards}.")}[int(e.street)].format(cards=cards)
 
 
-def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue]) -> str:
+def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue] | None) -> str:
     cards = cards_names(e.cards, suits=p.suits)
     if e.seat == p.me:
         if e.value is None:
@@ -120,7 +120,7 @@ def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue]) -> str:
                                                       hand=hand_name(e.value, against))
 
 
-def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue]) -> str:
+def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue] | None) -> str:
     """``pots``: how many pots the hand has (a lone pot is just "the pot");
     ``against``: the losing hands shown for this pot."""
     which = (pgettext("the pot won", "the pot") if pots == 1 else _("the main pot")
@@ -214,21 +214,48 @@ def _turn(e: TurnStarted, p: Phrasing) -> str:
 
 
 def sentence(event: object, p: Phrasing, *, pots: int = 1,
-             against: Sequence[HandValue] = ()) -> str | None:
+             against: Sequence[HandValue] | None = None) -> str | None:
     """The sentence for ``event`` (None: it goes without saying, like the
     hole cards of another seat).  ``pots`` is the number of pots of the
     hand, for naming a pot award; ``against``, the other hands a shown or
-    winning hand is compared with (its name gives the kickers that decide)."""
+    winning hand is compared with (its name gives only the kickers that
+    decide; None: named on its own)."""
     text = _sentence(event, p, pots, against)
     return text[:1].upper() + text[1:] if text else text  # "you and Radu" starts one too
+
+
+def beaten_hands(award: PotAwarded, history: Sequence[object]) -> list[HandValue]:
+    """The hands the winners of ``award`` beat, as they stand on the final
+    board (a hand shown at an all-in run-out was valued on the board of
+    then), from the shown cards of ``history`` (one hand's events)."""
+    shown: dict[int, tuple[int, ...]] = {}
+    values: dict[int, HandValue] = {}
+    board: tuple[int, ...] = ()
+    for event in history:
+        if isinstance(event, HandStarted):
+            shown, values, board = {}, {}, ()
+        elif isinstance(event, StreetDealt):
+            board = event.board
+        elif isinstance(event, CardsShown):
+            shown[event.seat] = event.cards
+            if event.value is not None:
+                values[event.seat] = event.value
+    out = []
+    for seat in award.beaten:
+        if seat in shown and len(shown[seat]) + len(board) >= 5:
+            out.append(evaluate_hand(shown[seat] + board))
+        elif seat in values:
+            out.append(values[seat])
+    return out
 
 
 class Showdown:
     """Holds a hand's shown hands and pot awards until all of them are known,
     then names each one: a pot is "the main pot" only when side pots follow,
-    and each hand is named with the kickers that decide against the others
-    (the winner's "pair of aces, king and nine kickers" against the loser's
-    "pair of aces, king and eight kickers", not the same words twice).
+    and each hand is named with the kicker that decides against the others,
+    if one does (the winner's "pair of aces, nine kicker" against the
+    loser's "pair of aces, eight kicker" when the king is on the board;
+    "pair of tens" when the tens beat a pair of twos).
 
     Feed it every event with :meth:`hold`; when it returns False, say the
     sentences :meth:`settle` gives, then the event's own."""
@@ -238,11 +265,16 @@ class Showdown:
         self.awards: list[PotAwarded] = []
         self.values: dict[int, HandValue] = {}
         """The hands shown so far this hand, by seat."""
+        self.seen: list[object] = []
+        """This hand's shown cards and boards (for the hands a pot's winners beat)."""
 
     def hold(self, event: object) -> bool:
         """True when ``event`` waits to be named with the rest of the showdown."""
         if isinstance(event, HandStarted):
             self.values = {}
+            self.seen = []
+        if isinstance(event, CardsShown | StreetDealt):
+            self.seen.append(event)
         if isinstance(event, CardsShown) and event.value is not None and not self.awards:
             self.shows.append(event)
             self.values[event.seat] = event.value
@@ -259,14 +291,13 @@ class Showdown:
         out = [sentence(e, p, against=[v for s, v in self.values.items() if s != e.seat])
                for e in shows]
         for a in awards:
-            losers = [v for s, v in self.values.items() if s in a.eligible
-                      and s not in a.winners]
+            losers = beaten_hands(a, self.seen)
             out.append(sentence(a, p, pots=len(awards), against=losers))
         return [t for t in out if t]
 
 
 def _sentence(event: object, p: Phrasing, pots: int,
-              against: Sequence[HandValue]) -> str | None:
+              against: Sequence[HandValue] | None) -> str | None:
     if isinstance(event, ActionTaken):
         return _action(event, p)
     if isinstance(event, BlindPosted):

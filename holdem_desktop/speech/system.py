@@ -6,10 +6,10 @@ and quiet while third-party outputs are loaded.
   when it ends.  :func:`com_apartment` does both, with ``pythoncom`` (pywin32,
   which accessible-output2 needs on Windows) or ``ole32`` through ctypes.
 - accessible-output2 prints to stdout when an output it tries is missing
-  (``Cannot find espeak.core…``), and a Speech Dispatcher it starts may
-  write to the inherited stderr.  :func:`quiet` sends both file descriptors
-  to a scratch file while outputs are imported and built, and hands what
-  they said to the log (debug level) instead of the player's terminal.
+  (``Cannot find espeak.core…``).  :func:`quiet` sends what the speech
+  thread prints while outputs are imported and built to the log (debug
+  level) instead of the player's terminal, and leaves every other thread's
+  output, and the process's file descriptors, alone.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ import contextlib
 import importlib
 import io
 import logging
-import os
 import sys
-import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -73,39 +72,86 @@ def com_apartment(platform: str | None = None) -> Iterator[None]:
             leave()
 
 
-def _flush() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        if stream is not None:
+class _ThreadRouter(io.TextIOBase):
+    """Stands in for ``sys.stdout`` or ``sys.stderr``: what a thread inside
+    :func:`quiet` writes goes to that thread's buffer, what every other
+    thread writes goes to the real stream, at once."""
+
+    def __init__(self, real: Any) -> None:
+        super().__init__()
+        self.real = real
+        self.buffers: dict[int, io.StringIO] = {}
+
+    def write(self, text: str) -> int:
+        buffer = self.buffers.get(threading.get_ident())
+        if buffer is not None:
+            return buffer.write(text)
+        if self.real is None:
+            return len(text)
+        written: int = self.real.write(text)
+        return written
+
+    def flush(self) -> None:
+        if self.real is not None:
             with contextlib.suppress(Exception):
-                stream.flush()
+                self.real.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self.real, "encoding", None) or "utf-8")
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.real, "isatty", lambda: False)())
+
+    def fileno(self) -> int:
+        if self.real is None:
+            raise io.UnsupportedOperation("no stream")
+        number: int = self.real.fileno()
+        return number
+
+
+_routers_lock = threading.Lock()
+_routers: dict[str, _ThreadRouter] = {}
+
+
+def _router(name: str) -> _ThreadRouter:
+    """The router standing in for ``sys.<name>`` (installed on first use;
+    a stream someone else put there since is wrapped in turn)."""
+    current = getattr(sys, name)
+    if isinstance(current, _ThreadRouter):
+        return current
+    router = _ThreadRouter(current)
+    setattr(sys, name, router)
+    _routers[name] = router
+    return router
 
 
 @contextlib.contextmanager
 def quiet() -> Iterator[None]:
-    """Inside: what is written to stdout or stderr (by Python or by C code,
-    or by a process started here) goes to the log, not to the terminal."""
-    _flush()
+    """Inside: what this thread prints (accessible-output2's "Cannot find
+    espeak.core…" lines go to stdout) goes to the log, not to the terminal.
+
+    Only this thread is quieted: the process keeps its standard output and
+    error (file descriptors 1 and 2 are never touched), so a line printed
+    meanwhile by another thread (the game's own messages, a benchmark's
+    child reporting) reaches the terminal.  Speech Dispatcher, when
+    accessible-output2's client starts it, is started with pipes of its own.
+    """
+    me = threading.get_ident()
+    buffer = io.StringIO()
+    with _routers_lock:
+        routers = [_router("stdout"), _router("stderr")]
+        for router in routers:
+            router.buffers[me] = buffer
     try:
-        saved = (os.dup(1), os.dup(2))
-    except OSError:  # no console (a windowed program): nothing to protect
-        saved = None
-    sink = tempfile.TemporaryFile()  # noqa: SIM115 (closed in finally, after reading)
-    text = io.StringIO()
-    try:
-        if saved is not None:
-            os.dup2(sink.fileno(), 1)
-            os.dup2(sink.fileno(), 2)
-        with contextlib.redirect_stdout(text), contextlib.redirect_stderr(text):
-            yield
+        yield
     finally:
-        _flush()
-        if saved is not None:
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            os.close(saved[0])
-            os.close(saved[1])
-        sink.seek(0)
-        noise = (text.getvalue() + sink.read().decode("utf-8", "replace")).strip()
-        sink.close()
+        with _routers_lock:
+            for router in routers:
+                router.buffers.pop(me, None)
+        noise = buffer.getvalue().strip()
         if noise:
             log.debug("speech outputs said while starting: %s", noise)

@@ -5,7 +5,8 @@ to commands, typed text goes to a focused text field, mouse clicks go to
 the screen, a resize re-lays the screen out.  What a screen asks for (open
 a page, close it, replace everything, quit) comes back as a
 :class:`~holdem_desktop.ui.page.Transition` and is applied here only.  The
-loop waits for events and redraws only when something changed or moves,
+loop sleeps until an event (:mod:`.waiting`: SDL's blocking wait, not
+pygame's polling one) and redraws only when something changed or moves,
 so an idle table costs almost nothing; computer players act at once.
 """
 
@@ -22,8 +23,9 @@ from holdem_desktop.i18n.translate import _
 from .keymap import Key, KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
+from .waiting import wait
 
-__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay"]
+__all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL's video drivers that draw into memory only: SDL falls back to one
@@ -68,6 +70,30 @@ def open_display() -> None:
         raise NoDisplay(f"SDL fell back to its {driver} video driver")
 
 
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's first size: ``size`` (the one kept from last time) made
+    to fit ``screen``, less room for the window's title bar and the
+    desktop's panels (a 1280x800 window on a 1366x768 laptop would run off
+    its bottom), never under the smallest size the layouts are made for."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w = min(w, screen[0] - 32)
+        h = min(h, screen[1] - 96)
+    return max(w, TableLayout.MIN_WIDTH), max(h, TableLayout.MIN_HEIGHT)
+
+
+def _screen_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (the first), if SDL knows
+    it (an in-memory driver has no screen to fit)."""
+    if (pygame.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
+        return None
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
+
+
 class App:
     """The window: reads events, hands them to the screen, redraws on change.
     Raises :class:`NoDisplay` when there is no display to open it on."""
@@ -93,8 +119,7 @@ class App:
         """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
         pygame.font.init()
-        w = max(size[0], TableLayout.MIN_WIDTH)
-        h = max(size[1], TableLayout.MIN_HEIGHT)
+        w, h = fit_window(size, _screen_size())
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
@@ -170,6 +195,7 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN:
+            self.screen.any_input()
             self._key(event)
             self.dirty = True
         elif event.type == pygame.TEXTINPUT and self.screen.editing():
@@ -178,8 +204,12 @@ class App:
                 self.screen.type_text(c, event.text)
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.screen.any_input()
             self.apply(self.screen.click(event.pos))
             self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL:  # up (y > 0) shows what is above
+            if self.screen.scroll(-3 * int(event.y)):
+                self.dirty = True
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w = max(self.surface.get_width(), TableLayout.MIN_WIDTH)
             h = max(self.surface.get_height(), TableLayout.MIN_HEIGHT)
@@ -216,7 +246,7 @@ class App:
                 event = pygame.event.poll()
             else:  # sleep until an event, or the next frame of an animation
                 moving = self.screen.animating(time.monotonic())
-                event = pygame.event.wait(16 if moving else 1000)
+                event = wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
                 for move in self.moves():

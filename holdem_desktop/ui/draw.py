@@ -23,6 +23,7 @@ from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.views import PlayerView, SeatView
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.resources import assets_dir
 
 from .layout import Rect, TableLayout, seat_positions
 from .motion import Motion
@@ -37,8 +38,14 @@ class Palette:
     """Colours of the table (high contrast on a dark room)."""
 
     background: tuple[int, int, int] = (16, 24, 32)
-    felt: tuple[int, int, int] = (22, 102, 66)
-    felt_light: tuple[int, int, int] = (30, 124, 80)
+    felt: tuple[int, int, int] = (16, 76, 50)
+    felt_light: tuple[int, int, int] = (20, 88, 58)
+    """The middle of the felt: dark enough for the gold pot (5.5:1) and the
+    white seat names (7.4:1) to read on it."""
+    felt_text: tuple[int, int, int] = (200, 230, 210)
+    """Quiet words on the felt (the street's name): 6.3:1 on it."""
+    slot: tuple[int, int, int] = (170, 215, 190)
+    """The outline of a board card still to come: 5.3:1 on the felt."""
     rail: tuple[int, int, int] = (92, 56, 30)
     rail_edge: tuple[int, int, int] = (150, 104, 60)
     text: tuple[int, int, int] = (240, 240, 235)
@@ -67,6 +74,10 @@ class TableRenderer:
         self.cards_dir = cards_dir
         self.palette = palette or Palette()
         self._images: dict[tuple[str, int], pygame.Surface] = {}
+        self._lit: set[int] = set()
+        """The winning five cards of the frame being drawn."""
+        self.idle = _("Press N to deal the first hand.")
+        """What the felt says before the first hand (the screen names its button)."""
         self.rects: dict[str, pygame.Rect] = {}
         """Where each control (by id) was drawn in the last frame."""
         self.drawn: dict[str, pygame.Rect] = {}
@@ -128,17 +139,20 @@ class TableRenderer:
                    focus_id: str | None, log: Sequence[str] = (),
                    log_index: int | None = None, motion: Motion | None = None,
                    banner: Sequence[str] = (), *, winners: Sequence[str] = (),
-                   amounts: tuple[Sequence[str], int | None] = ((), None)) -> None:
+                   amounts: tuple[Sequence[str], int | None] = ((), None),
+                   lit: Sequence[int] = ()) -> None:
         """A whole frame of the table; the focus ring goes around ``focus_id``.
         ``plates``: every seat's box, the player's own first (at the bottom);
         ``banner``: lines shown over the felt (the game's end), the first as
         its heading; ``winners``: the winning hands, shown under the board;
         ``amounts``: the amount scale's steps and the chosen one, shown in
-        the Actions zone."""
+        the Actions zone; ``lit``: the winning five cards, outlined in gold
+        on the board and in the winner's hand."""
         layout = TableLayout(*surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
         self.drawn = {}
+        self._lit = set(lit)
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
         self._felt(surface, layout, view, plates, pot, motion, winners, bool(banner))
@@ -155,7 +169,7 @@ class TableRenderer:
         taken = [r for k, r in self.drawn.items() if k not in ("title", "panel")]
         # The widest and largest banner that covers no seat and no card.
         for fraction, size in [(0.62, 1.0), (0.54, 1.0), (0.54, 0.85), (0.46, 0.85),
-                               (0.46, 0.72), (0.40, 0.72)]:
+                               (0.46, 0.72), (0.40, 0.72), (0.36, 0.66)]:
             width = round(felt.w * fraction)
             heading = self.font(round(40 * s * size))
             body = self.font(round(26 * s * size))
@@ -165,9 +179,23 @@ class TableRenderer:
                 rows += [(body, p.text, t) for t in wrap(body, line, width - 2 * pad)]
             height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s * size)
             box = pygame.Rect(0, 0, width, height)
-            box.center = felt.center
-            if box.collidelist(taken) < 0:
+            fits = False
+            # In the middle; else above or below the last hand's board, which
+            # stays to be seen.
+            middle = [r for k, r in self.drawn.items() if k in ("board", "pot", "street")]
+            above = min((r.top for r in middle), default=felt.centery)
+            below = max((r.bottom for r in middle), default=felt.centery)
+            gap = round(8 * s)
+            for centre in (felt.center, (felt.centerx, above - gap - height // 2),
+                           (felt.centerx, below + gap + height // 2)):
+                box.center = centre
+                if box.collidelist(taken) < 0 and felt.contains(box):
+                    fits = True
+                    break
+            if fits:
                 break
+        if not fits:
+            box.center = felt.center
         pygame.draw.rect(surface, p.panel, box, border_radius=14)
         pygame.draw.rect(surface, p.gold, box, width=3, border_radius=14)
         y = box.y + round(18 * s * size)
@@ -221,16 +249,17 @@ class TableRenderer:
             round(26 * s), p.heading)
         cx, cy = inner.center
         if view is None and not plates:
-            self.rects["board:none"] = self._text(
-                surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
-                "center")
+            self.rects["board:none"] = self._text(surface, self.idle, (cx, cy), round(34 * s),
+                                                  p.text, "center")
             return
-        if view is not None and not ended:  # the game's end banner takes the centre
+        if view is not None and ended:  # the last board stays to be seen, bare: the
+            # banner says how the game ended
+            self._board(surface, layout, view, (cx, cy), "", motion, (), bare=True)
+        elif view is not None:
             self._board(surface, layout, view, (cx, cy), pot, motion, winners)
         elif view is None:
-            self.rects["board:none"] = self._text(
-                surface, _("Press N to deal the first hand."), (cx, cy), round(34 * s), p.text,
-                "center")
+            self.rects["board:none"] = self._text(surface, self.idle, (cx, cy), round(34 * s),
+                                                  p.text, "center")
         room = pygame.Rect(felt.x, felt.y, felt.w, felt.h).inflate(-round(180 * s),
                                                                    -round(90 * s))
         count = max(2, min(10, len(plates)))
@@ -265,9 +294,9 @@ class TableRenderer:
 
     def _board(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
                centre: tuple[int, int], pot: str, motion: Motion | None,
-               winners: Sequence[str]) -> None:
+               winners: Sequence[str], bare: bool = False) -> None:
         """The board's five slots, the pot above them, the street (or the
-        winning hands) below."""
+        winning hands) below; ``bare``: the cards alone."""
         p = self.palette
         s = layout.scale
         cx, cy = centre
@@ -282,12 +311,16 @@ class TableRenderer:
                 at = _along(deck, (x, slots.y), motion.progress(f"board:{k}") if motion else None)
                 surface.blit(self.card(card_text(view.board[k]), cw), at)
                 self.rects[f"board:{k}"] = pygame.Rect(x, slots.y, cw, slots.h)
+                if view.board[k] in self._lit:
+                    self._light(surface, pygame.Rect(at, (cw, slots.h)), s)
             else:
-                pygame.draw.rect(surface, p.felt, pygame.Rect(x, slots.y, cw, slots.h),
-                                 width=3, border_radius=6)
+                pygame.draw.rect(surface, p.slot, pygame.Rect(x, slots.y, cw, slots.h),
+                                 width=2, border_radius=6)
         self.drawn["board"] = slots
         if not view.board:
             self.rects["board:none"] = slots
+        if bare:
+            return
         size = round(30 * s)
         width = round(cw * 6.5)
         lines = wrap(self.font(size), pot, width)
@@ -308,7 +341,7 @@ class TableRenderer:
             rows = [{Street.PREFLOP: _("Pre-flop"), Street.FLOP: _("Flop"),
                      Street.TURN: _("Turn"), Street.RIVER: _("River"),
                      Street.SHOWDOWN: _("Showdown")}[view.street]]
-            colour = p.dim
+            colour = p.felt_text
         top = y
         for row in rows:
             self._text(surface, row, (cx, y), size, colour, "midtop")
@@ -349,11 +382,17 @@ class TableRenderer:
         # The chips, as wide as the largest amount they could show (every chip
         # at the table): along the way to the centre, else beside the cards.
         most = view.pot + sum(o.stack for o in view.players) if view is not None else 0
-        marker = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        widest = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
+        bets = {o.seat: o.bet for o in view.players} if view is not None else {}
         middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
         taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values())]
-        for spot in out.values():
+        for seat, spot in out.items():
             ux, uy = spot.toward
+            # Room for the chips this seat shows now (a crowded table has no
+            # room inward for the widest amount there could be, and the chips
+            # would end up outside, by another seat's cards).
+            marker = widest if not bets.get(seat) else \
+                self._chips_rect(layout, amount(bets[seat]), (0, 0))
             x0, y0 = spot.held.center
             mw, mh = marker.w // 2 + round(4 * s), marker.h // 2 + round(4 * s)
             beside = sorted([(spot.held.x - mw, y0), (spot.held.right + mw, y0),
@@ -376,7 +415,9 @@ class TableRenderer:
         ux, uy = spot.toward
         w = box.w
         self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
-        turn = view is not None and view.to_act == plate.seat and not view.over
+        turn = view is not None and not view.over and (
+            view.to_act == plate.seat  # whose turn; or who has just acted, a moment
+            or (motion is not None and motion.progress(f"acted:{plate.seat}") is not None))
         fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
         pygame.draw.rect(surface, fill, box, border_radius=12)
         edge, thick = ((p.gold, 4) if plate.winner else (p.seat_turn, 3) if turn else
@@ -404,6 +445,8 @@ class TableRenderer:
             for k, nm in enumerate(names_):
                 x, y = held.x + k * (cw + 4), held.y
                 surface.blit(self.card(nm, cw), _along(center, (x, y), t))
+                if cards and k < len(cards) and cards[k] in self._lit and t is None:
+                    self._light(surface, pygame.Rect(x, y, cw, ch), s)
                 if me:
                     self.rects[f"hole:{k}"] = pygame.Rect(x, y, cw, ch)
             if names_:
@@ -421,6 +464,12 @@ class TableRenderer:
             pygame.draw.circle(surface, (245, 245, 245), button.center, button.w // 2)
             self._text(surface, "D", button.center, round(22 * s), (20, 20, 20), "center")
             self.rects["dealer"] = self.drawn["dealer"] = button
+
+    def _light(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
+        """A winning card: a gold frame around it (drawn on the card's edge,
+        so it covers nothing beside it)."""
+        pygame.draw.rect(surface, self.palette.gold, card, width=max(3, round(4 * s)),
+                         border_radius=max(4, round(6 * s)))
 
     def _chips_rect(self, layout: TableLayout, text: str, at: tuple[int, int]) -> pygame.Rect:
         """Where :meth:`_chips` draws a chip and ``text`` centred at ``at``."""
@@ -453,10 +502,11 @@ class TableRenderer:
         return self._text(surface, text, pos, size, color, anchor)
 
     def _room(self, surface: pygame.Surface, layout: TableLayout,
-              controls: Sequence[Control], bottom: int) -> int:
+              controls: Sequence[Control], bottom: int, lowest: int = 0) -> int:
         """The Room zone at the bottom of the zones panel (clear of the
-        seats): its heading, the code, then its buttons two by two; returns
-        its top."""
+        seats): its heading, the code, then its buttons two by two (three to
+        a row when two would start above ``lowest``, leaving the Move log too
+        little room); returns its top."""
         if not controls:
             return bottom
         p = self.palette
@@ -469,9 +519,11 @@ class TableRenderer:
         buttons = [c for c in controls if c.role is Role.BUTTON]
         texts = [c for c in controls if c.role is Role.TEXT]
         heading = next((c for c in controls if c.role is Role.HEADING), None)
-        per_row = 2  # the buttons two by two
-        rows = -(-len(buttons) // per_row)
-        top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
+        for per_row in (2, 3):
+            rows = -(-len(buttons) // per_row)
+            top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
+            if top >= lowest:
+                break
         y = top
         if heading is not None:
             self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
@@ -579,9 +631,9 @@ class TableRenderer:
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
                                                p.heading)
         y += round(32 * s)
-        bottom = self._room(surface, layout, by_zone.get("room", []),
-                            panel.y + panel.h - round(10 * s))
         line_h = round(22 * s)
+        bottom = self._room(surface, layout, by_zone.get("room", []),
+                            panel.y + panel.h - round(10 * s), lowest=y + 3 * line_h + 8)
         size = round(20 * s)
         area = pygame.Rect(x - 4, y - 2, width + 8, max(line_h, bottom - y - 8))
         self.rects["log"] = area
@@ -628,14 +680,28 @@ class _Spot:
 
 _FONTS: dict[int, pygame.font.Font] = {}
 
+FONT_FILES = {False: "AtkinsonHyperlegible-Regular.ttf", True: "AtkinsonHyperlegible-Bold.ttf"}
+"""The game's typeface, in ``assets/fonts`` (tools/fetch_font.py; its licence,
+OFL.txt, beside it): Atkinson Hyperlegible, drawn for low vision, evenly
+spaced, with every letter of Romanian, Italian and Polish."""
+
+BOLD_FROM = 30
+"""Sizes from this up (titles, headings, the banner) are drawn bold."""
+
+_SCALE = 0.6875
+"""The sizes the screens ask for are pygame's default font's, whose pixel
+size is this fraction of the asked one: the bundled font keeps it, so the
+layouts keep their widths."""
+
 
 def font(size: int) -> pygame.font.Font:
-    """The game's font at ``size`` pixels (pygame's bundled default font),
-    loaded once per size for every screen."""
+    """The game's font at ``size`` (in the layouts' units), loaded once per
+    size for every screen."""
     if size not in _FONTS:
         if not pygame.font.get_init():
             pygame.font.init()
-        _FONTS[size] = pygame.font.Font(None, size)
+        path = assets_dir() / "fonts" / FONT_FILES[size >= BOLD_FROM]
+        _FONTS[size] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
     return _FONTS[size]
 
 

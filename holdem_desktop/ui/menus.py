@@ -19,7 +19,7 @@ from holdem_desktop.engine.variant import (
     shipped_variant,
 )
 from holdem_desktop.i18n.names import amount, variant_name
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.session import Session
 from holdem_desktop.session.variant_files import (
@@ -136,7 +136,9 @@ class _FormPage(Page):
         self._hinted: set[Role] = set()
         """The kinds of field whose keys this page has told (once is enough)."""
         self._selected: str | None = None
-        """The filled text field just arrived at: typing replaces its text."""
+        """The filled text field just arrived at (by keys, a click, or as the
+        page opens): its text is selected, typing replaces it."""
+        self._seen_focus: str | None = None
 
     def _remember(self, text: str) -> None:
         self.status = text
@@ -201,14 +203,37 @@ class _FormPage(Page):
         c = self.focused()
         self.draw_in(surface, surface.get_rect(), c.id if c else None)
 
+    def scroll(self, notches: int) -> bool:
+        return self.renderer.scroll_by(notches)
+
+    def scroll_click(self, pos: tuple[int, int]) -> bool:
+        return self.renderer.scroll_to(pos)
+
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        if self.scroll_click(pos):  # on the scroll bar: the page moves there
+            return None
+        return super().click(pos)
+
     def notice(self) -> str:
         """A warning shown under the title (none by default)."""
         return ""
 
+    def shown_notice(self) -> str:
+        """The warning drawn under the title: :meth:`notice` (said as the
+        page opens) and what else the eye should see there."""
+        return self.notice()
+
     def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
         """Paint the page into ``area`` (a whole window, or a table's tab)."""
-        self.rects = self.renderer.draw(surface, area, self.title, self.controls(), focus_id,
-                                        self.status, self.subtitle, self.notice())
+        controls = self.controls()
+        if focus_id != self._seen_focus:  # the focus arrived (a click too): text selected
+            self._seen_focus = focus_id
+            c = next((c for c in controls if c.id == focus_id), None)
+            self._selected = focus_id if c is not None and c.role is Role.EDIT and c.value \
+                else None
+        self.rects = self.renderer.draw(surface, area, self.title, controls, focus_id,
+                                        self.status, self.subtitle, self.shown_notice(),
+                                        selected=self._selected)
 
 
 class StartPage(_FormPage):
@@ -233,6 +258,13 @@ class StartPage(_FormPage):
         if self.desktop.has_saved_game():
             lines.append(_("You have a saved game: Continue goes on with it."))
         return " ".join(lines)
+
+    def shown_notice(self) -> str:
+        """Also what went wrong at start (a broken variant file given with
+        ``--variant``, settings that could not be read): said once when the
+        window opened, and shown here, not only in the status line."""
+        problems = [self.notice(), *getattr(self.desktop, "notices", ())]
+        return " ".join(dict.fromkeys(p for p in problems if p))
 
     def controls(self) -> tuple[Control, ...]:
         saved = self.desktop.has_saved_game()
@@ -515,6 +547,10 @@ class SettingsPage(_FormPage):
             Field("sounds", _("Sounds"), Role.CHECKBOX),
             Field("sound_volume", _("Sound volume"), Role.SLIDER, shown=_percent),
             Field("four_color_deck", _("Four-colour deck"), Role.CHECKBOX),
+            Field("motion_pace", _("Animation pace"), Role.CHOICE,
+                  [("off", pgettext("animation pace", "Off")),
+                   ("quick", pgettext("animation pace", "Quick")),
+                   ("natural", pgettext("animation pace", "Natural"))]),
             Field("verbosity", _("Speech detail"), Role.CHOICE,
                   [("full", _("Full")), ("brief", _("Brief"))]),
             Field("speak_suits", _("Speak card suits"), Role.CHECKBOX),
@@ -529,6 +565,7 @@ class SettingsPage(_FormPage):
         ], {
             "language": s.language, "beginner_hints": s.beginner_hints, "sounds": s.sounds,
             "sound_volume": round(s.sound_volume * 100), "four_color_deck": s.four_color_deck,
+            "motion_pace": s.motion_pace,
             "verbosity": s.verbosity, "speak_suits": s.speak_suits,
             "chat_speech": s.chat_speech, "speech_output": s.speech_output,
             "speech_rate": s.speech_rate, "speech_volume": s.speech_volume,

@@ -34,6 +34,8 @@ CHIPS = 0.25
 """Seconds a bet takes to slide in front of its seat."""
 POT = 0.5
 """Seconds a pot takes to slide to its winner."""
+ACTED = 0.6
+"""Seconds a seat's box stays lit after it acts (who did that, at a glance)."""
 
 
 class Motion:
@@ -65,10 +67,17 @@ class Motion:
                 self.start(f"board:{first + k}", BOARD, 0.08 * k)
         elif isinstance(event, ActionTaken | BlindPosted) and event.amount:
             self.start(f"bet:{event.seat}", CHIPS)
+        if isinstance(event, ActionTaken):  # the seat that acted lights up a moment
+            self.start(f"acted:{event.seat}", ACTED)
         elif isinstance(event, PotAwarded):
             self.awards += [(w, share) for w, share in zip(event.winners, event.shares,
                                                            strict=True)]
             self.start("award", POT, 0.15)
+
+    def finish(self) -> None:
+        """Everything arrives at once (a key skipped the pacing)."""
+        self._moves.clear()
+        self.awards = []
 
     def progress(self, key: str, now: float | None = None) -> float | None:
         """How far ``key`` has moved, 0…1 eased (None: it is not moving, or it

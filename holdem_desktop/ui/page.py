@@ -208,6 +208,20 @@ class Page:
         """Escape, or a Close button."""
         return Pop()
 
+    def any_input(self) -> None:
+        """Called before each key press or click is handled (a table's
+        animations catch up then)."""
+
+    def scroll(self, notches: int) -> bool:
+        """The mouse wheel turned ``notches`` down (negative: up); True when
+        the page moved (a page that fits does not)."""
+        return False
+
+    def scroll_click(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos`` on the page's scroll bar moves the page there
+        (True); anywhere else it is not for the bar (False)."""
+        return False
+
     def click(self, pos: tuple[int, int]) -> Transition | None:
         """A left click: focus the control under the pointer and activate it."""
         controls = self.controls()

@@ -2,8 +2,10 @@
 
 One column of controls under a title, in the table's colours, with the
 focus ring around the focused one and the last message at the bottom.
-Long pages scroll so the focused control is always in view.  Records where
-each control went, for the mouse.
+Long pages scroll: the focused control is brought into view when the
+focus moves, the mouse wheel scrolls, and a scroll bar beside the column
+shows where the view is (a click on it jumps there).  Records where each
+control went, for the mouse.
 """
 
 from __future__ import annotations
@@ -24,6 +26,32 @@ class PageRenderer:
     def __init__(self, palette: Palette | None = None) -> None:
         self.palette = palette or Palette()
         self._scroll = 0
+        self._followed: str | None = None
+        """The focused control the scroll last followed: the view jumps to
+        the focus when it moves, and otherwise stays where the wheel put it."""
+        self.max_scroll = 0
+        """How far the page scrolls (0: it fits), as of the last frame."""
+        self.step = 40
+        """Pixels per wheel notch, as of the last frame."""
+        self._bar: pygame.Rect | None = None
+        self._body = pygame.Rect(0, 0, 0, 0)
+
+    def scroll_by(self, notches: int) -> bool:
+        """Scroll ``notches`` wheel notches down (negative: up); False when
+        the page does not move (it fits, or is at that end already)."""
+        before = self._scroll
+        self._scroll = max(0, min(self.max_scroll, self._scroll + notches * self.step))
+        return self._scroll != before
+
+    def scroll_to(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: on the scroll bar, the page moves to that
+        point of it (True); elsewhere nothing happens (False)."""
+        bar = self._bar
+        if bar is None or not bar.collidepoint(pos):
+            return False
+        fraction = (pos[1] - bar.y) / max(1, bar.h)
+        self._scroll = max(0, min(self.max_scroll, round(fraction * self.max_scroll)))
+        return True
 
     @staticmethod
     def font(size: int) -> pygame.font.Font:
@@ -43,9 +71,12 @@ class PageRenderer:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, title: str,
              controls: Sequence[Control], focused: str | None,
-             status: str = "", subtitle: str = "", notice: str = "") -> dict[str, pygame.Rect]:
+             status: str = "", subtitle: str = "", notice: str = "",
+             selected: str | None = None) -> dict[str, pygame.Rect]:
         """Paint the page into ``area``; returns where each control was drawn
-        (and the ``notice``, a warning under the title, as ``"notice"``)."""
+        (and the ``notice``, a warning under the title, as ``"notice"``).
+        A text field shows its caret only with the focus; ``selected``: the
+        text field whose text is selected (highlighted)."""
         p = self.palette
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
@@ -83,12 +114,15 @@ class PageRenderer:
         total = y
         view = body_bottom - body_top
         k = next((i for i, c in enumerate(controls) if c.id == focused), None)
-        if k is not None:  # keep the focused control in view
+        if k is not None and focused != self._followed:  # the focus moved: bring it in view
+            self._followed = focused
             if starts[k] - self._scroll < 0:
                 self._scroll = starts[k]
             elif starts[k] + heights[k] - self._scroll > view:
                 self._scroll = starts[k] + heights[k] - view
-        self._scroll = max(0, min(self._scroll, max(0, total - view)))
+        self.max_scroll = max(0, total - view)
+        self.step = round(56 * s)
+        self._scroll = max(0, min(self._scroll, self.max_scroll))
         rects: dict[str, pygame.Rect] = {}
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(area.x, body_top - 8, area.w, view + 16))  # room for rings
@@ -96,11 +130,24 @@ class PageRenderer:
             rect = pygame.Rect(x, body_top + start - self._scroll, width, h)
             if rect.bottom < body_top or rect.top > body_bottom:
                 continue
-            rect = self._control(surface, c, rect, s)
+            rect = self._control(surface, c, rect, s, focused=c.id == focused,
+                                 selected=c.id == selected)
             rects[c.id] = rect
             if c.id == focused:
                 pygame.draw.rect(surface, p.focus, rect.inflate(10, 8), width=4, border_radius=10)
         surface.set_clip(clip)
+        self._body = pygame.Rect(x, body_top, width, view)
+        self._bar = None
+        if self.max_scroll:  # a scroll bar beside the column: where the view is, and how much
+            track = pygame.Rect(min(area.right - round(20 * s), x + width + round(24 * s)),
+                                body_top, round(10 * s), view)
+            thumb_h = max(round(30 * s), round(track.h * view / total))
+            thumb_y = track.y + round((track.h - thumb_h) * self._scroll / self.max_scroll)
+            pygame.draw.rect(surface, p.button_off, track, border_radius=5)
+            pygame.draw.rect(surface, p.dim, (track.x, thumb_y, track.w, thumb_h),
+                             border_radius=5)
+            self._bar = track.inflate(round(12 * s), 0)  # easier to hit than to see
+            rects["scrollbar"] = track
         if notice_rect is not None:
             rects["notice"] = notice_rect
         if status:
@@ -109,7 +156,7 @@ class PageRenderer:
         return rects
 
     def _control(self, surface: pygame.Surface, c: Control, rect: pygame.Rect,
-                 s: float) -> pygame.Rect:
+                 s: float, *, focused: bool = False, selected: bool = False) -> pygame.Rect:
         """Paint one control; returns the rectangle it took."""
         p = self.palette
         color = p.text if c.enabled else p.dim
@@ -159,7 +206,12 @@ class PageRenderer:
         elif c.role is Role.EDIT:
             pygame.draw.rect(surface, p.background, right, border_radius=6)
             pygame.draw.rect(surface, p.dim, right, width=2, border_radius=6)
-            text, at = value + "|", right.x + pad
+            text, at = value + ("|" if focused and not selected else ""), right.x + pad
+            if selected and value:  # the whole text selected: typing replaces it
+                size_ = self.font(size).size(value)
+                mark = pygame.Rect(0, 0, size_[0] + round(6 * s), size_[1] + round(4 * s))
+                mark.midleft = (at - round(3 * s), right.centery)
+                pygame.draw.rect(surface, p.button, mark, border_radius=3)
         else:  # a choice: "<  value  >"
             text, at = f"<  {value}  >", right.x
         img = self.font(size).render(text, True, color)

@@ -16,13 +16,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
-from holdem_desktop.engine.events import ActionTaken, HandStarted, PotAwarded, StreetDealt
+from holdem_desktop.engine.events import (
+    ActionTaken,
+    BetReturned,
+    HandStarted,
+    PotAwarded,
+    StreetDealt,
+)
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, hand_name
+from holdem_desktop.i18n.phrases import beaten_hands
 from holdem_desktop.i18n.translate import _, pgettext
 from holdem_desktop.session import Session
 
-__all__ = ["SeatPlate", "last_actions", "seat_plates", "winners", "winning_hands"]
+__all__ = ["SeatPlate", "last_actions", "pot_results", "seat_plates", "winners",
+           "winning_hands"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,7 @@ def last_actions(history: Sequence[object], amount: Callable[[int], str]) -> dic
     shows it: the current street's action ("Check", "Call 40", "Bet 60",
     "Raise to 120"), or for the whole hand a fold or an all-in."""
     out: dict[int, tuple[ActionKind, bool, str]] = {}
+    put: dict[int, int] = {}
     for event in history:
         if isinstance(event, HandStarted):
             out = {}
@@ -55,6 +64,15 @@ def last_actions(history: Sequence[object], amount: Callable[[int], str]) -> dic
             out = {s: a for s, a in out.items() if a[0] is ActionKind.FOLD or a[1]}
         elif isinstance(event, ActionTaken):
             out[event.seat] = (event.kind, event.all_in, _label(event, amount))
+            put[event.seat] = event.amount
+        elif isinstance(event, BetReturned) and event.seat in out:
+            # an all-in nobody matched in full: the seat keeps chips, so it
+            # is not All-in; it shows the bet that stood
+            kind, all_in, _label_was = out[event.seat]
+            if all_in or kind is ActionKind.ALL_IN:
+                stood = put.get(event.seat, 0) - event.amount
+                out[event.seat] = (ActionKind.BET, True, pgettext(  # stays, as all-ins do
+                    "last action of a seat", "Bet {amount}").format(amount=amount(stood)))
     return {seat: label for seat, (_k, _a, label) in out.items()}
 
 
@@ -85,16 +103,37 @@ def winners(history: Sequence[object]) -> dict[int, int]:
 
 def winning_hands(history: Sequence[object], name: Callable[[int], str]) -> list[str]:
     """"Vera: flush, ace high" for each pot won at a showdown (a pot everyone
-    else folded to names no hand), each winner once."""
+    else folded to names no hand), each winner once; the hand names a kicker
+    only when it decides against the hands it beat."""
     lines: list[str] = []
     for event in history:
         if isinstance(event, PotAwarded) and event.value is not None:
             line = pgettext("winner on the table", "{players}: {hand}").format(
                 players=", ".join(name(w) for w in event.winners),
-                hand=hand_name(event.value))
+                hand=hand_name(event.value, beaten_hands(event, history)))
             if line not in lines:
                 lines.append(line)
     return lines
+
+
+def pot_results(history: Sequence[object], name: Callable[[int], str],
+                me: int | None = None) -> str:
+    """Who won what, pot by pot: "Vera won 830.", "You won 830.", "Split
+    pot: Ada 420, you 410." (``name`` gives "you" for the player, ``me``)."""
+    out = []
+    for e in history:
+        if not isinstance(e, PotAwarded):
+            continue
+        if len(e.winners) > 1:
+            shares = ", ".join(_("{player} {amount}").format(player=name(w), amount=amount(a))
+                               for w, a in zip(e.winners, e.shares, strict=True))
+            out.append(_("Split pot: {shares}.").format(shares=shares))
+        elif e.winners[0] == me:
+            out.append(_("You won {amount}.").format(amount=amount(e.amount)))
+        else:
+            out.append(_("{players} won {amount}.").format(players=name(e.winners[0]),
+                                                           amount=amount(e.amount)))
+    return " ".join(out)
 
 
 def seat_plates(session: Session, me: int | None, view: SeatView | None,
@@ -110,21 +149,28 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
     out = []
     for seat in order:
         name = session.seats[seat].name
+        if seat == me and name:
+            name = pgettext("the player, on the screen", "You")
         place = session.seats[seat].place
         p = in_hand.get(seat)
-        gone = place is not None and not (session.game_over and place == 1)
+        # Out: knocked out (a game that ends on its hand count, like the
+        # heads-up match, places players who still have chips: not Out).
+        gone = place is not None and session.chips(seat) == 0 \
+            and not (session.game_over and place == 1) \
+            and not (p is not None and view is not None and not view.over)  # still playing
         action = actions.get(seat, "")
         if gone:
             status, action = pgettext("seat of a player out of the game", "Out"), ""
         elif p is not None and p.folded:  # the stack, and "Fold" as its action (not twice)
             status = amount(p.stack)
-        elif p is not None and p.all_in and not over:
-            status, action = _("All-in"), ""  # said once
+        elif p is not None and p.all_in and p.stack == 0 and not over:
+            status, action = _("All-in"), ""  # said once (chips given back: the stack)
         else:
             status = amount(p.stack if p is not None else session.chips(seat))
         if seat in won:
             action = pgettext("seat of a winner", "Wins {amount}").format(amount=amount(won[seat]))
         out.append(SeatPlate(seat, name, status, action, me=seat == me,
-                             out=gone or (view is not None and p is None),
+                             # the hand that knocks a seat out still shows its cards
+                             out=(gone and p is None) or (view is not None and p is None),
                              folded=p is not None and p.folded, winner=seat in won))
     return out

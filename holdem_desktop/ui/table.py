@@ -16,6 +16,7 @@ subscribe to the session; this module never imports them.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,8 +30,8 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
+from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
@@ -43,11 +44,16 @@ from .keymap import ACTING, Key, KeyMap, describe
 from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
+from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
-from .plates import SeatPlate, seat_plates, winning_hands
+from .plates import SeatPlate, pot_results, seat_plates, winning_hands
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
+
+_TITLE_CONTROLS = 3
+"""The title line's controls, first in the Tab order: Menu, How to play,
+Settings."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,8 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
+        self.pacer = Pacer(clock, seat, self._pace, self.motion.on_event)
+        """The felt's picture of the hand, event by event (speech is never held)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
         self.on_too_soon = on_too_soon
@@ -210,9 +218,18 @@ class TableScreen(Page):
     def _name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
+    def _pace(self) -> str:
+        """The animation pace setting (off without a desktop: tests, tools)."""
+        return self.desktop.settings.motion_pace if self.desktop is not None else "off"
+
+    def any_input(self) -> None:
+        """Any key or click: the felt's picture catches up at once."""
+        if self.pacer.skip():
+            self.motion.finish()
+
     def _listen(self, event: object) -> None:
         self.move_log.add(event)
-        self.motion.on_event(event)
+        self.pacer.add(event)
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
         # The focus follows the hand: to the actions when one is dealt, to Next
@@ -274,6 +291,8 @@ class TableScreen(Page):
 
     def controls(self) -> tuple[Control, ...]:
         tabs = (
+            # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
+            Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "help" else _("closed")),
             Control("tab:settings", _("Settings"), Role.TAB, "tabs",
@@ -336,12 +355,18 @@ class TableScreen(Page):
 
     def pot_text(self, view: SeatView) -> str:
         """The pot, or when the hand is over who won it."""
-        won = [e for e in view.history if isinstance(e, PotAwarded)] if view.over else []
-        if not won:
+        if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
             return _("Pot {amount}").format(amount=amount(view.pot))
-        return " ".join(_("{players} won {amount}.").format(
-            players=", ".join(self._name(w) for w in e.winners), amount=amount(e.amount))
-            for e in won)
+        return pot_results(view.history, self._who, self.seat)
+
+    def _who(self, seat: int) -> str:
+        """A player as the results name them: "you" for the player."""
+        return _("you") if seat == self.seat else self._name(seat)
+
+    def _shown_name(self, seat: int) -> str:
+        """A player's name as the felt shows it: "You" for the player."""
+        return pgettext("the player, on the screen", "You") if seat == self.seat \
+            else self._name(seat)
 
     def _occupied(self) -> list[int]:
         """The seats someone sits in, yours first (a room's empty seats have no name)."""
@@ -419,9 +444,11 @@ class TableScreen(Page):
     # Keys
 
     def press(self, key: Key) -> Transition | None:
-        if key is not Key.ALL_IN:
-            self.confirm_all_in = False
-        if key is not Key.CLOSE:
+        if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
+                                          and self.focus.id == "button:" + Command.ALL_IN):
+            self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
+        if key is not Key.CLOSE and not (key in (Key.ACTIVATE, Key.SELECT)
+                                         and self.focus.id == "menu"):
             self.confirm_leave = False
         if key not in (Key.ACTIVATE, Key.SELECT):
             self.confirm_room_leave = False
@@ -506,6 +533,11 @@ class TableScreen(Page):
         return super().use(control)
 
     def activate(self, control: Control) -> Transition | None:
+        if control.id == "menu":
+            return self._leave(_("Press Menu again to leave the room; the computer will play "
+                                 "your seat.") if self.room is not None else
+                               _("Press Menu again to leave the table; Continue brings you "
+                                 "back."))
         if control.id.startswith("tab:"):
             self._toggle_tab(control.id[4:])
             return None
@@ -513,7 +545,12 @@ class TableScreen(Page):
             return self._from_tab(self.tab.activate(control))
         if control.id.startswith("chat:") and self.chat is not None:
             self._chat_activate(control)
+        elif control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
+            # As the A key: a click or Enter on All-in asks once more first.
+            self.confirm_all_in = True
+            self.say(_("Press All-in again to go all-in."))
         elif control.id.startswith("button:"):
+            self.confirm_all_in = False
             self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
             copied = self.room.copy(self.room.invitation)
@@ -601,14 +638,19 @@ class TableScreen(Page):
         if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
             self._leave_chat()
             return None
+        return self._leave(_("Press Escape again to leave the room; the computer will play "
+                             "your seat.") if self.room is not None else
+                           _("Press Escape again to leave the table; Continue brings you back."))
+
+    def _leave(self, again: str) -> Transition | None:
+        """Back to the start menu, once asked twice (``again`` asks)."""
         if self.desktop is None:
             return None
         if not self.confirm_leave:
             self.confirm_leave = True
-            self.say(_("Press Escape again to leave the room; the computer will play your "
-                       "seat.") if self.room is not None else
-                     _("Press Escape again to leave the table; Continue brings you back."))
+            self.say(again)
             return None
+        self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
             return Replace(self.desktop.menu())
@@ -809,7 +851,7 @@ class TableScreen(Page):
         if not self.session.game_over or result is None:
             return []
         me = Phrasing(self._name, self.seat, self.suits, brief=True)
-        lines = [sentence(result, me) or ""]
+        lines = [sentence(result, me) or "", standings(result, me)]
         why = self.panel.why(Command.NEXT_HAND)
         lines.append(why or _("Press N to start a new game with the same players."))
         return lines
@@ -863,8 +905,13 @@ class TableScreen(Page):
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        lines = [_("Hand {number}, blinds {small} and {big}").format(
-            number=number, small=amount(level.small), big=amount(level.big))]
+        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
+            lines = [_("First hand: blinds {small} and {big}").format(
+                small=amount(level.small), big=amount(level.big)) if level.big else
+                _("The game has not started yet.")]
+        else:
+            lines = [_("Hand {number}, blinds {small} and {big}").format(
+                number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
         if until is not None:
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
@@ -882,11 +929,23 @@ class TableScreen(Page):
         return lines
 
     def animating(self, now: float) -> bool:
-        return self.tab is None and self.motion.active(now)
+        return self.tab is None and (self.pacer.pending or self.motion.active(now))
+
+    def _picture(self) -> SeatView | None:
+        """The hand as the felt shows it now: as far as the paced events go."""
+        view = self._view()
+        if view is None or not self.pacer.paces(view):
+            return view
+        return picture(view, self.pacer.shown)
+
+    def scroll(self, notches: int) -> bool:
+        return self.tab.scroll(notches) if self.tab is not None else False
 
     def click(self, pos: tuple[int, int]) -> Transition | None:
         """A click: on a step of the amount scale it chooses that amount;
         elsewhere it focuses and activates what is under the pointer."""
+        if self.tab is not None and self.tab.scroll_click(pos):
+            return None
         if self.tab is None:
             for key, rect in self.rects.items():
                 if key.startswith("amount:") and rect.collidepoint(pos):
@@ -907,24 +966,28 @@ class TableScreen(Page):
             self.log_index = None  # not reading the Move log: it follows the newest line
         return result
 
-    def title_parts(self) -> list[str]:
+    def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
-        seats are left out)."""
-        return [_("{player} {chips}").format(player=self._name(seat),
-                                             chips=amount(self.session.chips(seat)))
-                for seat in self._occupied()]
+        seats are left out); as ``view``, the felt's picture, has them."""
+        stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
+        return [_("{player} {chips}").format(
+            player=self._shown_name(seat),
+            chips=amount(stacks.get(seat, self.session.chips(seat))))
+            for seat in self._occupied()]
 
-    def plates(self) -> list[SeatPlate]:
+    def plates(self, view: SeatView | None = None) -> list[SeatPlate]:
         """Every seat's box on the felt, yours first (at the bottom) and the
-        others in playing order: the same places for the whole game."""
-        return seat_plates(self.session, self.seat, self._view(), self._seats_from_me())
+        others in playing order: the same places for the whole game (of
+        ``view``, the felt's picture, or else the hand as it is)."""
+        return seat_plates(self.session, self.seat, view or self._view(),
+                           self._seats_from_me())
 
-    def winner_lines(self) -> list[str]:
+    def winner_lines(self, view: SeatView | None = None) -> list[str]:
         """The winning hands, shown on the felt at the hand's end."""
-        view = self._view()
+        view = view or self._view()
         if view is None or not view.over:
             return []
-        return winning_hands(view.history, self._name)
+        return winning_hands(view.history, self._shown_name)
 
     def amount_steps(self) -> tuple[list[str], int | None]:
         """The amount scale's steps as the Actions zone shows them, and the
@@ -939,7 +1002,7 @@ class TableScreen(Page):
         controls = self.controls()  # built once a frame: the tabs, then the rest
         focused = self.focus.current(controls)
         focus_id = focused.id if focused else None
-        tabs = controls[:2]
+        tabs = controls[:_TITLE_CONTROLS]
         if self.tab is not None:
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
@@ -949,10 +1012,21 @@ class TableScreen(Page):
                 rects.update(self.tab.rects)
             self.rects = rects
             return
-        self.renderer.draw_table(surface, self._view(), self.plates(), self.title_parts(),
-                                 controls[2:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion, self.banner(),
-                                 winners=self.winner_lines(), amounts=self.amount_steps())
+        self.pacer.tick()
+        label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
+                     _("Next hand"))  # the felt names the button it means
+        self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
+        view = self._picture()
+        if view is not None and view is not self._view():  # the pot as the picture has it
+            controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
+                             if c.id == "pot" else c for c in controls)
+        paced = view if self.pacer.pending else None
+        self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
+                                 controls[_TITLE_CONTROLS:], tabs, focus_id, self.log,
+                                 self.log_index, self.motion,
+                                 self.banner() if not self.pacer.pending else [],
+                                 winners=self.winner_lines(view), amounts=self.amount_steps(),
+                                 lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)
         if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
             self.rects.update(draw_chat(surface, self.chat, [

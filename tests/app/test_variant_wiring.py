@@ -94,3 +94,24 @@ def test_a_room_with_a_players_variant_is_explained_to_a_guest(home):
     finally:
         guest.close_room()
         host.close_room()
+
+
+def test_a_broken_variant_file_is_printed_and_shown_not_only_spoken(home, capsys):
+    from holdem_desktop.app.play import play
+    from holdem_desktop.ui.app import App
+
+    bad = home / "bad.toml"
+    bad.write_text("name = 3", encoding="utf-8")
+    speaker = RecordingSpeaker()
+    assert play(variant=str(bad), max_events=0, speaker=speaker) == 0
+    err = capsys.readouterr().err
+    assert "bad.toml, at name: " in err  # on the terminal that gave --variant
+    assert any("bad.toml, at name: " in text for text, _ in speaker.calls)  # and said
+    # and drawn on the start screen, as a notice under the title
+    desktop = Desktop(speaker=RecordingSpeaker())
+    desktop.notices.append(desktop.start_variant(str(bad)))
+    app = App(desktop.menu(), (1024, 640))
+    app.frame()
+    assert "notice" in app.screen.rects
+    assert "bad.toml, at name: " in app.screen.shown_notice()
+    desktop.close()

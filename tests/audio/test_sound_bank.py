@@ -356,8 +356,8 @@ def scripted_game():
         CardsShown(2, cards("8s9s"), None),
         StreetDealt(Street.TURN, board[3:4], board[:4]),
         StreetDealt(Street.RIVER, board[4:], board),
-        PotAwarded(0, 2820, (0, 2), (0,), (2820,), None),
-        PotAwarded(1, 100, (0,), (0,), (100,), None),  # a second pot: no second cascade
+        PotAwarded(0, 2820, (0, 2), (0,), (2820,), None, ()),
+        PotAwarded(1, 100, (0,), (0,), (100,), None, ()),  # a second pot: no second cascade
         HandEnded((0, 1, 2), (2920, 1480, 0), True),
         PlayerOut(2, 3, False),
         BlindsUp(1, (20, 40), 0),
@@ -368,7 +368,7 @@ def scripted_game():
         HoleCardsDealt(1, cards("3c4c")),
         HoleCardsDealt(0, cards("TcTd")),
         act(1, ActionKind.FOLD),
-        PotAwarded(0, 40, (0, 1), (0,), (40,), None),
+        PotAwarded(0, 40, (0, 1), (0,), (40,), None, ()),
         HandEnded((1, 0), (1460, 2940), False),
         GameOver("hands", ((0, 1), (1, 2), (2, 3))),
         "anything else",

@@ -106,7 +106,7 @@ def test_you_and_the_others():
 
 def test_splits_say_each_share_when_odd_chips_make_them_unequal():
     me = Phrasing(NAMES.__getitem__, 0)
-    odd = engine_events.PotAwarded(0, 50, (0, 1), (1, 0), (30, 20), None)
+    odd = engine_events.PotAwarded(0, 50, (0, 1), (1, 0), (30, 20), None, ())
     assert sentence(odd, me) == "You and Bruno split the pot of 50: Bruno 30, you 20."
-    even = engine_events.PotAwarded(1, 60, (0, 1, 2), (2, 1), (30, 30), None)
+    even = engine_events.PotAwarded(1, 60, (0, 1, 2), (2, 1), (30, 30), None, ())
     assert sentence(even, me, pots=2) == "Chiara and Bruno split side pot 1 of 60, 30 each."

@@ -465,11 +465,34 @@ def test_each_status_has_its_sentence(status, text):
 def test_third_party_lines_are_kept_off_the_terminal(capfd):
     with quiet():
         print("Cannot find espeak.core. Please install python-espeak or python3-espeak.")
-        os.write(1, b"from C, on stdout\n")
-        os.write(2, b"from C, on stderr\n")
+        print("and on stderr", file=sys.stderr)
     print("the game's own line")
     out, err = capfd.readouterr()
     assert out == "the game's own line\n" and err == ""
+
+
+def test_another_thread_still_prints_while_speech_starts_quietly(capfd):
+    # bench/ui.py's child printed its "first frame" while the speech thread
+    # was inside quiet(): the line vanished when fd 1 was taken from the
+    # whole process.  Only the quiet thread is silenced now.
+    inside, printed = threading.Event(), threading.Event()
+
+    def speech_thread() -> None:
+        with quiet():
+            print("Cannot find Speech Dispatcher.")
+            inside.set()
+            assert printed.wait(5)
+
+    t = threading.Thread(target=speech_thread)
+    t.start()
+    assert inside.wait(5)
+    print("first frame 0.3")
+    os.write(1, b"from C on the main thread\n")
+    printed.set()
+    t.join(5)
+    out, _err = capfd.readouterr()
+    assert "first frame 0.3\n" in out and "from C on the main thread\n" in out
+    assert "Cannot find" not in out
 
 
 def test_loading_accessible_output2_prints_nothing(capfd):

@@ -93,7 +93,7 @@ def test_the_review_in_a_real_window_steps_a_hand_on_the_table(tmp_path):
                    if min(image.get_at((x, y))[:3]) > 230)
 
     felt = sum(1 for x in range(0, 900, 8) for y in range(60, 780, 8)
-               if (lambda c: c[1] > 80 and c[1] > c[0] + 40 and c[1] > c[2] + 20)(
+               if (lambda c: c[1] > 60 and c[1] > c[0] + 40 and c[1] > c[2] + 20)(  # dark felt
                    turn.get_at((x, y))[:3]))
     assert felt > 4000, "no table drawn"
     board = (260, 360, 680, 480)  # where the board's cards lie on a 1280x800 window

@@ -49,9 +49,9 @@ STEPS = [
     "You call 200.",
     "River: three of hearts. Pot 700. Ana checks.",
     "You check.",
-    "Ana shows queen of spades and queen of hearts: pair of queens, king kicker. "
-    "You show ace of hearts and king of hearts: pair of kings, ace kicker. "
-    "You win the pot of 700 with pair of kings, ace kicker.",
+    "Ana shows queen of spades and queen of hearts: pair of queens. "
+    "You show ace of hearts and king of hearts: pair of kings. "
+    "You win the pot of 700 with pair of kings.",  # kings beat queens: no kicker decides
 ]
 
 

@@ -91,8 +91,13 @@ def test_the_banner_is_drawn_over_the_felt(ended, tmp_path):
     # (tools: HOLDEM_SHOTS=folder keeps the picture to look at)
     _desktop, app = ended
     surface = pygame.display.set_mode((1024, 640))
+    app.screen.any_input()  # a key: the last run-out's picture catches up
     app.screen.draw(surface)
     box = app.screen.rects["banner"]
+    # the standings, and the last hand's board beside the banner
+    assert app.screen.banner()[1].startswith("Places: 1, ")
+    board = app.screen.renderer.drawn["board"]
+    assert not board.colliderect(box)
     assert app.screen.banner()[0].startswith(("Game over", "You win"))
     pygame.image.save(surface, str(tmp_path / "game_end.png"))
     if os.environ.get("HOLDEM_SHOTS"):

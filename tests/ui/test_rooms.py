@@ -406,7 +406,7 @@ def test_joining_again_mid_hand_gives_the_whole_hand_at_once_and_the_player_acts
         # The whole hand, at once: her cards, what she has to call, whose turn.
         assert back.session.hand is not None and not back.session.hand.over
         assert back.inform(Key.YOUR_CARDS).startswith("Your cards: ")
-        assert back.inform(Key.TO_CALL).startswith("To call: ")
+        assert back.inform(Key.TO_CALL).startswith(("To call: ", "Nothing to call."))
         assert back.panel.why(Command.CHECK_CALL) is None
         acted = len(room.session.hand.actions)
         back.focus.id = "button:" + Command.CHECK_CALL

@@ -109,7 +109,11 @@ def test_seats_keep_their_places_when_players_go_out(renderer):
     assert before == after and len(after) == 6
     plates = screen.plates()
     out = [p for p in plates if screen.session.seats[p.seat].place is not None]
-    assert out and all(p.status == "Out" and p.out and not p.action for p in out)
+    assert out and all(p.status == "Out" and not p.action for p in out)
+    # greyed, without cards, unless this is the hand that knocked them out
+    view = screen._view()
+    dealt = {p.seat for p in view.players} if view is not None else set()
+    assert all(p.out == (p.seat not in dealt) for p in out)
     assert [p.seat for p in plates] == list(range(6))  # yours first, then playing order
 
 
@@ -120,7 +124,7 @@ def test_your_own_seat_stays_at_the_bottom_once_you_are_out(renderer):
     mine = d["seat:0"]
     assert mine.centery == max(d[f"seat:{k}"].centery for k in range(5))
     plate = screen.plates()[0]
-    assert plate.me and plate.out and plate.status == "Out" and plate.name == "Mara"
+    assert plate.me and plate.out and plate.status == "Out" and plate.name == "You"
     assert "cards:0" not in d
 
 
@@ -236,7 +240,7 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
                         blinds=(10, 20), ante=0, hands_until_next_level=10, game_over=False,
                         started=False, waiting_for=()))
     screen = TableScreen(remote, 0, renderer, room=ROOM)
-    assert screen.title_parts() == ["Mara 1,500", "Ada 1,500"]
+    assert screen.title_parts() == ["You 1,500", "Ada 1,500"]  # you are "You" on screen
     # ...and out of what is said: no ", 0 chips." for a seat nobody sits in
     state = screen.inform(Key.READ_STATE)
     assert ", 0 chips" not in state and "Ada, 1,500 chips." in state
