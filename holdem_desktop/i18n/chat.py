@@ -81,5 +81,5 @@ def chat_news(what: str, names: tuple[str, ...], more: int = 0, *, you: bool = F
         return _("The host let {name} chat again.").format(name=who)
     if what == "chat_flood":
         return _("{name} kept flooding the chat and is muted for five minutes; you may "
-                 "mute them for good in the Room zone.").format(name=who)
+                 "mute them for good in the Chat zone.").format(name=who)
     return room_news(what, shown, you=you and not more)

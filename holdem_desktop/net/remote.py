@@ -485,8 +485,8 @@ class RemoteTable:
         """The buttons the Room zone offers now: Away or Back for a player;
         for the host, Start without those awaited, Play for each other
         person, Remove each other member, and Let back each member removed
-        (kept out until then); then, for everyone, Mute each other person's
-        chat (the host: for everyone too)."""
+        (kept out until then).  (Muting a person's chat is in the Chat zone:
+        :meth:`chat_actions`.)"""
         t = self.table
         if t is None:
             return []
@@ -501,7 +501,7 @@ class RemoteTable:
                 out.append(RoomAction("away", _("Away: the computer plays my seat"),
                                       self.away))
         if not self.is_host:
-            return out + self._chat_actions()
+            return out
         others = [k for k in self._waiting if k != mine]
         if others:
             names = names_list([t.names[k] for k in others])
@@ -521,11 +521,12 @@ class RemoteTable:
         out += [RoomAction(f"let_back:{name}", _("Let {player} back in (removed)").format(
                     player=name), lambda name=name: self.let_back(name))  # type: ignore[misc]
                 for name in t.removed]
-        return out + self._chat_actions()
+        return out
 
 
-    def _chat_actions(self) -> list[RoomAction]:
-        """Mute or unmute each other person here; for the host, for everyone."""
+    def chat_actions(self) -> list[RoomAction]:
+        """The Chat zone's buttons: mute or unmute each other person here, for
+        this player; the host's, for everyone too."""
         out = []
         for name in self.people():
             if name in self.mutes:

@@ -1,5 +1,7 @@
 """The Chat zone of a room's table: the field to type a line in, the quick
-phrases, and the lines said so far (who, what, when), newest last.
+phrases, a button to mute (or hear again) each other person -- the host's
+also for everyone -- and the lines said so far (who, what, when), newest
+last.
 
 The table's chat key (M) opens the field from anywhere at the table and
 remembers where the focus was; Enter sends the line and Escape goes back
@@ -77,6 +79,9 @@ class ChatZone:
                        value=self.text)]
         out += [Control(f"chat:quick:{pid}", words, Role.BUTTON, "chat")
                 for pid, words in quick_phrases()]
+        actions = getattr(self.table, "chat_actions", None)
+        out += [Control("chat:do:" + act.key, act.label, Role.BUTTON, "chat")
+                for act in (actions() if actions is not None else [])]
         lines = list(self.table.chat_lines)[-SHOWN:]
         if not lines:
             out.append(Control("chat:none", _("Nobody has said anything yet."), Role.TEXT,
@@ -149,6 +154,17 @@ class ChatZone:
     def quick(self, phrase: str) -> None:
         """A quick phrase, by id."""
         self.table.quick(phrase)
+
+    def act(self, key: str) -> str | None:
+        """A mute button of the zone (by its key); the label of what was done,
+        or None when that button is gone."""
+        actions = getattr(self.table, "chat_actions", None)
+        found = next((a for a in (actions() if actions is not None else []) if a.key == key),
+                     None)
+        if found is None:
+            return None
+        found.run()
+        return str(found.label)
 
 
 def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],

@@ -425,7 +425,7 @@ def _chat(keymap: KeyMap) -> tuple[str, ...]:
         _("What others say is spoken after the game's own announcements, with a soft sound. "
           "The Speak chat setting chooses always, not while it is your turn, or never; the "
           "Chat zone keeps every line, with who said it and when."),
-        _("In the Room zone you can mute a person's chat for yourself (remembered for that "
+        _("In the Chat zone you can mute a person's chat for yourself (remembered for that "
           "name); the host can also mute someone for everyone. Someone who floods the chat "
           "is slowed down, then muted for a while by the room itself."),
     )

@@ -520,6 +520,13 @@ class TableScreen(Page):
         elif control.id.startswith("chat:quick:"):
             self.chat.quick(control.id[11:])
             self.say(_("Sent: {text}").format(text=control.label))
+        elif control.id.startswith("chat:do:"):
+            done = self.chat.act(control.id[8:])
+            if done is None:
+                self.on_refused()
+                self.say(_("{action} is not available now.").format(action=control.label))
+            else:
+                self.say(_("Done: {action}.").format(action=done))
         else:
             self.say(self.describe(control))
 

@@ -123,7 +123,13 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     keys(ada, "escape")
     assert ada_page.focus.id == before
     # Mara mutes Ada for herself: Ada's next line is neither said nor kept
-    page.session.mute("Ada")
+    ids = [c.id for c in page.table_controls() if c.zone == "chat"]
+    assert "chat:do:mute:Ada" in ids and "chat:do:host_mute:Ada" in ids
+    assert not any(c.id.startswith("chat:do:host") for c in ada_page.table_controls())
+    page.focus.id = "chat:do:mute:Ada"
+    keys(mara, "return")
+    assert host.speech.history[-1].text == "Done: Mute Ada's chat for me."
+    assert any(c.id == "chat:do:unmute:Ada" for c in page.table_controls())
     keys(ada, "m")
     typed(ada, "hello?")
     keys(ada, "return")
@@ -132,6 +138,14 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert "hello?" not in [line.text for line in page.session.chat_lines]
     assert "ada" in host.rooms.mutes  # remembered for that name on this computer
     page.session.mute("Ada", False)
+    # The host mutes her for everyone: everyone is told, her lines are refused
+    page.focus.id = "chat:do:host_mute:Ada"
+    keys(mara, "return")
+    assert until(ada_desk.poll, lambda: any("The host muted Ada's chat." in s.text
+                                            for s in ada_desk.speech.history))
+    ada_page.session.chat("still there?")
+    assert until(ada_desk.poll, lambda: any(s.text == "The host has muted your chat."
+                                            for s in ada_desk.speech.history))
 
 
 def _my_turn(desktop: Desktop) -> bool:
