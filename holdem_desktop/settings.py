@@ -28,6 +28,8 @@ __all__ = ["LoadResult", "Settings", "default_language", "language_of", "load_se
 LANGUAGES = ("en", "ro", "it", "pl")
 STRENGTHS = ("easy", "normal", "hard")
 VERBOSITY = ("full", "brief")
+CHAT_SPEECH = ("always", "not_my_turn", "never")
+"""When chat lines at a room's table are spoken (they are kept in any case)."""
 PACES = ("off", "quick", "natural")
 """How the felt paces a hand's events for the eye (speech is never held)."""
 SPEECH_OUTPUTS = ("auto", "screen_reader", "system", "off")
@@ -155,6 +157,8 @@ class Settings:
     """One of :data:`SPEECH_OUTPUTS`."""
     verbosity: str = "full"
     speak_suits: bool = True
+    chat_speech: str = "always"
+    """One of :data:`CHAT_SPEECH`."""
     four_color_deck: bool = False
     motion_pace: str = "natural"
     """One of :data:`PACES`."""
@@ -197,7 +201,7 @@ def settings_path() -> Path:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "verbosity": VERBOSITY, "strength": STRENGTHS,
-    "speech_output": SPEECH_OUTPUTS, "motion_pace": PACES,
+    "speech_output": SPEECH_OUTPUTS, "motion_pace": PACES, "chat_speech": CHAT_SPEECH,
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "sound_volume": (0.0, 1.0), "speech_rate": (0, 100), "speech_volume": (0, 100),

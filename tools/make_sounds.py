@@ -374,6 +374,16 @@ def blinds_up() -> NDArray[np.int16]:
     return finish(tone * env, fade_in=0.003, fade_out=0.08)
 
 
+def chat() -> NDArray[np.int16]:
+    """A chat line: a soft, short two-note "pop" (G5 then C6), pure and low
+    in harmonics, far gentler than the turn chime so it never sounds like
+    the game calling."""
+    buf = silence(0.26)
+    mix(buf, bell(0.18, midi(79), 0.05, attack=0.008), 0.0, 0.6)
+    mix(buf, bell(0.16, midi(84), 0.045, attack=0.008), 0.07, 0.5)
+    return finish(buf, fade_in=0.004, fade_out=0.05)
+
+
 def too_soon() -> NDArray[np.int16]:
     """A key pressed before the player could hear the decision, ignored: two
     very short, quiet, high ticks falling a fourth (unlike the low sagging
@@ -401,6 +411,7 @@ CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "error": error,
     "blinds_up": blinds_up,
     "too_soon": too_soon,
+    "chat": chat,
 }
 
 

@@ -21,11 +21,18 @@ import numpy.typing as npt
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.amounts import amount_scale
 from holdem_desktop.engine.equity import EquityError, equity
-from holdem_desktop.engine.events import ActionTaken, Street
-from holdem_desktop.engine.ranges import COMBOS, Range
+from holdem_desktop.engine.events import ActionTaken, Street, StreetDealt
+from holdem_desktop.engine.ranges import COMBOS, Range, combo_index
 from holdem_desktop.engine.views import PlayerView, SeatView
 
-from .common import Character, opponents_in_hand
+from .common import (
+    Character,
+    amount_for,
+    opponents_in_hand,
+    preflop_percentile,
+    raises_this_street,
+    stack_in_big_blinds,
+)
 from .hard_v1 import (
     AIR,
     DRAW,
@@ -33,10 +40,10 @@ from .hard_v1 import (
     MONSTER,
     HardV1Player,
     combo_percentiles,
-    street_action,
     tiers_on,
 )
-from .model import OpponentModel, TableModel
+from .model import OVERBET_SIZE, PRIORS, OpponentModel, TableModel
+from .normal import push_threshold
 from .players import register
 
 __all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "FREQUENT_BETTOR", "MEDIUM",
@@ -68,6 +75,56 @@ _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _BET_VALUE = np.array([1.0, 0.8, 0.6])
 _RAISE_VALUE = np.array([1.0, 0.35, 0.3])
 
+PAIR_BET = 0.7
+"""With one pair, bets and raises above this share of the pot are not
+considered (0.55 on the river): a pair bets for thin value and keeps the pot
+small enough to call a raise or give up, not to build a pot it cannot call off."""
+
+WIDE_RAISER = 0.45
+"""A player seen raising at least this share of its decisions before the flop
+raises wide: its raise is re-raised for value by every hand well ahead of
+that range (:data:`VALUE_RERAISE` equity), not only by the best few."""
+
+VALUE_RERAISE = 0.6
+
+TIE_ALLOWANCE = 0.05
+"""How much below the minimum defence's strength line an overbet is still called."""
+
+DEFEND_AIR = 0.2
+"""An overbet is defended by the minimum defence unless what this opponent
+showed down after overbets holds nothing less often than this."""
+
+
+def street_reads(view: SeatView, seat: int) -> dict[Street, str]:
+    """What ``seat``'s actions on each street after the flop say: ``raise`` (it
+    put in more than a bet it faced — an all-in over a bet included — or bet
+    twice), ``bet``, ``call`` or ``check``."""
+    order = ("check", "call", "bet", "raise")
+    out: dict[Street, str] = {}
+    level = 0
+    bets: dict[int, int] = {}
+    for e in view.history:
+        if isinstance(e, StreetDealt):
+            level, bets = 0, {}
+            continue
+        if not isinstance(e, ActionTaken) or e.street == Street.PREFLOP:
+            continue
+        before = bets.get(e.seat, 0)
+        total = before + e.added
+        if e.seat == seat and e.kind is not ActionKind.FOLD:
+            if e.kind in _AGGRESSIVE and total > level:
+                read = "raise" if level > 0 or out.get(e.street) in ("bet", "raise") else "bet"
+            elif e.added > 0:
+                read = "call"
+            else:
+                read = "check"
+            if order.index(read) > order.index(out.get(e.street, "check")) \
+                    or e.street not in out:
+                out[e.street] = read
+        bets[e.seat] = total
+        level = max(level, total)
+    return out
+
 
 def multipliers(action: str, model: OpponentModel, street: Street,
                 weights: npt.NDArray[np.float64], tiers: npt.NDArray[np.int8]
@@ -78,9 +135,10 @@ def multipliers(action: str, model: OpponentModel, street: Street,
     board's ``tiers``.  After a bet or raise, the share of nothing in the
     range is the share the model expects of this player's bets."""
     if action in ("bet", "raise"):
-        value = _BET_VALUE if action == "bet" else _RAISE_VALUE
-        share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
         mass = np.bincount(tiers, weights=weights, minlength=4)
+        value = _bet_value(model, mass.astype(float)) if action == "bet" else \
+            _raise_value(model, street, mass.astype(float))
+        share = model.air_share(street) if action == "bet" else model.raise_air_share(street)
         made = float((mass[:3] * value).sum())
         air = float(mass[AIR])
         factor = share * made / ((1 - share) * air) if air > 0 and made > 0 else 0.25
@@ -90,6 +148,34 @@ def multipliers(action: str, model: OpponentModel, street: Street,
         return np.array([0.7, 1.0, 1.0, min(1.0, max(0.08, 1 - model.fold_rate() / 0.6))])
     bet = model.bet_rate(street)  # a check: the more they bet, the weaker a check
     return np.clip(1 - bet * np.array([1.2, 0.9, 0.7, 0.5]), 0.05, 1.0)
+
+
+def _bet_value(model: OpponentModel, mass: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Relative chances of MONSTER, MEDIUM and DRAW to bet: the usual ones
+    until this player's bets have been shown down, then scaled so that two
+    pair or better make the share of its made bets that was shown (a player
+    who bets only its best hands is read that way)."""
+    rest = float(_BET_VALUE[1] * mass[MEDIUM] + _BET_VALUE[2] * mass[DRAW])
+    if mass[MONSTER] <= 0 or rest <= 0:
+        return _BET_VALUE
+    usual = float(mass[MONSTER]) / (float(mass[MONSTER]) + rest)
+    strong = min(0.98, max(0.02, model.bet_strength(usual)))
+    k = min(1.25, max(0.02, float(mass[MONSTER]) * (1 - strong) / (strong * rest)))
+    return np.array([1.0, _BET_VALUE[1] * k, _BET_VALUE[2] * k])
+
+
+def _raise_value(model: OpponentModel, street: Street, mass: npt.NDArray[np.float64]
+                 ) -> npt.NDArray[np.float64]:
+    """Relative chances of MONSTER, MEDIUM and DRAW to raise on ``street``,
+    set so that two pair or better make the share of the made raises the
+    model expects of this player (:meth:`OpponentModel.raise_strength`): a
+    tight player who raises only with two pair or better is read that way."""
+    strong = model.raise_strength(street)
+    rest = float(mass[MEDIUM] + 0.85 * mass[DRAW])
+    if mass[MONSTER] <= 0 or rest <= 0:
+        return _RAISE_VALUE
+    k = min(1.0, max(0.01, float(mass[MONSTER]) * (1 - strong) / (strong * rest)))
+    return np.array([1.0, k, 0.85 * k])
 
 
 @dataclass(frozen=True)
@@ -147,19 +233,87 @@ class HardPlayer(HardV1Player):
             w = np.ones(len(COMBOS))
         dead = np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1)
         w = np.where(dead, 0.0, w)
+        reads = street_reads(view, seat)
         for street, size in _BOARD_SIZE.items():
             if len(view.board) < size:
                 break
-            mine = [e for e in acts if e.street == street]
-            if not mine:
-                continue
-            read = street_action(mine)
+            read = reads.get(street)
             if read is not None:
                 tiers = tiers_on(tuple(view.board[:size]))
                 w = w * multipliers(read, model, street, w, tiers)[tiers]
         return w
 
     # ------------------------------------------------------------------ after the flop
+
+    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        """As Hard always played before the flop (:mod:`.hard_v1`), with ranges
+        from the model — and a wide raiser's single raise re-raised for value
+        by every hand well ahead of its range."""
+        raises = [e for e in raises_this_street(view) if e.amount > view.big_blind]
+        wide = len(raises) == 1 and stack_in_big_blinds(view) > 14 \
+            and self.table.of(raises[0].seat).preflop_raise_rate() >= WIDE_RAISER
+        if wide and self.equity(view) >= VALUE_RERAISE + 0.04 * (len(opponents_in_hand(view)) - 1):
+            bet = amount_for(view, legal, 1.0)
+            if bet is not None:
+                return bet
+        return super()._preflop(view, legal)
+
+    def _push_gains(self, view: SeatView, depth: float) -> float:
+        """Expected chips (in big blinds) of moving all-in unopened rather than
+        folding, as :mod:`.hard_v1` has it, with each caller's range as wide as
+        the model says the player is loose (a maniac calls wider, a tight
+        player narrower)."""
+        me = view.me
+        assert me is not None
+        risk = me.stack + me.bet
+        bb = max(1, view.big_blind)
+        fold_all = 1.0
+        widths = []
+        for other in view.players:
+            if other.seat == view.seat or other.folded or other.all_in:
+                continue
+            cover = min(risk, other.stack + other.bet) / bb
+            loose = self.table.of(other.seat).preflop_raise_rate() / PRIORS["preflop_raise"]
+            width = (0.12 + 0.35 * max(0.0, (12 - cover) / 12)) * min(2.0, max(0.6, loose)) ** 0.5
+            width = max(0.08, min(0.7, width + 0.05 * self.character.aggression))
+            widths.append(width)
+            fold_all *= 1.0 - width
+        if not widths:
+            return 0.0
+        caller = Range(np.where(combo_percentiles() >= 1 - max(widths), 1.0, 0.0)).without(
+            [*view.hole, *view.board])
+        try:
+            eq = equity(view.hole, view.board, 1, ranges=[caller], trials=600,
+                        rng=self.np_rng).equity
+        except EquityError:
+            eq = preflop_percentile(view.hole)
+        pot = view.pot
+        called = eq * (pot + 2 * risk - me.bet) - (risk - me.bet)
+        return (fold_all * pot + (1 - fold_all) * called) / bb - 0.02 * depth * \
+            self.character.tightness
+
+    def _equity_vs_shove(self, view: SeatView, seat: int) -> float:
+        """Equity against a short stack's all-in before the flop: its range is
+        the push/fold chart's, or as wide as this player is seen to raise when
+        that is wider (a maniac shoves more than the chart), other opponents as
+        usual."""
+        player = view.player(seat)
+        depth = (player.stack + player.bet) / max(1, view.big_blind)
+        width = min(0.9, self.table.of(seat).preflop_raise_rate())
+        threshold = min(push_threshold(depth, 1), 1 - width)
+        ranges: list[Range | None] = []
+        others = opponents_in_hand(view)
+        for s in others:
+            if s == seat:
+                ranges.append(Range(np.where(combo_percentiles() >= threshold, 1.0, 0.05))
+                              .without([*view.hole, *view.board]))
+            else:
+                ranges.append(self.range_of(view, s))
+        try:
+            return equity(view.hole, view.board, len(others), ranges=ranges,
+                          trials=self.trials, rng=self.np_rng).equity
+        except EquityError:
+            return self.equity(view)
 
     def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         others = opponents_in_hand(view)
@@ -186,7 +340,8 @@ class HardPlayer(HardV1Player):
                 realized = eq - self._risk_premium(view) - (0.02 if not river and eq < 0.5
                                                             else 0.0)
                 ev = realized * (pot + to_call) - to_call
-                if to_call <= CHEAP_CALL_SHARE * pot or self._must_defend(view, others):
+                if to_call <= CHEAP_CALL_SHARE * pot or self._must_defend(view, others) \
+                        or self._defends_overbet(view, others):
                     ev = max(ev, 0.001)
                 out.append(Choice(Action.call() if ActionKind.CALL in legal
                                   else Action.all_in(), ev))
@@ -194,8 +349,12 @@ class HardPlayer(HardV1Player):
         start = me.stack + me.in_pot
         called: dict[tuple[float, ...], float] = {}
         base = np.where(np.isin(COMBOS, [*view.hole, *view.board]).any(axis=1), 0.0, 1.0)
+        pair = tiers[combo_index(view.hole[0], view.hole[1])] == MEDIUM
         for action, to in self._sizes(view, legal):
             added = to - me.bet
+            if pair and (to - top) > (0.55 if river else PAIR_BET) * (pot + view.to_call) \
+                    and me.stack > pot + view.to_call:
+                continue  # one pair: thin value and pot control, no big pot
             if start - (me.in_pot + added) < COMMIT_SHARE * start and added < me.stack \
                     and ActionKind.ALL_IN in legal:
                 continue  # leaves too little behind: the all-in is considered instead
@@ -274,6 +433,29 @@ class HardPlayer(HardV1Player):
         strength = equity(view.hole, view.board, 1, trials=self.trials,
                           rng=self.np_rng).equity
         return strength >= 1 - defend
+
+    def _defends_overbet(self, view: SeatView, others: Sequence[int]) -> bool:
+        """Facing one opponent's overbet (more than :data:`OVERBET_SIZE` pots, a
+        bet and not a raise): call with the share of hands the minimum defence
+        asks for (pot before the bet over pot after it), judged by strength
+        against any two cards — unless this opponent's overbets were shown
+        down as value (:data:`DEFEND_AIR`)."""
+        me = view.me
+        if len(others) != 1 or view.to_call == 0 or me is None or me.bet > 0 \
+                or self._risk_premium(view) > 0:  # not with the tournament at stake
+            return False
+        bet = view.to_call
+        before = view.pot - bet
+        if bet <= OVERBET_SIZE * max(1, before):
+            return False
+        if self.table.of(others[0]).overbet_air_share() < DEFEND_AIR:
+            return False
+        defend = before / max(1, view.pot)
+        strength = equity(view.hole, view.board, 1, trials=self.trials,
+                          rng=self.np_rng).equity
+        # Split pots and the board's own hand leave fewer hands above the line
+        # than the line says: it is set a little lower to defend the full share.
+        return strength >= 1 - defend - TIE_ALLOWANCE
 
     @staticmethod
     def commit(view: SeatView, action: Action) -> Action:

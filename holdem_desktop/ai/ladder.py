@@ -76,9 +76,12 @@ __all__ = [
     "format_decisions",
     "format_folds",
     "format_matches",
+    "format_paired",
     "format_tournaments",
     "main",
     "matchups",
+    "paired",
+    "paired_places",
     "play_duplicate",
     "run_matches",
     "run_tournaments",
@@ -289,16 +292,21 @@ def _warm_up(kinds: Iterable[str]) -> None:
         _play_hand(hand, players, dict.fromkeys((0, 1), kind), {kind: DecisionLog()})
 
 
-def play_duplicate(kind_a: str, kind_b: str, pairs: int, seed: int) -> MatchResult:
+def play_duplicate(kind_a: str, kind_b: str, pairs: int, seed: int,
+                   seeded_as: str | None = None) -> MatchResult:
     """``pairs`` duplicate deals of ``kind_a`` against ``kind_b`` (see the module
     docstring).  The decks depend on ``seed`` only; each side's player is
-    created once, from a generator derived from the seed and the matchup."""
+    created once, from a generator derived from the seed and the matchup —
+    the matchup of ``seeded_as`` against ``kind_b`` when given, so that a
+    former level standing in for a level meets an opponent drawing the same
+    random numbers (a paired comparison, see :func:`paired`)."""
     _warm_up((kind_a, kind_b))
     started = time.perf_counter()
     decks = _rng(seed, "decks")
+    name_a = seeded_as or kind_a
     players: dict[int, Player] = {
-        _SEAT_A: create_player(kind_a, _rng(seed, "match", kind_a, kind_b, "A")),
-        _SEAT_B: create_player(kind_b, _rng(seed, "match", kind_a, kind_b, "B")),
+        _SEAT_A: create_player(kind_a, _rng(seed, "match", name_a, kind_b, "A")),
+        _SEAT_B: create_player(kind_b, _rng(seed, "match", name_a, kind_b, "B")),
     }
     kinds = {_SEAT_A: kind_a, _SEAT_B: kind_b}
     logs = {kind: DecisionLog() for kind in (kind_a, kind_b)}
@@ -358,19 +366,26 @@ def _hand_config(variant: Variant, level: BlindLevel, order: Sequence[int],
                       seats=tuple(order))
 
 
-def _play_tournament(kinds: tuple[str, ...], seed: int, index: int) -> _Outcome:
-    """Tournament number ``index`` of a run: everything drawn from the seed and the index."""
-    _warm_up(kinds)
+def _play_tournament(kinds: tuple[str, ...], seed: int, index: int,
+                     table: tuple[str, ...] = (),
+                     stand_ins: tuple[tuple[str, str], ...] = ()) -> _Outcome:
+    """Tournament number ``index`` of a run: everything drawn from the seed and
+    the index.  The seats are ``table`` (one kind a seat) or two of each of
+    ``kinds``; ``stand_ins`` (kind, replacement) puts the replacement in every
+    seat of the kind, drawing the same random numbers and cards."""
     variant = shipped_variant("tournament")
     rng = _rng(seed, "tournament", index)
-    lineup = [kind for kind in kinds for _ in range(TOURNAMENT_SEATS_PER_KIND)]
+    lineup = list(table) or [kind for kind in kinds for _ in range(TOURNAMENT_SEATS_PER_KIND)]
     rng.shuffle(lineup)
+    replaced = dict(stand_ins)
+    playing = [replaced.get(kind, kind) for kind in lineup]
+    _warm_up(playing)
     n = len(lineup)
     players: dict[int, Player] = {
-        s: create_player(kind, _rng(seed, "tournament", index, "seat", s, kind))
+        s: create_player(playing[s], _rng(seed, "tournament", index, "seat", s, kind))
         for s, kind in enumerate(lineup)}
-    seat_kinds = dict(enumerate(lineup))
-    logs = {kind: DecisionLog() for kind in kinds}
+    seat_kinds = dict(enumerate(playing))
+    logs = {kind: DecisionLog() for kind in playing}
     chips = [variant.starting_stack] * n
     places: list[float | None] = [None] * n
     button = rng.randrange(n)
@@ -412,7 +427,7 @@ def _play_tournament(kinds: tuple[str, ...], seed: int, index: int) -> _Outcome:
             ties = sum(1 for o in alive if chips[o] == chips[s])
             places[s] = _shared_place(better, ties)
     final = tuple(p if p is not None else math.nan for p in places)
-    return _Outcome(tuple(lineup), final, hands, capped, logs)
+    return _Outcome(tuple(playing), final, hands, capped, logs)
 
 
 # --------------------------------------------------------------------------- running many
@@ -461,14 +476,26 @@ def run_matches(kinds: Sequence[str], pairs: int, seed: int, jobs: int = 1) -> l
     return _pool_map(play_duplicate, tasks, jobs)
 
 
-def run_tournaments(kinds: Sequence[str], count: int, seed: int,
-                    jobs: int = 1) -> TournamentResult:
-    """``count`` tournaments with two players of each of ``kinds`` (distinct kinds)."""
-    distinct = tuple(kinds)
-    if not distinct or len(set(distinct)) != len(distinct):
+def run_tournaments(kinds: Sequence[str], count: int, seed: int, jobs: int = 1,
+                    table: Sequence[str] = (),
+                    stand_ins: Mapping[str, str] | None = None) -> TournamentResult:
+    """``count`` tournaments with two players of each of ``kinds`` (distinct
+    kinds), or with one player a seat as ``table`` lists them (a kind may sit
+    more than once; ``kinds`` is then ignored).  ``stand_ins`` maps a kind to
+    the one playing in its seats (the same cards and random numbers: two runs
+    that differ only by it are paired, see :func:`paired_places`)."""
+    swaps = tuple(sorted((stand_ins or {}).items()))
+    seats = tuple(table)
+    if seats and len(seats) < 2:
+        raise ValueError(f"a table needs two seats or more, not {list(table)}")
+    given = tuple(dict.fromkeys(seats)) if seats else tuple(kinds)
+    if not given or len(set(given)) != len(given):
         raise ValueError(f"tournaments need distinct kinds, not {list(kinds)}")
+    if any(new in given for _, new in swaps):
+        raise ValueError("a stand-in must not be at the table already")
+    distinct = tuple(dict(swaps).get(k, k) for k in given)
     started = time.perf_counter()
-    tasks = [(distinct, seed, t) for t in range(count)]
+    tasks = [(given, seed, t, seats, swaps) for t in range(count)]
     outcomes = _pool_map(_play_tournament, tasks, jobs)
     places: dict[str, list[float]] = {k: [] for k in distinct}
     wins = dict.fromkeys(distinct, 0)
@@ -482,6 +509,48 @@ def run_tournaments(kinds: Sequence[str], count: int, seed: int,
     return TournamentResult(distinct, places, wins, [o.hands for o in outcomes],
                             sum(o.capped for o in outcomes), logs,
                             time.perf_counter() - started)
+
+
+def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and half the width of its 95% interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, _Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def paired(new: MatchResult, old: MatchResult) -> tuple[float, float]:
+    """How much more ``new``'s side A won than ``old``'s over the same deals
+    (bb/100): the mean of the per-deal differences of the pair sums, and half
+    the width of its 95% interval.  Both must be the same opponent on the same
+    seed and deal count (:func:`play_duplicate` with ``seeded_as``)."""
+    if (new.kind_b, new.pairs) != (old.kind_b, old.pairs):
+        raise ValueError("a paired comparison needs the same opponent and deals")
+    mean, half = _mean_half([a - b for a, b in zip(new.pair_sums, old.pair_sums, strict=True)])
+    return _per_100(mean), _per_100(half)
+
+
+def paired_places(new: TournamentResult, old: TournamentResult, kind: str,
+                  stand_in: str) -> tuple[float, float]:
+    """How many places better ``kind`` finished than ``stand_in`` did in its
+    seats over the same tournaments (positive: ``kind`` is better), with half
+    the width of the 95% interval of the per-tournament differences."""
+    if new.count != old.count:
+        raise ValueError("a paired comparison needs the same tournaments")
+    return _mean_half([b - a for a, b in zip(new.places[kind], old.places[stand_in],
+                                             strict=True)])
+
+
+def format_paired(rows: Sequence[tuple[str, float, float]], unit: str) -> str:
+    """Paired differences: one row per comparison, ``*`` when the interval excludes zero."""
+    width = max([len(label) for label, *_ in rows] + [10])
+    lines = [f"{'comparison'.ljust(width)}  {unit.rjust(8)}   95% interval"]
+    for label, mean, half in rows:
+        low, high = mean - half, mean + half
+        lines.append(f"{label.ljust(width)}  {_number(mean, 8)}   [{_number(low, 9)}, "
+                     f"{_number(high, 9)}]" + ("  *" if low > 0 or high < 0 else ""))
+    lines.append("* the interval excludes zero")
+    return "\n".join(lines)
 
 
 def available_kinds() -> list[str]:
@@ -585,6 +654,13 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
                              f"now and {','.join(BASELINES)})")
     parser.add_argument("--tournaments", type=int, default=0,
                         help="six-player tournaments with two each of the first three kinds")
+    parser.add_argument("--table", default=None,
+                        help="tournaments: comma-separated kinds, one a seat (repeats allowed), "
+                             "instead of two each of the first three kinds")
+    parser.add_argument("--versus", default=None,
+                        help="a former level: replay every matchup and tournament of the first "
+                             "kind given with this one in its place, on the same cards, and "
+                             "print the paired differences")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     if args.pairs < 0 or args.tournaments < 0 or args.jobs < 1:
@@ -605,6 +681,14 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
                          f"(available: {', '.join(available)})")
         if len(set(args.kinds)) != len(args.kinds):
             parser.error("a kind is given twice")
+    if args.table is not None:
+        args.table = [k.strip() for k in args.table.split(",") if k.strip()]
+        unknown = [k for k in args.table if k not in available]
+        if unknown or len(args.table) < 2:
+            parser.error(f"--table needs two known kinds or more (unknown: {', '.join(unknown)})")
+    if args.versus is not None and (args.versus not in available
+                                    or args.versus == args.kinds[0]):
+        parser.error(f"--versus needs a known kind other than {args.kinds[0]}")
     return args
 
 
@@ -612,6 +696,26 @@ def _merge(into: dict[str, DecisionLog], logs: Iterable[Mapping[str, DecisionLog
     for mapping in logs:
         for kind, log in mapping.items():
             into.setdefault(kind, DecisionLog()).merge(log)
+
+
+def _print_paired_matches(args: argparse.Namespace, results: Sequence[MatchResult],
+                          logs: dict[str, DecisionLog]) -> None:
+    """Replay the first kind's matchups with ``--versus`` in its place and print
+    the paired differences."""
+    new, old = args.kinds[0], args.versus
+    ours = [r for r in results if r.kind_a == new and r.kind_b != old]
+    if not ours:
+        return
+    replays = _pool_map(play_duplicate, [(old, r.kind_b, args.pairs, args.seed, new)
+                                         for r in ours], args.jobs)
+    _merge(logs, (r.decisions for r in replays))
+    print()
+    print(f"The same deals with {old} in the place of {new} (same opponents' random numbers)")
+    print(format_matches(replays))
+    print()
+    print(f"Paired: {new} minus {old} against the same opponent on the same deals")
+    print(format_paired([(f"{new} vs {r.kind_b}", *paired(r, o))
+                         for r, o in zip(ours, replays, strict=True)], "bb/100"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -632,20 +736,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print("Folds to a bet after the flop (heads-up matches)")
         print(format_folds({k: logs[k] for k in args.kinds if k in logs}))
+        if args.versus:
+            _print_paired_matches(args, results, logs)
     if args.tournaments:
         kinds = args.kinds[:3]
-        result = run_tournaments(kinds, args.tournaments, args.seed, args.jobs)
+        table = args.table or []
+        result = run_tournaments(kinds, args.tournaments, args.seed, args.jobs, table)
         if args.pairs:
             print()
-        print(f"Tournaments: seed {args.seed}, {result.count} tournaments of "
-              f"{TOURNAMENT_SEATS_PER_KIND * len(kinds)} players, "
-              f"{TOURNAMENT_SEATS_PER_KIND} each of {', '.join(kinds)}; "
+        seats = (f"{len(table)} players: {', '.join(table)}" if table else
+                 f"{TOURNAMENT_SEATS_PER_KIND * len(kinds)} players, "
+                 f"{TOURNAMENT_SEATS_PER_KIND} each of {', '.join(kinds)}")
+        print(f"Tournaments: seed {args.seed}, {result.count} tournaments of {seats}; "
               f"{result.seconds:.1f} s")
         print(format_tournaments(result))
         _merge(logs, [result.decisions])
+        new = args.kinds[0]
+        if args.versus and new in result.kinds:
+            old = run_tournaments(kinds, args.tournaments, args.seed, args.jobs, table,
+                                  {new: args.versus})
+            print()
+            print(f"The same tournaments with {args.versus} in the seats of {new}; "
+                  f"{old.seconds:.1f} s")
+            print(format_tournaments(old))
+            _merge(logs, [old.decisions])
+            mean, half = paired_places(result, old, new, args.versus)
+            print()
+            print(f"Paired: places gained by {new} over {args.versus} in the same seats "
+                  f"({result.count} tournaments)")
+            print(format_paired([(f"{new} over {args.versus}", mean, half)], "places"))
     print()
     print("Decisions")
-    print(format_decisions({k: logs[k] for k in args.kinds if k in logs}))
+    print(format_decisions(logs))
     print(f"\ntook {time.perf_counter() - started:.1f} s with {args.jobs} job(s)")
     return 0
 

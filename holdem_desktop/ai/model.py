@@ -9,6 +9,14 @@ raise before the flop, and what they showed down after betting (a holding
 with nothing made, or a real hand).  Every rate is an estimate shrunk
 toward a prior: ``(hits + prior * weight) / (chances + weight)``, so a few
 hands move it a little and many hands move it to what the player does.
+
+The counts fade: before each hand, everything counted so far about the
+players in it is multiplied by :data:`DECAY` (what they showed down by
+:data:`SHOWN_DECAY`, rarer evidence kept longer), so the model follows a
+player who changes gear within about a hundred hands instead of averaging
+the whole game.  Shown-down holdings also say what a raise means
+(:meth:`OpponentModel.raise_strength`) and how often an overbet is a bluff
+(:meth:`OpponentModel.overbet_air_share`).
 """
 
 from __future__ import annotations
@@ -28,10 +36,10 @@ from holdem_desktop.engine.events import (
 from holdem_desktop.engine.ranges import combo_index
 from holdem_desktop.engine.views import SeatView
 
-from .hard_v1 import AIR, DRAW, tiers_on
+from .hard_v1 import AIR, DRAW, MONSTER, tiers_on
 
-__all__ = ["POSTFLOP", "PRIORS", "WEIGHT", "OpponentModel", "Rate", "TableModel",
-           "size_bucket"]
+__all__ = ["DECAY", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY", "WEIGHT",
+           "OpponentModel", "Rate", "TableModel", "size_bucket"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
 _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
@@ -43,24 +51,44 @@ PRIORS = {
     "raise": 0.1,
     "preflop_raise": 0.3,
     "air_shown": 0.3,
+    "raise_strong": 0.65,
+    "overbet_air": 0.4,
 }
 """What an unknown opponent is assumed to do: a sensible, fairly solid player."""
 
 WEIGHT = 8.0
 """How many observations the prior is worth."""
 
+SHOWN_WEIGHT = 3.0
+"""How many showdowns the prior of what a raise or an overbet holds is worth."""
+
+DECAY = 0.99
+"""Before each hand, what was counted about the players in it is multiplied by
+this: a hand a hundred hands ago counts a third as much as the last one."""
+
+SHOWN_DECAY = 0.997
+"""The same for what was shown down (rarer: kept longer)."""
+
+OVERBET_SIZE = 1.2
+"""A bet of more than this many pots (the pot before it) is an overbet."""
+
 
 @dataclass
 class Rate:
     """How often something happened when it could have."""
 
-    hits: int = 0
-    chances: int = 0
+    hits: float = 0
+    chances: float = 0
 
     def add(self, hit: bool) -> None:
         """One more chance, a hit or not."""
         self.chances += 1
         self.hits += int(hit)
+
+    def fade(self, factor: float) -> None:
+        """Weigh what was counted so far by ``factor`` (at most 1)."""
+        self.hits *= factor
+        self.chances *= factor
 
     def estimate(self, prior: float, weight: float = WEIGHT) -> float:
         """The rate shrunk toward ``prior`` (worth ``weight`` observations)."""
@@ -93,6 +121,41 @@ class OpponentModel:
     (no pair with a hole card, or only a draw) on the street of its last bet."""
     hands: int = 0
     """Hands seen with this opponent in them."""
+    bet_strong: Rate = field(default_factory=Rate)
+    """Showed down something (a pair, a draw or better) after betting after the
+    flop (nobody had bet on the street): held two pair or better made with a
+    hole card on the street of its last bet."""
+    raise_strong: Rate = field(default_factory=Rate)
+    """Showed down something after raising a bet after the flop: held two pair
+    or better made with a hole card on the street of its last raise."""
+    overbet_air: Rate = field(default_factory=Rate)
+    """Showed down after an overbet (more than :data:`OVERBET_SIZE` pots) after
+    the flop: held nothing made on the street of its last overbet."""
+
+    def fade(self, factor: float, shown: float) -> None:
+        """Weigh everything counted so far by ``factor``, what was shown down by ``shown``."""
+        for rate in (self.fold_to_bet, self.fold_to_raise, *self.fold_by_size,
+                     *self.bets.values(), *self.raises.values(), self.preflop_raise):
+            rate.fade(factor)
+        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
+            rate.fade(shown)
+
+    def raise_strength(self, street: Street) -> float:
+        """The share of their raises on ``street`` made with two pair or better:
+        from what they showed down after raising, shrunk toward a prior set by
+        how often they raise (who raises rarely raises strong)."""
+        rate = self.raise_rate(street)
+        prior = min(0.9, max(0.3, PRIORS["raise_strong"] - 1.5 * (rate - PRIORS["raise"])))
+        return self.raise_strong.estimate(prior, SHOWN_WEIGHT)
+
+    def bet_strength(self, prior: float) -> float:
+        """The share of their bets made with two pair or better, from what they
+        showed down after betting, shrunk toward ``prior``."""
+        return self.bet_strong.estimate(prior, SHOWN_WEIGHT)
+
+    def overbet_air_share(self) -> float:
+        """The share of their overbets made with nothing, from what they showed down."""
+        return self.overbet_air.estimate(PRIORS["overbet_air"], SHOWN_WEIGHT)
 
     def fold_rate(self, fraction: float | None = None) -> float:
         """How often they fold to a bet after the flop; to one of ``fraction`` of
@@ -143,9 +206,11 @@ def size_bucket(fraction: float) -> int:
 class TableModel:
     """Every opponent's model for one player (the seat ``me`` is never counted)."""
 
-    def __init__(self) -> None:
+    def __init__(self, decay: float = DECAY, shown_decay: float = SHOWN_DECAY) -> None:
         self.models: dict[int, OpponentModel] = {}
         self.hands_observed = 0
+        self.decay = decay
+        self.shown_decay = shown_decay if decay < 1 else 1.0
 
     def of(self, seat: int) -> OpponentModel:
         """The model of ``seat`` (the prior alone for a seat never seen)."""
@@ -160,6 +225,9 @@ class TableModel:
         bets: dict[int, int] = {}
         level = 0
         last_aggression: dict[int, Street] = {}
+        last_raise: dict[int, Street] = {}
+        last_bet: dict[int, Street] = {}
+        last_overbet: dict[int, Street] = {}
         shown: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] = ()
         pot = 0
@@ -168,6 +236,8 @@ class TableModel:
                 bets = dict.fromkeys(e.seats, 0)
                 for s in e.seats:
                     if s != me:
+                        if self.decay < 1:
+                            self.of(s).fade(self.decay, self.shown_decay)
                         self.of(s).hands += 1
             elif isinstance(e, AntePosted):
                 pot += e.amount
@@ -200,6 +270,12 @@ class TableModel:
                         model.bets[e.street].add(aggressive)
                     if aggressive and e.street != Street.PREFLOP:
                         last_aggression[e.seat] = e.street
+                        if level > 0:
+                            last_raise[e.seat] = e.street
+                        else:
+                            last_bet[e.seat] = e.street
+                        if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
+                            last_overbet[e.seat] = e.street
                 bets[e.seat] = before + e.added
                 level = max(level, bets[e.seat])
                 pot += e.added
@@ -211,4 +287,17 @@ class TableModel:
             if size and len(board) >= size:
                 tier = tiers_on(board[:size])[combo_index(cards[0], cards[1])]
                 self.of(seat).air_shown.add(int(tier) in (AIR, DRAW))
+            model = self.of(seat)
+            # What bets and raises held is counted among made hands and draws
+            # (bluffs are counted by air_shown); what overbets held, among all.
+            for street, rate, made_only in ((last_bet.get(seat), model.bet_strong, True),
+                                            (last_raise.get(seat), model.raise_strong, True),
+                                            (last_overbet.get(seat), model.overbet_air, False)):
+                size = _BOARD_SIZE.get(street, 0) if street is not None else 0
+                if size and len(board) >= size:
+                    tier = int(tiers_on(board[:size])[combo_index(cards[0], cards[1])])
+                    if not made_only:
+                        rate.add(tier in (AIR, DRAW))
+                    elif tier != AIR:
+                        rate.add(tier == MONSTER)
         self.hands_observed += 1

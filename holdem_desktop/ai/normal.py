@@ -1,10 +1,16 @@
 """Normal: a sound, simplified strategy — starting-hand ranges by position
 and players left, push/fold when short, pot odds, stack-to-pot ratio and
 board texture after the flop, no simulation; it bluffs the river now and then
-so that a river bet does not always mean a hand."""
+so that a river bet does not always mean a hand.
+
+It keeps one simple read of each opponent (the fading counts of
+:class:`~.model.TableModel`): a player who bets most of the time it could is
+called down wider, one who rarely bets is believed, and a player who rarely
+folds to a bet is not bluffed (one who folds often is bluffed more)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
@@ -14,6 +20,7 @@ from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.views import SeatView
 
 from .common import (
+    Character,
     StreetPlayer,
     actions_of,
     amount_for,
@@ -31,7 +38,7 @@ from .common import (
 )
 from .players import register
 
-__all__ = ["NormalPlayer", "estimate_equity", "push_threshold"]
+__all__ = ["NormalPlayer", "aggression_allowance", "estimate_equity", "push_threshold"]
 
 # Share of hands opened by players still to act behind (0 = the button).
 _OPEN = {0: 0.45, 1: 0.33, 2: 0.26, 3: 0.2, 4: 0.17}
@@ -89,10 +96,36 @@ def estimate_equity(view: SeatView) -> float:
     return max(0.01, min(0.98, float(eq ** (1 + 0.45 * (others - 1)))))
 
 
+def aggression_allowance(bet_rate: float) -> float:
+    """Equity Normal gives up when calling a player who bets ``bet_rate`` of the
+    times nobody has bet: up to 0.12 against a player who bets nearly always
+    (the bets are often nothing), down to -0.05 against one who rarely bets."""
+    return min(0.12, max(-0.05, 0.4 * (bet_rate - 0.45)))
+
+
 class NormalPlayer(StreetPlayer):
     """The Normal computer player."""
 
     level = "normal"
+
+    def __init__(self, rng: random.Random, character: Character | None = None) -> None:
+        super().__init__(rng, character)
+        from .model import TableModel  # here: the model reads Hard's board tiers, which use this
+
+        self.table = TableModel()
+
+    def hand_over(self, view: SeatView) -> None:
+        """Learn from a finished hand (the view of it at its end)."""
+        self.table.observe_hand(view)
+
+    def _bluffs(self, view: SeatView) -> float:
+        """How much more (or less) to bluff the opponents in the hand: by how
+        often they fold to a bet (a station is never bluffed)."""
+        others = opponents_in_hand(view)
+        if not others:
+            return 1.0
+        fold = min(self.table.of(s).fold_rate() for s in others)
+        return 0.0 if fold < 0.3 else min(1.6, max(0.5, fold / 0.45))
 
     # ------------------------------------------------------------------
 
@@ -151,6 +184,7 @@ class NormalPlayer(StreetPlayer):
         spr = stack / max(1, view.pot)
         tex = texture(view.board)
         aggressive = 0.05 * self.character.aggression
+        bluffs = self._bluffs(view)
         if view.to_call == 0:
             if eq >= 0.6 - aggressive:
                 fraction = 0.75 if tex.wet else 0.5
@@ -159,14 +193,15 @@ class NormalPlayer(StreetPlayer):
                 bet = amount_for(view, legal, fraction)
                 return bet if bet is not None else Action.check()
             if self._was_aggressor(view) and not tex.wet and view.street == Street.FLOP \
-                    and len(opponents_in_hand(view)) == 1 and chance(self.rng, 0.6):
+                    and len(opponents_in_hand(view)) == 1 and chance(self.rng, 0.6 * bluffs):
                 bet = amount_for(view, legal, 0.5)  # continuation bet
                 return bet if bet is not None else Action.check()
-            if eq >= 0.3 and len(view.board) < 5 and chance(self.rng, 0.15 * self.character.bluff):
+            if eq >= 0.3 and len(view.board) < 5 and chance(
+                    self.rng, 0.15 * self.character.bluff * bluffs):
                 bet = amount_for(view, legal, 0.5)  # semi-bluff
                 return bet if bet is not None else Action.check()
             if view.street == Street.RIVER and eq < 0.25 and len(opponents_in_hand(view)) == 1 \
-                    and chance(self.rng, 0.12 * self.character.bluff):
+                    and chance(self.rng, 0.12 * self.character.bluff * bluffs):
                 bet = amount_for(view, legal, 0.75)  # a river bluff, now and then
                 return bet if bet is not None else Action.check()
             return Action.check()
@@ -175,7 +210,11 @@ class NormalPlayer(StreetPlayer):
                 return Action.all_in() if ActionKind.ALL_IN in legal else call_or_check(legal)
             raised = amount_for(view, legal, 0.75)
             return raised if raised is not None else call_or_check(legal)
-        if eq >= required + 0.03:
+        bets = raises_this_street(view)
+        if bets and eq + aggression_allowance(
+                self.table.of(bets[-1].seat).bet_rate(view.street)) >= required + 0.03:
+            return call_or_check(legal)
+        if not bets and eq >= required + 0.03:
             return call_or_check(legal)
         return check_or_fold(legal)
 

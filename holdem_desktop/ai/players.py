@@ -16,6 +16,7 @@ from holdem_desktop.engine.views import SeatView
 
 from .baselines import AlwaysCall, AlwaysRaiseMax, Bluffer, RandomPolicy, Station
 from .common import Character
+from .styles import Maniac, Switcher, TightAggressive
 
 __all__ = ["BASELINES", "LEVELS", "REFERENCES", "Player", "create_player", "register"]
 
@@ -29,8 +30,9 @@ class Player(Protocol):
 
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random", "station", "bluffer")
-REFERENCES: tuple[str, ...] = ("hard_v1",)
+BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random", "station", "bluffer",
+                              "tag", "maniac", "switcher")
+REFERENCES: tuple[str, ...] = ("hard_v1", "hard_v2")
 """Former levels kept for the ladder to measure against (not offered in the game)."""
 
 Factory = Callable[[random.Random, Character | None], Player]
@@ -41,6 +43,9 @@ _FACTORIES: dict[str, Factory] = {
     "random": lambda rng, character: RandomPolicy(rng),
     "station": lambda rng, character: Station(rng),
     "bluffer": lambda rng, character: Bluffer(rng),
+    "tag": lambda rng, character: TightAggressive(rng),
+    "maniac": lambda rng, character: Maniac(rng),
+    "switcher": lambda rng, character: Switcher(rng),
 }
 
 

@@ -10,6 +10,7 @@ from holdem_desktop.audio.bank import SoundBank, SoundListener
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
+from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
 
 __all__ = ["Outputs", "Table", "speech_options"]
@@ -64,6 +65,9 @@ class Outputs:
         self.shown: Callable[[str, bool], None] = lambda text, more: None
         """The table on show keeps each announcement (for Repeat and history);
         with ``more``, ``text`` adds to the last one."""
+        self.chat_speech = settings.chat_speech
+        self.voices: dict[int, ChatVoice] = {}
+        """Each room table's chat lines waiting to be said."""
 
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
@@ -119,10 +123,24 @@ class Outputs:
             self.announce(text)
 
     def flush(self, table: object) -> None:
-        """Say what the last input set off at ``table``, as one announcement."""
+        """Say what the last input set off at ``table``, as one announcement;
+        then the chat lines that arrived meanwhile, queued behind it."""
         announcer = self.announcers.get(id(table))
         if announcer is not None:
             announcer.flush()
+        voice = self.voices.get(id(table))
+        if voice is not None:
+            voice.release(bool(getattr(table, "my_turn", False)))
+
+    def chat(self, table: object, text: str) -> None:
+        """A chat line at ``table`` ("Ana: one more game?"): said with a soft
+        cue after the game's announcement of the moment, when the setting
+        lets it (see :mod:`holdem_desktop.speech.chat`)."""
+        voice = self.voices.get(id(table))
+        if voice is None:
+            voice = self.voices[id(table)] = ChatVoice(
+                self.speech.chat, lambda: self.bank.play("chat"), self.chat_speech)
+        voice.add(text)
 
     def apply(self, settings: Settings) -> None:
         """New settings: the voice, volumes, mute, speech rate and what is said."""
@@ -135,5 +153,8 @@ class Outputs:
         self.bank.muted = not settings.sounds
         self.speech.settings(settings.speech_rate, settings.speech_volume)
         self.options = speech_options(settings)
+        self.chat_speech = settings.chat_speech
+        for voice in self.voices.values():
+            voice.mode = settings.chat_speech
         for announcer in self.announcers.values():
             announcer.set_options(self.options)

@@ -34,7 +34,7 @@ from .hands import Hands
 from .online import Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
 
-__all__ = ["RoomTokens", "Rooms", "local_address"]
+__all__ = ["ChatMutes", "RoomTokens", "Rooms", "local_address"]
 
 
 class RoomTokens:
@@ -64,6 +64,37 @@ class RoomTokens:
         self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
         with contextlib.suppress(OSError):
             write_atomic(self.path, json.dumps(self.tokens) + "\n")
+
+
+class ChatMutes:
+    """The people whose chat this player muted, by name (case aside), in a
+    small JSON file: muting Ana in one room mutes her in the next one too
+    (at most :attr:`KEEP` names, the newest kept)."""
+
+    KEEP = 200
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            self.names = [str(n) for n in data if isinstance(n, str)] if isinstance(
+                data, list) else []
+        except (OSError, ValueError):
+            self.names = []
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.casefold() in self.names
+
+    def set(self, name: str, on: bool) -> None:
+        """Mute (``on``) or unmute ``name``, and save."""
+        key = name.casefold()
+        if key in self.names:
+            self.names.remove(key)
+        if on:
+            self.names.append(key)
+        self.names = self.names[-self.KEEP:]
+        with contextlib.suppress(OSError):
+            write_atomic(self.path, json.dumps(self.names) + "\n")
 
 
 def local_address() -> str:
@@ -104,6 +135,8 @@ class Rooms:
         """Where the room is when it is on a server (None: on the LAN)."""
         self.book = ServerBook(data / "servers.json")
         """The servers used and the certificates trusted."""
+        self.mutes = ChatMutes(data / "chat_mutes.json")
+        """The people this player muted in a room's chat (remembered by name)."""
         self.tokens = RoomTokens(data / "rooms.json")
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
@@ -188,6 +221,10 @@ class Rooms:
         # Joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
+        # Chat lines: said after the announcement of the moment, never over it.
+        remote.name = name
+        remote.mutes = self.mutes
+        remote.on_chat = lambda line: self.outputs.chat(remote, line.spoken)
         remote.seat_listeners.append(lambda seat: self.outputs.follow(remote, seat))
         self.remote = remote
         self.address = (host, port)

@@ -54,11 +54,13 @@ CUES: tuple[str, ...] = (
     "error",
     "blinds_up",
     "too_soon",
+    "chat",
 )
 """Every cue the bank knows; cue ``name`` is the file ``name.wav``."""
 
 PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
-    "too_soon", "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in", "error",
+    "chat", "too_soon", "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in",
+    "error",
     "blinds_up", "your_turn", "pot_won", "game_over", "game_won"))}
 """Which cue wins when several come at once (higher wins): computer players
 act in the same instant, and a pile of cues would be noise."""

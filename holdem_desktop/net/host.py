@@ -483,5 +483,10 @@ class RoomServer:
             writer.close()
 
     def _deliver(self) -> None:
+        for conn, reason, length in self.room.chat_refused:
+            # that a line was refused and why, with its length: never its words
+            self.refusals[reason] += 1
+            self.log.write(self._addresses.get(conn, ""), f"{reason} ({length} characters)")
+        self.room.chat_refused.clear()
         for conn, message in self.room.take():
             self._write(conn, message)

@@ -49,6 +49,7 @@ __all__ = [
     "Away",
     "Back",
     "Bye",
+    "Chat",
     "ClientMessage",
     "Create",
     "Error",
@@ -60,6 +61,7 @@ __all__ = [
     "Leave",
     "LetBack",
     "MalformedMessage",
+    "MuteMember",
     "NewGame",
     "News",
     "NextHand",
@@ -68,6 +70,7 @@ __all__ = [
     "Pong",
     "Refused",
     "Remove",
+    "Said",
     "StartWithout",
     "Table",
     "VariantRules",
@@ -107,8 +110,15 @@ MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unkno
 SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
-                  "play_for", "removed", "started_without", "all_away", "let_back"})
+                  "play_for", "removed", "started_without", "all_away", "let_back",
+                  "came_and_went", "muted", "unmuted", "chat_flood"})
 """What a :class:`News` may say happened in the room."""
+CHAT_WIRE = 16384
+"""Longest chat line a :class:`Chat` may carry on the wire: the room itself
+refuses lines over its own cap (``net/chat.py``: 200 characters) with a
+reason the sender hears, instead of a malformed message."""
+PHRASES = ("nice_hand", "good_game", "be_right_back", "thanks")
+"""The quick phrases, sent by id: each receiver says them in their own language."""
 HELLO_NAME = 100
 """Longest name a :class:`Hello` may carry on the wire: the room itself refuses
 names over :data:`NAME_LENGTH` (or otherwise unusable) with ``bad_name``, so
@@ -328,6 +338,39 @@ class Ping:
 
     def __post_init__(self) -> None:
         _check_int(self.n, "n", 0, MAX_PING)
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A line said at the table: typed ``text`` (taken as it comes, up to
+    :data:`CHAT_WIRE` characters; the room refuses an unusable one with a
+    reason) or a quick ``phrase`` (one of :data:`PHRASES`): exactly one of
+    the two is given."""
+
+    TYPE: ClassVar[str] = "chat"
+    text: str = ""
+    phrase: str = ""
+
+    def __post_init__(self) -> None:
+        _check(type(self.text) is str, "text", "not a string")
+        _check(len(self.text) <= CHAT_WIRE, "text", "bad length")
+        _check(type(self.phrase) is str and (self.phrase == "" or self.phrase in PHRASES),
+               "phrase", "not a phrase")
+        _check((self.text == "") != (self.phrase == ""), "phrase", "text or phrase")
+
+
+@dataclass(frozen=True)
+class MuteMember:
+    """(The host only.) Mute (``on``) or unmute the chat of the member called
+    ``name`` for everyone."""
+
+    TYPE: ClassVar[str] = "mute"
+    name: str
+    on: bool = True
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "name", 1, NAME_LENGTH)
+        _check(type(self.on) is bool, "on", "not a bool")
 
 
 # ----------------------------------------------------------------------
@@ -649,9 +692,12 @@ class News:
     TYPE: ClassVar[str] = "news"
     what: str
     names: tuple[str, ...]
+    more: int = 0
+    """People the news also concerns beyond ``names`` (news folded together)."""
 
     def __post_init__(self) -> None:
         _check(self.what in NEWS, "what", "not news")
+        _check_int(self.more, "more", 0, MAX_INT)
         _check(1 <= len(self.names) <= MAX_PLAYERS, "names", "bad length")
         for i, name in enumerate(self.names):
             _check_text(name, f"names[{i}]", 1, NAME_LENGTH)
@@ -680,21 +726,51 @@ class Bye:
         _check_word(self.reason, "reason")
 
 
+@dataclass(frozen=True)
+class Said:
+    """A chat line of the member called ``name``, checked by the room: the
+    ``text`` typed (1-200 printable characters) or a quick ``phrase`` id."""
+
+    TYPE: ClassVar[str] = "said"
+    name: str
+    text: str = ""
+    phrase: str = ""
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "name", 1, NAME_LENGTH)
+        _check(type(self.text) is str and len(self.text) <= SAID_TEXT
+               and (self.text == "" or _check_said(self.text)), "text", "not a chat line")
+        _check(type(self.phrase) is str and (self.phrase == "" or self.phrase in PHRASES),
+               "phrase", "not a phrase")
+        _check((self.text == "") != (self.phrase == ""), "phrase", "text or phrase")
+
+
+SAID_TEXT = 200
+"""Longest chat line the host relays (the room's cap)."""
+
+
+def _check_said(text: str) -> bool:
+    """A relayed line: printable (no control, format, bidi or separator
+    characters; a space is U+0020) and stripped."""
+    return text.isprintable() and text == text.strip()
+
+
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
-                            | PlayFor | Remove | StartWithout | LetBack | Create)
+                            | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
+                            | Create)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News)
+                          | News | Said)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
-                              Remove, StartWithout, LetBack, Create)}
+                              Remove, StartWithout, LetBack, Chat, MuteMember, Create)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News)}
+                              News, Said)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS}
-_RAW_TEXT = frozenset({(Hello, "name"), (Create, "name")})
+_RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

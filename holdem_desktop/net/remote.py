@@ -25,20 +25,30 @@ window being given a seat at a new game) is handed to ``on_news`` as a
 sentence to announce; ``seat_listeners`` hear when this window's seat
 changes (the table screen, the announcer and the sounds follow it).  The
 Room zone's buttons come from :meth:`RemoteTable.room_actions`.
+
+Chat: :meth:`RemoteTable.chat` and :meth:`RemoteTable.quick` send a line
+or a quick phrase; each line the room relays becomes a :class:`ChatLine`
+(a quick phrase in this player's language), kept in :attr:`chat_lines`
+and handed to ``on_chat`` -- unless its speaker is muted here
+(:attr:`mutes`, remembered for that name on this computer) or by the host.
 """
 
 from __future__ import annotations
 
 import queue
+import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.events import ActionTaken, HandStarted
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import names_list, room_error, room_news
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
@@ -56,24 +66,30 @@ from .protocol import (
     Away,
     Back,
     Bye,
+    Chat,
     Error,
     Events,
     HostMessage,
     Leave,
     LetBack,
+    MuteMember,
     NewGame,
     News,
     NextHand,
     PlayFor,
     Refused,
     Remove,
+    Said,
     StartWithout,
     Table,
     Waiting,
     Welcome,
 )
 
-__all__ = ["RemoteTable", "RoomAction"]
+__all__ = ["CHAT_KEPT", "ChatLine", "MuteList", "RemoteTable", "RoomAction"]
+
+CHAT_KEPT = 500
+"""Chat lines a table keeps (the oldest go first)."""
 
 QUIET_ERRORS = frozenset({"stale_action"})
 """Refusals nobody needs to hear: a doubled press, already answered."""
@@ -88,6 +104,48 @@ class RoomAction:
     label: str
     run: Callable[[], None] = field(compare=False)
     confirm: bool = False
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line said at the table: who, the words (a quick phrase already in
+    this player's language), when (seconds since the epoch), and whether
+    this window sent it."""
+
+    name: str
+    text: str
+    at: float
+    own: bool = False
+
+    @property
+    def spoken(self) -> str:
+        """"Ana: one more game?"."""
+        return chat_line(self.name, self.text)
+
+
+class MuteList(Protocol):
+    """The people whose lines this player does not want to hear, by name."""
+
+    def __contains__(self, name: object) -> bool: ...
+
+    def set(self, name: str, on: bool) -> None:
+        """Mute (``on``) or unmute ``name``."""
+
+
+class _Mutes:
+    """Mutes kept only while the window is open (the app gives one on disk)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.casefold() in self.names
+
+    def set(self, name: str, on: bool) -> None:
+        if on:
+            self.names.add(name.casefold())
+        else:
+            self.names.discard(name.casefold())
 
 
 @dataclass
@@ -137,6 +195,19 @@ class RemoteTable:
         """A new connection took the seat back."""
         self.resuming = False
         self._bye = False
+        self.name = ""
+        """This player's name as they typed it (their own lines are marked)."""
+        self.chat_lines: list[ChatLine] = []
+        """The lines said at the table (not those of muted people), oldest first."""
+        self.chat_total = 0
+        """Lines kept so far, the oldest let go of too (a count that only grows)."""
+        self.on_chat: Callable[[ChatLine], None] = lambda line: None
+        """Gets each line said by someone else, to say."""
+        self.mutes: MuteList = _Mutes()
+        self.host_muted: set[str] = set()
+        """Names the host muted for everyone (from the room's news)."""
+        self.muted_lines = 0
+        """Lines left out because their speaker is muted here."""
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -169,9 +240,15 @@ class RemoteTable:
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):
+            if message.what in ("muted", "unmuted"):
+                for name in message.names:
+                    (self.host_muted.add if message.what == "muted"
+                     else self.host_muted.discard)(name.casefold())
             mine = self.seat is not None and self.seat < len(self.seats) \
                 and message.names == (self.seats[self.seat].name,)
-            self.on_news(room_news(message.what, message.names, you=mine))
+            self.on_news(chat_news(message.what, message.names, message.more, you=mine))
+        elif isinstance(message, Said):
+            self._said(message)
         elif isinstance(message, Welcome):
             self._welcome(message)
         elif isinstance(message, Resumed):
@@ -205,7 +282,46 @@ class RemoteTable:
 
     def error_text(self, error: Error) -> str:
         """What to say about a refusal from the host."""
-        return room_error(error.reason, error.data)
+        return chat_error(error.reason, error.data) or room_error(error.reason, error.data)
+
+    def _said(self, said: Said) -> None:
+        """A line the room relayed: kept and handed on, unless muted here."""
+        if said.name in self.mutes or said.name.casefold() in self.host_muted:
+            self.muted_lines += 1
+            return
+        words = said.text or quick_phrase(said.phrase)
+        own = _same(said.name, self.name)
+        line = ChatLine(said.name, words, time.time(), own)
+        self.chat_lines.append(line)
+        self.chat_total += 1
+        del self.chat_lines[:-CHAT_KEPT]
+        if not own:
+            self.on_chat(line)
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` at the table (the room checks it, and says why not)."""
+        self.client.send(Chat(text=text))
+
+    def quick(self, phrase: str) -> None:
+        """Say a quick phrase (by id: each hears it in their own language)."""
+        self.client.send(Chat(phrase=phrase))
+
+    def mute(self, name: str, on: bool = True) -> None:
+        """Stop (``on``) or start hearing ``name``'s lines at this computer."""
+        self.mutes.set(name, on)
+
+    def mute_for_everyone(self, name: str, on: bool = True) -> None:
+        """(The host.) Mute or unmute ``name``'s chat for everyone."""
+        self.client.send(MuteMember(name, on))
+
+    def people(self) -> list[str]:
+        """The other people in the room, by name (seated players and watchers)."""
+        t = self.table
+        if t is None:
+            return []
+        names = [t.names[k] for k in range(len(t.names)) if k != self.seat
+                 and (t.kinds[k] == "human" or t.connected[k])] + list(t.watchers)
+        return [n for n in dict.fromkeys(names) if n and not _same(n, self.name)]
 
     def _event(self, event: object) -> None:
         if isinstance(event, GameStarted):
@@ -319,6 +435,13 @@ class RemoteTable:
         return t.view.to_act
 
     @property
+    def my_turn(self) -> bool:
+        """Whether the hand waits for this player's decision, not yet sent
+        (a line of chat waits until it is, when the player asked so)."""
+        return self.seat is not None and self.waiting_for == self.seat \
+            and self.decision != self._answered
+
+    @property
     def decision(self) -> tuple[int, int]:
         """The id of the decision the host awaits now (from the last table)."""
         t = self.table
@@ -387,7 +510,8 @@ class RemoteTable:
         """The buttons the Room zone offers now: Away or Back for a player;
         for the host, Start without those awaited, Play for each other
         person, Remove each other member, and Let back each member removed
-        (kept out until then)."""
+        (kept out until then).  (Muting a person's chat is in the Chat zone:
+        :meth:`chat_actions`.)"""
         t = self.table
         if t is None:
             return []
@@ -423,6 +547,33 @@ class RemoteTable:
                     player=name), lambda name=name: self.let_back(name))  # type: ignore[misc]
                 for name in t.removed]
         return out
+
+
+    def chat_actions(self) -> list[RoomAction]:
+        """The Chat zone's buttons: mute or unmute each other person here, for
+        this player; the host's, for everyone too."""
+        out = []
+        for name in self.people():
+            if name in self.mutes:
+                out.append(RoomAction(f"unmute:{name}", _("Hear {player}'s chat again").format(
+                    player=name), lambda name=name: self.mute(name, False)))  # type: ignore[misc]
+            else:
+                out.append(RoomAction(f"mute:{name}", _("Mute {player}'s chat for me").format(
+                    player=name), lambda name=name: self.mute(name)))  # type: ignore[misc]
+            if self.is_host:
+                on = name.casefold() not in self.host_muted
+                out.append(RoomAction(
+                    f"host_mute:{name}",
+                    (_("Mute {player}'s chat for everyone") if on
+                     else _("Let {player} chat again")).format(player=name),
+                    lambda name=name, on=on: self.mute_for_everyone(name, on)))  # type: ignore[misc]
+        return out
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two names are one person's (the room keeps names in NFKC)."""
+    return bool(b) and unicodedata.normalize("NFKC", a).casefold() == \
+        unicodedata.normalize("NFKC", " ".join(b.split())).casefold()
 
 
 def _action(event: ActionTaken) -> Action:

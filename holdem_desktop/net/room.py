@@ -31,7 +31,12 @@ every rule is tested by feeding it messages, without a socket.
   left in the game, the game ends and the computers win.
 - Every action names the decision it answers; any other is ``stale_action``.
 - What happens to people (joins, leaves, returns, lost connections, the
-  computer taking a seat) is told to everyone at once as :class:`News`.
+  computer taking a seat) is told to everyone at once as :class:`News`,
+  no faster than a screen reader can say it (held and folded beyond that).
+- Members talk (:class:`Chat`, relayed as :class:`Said`) under the rules of
+  :mod:`.chat`: length, printable text, a rate per member with escalation,
+  no repeats; the host may mute a member for everyone.  Refused lines are
+  counted in :attr:`Room.chat_refused` by reason and length, never kept.
 """
 
 from __future__ import annotations
@@ -48,12 +53,14 @@ from holdem_desktop.engine.events import HandEnded
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.session import Controller, GameOver, HumanController, Session
 
+from .chat import NewsGate, RoomChat, clean_line
 from .names import clean_name, name_problem, skeleton
 from .protocol import (
     Act,
     Away,
     Back,
     Bye,
+    Chat,
     ClientMessage,
     Error,
     Events,
@@ -61,6 +68,7 @@ from .protocol import (
     HostMessage,
     Leave,
     LetBack,
+    MuteMember,
     NewGame,
     News,
     NextHand,
@@ -69,6 +77,7 @@ from .protocol import (
     Pong,
     Refused,
     Remove,
+    Said,
     StartWithout,
     Table,
     VariantRules,
@@ -127,6 +136,8 @@ class Member:
     """Events not yet sent to them."""
     address: str = ""
     """The address they last spoke from (kept out with them if removed)."""
+    news: NewsGate = field(default_factory=NewsGate)
+    """The news on its way to them (no faster than they can hear it)."""
     since: int = 0
     """The first hand (by :attr:`Room.hand_serial`) whose private view their
     seat may give them: a seat taken between games shows nothing of the
@@ -197,6 +208,11 @@ class Room:
         """The seats people took at the last New game."""
         self.games = 0
         """Games started in this room."""
+        self.chat = RoomChat()
+        """Who may talk, and how fast (see :mod:`.chat`)."""
+        self.chat_refused: list[tuple[str, str, int]] = []
+        """Lines refused since the server last looked: (connection, reason,
+        length); the text itself is never kept."""
 
     # ------------------------------------------------------------------
     # Who is where
@@ -296,6 +312,10 @@ class Room:
             self._let_back(member, message.name)
         elif isinstance(message, StartWithout):
             self._start_without(member)
+        elif isinstance(message, Chat):
+            self._chat(member, message)
+        elif isinstance(message, MuteMember):
+            self._mute(member, message.name, message.on)
         self._flush()
 
     def _refuse(self, conn: str, reason: str, detail: str = "") -> None:
@@ -786,6 +806,7 @@ class Room:
                         self._after_change()
             elif s.hand is None or s.hand.over:
                 self._deal_if_ready()  # one gone is no longer awaited
+        self._release_news()
         self._flush()
 
     def _tidy(self, now: float) -> None:
@@ -828,11 +849,63 @@ class Room:
             self.barrier_since = self.clock()
 
     def _news(self, what: str, names: tuple[str, ...], exclude: Member | None = None) -> None:
-        """Tell everyone here (but ``exclude``) what happened to whom."""
+        """Tell everyone here (but ``exclude``) what happened to whom, each
+        no faster than their news gate lets through (the rest is folded)."""
         message = News(what, names)
+        now = self.clock()
         for m in self.members:
             if m.conn is not None and m is not exclude:
-                self._send(m.conn, message)
+                for news in m.news.offer(message, now):
+                    self._send(m.conn, news)
+
+    def _release_news(self) -> None:
+        """News held back, folded, to those whose gate lets it through now."""
+        now = self.clock()
+        for m in self.members:
+            if m.conn is None:
+                m.news.held.clear()
+            elif m.news.held:
+                for news in m.news.release(now):
+                    self._send(m.conn, news)
+
+    # ------------------------------------------------------------------
+    # Chat
+
+    def _chat(self, member: Member, chat: Chat) -> None:
+        """A line of ``member``'s: relayed to everyone here (the sender too,
+        as its receipt), or refused to the sender alone with the reason."""
+        verdict = self.chat.line(member.key, chat.text, chat.phrase, self.clock(),
+                                 secret=member.token)
+        if not verdict.ok:
+            if member.conn is not None:
+                self.chat_refused.append((member.conn, verdict.reason, verdict.length))
+                del self.chat_refused[:-1000]  # a server that never looks keeps the newest
+            self._error(member, verdict.reason, verdict.data)
+            if verdict.tell_host and self.host is not None and self.host.conn is not None \
+                    and self.host is not member:
+                self._send(self.host.conn, News("chat_flood", (member.name,)))
+            return
+        said = Said(member.name, clean_line(chat.text), chat.phrase)
+        for m in self.members:
+            if m.conn is not None:
+                self._send(m.conn, said)
+
+    def _mute(self, member: Member, name: str, on: bool) -> None:
+        """(The host.) ``name``'s lines are (``on``) or are no longer held back
+        for everyone."""
+        if member is not self.host:
+            self._error(member, "not_host")
+            return
+        target = self._named(name)
+        if target is None or target is member:
+            self._error(member, "no_member")
+            return
+        guard = self.chat.guard(target.key)
+        if guard.by_host == on:
+            self._error(member, "already_muted" if on else "not_muted")
+            return
+        guard.by_host = on
+        self._news("muted" if on else "unmuted", (target.name,))
 
     def _flush(self) -> None:
         """Send each member what happened since, then the state as they see it."""

@@ -344,8 +344,9 @@ class BackgroundSpeaker:
 
 @dataclass(frozen=True)
 class Spoken:
-    """One thing the game said: ``kind`` is ``game`` (announcements) or
-    ``focus`` (what the player asked for: focus, information keys, refusals)."""
+    """One thing the game said: ``kind`` is ``game`` (announcements),
+    ``focus`` (what the player asked for: focus, information keys, refusals)
+    or ``chat`` (a line someone said at a room's table)."""
 
     text: str
     kind: str
@@ -395,6 +396,12 @@ class Speech:
         if text:
             last = self.history[-1].kind if self.history else "game"
             self._out(Spoken(text, "game", urgent and last == "focus"))
+
+    def chat(self, text: str) -> None:
+        """A chat line: queued behind whatever is being said, never cutting
+        anything off (and not what Repeat repeats)."""
+        if text:
+            self._out(Spoken(text, "chat", False))
 
     def grow(self, text: str) -> None:
         """More of the last game announcement (what followed the player's own

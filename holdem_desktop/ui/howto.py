@@ -59,7 +59,7 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
         Section(_("The screen"), _screen(keymap)),
         Section(_("Keys"), tuple(_("{keys}: {what}").format(keys=keys, what=what)
                                  for keys, what in keymap.help_lines())),
-        Section(_("Rooms"), _rooms()),
+        Section(_("Rooms"), _rooms() + _chat(keymap)),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
         Section(_("Your past hands"), _past_hands(keymap)),
     )
@@ -403,6 +403,31 @@ def _rooms() -> tuple[str, ...]:
           "pressing it again tells you who is still awaited."),
         _("If you are away for a minute on your turn, or leave, the computer plays your seat "
           "with your chips until you come back."),
+    )
+
+
+def _chat(keymap: KeyMap) -> tuple[str, ...]:
+    """Talking at a room's table, with the keys of ``keymap``."""
+    if not keymap.chords(Key.CHAT):
+        return ()
+    quick = [keymap.chords(k) for k in (Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4)]
+    digits = all(len(c) == 1 and c[0].ctrl and not c[0].shift and c[0].name == str(n)
+                 for n, c in enumerate(quick, 1))
+    where = (_("hold {ctrl} and press 1, 2, 3 or 4").format(ctrl=pgettext("key", "Ctrl"))
+             if digits else _("use their keys in the key list"))
+    return (
+        _("To talk at the table, press {key} from anywhere: type a line and press Enter to "
+          "send it, or Escape to go back where you were; Up and Down bring back the lines "
+          "you sent.").format(key=_chords(keymap, Key.CHAT)),
+        _("For a quick phrase (Nice hand, Good game, Be right back, Thanks), {where}, or "
+          "find it in the Chat zone after the field; everyone hears it in their own "
+          "language.").format(where=where),
+        _("What others say is spoken after the game's own announcements, with a soft sound. "
+          "The Speak chat setting chooses always, not while it is your turn, or never; the "
+          "Chat zone keeps every line, with who said it and when."),
+        _("In the Chat zone you can mute a person's chat for yourself (remembered for that "
+          "name); the host can also mute someone for everyone. Someone who floods the chat "
+          "is slowed down, then muted for a while by the room itself."),
     )
 
 

@@ -68,6 +68,13 @@ class Key(StrEnum):
     CARD_5 = "card_5"
     CARD_6 = "card_6"
     CARD_7 = "card_7"
+    # Talking (a room's table)
+    CHAT = "chat"
+    """Open the chat field from anywhere at the table."""
+    QUICK_1 = "quick_1"
+    QUICK_2 = "quick_2"
+    QUICK_3 = "quick_3"
+    QUICK_4 = "quick_4"
 
 
 ACTING = frozenset({Key.FOLD, Key.CHECK_CALL, Key.BET_RAISE, Key.ALL_IN, Key.NEXT_HAND})
@@ -157,6 +164,11 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("5"): Key.CARD_5,
     Chord("6"): Key.CARD_6,
     Chord("7"): Key.CARD_7,
+    Chord("m"): Key.CHAT,
+    Chord("1", ctrl=True): Key.QUICK_1,
+    Chord("2", ctrl=True): Key.QUICK_2,
+    Chord("3", ctrl=True): Key.QUICK_3,
+    Chord("4", ctrl=True): Key.QUICK_4,
 }
 
 
@@ -196,6 +208,12 @@ def describe(key: Key) -> str:
         Key.HISTORY_FORWARD: _("Next message in the history"),
         Key.REPLAY_LAST_HAND: _("Replay the last hand, step by step"),
         Key.HAND_REVIEW: _("Hand review: every game and hand played here"),
+        Key.CHAT: _("In a room: say something at the table (Enter sends, Escape goes back, "
+                    "Up and Down recall your lines)"),
+        Key.QUICK_1: _("In a room: say \"Nice hand\""),
+        Key.QUICK_2: _("In a room: say \"Good game\""),
+        Key.QUICK_3: _("In a room: say \"Be right back\""),
+        Key.QUICK_4: _("In a room: say \"Thanks\""),
     }
     if key in texts:
         return texts[key]
@@ -232,12 +250,14 @@ class KeyMap:
                   Key.HELP, Key.SPEECH}
         lines = {k: (", ".join(str(c) for c in self.chords(k)), describe(k))
                  for k in Key if self.chords(k)}
+        talking = {Key.CHAT, Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4}
         parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),
                  (_("Playing"), [v for k, v in lines.items() if k in ACTING
                                  or k in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)]),
                  (_("Listening"), [v for k, v in lines.items() if k not in moving
-                                   and k not in ACTING
-                                   and k not in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)])]
+                                   and k not in ACTING and k not in talking
+                                   and k not in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)]),
+                 (_("Talking in a room"), [v for k, v in lines.items() if k in talking])]
         return [(heading, items) for heading, items in parts if items]
 
     def help_lines(self) -> list[tuple[str, str]]:

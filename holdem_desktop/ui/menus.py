@@ -591,6 +591,9 @@ class SettingsPage(_FormPage):
             Field("verbosity", _("Speech detail"), Role.CHOICE,
                   [("full", _("Full")), ("brief", _("Brief"))]),
             Field("speak_suits", _("Speak card suits"), Role.CHECKBOX),
+            Field("chat_speech", _("Speak chat"), Role.CHOICE,
+                  [("always", _("Always")), ("not_my_turn", _("Not while it is my turn")),
+                   ("never", _("Never (kept in the Chat zone)"))]),
             Field("speech_output", _("Speech"), Role.CHOICE,
                   [("auto", _("Automatic")), ("screen_reader", _("Screen reader only")),
                    ("system", _("System voice")), ("off", _("Off"))]),
@@ -601,7 +604,7 @@ class SettingsPage(_FormPage):
             "sound_volume": round(s.sound_volume * 100), "four_color_deck": s.four_color_deck,
             "motion_pace": s.motion_pace,
             "verbosity": s.verbosity, "speak_suits": s.speak_suits,
-            "speech_output": s.speech_output,
+            "chat_speech": s.chat_speech, "speech_output": s.speech_output,
             "speech_rate": s.speech_rate, "speech_volume": s.speech_volume,
         }, self._changed)
 

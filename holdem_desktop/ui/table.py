@@ -28,6 +28,7 @@ from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
+from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
 from holdem_desktop.i18n.translate import _, ngettext, pgettext
@@ -36,6 +37,7 @@ from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
+from .chat_zone import ChatZone, draw_chat, has_chat
 from .draw import TableRenderer
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
@@ -64,6 +66,8 @@ class RoomInfo:
     copy: Callable[[str], bool]
     leave: Callable[[], None]
 
+_QUICK = {Key.QUICK_1: 0, Key.QUICK_2: 1, Key.QUICK_3: 2, Key.QUICK_4: 3}
+"""The quick phrase of each key, by its place in ``quick_phrases()``."""
 _KEY_TO_COMMAND = {
     Key.FOLD: Command.FOLD, Key.CHECK_CALL: Command.CHECK_CALL, Key.BET_RAISE: Command.BET_RAISE,
     Key.NEXT_HAND: Command.NEXT_HAND,
@@ -107,7 +111,13 @@ class TableScreen(Page):
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
         self.move_log = MoveLog(self._name)
-        self.log = self.move_log.lines
+        self.log_filter = "all"
+        """What the Move log shows: ``all`` (in a room, the moves and what people
+        said, in the order they came), ``game`` (moves only), ``chat``."""
+        self._timeline: list[tuple[bool, str]] = []
+        """(said, line) of the moves and chat lines, in the order they came."""
+        self._seen = (0, 0)
+        """How many moves and chat lines the timeline holds."""
         self.log_index: int | None = None
         """The Move log line in focus (None: the newest)."""
         self.reading_log = False
@@ -150,10 +160,35 @@ class TableScreen(Page):
         """How many Move log lines there were when the last message was said."""
         self.confirm_room_action: str | None = None
         """The Room zone button pressed once that asks to be pressed again."""
+        self.chat = ChatZone(session) if has_chat(session) else None
+        """The Chat zone (a room's table only)."""
         session.subscribe(self._listen)
         seat_listeners = getattr(session, "seat_listeners", None)
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
+
+    @property
+    def log(self) -> list[str]:
+        """The Move log's lines as its filter shows them (at a table with no
+        chat, always the moves)."""
+        if self.chat is None or self.log_filter == "game":
+            return self.move_log.lines
+        moves, said = self._seen
+        table = self.chat.table
+        total = getattr(table, "chat_total", len(table.chat_lines))
+        if len(self.move_log.lines) > moves or total > said:
+            self._timeline += [(False, t) for t in self.move_log.lines[moves:]]
+            new = list(table.chat_lines)[len(table.chat_lines) - min(total - said,
+                                                                     len(table.chat_lines)):]
+            self._timeline += [(True, line.spoken) for line in new]
+            self._seen = (len(self.move_log.lines), total)
+        if self.log_filter == "chat":
+            return [t for chat, t in self._timeline if chat]
+        return [t for _chat, t in self._timeline]
+
+    def _log_filter_text(self) -> str:
+        return {"all": _("moves and chat"), "game": _("moves only"),
+                "chat": _("chat only")}[self.log_filter]
 
     def reseat(self, seat: int | None) -> None:
         """The room gave this window another seat (a listener seated at a new
@@ -301,6 +336,9 @@ class TableScreen(Page):
         out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
                 for seat in self._occupied()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
+        if self.chat is not None:
+            out.append(Control("log:filter", _("Move log shows"), Role.CHOICE, "log",
+                               value=self._log_filter_text()))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
         if self.room is not None:
             digits = " ".join(self.room.code)  # read digit by digit
@@ -311,6 +349,8 @@ class TableScreen(Page):
             out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
                     for a in self._room_actions()]
             out.append(Control("room:leave", _("Leave room"), Role.BUTTON, "room"))
+        if self.chat is not None:
+            out += self.chat.controls()
         return tuple(out)
 
     def pot_text(self, view: SeatView) -> str:
@@ -427,7 +467,8 @@ class TableScreen(Page):
             if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD,
                        Key.STEP_BACK, Key.NEXT_ZONE, Key.PREVIOUS_ZONE) and on_log:
                 self.log_index = None
-            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not self.reading_log:
+            if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and not self.reading_log \
+                    and not self._in_chat():
                 return self.on_key(key)  # at the table Up / Down always choose the amount
             if key is Key.CLOSE and self.reading_log:
                 self.reading_log = False
@@ -437,6 +478,57 @@ class TableScreen(Page):
         if self.tab is None and self.focus.id == "log" and self.log_index is None and self.log:
             self.log_index = len(self.log) - 1  # the focused line stays while new ones arrive
         return moved
+
+    def _in_chat(self) -> bool:
+        """Whether the focus is in the Chat zone (Up and Down are its own there)."""
+        return self.chat is not None and self.tab is None and self.focus.id is not None \
+            and self.focus.id.startswith(("chat:", "heading:chat"))
+
+    def open_chat(self) -> None:
+        """The chat key: the field, from wherever the focus was (kept for Escape)."""
+        if self.chat is None:
+            self.say(_("Chat is for rooms: there is nobody to talk to at this table."))
+            return
+        if self.tab is not None:
+            self.tab, self.tab_id = None, None
+        if not self._in_chat():
+            self.chat.back_to = self.focus.id
+        self.chat.opened([c.name for c in self.keymap.chords(Key.CHAT)], time.monotonic())
+        self.focus.id = "chat:field"
+        self.say(_("Chat. Type a line; Enter sends it, Escape goes back, Up recalls your "
+                   "lines.") + (" " + self.chat.text if self.chat.text else ""))
+
+    def _leave_chat(self, spoken: str = "") -> None:
+        """Back to where the focus was before the chat key."""
+        assert self.chat is not None
+        back, self.chat.back_to = self.chat.back_to, None
+        self.focus.id = back or "button:" + Command.CHECK_CALL
+        c = self.focused()
+        where = self.describe(c) if c is not None else ""
+        self.say(" ".join(t for t in (spoken, where) if t))
+
+    def _chat_activate(self, control: Control) -> None:
+        assert self.chat is not None
+        if control.id == "chat:field":
+            line = self.chat.send()
+            if not line:
+                self.say(_("Type something to say first."))
+            elif self.chat.back_to is not None:
+                self._leave_chat(_("Sent."))
+            else:
+                self.say(_("Sent."))
+        elif control.id.startswith("chat:quick:"):
+            self.chat.quick(control.id[11:])
+            self.say(_("Sent: {text}").format(text=control.label))
+        elif control.id.startswith("chat:do:"):
+            done = self.chat.act(control.id[8:])
+            if done is None:
+                self.on_refused()
+                self.say(_("{action} is not available now.").format(action=control.label))
+            else:
+                self.say(_("Done: {action}.").format(action=done))
+        else:
+            self.say(self.describe(control))
 
     def default_button(self) -> str | None:
         """An open tab's default button (Settings: Close)."""
@@ -458,7 +550,9 @@ class TableScreen(Page):
             return None
         if self.tab is not None:
             return self._from_tab(self.tab.activate(control))
-        if control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
+        if control.id.startswith("chat:") and self.chat is not None:
+            self._chat_activate(control)
+        elif control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
             # As the A key: a click or Enter on All-in asks once more first.
             self.confirm_all_in = True
             self.say(_("Press All-in again to go all-in."))
@@ -509,6 +603,17 @@ class TableScreen(Page):
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
             return self.tab.adjust(control, direction)
+        if control.id == "log:filter" and self.chat is not None:
+            order = ("all", "game", "chat")
+            self.log_filter = order[(order.index(self.log_filter) + direction) % len(order)]
+            self.log_index = None
+            count = len(self.log)
+            self.say(ngettext("{shown}, {count} line", "{shown}, {count} lines", count).format(
+                shown=self._log_filter_text(), count=count))
+            return True
+        if control.id == "chat:field" and self.chat is not None:  # recall the lines sent
+            self.say(self.chat.step(direction))
+            return True
         if control.id == "log" and self.log and self.reading_log:  # Up: older, Down: newer
             last = len(self.log) - 1
             k = last if self.log_index is None else self.log_index
@@ -521,14 +626,24 @@ class TableScreen(Page):
     def type_text(self, control: Control, text: str) -> None:
         if self.tab is not None:
             self.tab.type_text(control, text)
+        elif control.id == "chat:field" and self.chat is not None:
+            problem = self.chat.type(text)
+            if problem:
+                self.on_refused()
+                self.say(problem)
 
     def erase(self, control: Control) -> None:
         if self.tab is not None:
             self.tab.erase(control)
+        elif control.id == "chat:field" and self.chat is not None:
+            self.chat.erase()
 
     def close(self) -> Transition | None:
         if self.tab is not None:
             self._toggle_tab(self.tab_id or "")
+            return None
+        if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
+            self._leave_chat()
             return None
         return self._leave(_("Press Escape again to leave the room; the computer will play "
                              "your seat.") if self.room is not None else
@@ -605,6 +720,15 @@ class TableScreen(Page):
             self._act(_KEY_TO_COMMAND[key])
         elif key is Key.HELP:
             self._toggle_tab("keys")
+        elif key is Key.CHAT:
+            self.open_chat()
+        elif key in _QUICK:
+            if self.chat is None:
+                self.say(_("Chat is for rooms: there is nobody to talk to at this table."))
+            else:
+                phrase, words = quick_phrases()[_QUICK[key]]
+                self.chat.quick(phrase)
+                self.say(_("Sent: {text}").format(text=words))
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
         elif key in (Key.REPLAY_LAST_HAND, Key.HAND_REVIEW):
@@ -838,6 +962,12 @@ class TableScreen(Page):
                     if outcome.message:
                         self.say(outcome.message)
                     return None
+            field = self.rects.get("chat:field")
+            if self.chat is not None and field is not None and field.collidepoint(pos):
+                self.focus.id = "chat:field"  # a click puts the caret there; Enter sends
+                c = self.focused()
+                self.say(self.describe(c) if c is not None else "")
+                return None
         result = super().click(pos)
         if self.focus.id != "log":
             self.log_index = None  # not reading the Move log: it follows the newest line
@@ -905,3 +1035,6 @@ class TableScreen(Page):
                                  winners=self.winner_lines(view), amounts=self.amount_steps(),
                                  lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)
+        if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
+            self.rects.update(draw_chat(surface, self.chat, [
+                c for c in controls if c.zone == "chat"], focus_id, self.renderer.palette))

@@ -215,3 +215,52 @@ def test_folds_to_a_bet_after_the_flop_are_counted_by_opponent():
     out = run_cli("--pairs", "3", "--seed", "1", "--kinds", "station,bluffer")
     section = out.split("Folds to a bet after the flop")[1].split("Decisions")[0]
     assert re.search(r"^station\s+bluffer\s+\d+\s+\d+\.\d%$", section, re.M)
+
+
+def test_a_kind_standing_in_for_itself_gives_a_paired_difference_of_exactly_zero():
+    """The replay deals the same decks and gives the opponent the same random
+    numbers: only the stand-in's own play can make a difference."""
+    new = play_duplicate("random", "bluffer", 12, seed=3)
+    old = play_duplicate("random", "bluffer", 12, seed=3, seeded_as="random")
+    assert ladder.paired(new, old) == (0.0, 0.0)
+    other = play_duplicate("always_call", "bluffer", 12, seed=3, seeded_as="random")
+    mean, half = ladder.paired(new, other)
+    diffs = [a - b for a, b in zip(new.pair_sums, other.pair_sums, strict=True)]
+    assert mean == pytest.approx(statistics.fmean(diffs) / 2 / ladder.BIG_BLIND * 100)
+    assert half > 0
+    with pytest.raises(ValueError):
+        ladder.paired(new, play_duplicate("random", "station", 12, seed=3))
+
+
+def test_a_stand_in_takes_the_same_seats_in_the_same_tournaments():
+    table = ("random", "random", "always_call", "always_raise_max")
+    result = run_tournaments((), 3, seed=8, table=table)
+    swapped = run_tournaments((), 3, seed=8, table=table, stand_ins={"random": "bluffer"})
+    assert result.kinds == ("random", "always_call", "always_raise_max")
+    assert swapped.kinds == ("bluffer", "always_call", "always_raise_max")
+    for t in range(3):  # four seats: the places always sum to 10
+        assert sum(result.places[k][t] * table.count(k) for k in result.kinds) == \
+            pytest.approx(10)
+    seats = [ladder._play_tournament((), 8, t, table) for t in range(3)]
+    stood = [ladder._play_tournament((), 8, t, table, (("random", "bluffer"),))
+             for t in range(3)]
+    for plain, replaced in zip(seats, stood, strict=True):
+        assert [("bluffer" if k == "random" else k) for k in plain.kinds] == \
+            list(replaced.kinds)
+    gained, _ = ladder.paired_places(result, swapped, "random", "bluffer")
+    assert gained == pytest.approx(statistics.fmean(
+        b - a for a, b in zip(result.places["random"], swapped.places["bluffer"],
+                              strict=True)))
+    with pytest.raises(ValueError):
+        run_tournaments((), 1, seed=8, table=table, stand_ins={"random": "always_call"})
+
+
+def test_the_tool_prints_paired_tables_against_a_former_kind():
+    output = run_cli("--pairs", "4", "--seed", "1", "--kinds", "always_call,random",
+                     "--versus", "always_raise_max", "--tournaments", "2",
+                     "--table", "always_call,always_call,random,bluffer")
+    assert "The same deals with always_raise_max in the place of always_call" in output
+    assert re.search(rf"^always_call vs random\s+{NUMBER}\s+\[\s*{NUMBER},\s*{NUMBER}\]",
+                     output.split("Paired: always_call minus always_raise_max")[1], re.M)
+    assert "2 tournaments of 4 players: always_call, always_call, random, bluffer" in output
+    assert re.search(rf"^always_call over always_raise_max\s+{NUMBER}", output, re.M)

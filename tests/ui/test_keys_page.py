@@ -46,7 +46,8 @@ def test_f1_opens_a_page_of_keys_with_headings_and_says_them_all(table):
     said = desktop.speech.history[-1].text
     assert said.startswith("Keys open. ") and "F1: List every key" in said
     headings = [c for c in screen.tab.controls() if c.role is Role.HEADING]
-    assert [h.label for h in headings] == ["Moving around", "Playing", "Listening"]
+    assert [h.label for h in headings] == ["Moving around", "Playing", "Listening",
+                                              "Talking in a room"]
     screen.draw(app.surface)
     rect = screen.rects[headings[0].id]
     assert heading_pixels(app.surface, rect) > 20  # the heading is drawn

@@ -1,0 +1,59 @@
+"""Chat between two real windows (issue 24): each game process on its own
+virtual screen (Xvfb, ``-displayfd``), a room between them on loopback; the
+joiner types a line by keys and the host hears "Ada: …" through a private
+Speech Dispatcher."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.desktop import virtual_screen, wait_for
+from tests.net.test_room_windows import keys, launch, listening_port, missing, typed
+from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
+    f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+
+
+def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path):  # noqa: F811
+    address, spoken = speechd
+    nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
+    with virtual_screen() as host_screen, virtual_screen() as friend_screen:
+        host, henv = launch(host_screen, tmp_path / "host", "Mara", address)
+        friend = None
+        try:
+            keys(henv, "Tab", "Tab", "Return", "Return", "Return")  # Rooms, Create room, Create
+            tokens = tmp_path / "host" / "data" / "holdem-desktop" / "rooms.json"
+            assert wait_for(tokens.exists, 20), "the host's room did not open"
+            code = next(iter(json.loads(tokens.read_text()))).split("/")[0]
+            assert wait_for(lambda: listening_port(host.pid) is not None, 10)
+            port = listening_port(host.pid)
+            friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", nowhere)
+            keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
+            typed(fenv, code)
+            keys(fenv, "Tab")
+            typed(fenv, f"127.0.0.1:{port}")
+            keys(fenv, "Return")  # Enter in a field: Join
+            assert wait_for(lambda: any("Ada joined the room." in s for s in spoken()), 20), \
+                spoken()
+            keys(fenv, "m")  # the chat field, from wherever Ada's focus is
+            typed(fenv, "one more game?")
+            keys(fenv, "Return")
+            assert wait_for(lambda: [s for s in spoken() if re.fullmatch(
+                r"Ada: one more game\?", s)], 20), (spoken()[-6:], (
+                tmp_path / "friend" / "stderr.txt").read_text()[-2000:])
+            # and a quick phrase by its key
+            keys(fenv, "ctrl+4")
+            assert wait_for(lambda: "Ada: Thanks" in spoken(), 20), spoken()
+        finally:
+            for game in (friend, host):
+                if game is not None:
+                    game.terminate()
+                    game.wait(timeout=10)
+    for who in ("host", "friend"):
+        errors = (tmp_path / who / "stderr.txt").read_text()
+        assert "Traceback" not in errors, errors
