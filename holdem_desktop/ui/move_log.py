@@ -13,19 +13,25 @@ __all__ = ["MoveLog"]
 
 
 class MoveLog:
-    """Turns the events of a table into Move log lines, named in the third
-    person (the log is a record, not a conversation).
+    """Turns the events of a table into Move log lines: others by name, the
+    player as "you" (``me``: their seat; None for a table nobody plays, as a
+    watcher's), as on the rest of the screen and in speech.
 
     The hands shown and the pot awards of a hand are written together, when
     the last one is known: a main pot is called "the main pot" only when side
     pots follow it, and each hand is named with the kickers that decide."""
 
-    def __init__(self, name: Callable[[int], str]) -> None:
-        self.phrasing = Phrasing(name)
+    def __init__(self, name: Callable[[int], str], me: int | None = None) -> None:
+        self.phrasing = Phrasing(name, me=me)
         self.lines: list[str] = []
         self._showdown = Showdown()
         self._barrier_logged = False
         """Whether this next-hand barrier's "Waiting for …" is written (once each)."""
+
+    def reseat(self, me: int | None) -> None:
+        """The player sits at another seat (a room gave them one): lines from
+        now on call that seat "you"."""
+        self.phrasing = Phrasing(self.phrasing.name, me=me)
 
     def add(self, event: object) -> None:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody

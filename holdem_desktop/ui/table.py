@@ -110,7 +110,7 @@ class TableScreen(Page):
         self._out = say
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
-        self.move_log = MoveLog(self._name)
+        self.move_log = MoveLog(self._name, seat)
         self.log_filter = "all"
         """What the Move log shows: ``all`` (in a room, the moves and what people
         said, in the order they came), ``game`` (moves only), ``chat``."""
@@ -195,6 +195,7 @@ class TableScreen(Page):
         game): the buttons, Your hand and the Players zone follow it."""
         self.seat = seat
         self.panel = ActionPanel(self.session, seat, amount)
+        self.move_log.reseat(seat)
 
     def settled(self) -> bool:
         """The new decision's announcement is with the voice and the window
