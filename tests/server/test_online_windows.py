@@ -57,7 +57,7 @@ def differences(a: object, b: object, at: str = "") -> list[str]:
     return [] if a == b else [f"{at}: {a!r} -> {b!r}"]
 
 
-def trust_by_keys(env: dict, spoken: Spoken, server: str, fingerprint: str) -> None:
+def trust_by_keys(env: dict[str, str], spoken: Spoken, server: str, fingerprint: str) -> None:
     """On the Unknown certificate page: hear it, read the fingerprint in
     groups, then Trust this certificate and connect."""
     assert wait_for(heard(spoken, rf"^Unknown certificate\. The server {re.escape(server)} "
@@ -71,7 +71,7 @@ def trust_by_keys(env: dict, spoken: Spoken, server: str, fingerprint: str) -> N
     keys(env, "Tab", "Return")  # Trust this certificate and connect
 
 
-def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_path):
+def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_path: Path) -> None:
     data = tmp_path / "server"
     serve = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--self-signed",
                          "--data", str(data))
