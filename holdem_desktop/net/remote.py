@@ -55,6 +55,7 @@ from holdem_desktop.session import (
     GameStarted,
     HandStarting,
     SessionError,
+    TurnStarted,
     WaitingForPlayers,
     hand_config,
 )
@@ -194,6 +195,9 @@ class RemoteTable:
         self.on_back: Callable[[], None] = lambda: None
         """A new connection took the seat back."""
         self.resuming = False
+        self._restate_turn = False
+        """Back over a new connection: the next table says the player's turn
+        again if it is theirs (the decision they were at when the link fell)."""
         self._bye = False
         self.name = ""
         """This player's name as they typed it (their own lines are marked)."""
@@ -256,6 +260,7 @@ class RemoteTable:
             self.resuming = False
             self._answered = None  # an answer sent as the link fell may never have arrived
             self._welcome(message.welcome)
+            self._restate_turn = True
             self.on_back()
         elif (isinstance(message, Closed) and message.reason in ("closed", "refused")
               and self.resumer is not None and self.closed is None and not self._bye
@@ -358,6 +363,11 @@ class RemoteTable:
             # hand's betting is rebuilt from the view's history, so the
             # buttons, the keys and the turn work at once.
             self.hand = self._mirror(view, table)
+        if self._restate_turn:  # "Back at the table." then, if so, "Your turn: …"
+            self._restate_turn = False
+            if view is not None and not view.over and self.seat is not None \
+                    and view.to_act == self.seat:
+                self._emit(TurnStarted(self.seat, view.to_call))
 
     def _mirror(self, view: SeatView, table: Table) -> Hand | None:
         """The hand's betting replayed from ``view``'s history (None when it

@@ -142,6 +142,7 @@ def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_
                 assert wait_for(lambda: (data / "rooms" / f"{code}.json").exists(), 10)
                 decision = the_game_saved(data, code)
 
+                decided = re.findall(r"Your turn: [^.]*\.", " ".join(friend_heard()))[-1]
                 cut = len(friend_heard())
                 proxy.cut()
                 assert wait_for(heard(friend_heard, "^Connection lost, reconnecting…$", cut), 20), \
@@ -152,6 +153,9 @@ def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_
                 # nothing was played meanwhile
                 assert not differences(decision, the_game_saved(data, code)), \
                     differences(decision, the_game_saved(data, code))
+                # the decision she was at is said again
+                assert wait_for(heard(friend_heard, "^" + re.escape(decided) + "$", cut), 20), \
+                    (decided, friend_heard()[cut:])
                 mark = len(friend_heard())
                 keys(fenv, "y")
                 assert wait_for(heard(friend_heard, r"^Your cards: ", mark), 10), \
