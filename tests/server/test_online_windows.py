@@ -172,7 +172,8 @@ def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_
                     host_heard()[host_mark:]
                 assert the_game_saved(data, code) != decision
                 after_cut = friend_heard()[cut:]
-                assert not any(re.search(r"Hand 2\.|No hand is being played|You are watching", s)
+                assert not any(re.search(r"Hand 2\.|No hand is being played|You are watching"
+                                         r"|You are back", s)
                                for s in after_cut), after_cut
             finally:
                 for game in (friend, host):
