@@ -55,6 +55,7 @@ from holdem_desktop.session import (
     GameStarted,
     HandStarting,
     SessionError,
+    TurnStarted,
     WaitingForPlayers,
     hand_config,
 )
@@ -194,6 +195,12 @@ class RemoteTable:
         self.on_back: Callable[[], None] = lambda: None
         """A new connection took the seat back."""
         self.resuming = False
+        self._restate_turn = False
+        """Back over a new connection: the next table says the player's turn
+        again if it is theirs (the decision they were at when the link fell)."""
+        self._echo_back = False
+        """Back over a new connection: the room's first news, "you are back",
+        is not said after "Back at the table." (the same thing twice)."""
         self._bye = False
         self.name = ""
         """This player's name as they typed it (their own lines are marked)."""
@@ -227,6 +234,7 @@ class RemoteTable:
     def handle(self, message: HostMessage | Closed | Resumed) -> None:
         """One message from the host."""
         if isinstance(message, Events):
+            self._echo_back = False
             for event in message.events:
                 self._event(event)
         elif isinstance(message, Table):
@@ -246,6 +254,9 @@ class RemoteTable:
                      else self.host_muted.discard)(name.casefold())
             mine = self.seat is not None and self.seat < len(self.seats) \
                 and message.names == (self.seats[self.seat].name,)
+            echo, self._echo_back = self._echo_back, False
+            if echo and mine and message.what == "back":
+                return  # "Back at the table." said it already
             self.on_news(chat_news(message.what, message.names, message.more, you=mine))
         elif isinstance(message, Said):
             self._said(message)
@@ -256,6 +267,8 @@ class RemoteTable:
             self.resuming = False
             self._answered = None  # an answer sent as the link fell may never have arrived
             self._welcome(message.welcome)
+            self._restate_turn = True
+            self._echo_back = True
             self.on_back()
         elif (isinstance(message, Closed) and message.reason in ("closed", "refused")
               and self.resumer is not None and self.closed is None and not self._bye
@@ -358,6 +371,11 @@ class RemoteTable:
             # hand's betting is rebuilt from the view's history, so the
             # buttons, the keys and the turn work at once.
             self.hand = self._mirror(view, table)
+        if self._restate_turn:  # "Back at the table." then, if so, "Your turn: …"
+            self._restate_turn = False
+            if view is not None and not view.over and self.seat is not None \
+                    and view.to_act == self.seat:
+                self._emit(TurnStarted(self.seat, view.to_call))
 
     def _mirror(self, view: SeatView, table: Table) -> Hand | None:
         """The hand's betting replayed from ``view``'s history (None when it

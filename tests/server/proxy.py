@@ -34,6 +34,10 @@ class Proxy:
             except OSError:
                 inside.close()
                 continue
+            # the timeout was for connecting only: a quiet link (no message for
+            # 5 s between hands) must not fall by itself (a recv that timed out
+            # ended the pumps and cut the link every 5 s)
+            outside.settimeout(None)
             with self.lock:
                 self.pairs.append((inside, outside))
             for a, b in ((inside, outside), (outside, inside)):

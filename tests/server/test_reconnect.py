@@ -70,6 +70,10 @@ def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
     back_after = time.monotonic() - restored
     assert "Back at the table." in heard_since(desktop, start), heard_since(desktop, start)
     settle(app, [friend], 0.3)
+    heard = heard_since(desktop, start)  # and the decision is said again: it is ours
+    assert any(s.startswith("Your turn: ") for s in heard[heard.index("Back at the table."):]), \
+        heard
+    assert "You are back: you play your seat again." not in heard, heard  # said once, not twice
     after = remote.table
     assert after is not None and after.view is not None
     assert (after.hand, after.decision) == (before.hand, before.decision)

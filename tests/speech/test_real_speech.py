@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,11 +33,12 @@ def xvfb():
         yield display
 
 
-@pytest.fixture
-def speechd(tmp_path):
-    """A private speech-dispatcher whose log records every message queued; its
-    audio goes to a file through ALSA's file plugin (no sound card needed)."""
-    home = tmp_path / "speechd"
+@contextmanager
+def private_speechd(home: Path) -> Iterator[tuple[str, Callable[[], list[str]]]]:
+    """A private speech-dispatcher in folder ``home`` whose log records every
+    message queued; its audio goes to a file through ALSA's file plugin (no
+    sound card needed).  Yields its address and ``spoken()``, the messages
+    queued so far; stopped afterwards."""
     for sub in ("conf/modules", "log", "run", "xdg/alsa"):
         (home / sub).mkdir(parents=True)
     (home / "xdg/alsa/asoundrc").write_text(
@@ -71,6 +74,13 @@ def speechd(tmp_path):
         pid = home / "run/pid"
         if pid.exists():
             subprocess.run(["kill", pid.read_text().strip()], check=False)
+
+
+@pytest.fixture
+def speechd(tmp_path):
+    """A private speech-dispatcher for one test (see :func:`private_speechd`)."""
+    with private_speechd(tmp_path / "speechd") as found:
+        yield found
 
 
 def test_a_hand_played_by_keys_is_heard_through_speech_dispatcher(xvfb, speechd, tmp_path):
