@@ -5,13 +5,12 @@ Speech Dispatcher."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from tests.desktop import virtual_screen, wait_for
-from tests.net.test_room_windows import keys, launch, listening_port, missing, typed
+from tests.net.test_room_windows import create_room, keys, launch, missing, typed
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.skipif(
@@ -26,12 +25,7 @@ def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path
         host, henv = launch(host_screen, tmp_path / "host", "Mara", address)
         friend = None
         try:
-            keys(henv, "Tab", "Tab", "Return", "Return", "Return")  # Rooms, Create room, Create
-            tokens = tmp_path / "host" / "data" / "holdem-desktop" / "rooms.json"
-            assert wait_for(tokens.exists, 20), "the host's room did not open"
-            code = next(iter(json.loads(tokens.read_text()))).split("/")[0]
-            assert wait_for(lambda: listening_port(host.pid) is not None, 10)
-            port = listening_port(host.pid)
+            code, port = create_room(host, henv, tmp_path / "host")
             friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", nowhere)
             keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
             typed(fenv, code)

@@ -59,6 +59,19 @@ def listening_port(pid: int) -> int | None:
     return None
 
 
+def create_room(host: subprocess.Popen, henv: dict, home) -> tuple[str, int]:
+    """The host's window creates a room by keys (Rooms, Create room, Create):
+    its code (from the tokens the window keeps) and the port it listens on."""
+    keys(henv, "Tab", "Tab", "Return", "Return", "Return")
+    tokens = home / "data" / "holdem-desktop" / "rooms.json"
+    assert wait_for(tokens.exists, 20), "the host's room did not open"
+    code = next(iter(json.loads(tokens.read_text()))).split("/")[0]
+    assert wait_for(lambda: listening_port(host.pid) is not None, 10)
+    port = listening_port(host.pid)
+    assert port is not None
+    return code, port
+
+
 def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_path):  # noqa: F811
     address, spoken = speechd
     nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
@@ -66,12 +79,7 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
         host, henv = launch(host_screen, tmp_path / "host", "Mara", nowhere)
         friend = None
         try:
-            keys(henv, "Tab", "Tab", "Return", "Return", "Return")  # Rooms, Create room, Create
-            tokens = tmp_path / "host" / "data" / "holdem-desktop" / "rooms.json"
-            assert wait_for(tokens.exists, 20), "the host's room did not open"
-            code = next(iter(json.loads(tokens.read_text()))).split("/")[0]
-            assert wait_for(lambda: listening_port(host.pid) is not None, 10)
-            port = listening_port(host.pid)
+            code, port = create_room(host, henv, tmp_path / "host")
 
             friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", address)
 
