@@ -37,7 +37,7 @@ def test_the_invitation_line_and_addresses_parse_strictly():
     assert line == f"holdem://poker.example.org:7447/123456?pin={pin}"
     assert parse_invitation(line) == Invitation("poker.example.org", 7447, "123456", pin)
     assert parse_invitation("poker.example.org") == Invitation("poker.example.org", 7447)
-    assert parse_invitation("10.0.0.5:9000").server == "10.0.0.5:9000"
+    assert parse_invitation("127.0.0.5:9000").server == "127.0.0.5:9000"
     assert parse_invitation(f"holdem://h:1/000001?pin={pin.lower()}").pin == pin
     for bad in ("", "holdem://h:1/12345", "http://h/123456", "holdem://h:99999/",
                 "holdem://h/123456?pin=AB:CD", "holdem://bad host/"):
