@@ -13,6 +13,19 @@ from holdem_desktop.net.room import Room
 from tests.clock import Clock
 
 ROOM_CODE = "314159"
+CORE_CODE = "428913"
+"""The code of the room core fed messages without a socket (:func:`room`)."""
+
+
+@pytest.fixture
+def room() -> Room:
+    """A room core of three seats, game version "1", on a clock of its own
+    (``room.test_clock``), fed messages by the test."""
+    clock = Clock()
+    r = Room(shipped_variant("tournament"), CORE_CODE, size=3, game_version="1",
+             rng=random.Random(7), clock=clock)
+    r.test_clock = clock  # type: ignore[attr-defined]
+    return r
 
 
 @pytest.fixture

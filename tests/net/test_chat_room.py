@@ -5,11 +5,8 @@ more than the documented number of lines a second."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net import chat
 from holdem_desktop.net.chat import NewsGate, fold, line_problem
 from holdem_desktop.net.protocol import (
@@ -26,18 +23,7 @@ from holdem_desktop.net.protocol import (
     to_payload,
 )
 from holdem_desktop.net.room import Room
-from tests.clock import Clock
-
-CODE = "428913"
-
-
-@pytest.fixture
-def room():
-    clock = Clock()
-    r = Room(shipped_variant("tournament"), CODE, size=3, game_version="1",
-             rng=random.Random(7), clock=clock)
-    r.test_clock = clock
-    return r
+from tests.net.conftest import CORE_CODE as CODE
 
 
 def join(room: Room, conn: str, name: str, address: str = "127.0.0.2") -> None:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.events import HoleCardsDealt
 from holdem_desktop.engine.variant import shipped_variant
@@ -29,18 +25,7 @@ from holdem_desktop.net.protocol import (
     Welcome,
 )
 from holdem_desktop.net.room import Room
-from tests.clock import Clock
-
-CODE = "428913"
-
-
-@pytest.fixture
-def room():
-    clock = Clock()
-    r = Room(shipped_variant("tournament"), CODE, size=3, game_version="1",
-             rng=random.Random(7), clock=clock)
-    r.test_clock = clock
-    return r
+from tests.net.conftest import CORE_CODE as CODE
 
 
 def join(room: Room, conn: str, name: str, *, code: str = CODE, address: str = "127.0.0.2",
