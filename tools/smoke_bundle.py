@@ -179,7 +179,9 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
                        timeout=20, check=True)
 
         def key(*names: str) -> None:
-            subprocess.run(["xdotool", "key", "--delay", "120", *names], env=env, timeout=60,
+            # 0.4 s apart: an acting key within 0.3 s of a new decision is taken
+            # for type-ahead and ignored (the game's guard)
+            subprocess.run(["xdotool", "key", "--delay", "400", *names], env=env, timeout=60,
                            check=True)
 
         def said(text: str) -> Callable[[], bool]:
