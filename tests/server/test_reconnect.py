@@ -46,10 +46,17 @@ def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
     keys(app, "n")  # New game
     settle(app, [friend])
     keys(app, "n")  # ready
-    # play until it is this desktop's turn, mid-hand
+    # play until it is this desktop's turn, mid-hand; a hand won or lost before
+    # it (everyone folded to the big blind) waits for Next hand: press it again
     end = time.monotonic() + 30
+    pressed_for = 0
     while time.monotonic() < end and remote.waiting_for != remote.seat:
         settle(app, [friend], 0.05)
+        now = remote.table
+        if now is not None and remote.seat in now.waiting_for \
+                and pressed_for != now.hands_played:
+            pressed_for = now.hands_played
+            keys(app, "n")
     assert remote.waiting_for == remote.seat, "never this desktop's turn"
     before = remote.table
     assert before is not None and before.view is not None and len(before.view.hole) == 2
