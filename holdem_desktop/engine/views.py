@@ -9,6 +9,7 @@ players decide from a view alone; the network sends each client its view.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .actions import LegalAction
@@ -17,7 +18,7 @@ from .events import CardsShown, Event, HoleCardsDealt, Street
 from .hand import Hand, Pot
 from .variant import BettingStructure
 
-__all__ = ["PlayerView", "SeatView", "seat_view"]
+__all__ = ["PlayerView", "SeatView", "hidden_cards", "seat_view"]
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,16 @@ class SeatView:
         return None if self.seat is None else self.player(self.seat)
 
 
+@functools.lru_cache(maxsize=64)
+def hidden_cards(seat: int) -> HoleCardsDealt:
+    """``seat``'s hole cards dealt, as the others see it (no cards): one
+    shared event per seat, not a new one in every view."""
+    return HoleCardsDealt(seat, ())
+
+
 def _censor(event: Event, seat: int | None) -> Event:
     if isinstance(event, HoleCardsDealt) and event.seat != seat:
-        return HoleCardsDealt(event.seat, ())
+        return hidden_cards(event.seat)
     return event
 
 

@@ -36,7 +36,7 @@ from holdem_desktop.engine.variant import (
 )
 from holdem_desktop.engine.views import SeatView
 
-from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_wire
+from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
     "MAX_DEPTH",
@@ -81,6 +81,7 @@ __all__ = [
     "parse_client",
     "parse_host",
     "to_payload",
+    "to_text",
 ]
 
 PROTOCOL_VERSION = 1
@@ -781,11 +782,27 @@ is judged by the room, which can then say ``bad_name``."""
 
 def to_payload(message: ClientMessage | HostMessage) -> bytes:
     """The JSON of ``message`` (a frame's body), as UTF-8 bytes (in fact ASCII)."""
-    data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": message.TYPE}
-    for f in dataclasses.fields(message):
-        data[f.name] = to_wire(getattr(message, f.name))
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=True,
-                      allow_nan=False).encode("ascii")
+    return to_text(message).encode("ascii")
+
+
+def to_text(message: ClientMessage | HostMessage) -> str:
+    """The JSON of ``message`` as text (what a WebSocket text message holds):
+    an object with ``v``, ``type`` and each field, as :func:`~.wire.to_wire`
+    encodes it, written compactly in ASCII (see :func:`~.wire.to_json`)."""
+    head = _HEADS.get(type(message))
+    if head is None:
+        if any(f.name in ("v", "type") for f in dataclasses.fields(message)):
+            raise TypeError("a message field may not be called v or type")
+        head = _HEADS[type(message)] = (
+            f'{{"v":{PROTOCOL_VERSION},"type":{json.dumps(message.TYPE)}',
+            tuple((f',"{f.name}":', f.name) for f in dataclasses.fields(message)))
+    start, fields = head
+    return start + "".join([key + to_json(getattr(message, name))
+                            for key, name in fields]) + "}"
+
+
+_HEADS: dict[type[Any], tuple[str, tuple[tuple[str, str], ...]]] = {}
+"""Each message class's opening and its fields' keys."""
 
 
 def encode(message: ClientMessage | HostMessage) -> bytes:

@@ -52,6 +52,7 @@ from holdem_desktop.net.protocol import (
     parse_client,
     parse_host,
     to_payload,
+    to_text,
 )
 from holdem_desktop.net.wire import EVENT_TYPES, WireError, censor, to_wire
 from holdem_desktop.session import HumanController, Session
@@ -132,6 +133,21 @@ def test_client_messages_round_trip(message):
     assert parse_client(body) == message
     assert encode(message) == frame(body)
     assert FrameDecoder().feed(encode(message)) == [body]
+
+
+def reference(message: Any) -> bytes:
+    """The payload as ``json.dumps`` writes the message's :func:`to_wire` data."""
+    data = {"v": PROTOCOL_VERSION, "type": message.TYPE}
+    data |= {f.name: to_wire(getattr(message, f.name)) for f in dataclasses.fields(message)}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False).encode("ascii")
+
+
+@pytest.mark.parametrize("message", client_examples() + host_examples(),
+                         ids=lambda m: type(m).__name__)
+def test_a_payload_is_exactly_json_dumps_of_the_messages_data(message):
+    assert to_payload(message) == reference(message)
+    assert to_text(message) == reference(message).decode("ascii")
 
 
 @pytest.mark.parametrize("message", host_examples(), ids=lambda m: type(m).__name__)
@@ -270,6 +286,7 @@ def test_generated_client_messages_round_trip(message):
 @settings(max_examples=300, deadline=None)
 @given(message=host_messages)
 def test_generated_host_messages_round_trip(message):
+    assert to_payload(message) == reference(message)
     assert_same(parse_host(to_payload(message)), message)
 
 

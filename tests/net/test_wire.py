@@ -45,6 +45,7 @@ from holdem_desktop.engine.variant import (
     shipped_variant,
 )
 from holdem_desktop.engine.views import PlayerView, SeatView
+from holdem_desktop.net import wire
 from holdem_desktop.net.wire import (
     ENGINE_EVENTS,
     EVENT_TYPES,
@@ -55,6 +56,7 @@ from holdem_desktop.net.wire import (
     WireError,
     censor,
     from_wire,
+    to_json,
     to_wire,
 )
 from holdem_desktop.session import HumanController, Session
@@ -242,6 +244,50 @@ def test_to_wire_refuses_what_it_cannot_encode():
 
 
 # ----------------------------------------------------------------------
+# to_json: the same data, written straight as text
+
+
+def dumped(obj: object) -> str:
+    """What :func:`to_json` must write: :func:`to_wire`'s data, compact ASCII JSON."""
+    return json.dumps(to_wire(obj), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def test_to_json_writes_exactly_what_json_dumps_writes_of_to_wire():
+    real: list[object] = [*all_events(), *all_views()]
+    real += [censor(e, seat) for e in all_events() for seat in (None, 0, 1)]
+    for obj in real:
+        assert to_json(obj) == dumped(obj)
+        assert to_json(obj) == dumped(obj)  # again: an event's text as kept
+    view = next(v for v in all_views() if v.legal_actions and len(v.pots) > 1)
+    values: list[object] = [
+        None, True, False, 0, -7, 10**12, "Zoë \"K\" \\ \n \u2028 \U0001f0a1", "",
+        ALL_CARDS[0], ALL_CARDS[51], Street.FLOP, ActionKind.CALL, HandCategory.FLUSH,
+        *BettingStructure, (), [], (1, (2, [3])), {}, {"a": [1, None], "é": True},
+        view.legal_actions[0], view.pots, view.players, evaluate_hand(parse_cards("AhKhQhJhTh")),
+    ]
+    for value in values:
+        assert to_json(value) == dumped(value), value
+
+
+def test_to_json_refuses_what_to_wire_refuses():
+    for value in (object(), 1.5, {1: 2}, {"a": object()}, b"bytes", [1, 2.5], (None, {3: 4})):
+        with pytest.raises(TypeError):
+            to_json(value)
+
+
+def test_each_event_gets_its_own_text_as_ids_are_reused_and_the_kept_texts_forgotten(
+        monkeypatch):
+    monkeypatch.setattr(wire, "EVENT_TEXT_LIMIT", 7)
+    rng = random.Random(3)
+    for _ in range(2000):  # each dropped at once: its id is soon another's
+        event = engine_events.ActionTaken(rng.randrange(10), rng.choice(list(ActionKind)),
+                                          rng.randrange(10**6), rng.randrange(10**6),
+                                          rng.random() < 0.5, rng.choice(list(Street)))
+        assert to_json(event) == dumped(event)
+    assert len(wire._EVENT_TEXT) <= 7
+
+
+# ----------------------------------------------------------------------
 # Every event type from generated values (type-hint driven strategies)
 
 
@@ -312,6 +358,7 @@ EVENT_CLASSES = sorted(EVENT_TYPES.values(), key=lambda c: c.__name__)
 @given(data=st.data())
 def test_every_event_type_round_trips(cls, data):
     event = data.draw(record_strategy(cls))
+    assert to_json(event) == dumped(event)
     encoded = through_json(to_wire(event))
     assert_same(from_wire(encoded, cls), event)
     assert_same(from_wire(encoded, object), event)
@@ -320,6 +367,7 @@ def test_every_event_type_round_trips(cls, data):
 @settings(max_examples=60, deadline=None)
 @given(view=record_strategy(SeatView))
 def test_generated_views_round_trip(view):
+    assert to_json(view) == dumped(view)
     assert_same(from_wire(through_json(to_wire(view)), SeatView), view)
 
 
