@@ -34,7 +34,7 @@ from .session.controllers import Controller
 from .settings import APP, write_atomic
 
 __all__ = ["SaveError", "SeatPlan", "autosave_path", "game_data", "game_from_data", "load_game",
-           "load_transcript", "save_game"]
+           "load_transcript", "plans_data", "save_game"]
 
 FORMAT = 1
 
@@ -84,21 +84,30 @@ def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None,
 
 
 def game_data(session: Session, plans: list[SeatPlan], *, said: Sequence[str] = (),
-              log: Sequence[str] = ()) -> dict[str, Any]:
+              log: Sequence[str] = (), session_data: dict[str, Any] | None = None,
+              seats_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """``session`` and who sits where as the autosave holds them (JSON-ready
-    data; the server keeps each room's game in this same form)."""
+    data; the server keeps each room's game in this same form, saved after
+    every action, and gives what it kept from the last save: ``session_data``,
+    the session's own :meth:`~Session.to_json`, and ``seats_data``,
+    :func:`plans_data` of ``plans``)."""
     variant = session.variant
     return {
         "format": FORMAT,
         "variant": variant.key,
         "variant_file": None if _shipped(variant) else str(variant.source),
         "rules": _rules_text(variant),
-        "seats": [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
-                  for p in plans],
-        "session": session.to_json(),
+        "seats": seats_data if seats_data is not None else plans_data(plans),
+        "session": session.to_json() if session_data is None else session_data,
         "said": [str(t) for t in said[-TRANSCRIPT_LIMIT:]],
         "log": [str(t) for t in log[-TRANSCRIPT_LIMIT:]],
     }
+
+
+def plans_data(plans: Sequence[SeatPlan]) -> list[dict[str, Any]]:
+    """Who sits where, as a save holds it."""
+    return [{"kind": p.kind, "character": asdict(p.character) if p.character else None}
+            for p in plans]
 
 
 @functools.lru_cache(maxsize=64)

@@ -62,7 +62,7 @@ from holdem_desktop.net.protocol import (
     MalformedMessage,
     Refused,
     parse_client,
-    to_payload,
+    to_text,
 )
 
 from .cluster import Directory
@@ -160,6 +160,8 @@ class GameServer:
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._save(now=True)
+            if self.store is not None:
+                self.store.compact()  # one save a file, for whoever reads them next
             if self.directory is not None:
                 self.directory.leave()
 
@@ -308,7 +310,7 @@ class GameServer:
                 or len(self._conns) >= self.config.max_connections):  # raced past the check
             self._drop(address, "busy")
             with contextlib.suppress(Exception):
-                await ws.send(to_payload(Refused("busy")).decode("ascii"))
+                await ws.send(to_text(Refused("busy")))
             return
         conn = f"c{next(self._ids)}"
         state = _Conn(ws, address)
@@ -462,7 +464,7 @@ class GameServer:
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                await state.ws.send(to_payload(message).decode("ascii"))
+                await state.ws.send(to_text(message))
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
                     await state.ws.close(1000, message.reason)
@@ -514,12 +516,20 @@ class GameServer:
             return self._batch_done
 
     def _write_batch(self) -> None:
-        """(On the writer thread.) Write every save gathered since the last batch."""
+        """(On the writer thread.) Write every save gathered since the last
+        batch: of a room saved several times meanwhile, the last save alone
+        (after deleting its file, if it was closed and its code taken again)."""
         with self._batch_lock:
             batch, self._batch = self._batch or [], None
         assert self.store is not None
+        last: dict[str, tuple[bool, str | None]] = {}  # code -> (deleted first, the save)
         for snapshots, gone in batch:
-            self.store.apply(snapshots, gone)
+            for code in gone:
+                last[code] = (True, None)
+            for code, text in snapshots:
+                last[code] = (last.get(code, (False, None))[0], text)
+        self.store.apply([(code, text) for code, (_, text) in last.items() if text is not None],
+                         [code for code, (deleted, _) in last.items() if deleted])
 
     async def _ticker(self) -> None:
         while True:

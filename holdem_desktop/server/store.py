@@ -6,42 +6,86 @@ back with their tokens.
 One file per room, ``<code>.json`` in the store's folder: the room (code,
 seats, rules, members with their tokens, who is host, the next-hand
 presses) and its game in the desktop's autosave form
-(:func:`holdem_desktop.saves.game_data`).  Each is written whole to a
-temporary file and moved into place, so a reader sees the old file or the
-new one, never half of one.  The files are not flushed to the disk itself
-each time: a killed process loses nothing (the system writes them), a
-crashed machine may lose the last few actions.  A file that cannot be read
-is set aside (``.bad``) and reported, never fatal.
+(:func:`holdem_desktop.saves.game_data`), as one line of JSON.
+
+A room is saved after every action, a few hundred times a second on a busy
+server, so a save is cheap:
+
+- it is *appended* to the room's file as a new line, one ``write``: no new
+  file and no rename each time (on ext4 a rename over a file costs ten
+  times the write and starts the disk writing).  The file holds the room's
+  last saves, one a line; the last whole line is the room now.  A line cut
+  short (the process killed in the middle of its write, a full disk) is
+  never read: the line before it is the room.
+- the file is *compacted* -- replaced by its last line alone, written to a
+  temporary file and moved into place -- at a room's first save in each
+  run of the server (so a line cut short before a restart is gone before
+  anything follows it), once it holds :data:`COMPACT_BYTES`, and when the
+  server stops: a stopped server leaves one JSON document per room.
+- what seldom changes is not worked out again: the rules' text is kept per
+  variant, who sits where per room until a new game, and the JSON of the
+  game's random generator (two thirds of a save, 625 numbers) per room
+  until the cards are shuffled again.
+
+The files are not flushed to the disk itself each time: a killed process
+loses nothing (the system writes them), a crashed machine may lose the last
+few actions.  A file that cannot be read is set aside (``.bad``) and
+reported, never fatal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import random
 import secrets
-import tempfile
+from array import array
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from holdem_desktop.engine.variant import VariantError, dump_variant
+from holdem_desktop.engine.variant import Variant, VariantError, dump_variant
 from holdem_desktop.net.room import Ban, Member, Room
-from holdem_desktop.saves import SaveError, SeatPlan, _variant, game_data, game_from_data
+from holdem_desktop.saves import (
+    SaveError,
+    SeatPlan,
+    _variant,
+    game_data,
+    game_from_data,
+    plans_data,
+)
+from holdem_desktop.session import Session
 
-__all__ = ["FORMAT", "RoomStore", "room_data", "room_from_data"]
+__all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "room_from_data"]
 
 FORMAT = 1
+COMPACT_BYTES = 256 * 1024
+"""A room's file is compacted to its last save once it holds this many bytes."""
+_HOLE = "\x00"
+"""Stands in the data for a part whose JSON is known already (the generator's)."""
+_HOLE_JSON = json.dumps(_HOLE)
 
 
 class RoomStore:
-    """The rooms' files in ``folder``."""
+    """The rooms' files in ``folder``.
+
+    :meth:`snapshot` runs on the server's loop (it reads the rooms);
+    :meth:`apply`, :meth:`write`, :meth:`delete` and :meth:`compact` on its
+    writer thread, in order.  Each side keeps its own notes.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.saves = 0
         self.failures = 0
+        self._rng: dict[str, tuple[object, str]] = {}
+        """(The loop's.) Room code -> its generator's state (packed) and that state's JSON."""
+        self._seats: dict[str, tuple[tuple[SeatPlan, ...], list[dict[str, Any]]]] = {}
+        """(The loop's.) Room code -> who sits where, and its JSON-ready data."""
+        self._sizes: dict[str, int] = {}
+        """(The writer's.) Room code -> the bytes in its file, written in this run."""
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
@@ -53,32 +97,98 @@ class RoomStore:
             self.write(room.code, text)
 
     def snapshot(self, room: Room) -> str | None:
-        """``room`` as the text of its file (None, and counted, when it cannot be)."""
+        """``room`` as the text of its save (None, and counted, when it cannot
+        be): exactly ``json.dumps(room_data(room), separators=(",", ":"))``,
+        made from what the last save kept while it still holds."""
         try:
-            return json.dumps(room_data(room), separators=(",", ":"))
+            s = room.session
+            if s is None:
+                return _dumps(room_data(room))
+            plans = tuple(_plans(room))
+            kept = self._seats.get(room.code)
+            if kept is None or kept[0] != plans:
+                kept = self._seats[room.code] = (plans, plans_data(plans))
+            session = s.to_json(with_rng=False)
+            session["rng"] = _HOLE  # the last key, as in Session.to_json()
+            text = _dumps(room_data(room, session, kept[1]))
+            before, hole, after = text.partition(_HOLE_JSON)
+            if not hole or _HOLE_JSON in after:  # the mark is not alone: no shortcut
+                return _dumps(room_data(room))
+            return before + self._rng_json(room.code, s) + after
         except (ValueError, TypeError):
             self.failures += 1
             return None
 
-    def write(self, code: str, text: str) -> None:
-        """Put the file of room ``code`` in place, whole (a failure is counted)."""
+    def _rng_json(self, code: str, session: Session) -> str:
+        """The JSON of the generator's state of room ``code``'s game (kept
+        until it changes: only a shuffle changes it)."""
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{code}.", dir=self.folder)
+            state = session.rng.getstate()
+        except NotImplementedError:  # SystemRandom
+            return "null"
+        try:  # 625 numbers of 32 bits: compared packed, 2.5 kB a room
+            key: object = (state[0], array("I", state[1]).tobytes(), state[2])
+        except (TypeError, OverflowError, IndexError):
+            key = state
+        found = self._rng.get(code)
+        if found is not None and found[0] == key:
+            return found[1]
+        text = _dumps(session.rng_data())
+        self._rng[code] = (key, text)
+        return text
+
+    def write(self, code: str, text: str) -> None:
+        """Save room ``code`` as ``text`` (one line of JSON): appended to its
+        file, or the file replaced by it (see the module's docstring); a
+        failure is counted."""
+        line = (text + "\n").encode("utf-8")
+        size = self._sizes.get(code)
+        if size is not None and size + len(line) <= COMPACT_BYTES:
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.replace(tmp, self.path(code))
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+                self._append(code, line)
+            except OSError:
+                pass  # the file is replaced whole instead
+            else:
+                self._sizes[code] = size + len(line)
+                self.saves += 1
+                return
+        self._sizes.pop(code, None)
+        try:
+            self._replace(code, line)
         except OSError:
             self.failures += 1
             return
+        self._sizes[code] = len(line)
         self.saves += 1
 
+    def _append(self, code: str, line: bytes) -> None:
+        fd = os.open(self.path(code), os.O_WRONLY | os.O_APPEND)  # there: written this run
+        try:
+            written = os.write(fd, line)
+        finally:
+            os.close(fd)
+        if written != len(line):  # a full disk: the line is cut short
+            raise OSError("short write")
+
+    def _replace(self, code: str, data: bytes) -> None:
+        """The file of room ``code`` holds ``data`` alone, put in place whole."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.folder / f".{code}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path(code))
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
     def apply(self, snapshots: list[tuple[str, str]], gone: list[str]) -> None:
-        """Write these rooms' files and delete those of the rooms gone, in order
+        """Write these rooms' saves and delete those of the rooms gone, in order
         (the server does it on a thread of its own, off its loop)."""
         for code in gone:
             self.delete(code)
@@ -87,17 +197,35 @@ class RoomStore:
 
     def delete(self, code: str) -> None:
         """The room ``code`` closed: its file goes."""
+        self._sizes.pop(code, None)
+        self._rng.pop(code, None)
+        self._seats.pop(code, None)
         with contextlib.suppress(OSError):
             self.path(code).unlink(missing_ok=True)
+
+    def compact(self) -> None:
+        """Leave each room's file with its last save alone (the server stops)."""
+        for code in list(self._sizes):
+            try:
+                data = self.path(code).read_bytes()
+                line = _last_line(data)
+                if line is not None and len(line) < len(data):
+                    self._replace(code, line)
+                    self._sizes[code] = len(line)
+            except OSError:
+                self.failures += 1
 
     def load_all(self, clock: Callable[[], float], game_version: str
                  ) -> Iterator[tuple[Room | None, str]]:
         """Each saved room, rebuilt (or None and the problem, its file set aside)."""
         if not self.folder.is_dir():
             return
+        for path in self.folder.glob(".*.tmp"):  # a compaction the process did not finish
+            with contextlib.suppress(OSError):
+                path.unlink()
         for path in sorted(self.folder.glob("[0-9]*.json")):
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = last_save(path)
                 room = room_from_data(data, clock=clock, game_version=game_version)
             except (OSError, ValueError, KeyError, TypeError, SaveError, VariantError) as exc:
                 with contextlib.suppress(OSError):
@@ -105,6 +233,32 @@ class RoomStore:
                 yield None, f"{path.stem}: {str(exc)[:80]}"
                 continue
             yield room, ""
+
+
+def _last_line(data: bytes) -> bytes | None:
+    """The last whole line of JSON in ``data`` (with its newline), if any."""
+    end = len(data)
+    while end > 0:
+        start = data.rfind(b"\n", 0, end - 1) + 1
+        line = data[start:end]
+        if line.strip():
+            try:
+                json.loads(line)
+            except ValueError:  # cut short (or not JSON at all): the one before
+                end = start
+                continue
+            return line if line.endswith(b"\n") else line + b"\n"
+        end = start
+    return None
+
+
+def last_save(path: Path) -> Any:
+    """The room saved last in the file at ``path`` (its last whole line);
+    raises ``OSError``, or ``ValueError`` when it holds none."""
+    line = _last_line(path.read_bytes())
+    if line is None:
+        raise ValueError("no whole save in the file")
+    return json.loads(line)
 
 
 def _plans(room: Room) -> list[SeatPlan]:
@@ -134,8 +288,14 @@ def _member_from(m: Any, now: float) -> Member:
                   address=str(m.get("address", "")), since=int(m.get("since", 0)))
 
 
-def room_data(room: Room) -> dict[str, Any]:
-    """``room`` as JSON-ready data."""
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def room_data(room: Room, session_data: dict[str, Any] | None = None,
+              seats_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``room`` as JSON-ready data (``session_data`` and ``seats_data``:
+    what :func:`~holdem_desktop.saves.game_data` takes, when the caller has it)."""
     now = room.clock()
     return {
         "format": FORMAT,
@@ -153,13 +313,19 @@ def room_data(room: Room) -> dict[str, Any]:
                  for b in room.bans],
         "games": room.games,
         "people_seats": sorted(room._people_seats),
-        "game": None if room.session is None else game_data(room.session, _plans(room)),
+        "game": None if room.session is None else game_data(
+            room.session, _plans(room), session_data=session_data, seats_data=seats_data),
     }
 
 
 def game_data_variant(room: Room) -> dict[str, Any]:
     """The rules of ``room`` (kept even before its first game)."""
-    return {"key": room.variant.key, "rules": dump_variant(room.variant)}
+    return {"key": room.variant.key, "rules": _rules(room.variant)}
+
+
+@functools.lru_cache(maxsize=64)
+def _rules(variant: Variant) -> str:
+    return dump_variant(variant)
 
 
 def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) -> Room:

@@ -334,13 +334,24 @@ class Session:
     # ------------------------------------------------------------------
     # Snapshot / restore
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, with_rng: bool = True) -> dict[str, Any]:
         """The whole game as JSON-ready data (controllers are not saved: the
-        caller gives them again on restore)."""
+        caller gives them again on restore).  ``with_rng=False`` leaves out
+        the random generator's state, the last key (a caller that saves
+        often adds it itself: it changes only when cards are shuffled)."""
+        data = self._data()
+        if with_rng:
+            data["rng"] = self.rng_data()
+        return data
+
+    def rng_data(self) -> Any:
+        """The random generator's state as JSON-ready data (None: it has none)."""
         try:
-            rng_state: Any = _json_state(self.rng.getstate())
+            return _json_state(self.rng.getstate())
         except NotImplementedError:  # SystemRandom has no state
-            rng_state = None
+            return None
+
+    def _data(self) -> dict[str, Any]:
         return {
             "format": 1,
             "variant": self.variant.key,
@@ -357,7 +368,6 @@ class Session:
                 "reason": self.result.reason, "places": [list(p) for p in self.result.places]},
             "hand": None if self.hand is None else hand_to_json(self.hand),
             "hand_counted": self.hand is not None and self._hand_counted is self.hand,
-            "rng": rng_state,
         }
 
     @classmethod

@@ -11,7 +11,6 @@ played at the decision she left."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from holdem_desktop.server.store import last_save
 from tests.desktop import virtual_screen, wait_for
 from tests.net.test_room_windows import keys, launch, typed
 from tests.speech.test_real_speech import missing, private_speechd
@@ -41,7 +41,7 @@ def heard(spoken: Spoken, pattern: str, since: int = 0) -> Callable[[], list[str
 def the_game_saved(data: Path, code: str) -> object:
     """The game part of the room as the server saved it after the last action
     (its clock aside: the room is saved again when someone leaves or comes back)."""
-    game = json.loads((data / "rooms" / f"{code}.json").read_text(encoding="utf-8"))["game"]
+    game = last_save(data / "rooms" / f"{code}.json")["game"]
     game["session"].pop("minutes_played")
     return game
 

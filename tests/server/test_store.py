@@ -1,0 +1,182 @@
+"""The rooms' saves (``server/store.py``): each save is exactly the room's
+JSON, appended to its file as a line; the last whole line is the room, a
+line cut short is never read, and the file is compacted to one line."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from holdem_desktop import __version__
+from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.net.protocol import Act, Hello, NewGame, NextHand, Table
+from holdem_desktop.net.room import Room
+from holdem_desktop.server.config import ServerConfig
+from holdem_desktop.server.service import GameServer
+from holdem_desktop.server.store import COMPACT_BYTES, RoomStore, last_save, room_data
+from tests.clock import Clock
+
+CODE = "271828"
+
+
+def new_room(clock: Clock, seed: int = 5) -> Room:
+    """Six seats: Mara (the host) and Ada, four computer players."""
+    room = Room(shipped_variant("tournament"), CODE, size=6, strength="easy",
+                game_version=__version__, clock=clock, rng=random.Random(seed))
+    for conn, name in (("a", "Mara"), ("b", "Ada")):
+        room.connect(conn, "127.0.0.1")
+        room.receive(conn, Hello(name, CODE, __version__))
+    return room
+
+
+def played(room: Room, steps: int) -> Iterator[Room]:
+    """The room after each step of two people checking or calling, pressing
+    Next hand, and the host starting a new game when one ends (as
+    ``bench/server.py``'s clients do)."""
+    clock = room.clock
+    assert isinstance(clock, Clock)
+    room.receive("a", NewGame())
+    for _ in range(steps):
+        todo = []
+        for conn, m in room.take():
+            if not isinstance(m, Table):
+                continue
+            seat = next(x.seat for x in room.members if x.conn == conn)
+            view = m.view
+            if view is not None and not view.over and view.to_act == seat:
+                kinds = {a.kind for a in view.legal_actions}
+                kind = "check" if "check" in kinds else "call" if "call" in kinds else "fold"
+                todo.append((conn, Act(ActionKind(kind), 0, m.hand, m.decision)))
+            elif m.started and not m.game_over and seat in m.waiting_for:
+                todo.append((conn, NextHand()))
+            elif m.game_over and m.started and conn == "a":
+                todo.append((conn, NewGame()))
+        for conn, message in todo:
+            room.receive(conn, message)
+        clock.now += 1.0
+        room.tick()
+        yield room
+
+
+def reference(room: Room) -> str:
+    """The save as it was written before saves took shortcuts."""
+    return json.dumps(room_data(room), separators=(",", ":"))
+
+
+def restored(folder: Path) -> Room:
+    rooms = list(RoomStore(folder).load_all(Clock(), __version__))
+    assert len(rooms) == 1 and rooms[0][0] is not None, rooms
+    return rooms[0][0]
+
+
+def same_decision(a: Room, b: Room) -> None:
+    """The same hand at the same decision, with the same cards and chips."""
+    assert a.decision == b.decision
+    sa, sb = a.session, b.session
+    assert sa is not None and sb is not None
+    assert [sa.chips(k) for k in range(sa.n)] == [sb.chips(k) for k in range(sb.n)]
+    assert (sa.hand is None) == (sb.hand is None)
+    if sa.hand is not None and sb.hand is not None:
+        assert sa.hand.deck == sb.hand.deck and sa.hand.hole == sb.hand.hole
+        assert sa.hand.to_act == sb.hand.to_act
+    assert sa.rng.getstate() == sb.rng.getstate()
+
+
+def test_each_save_is_exactly_the_rooms_json_through_games_and_shuffles(tmp_path):
+    store = RoomStore(tmp_path)
+    room = new_room(Clock())
+    assert store.snapshot(room) == reference(room)  # no game yet
+    hands, games, overs = set(), set(), 0
+    for r in played(room, 1500):
+        assert store.snapshot(r) == reference(r)
+        hands.add(r.hand_serial)
+        games.add(r.games)
+        overs += r.session is not None and r.session.game_over
+    assert len(hands) > 20 and len(games) >= 2 and overs, (len(hands), games, overs)
+    assert store.failures == 0
+
+
+def test_saves_are_appended_one_a_line_and_the_last_whole_line_is_the_room(tmp_path):
+    store = RoomStore(tmp_path)
+    room = new_room(Clock())
+    texts = []
+    for r in played(room, 12):
+        text = store.snapshot(r)
+        assert text is not None
+        store.write(r.code, text)
+        texts.append(text)
+    lines = store.path(CODE).read_text(encoding="utf-8").splitlines()
+    assert lines == texts  # one line a save, in order: appended, not rewritten
+    assert last_save(store.path(CODE)) == json.loads(texts[-1])
+    same_decision(restored(tmp_path), room)
+
+
+def test_a_save_cut_short_is_never_read_and_the_next_run_starts_the_file_afresh(tmp_path):
+    store = RoomStore(tmp_path)
+    room = new_room(Clock())
+    steps = played(room, 40)
+    for r in steps:
+        store.write(r.code, store.snapshot(r) or "")
+        if r.session is not None and r.session.hand is not None and r.decision[1] > 2:
+            break
+    saved = restored(tmp_path)
+    same_decision(saved, room)
+    r = next(steps)  # the next action, its save cut short by SIGKILL mid-write
+    text = store.snapshot(r)
+    assert text is not None
+    with store.path(CODE).open("a", encoding="utf-8") as f:
+        f.write(text[: len(text) // 2])
+    back = restored(tmp_path)  # the save before: never the broken line, never .bad
+    same_decision(back, saved)
+    assert not list(tmp_path.glob("*.bad"))
+    again = RoomStore(tmp_path)  # the server's next run saves the restored room
+    again.write(back.code, again.snapshot(back) or "")
+    lines = again.path(CODE).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["hand_serial"] == back.hand_serial
+    same_decision(restored(tmp_path), back)
+
+
+def test_a_file_is_compacted_to_its_last_save_when_it_grows_and_when_the_server_stops(
+        tmp_path):
+    store = RoomStore(tmp_path)
+    room = new_room(Clock())
+    largest, last = 0, ""
+    for r in played(room, 300):
+        last = store.snapshot(r) or ""
+        store.write(r.code, last)
+        largest = max(largest, store.path(CODE).stat().st_size)
+    assert COMPACT_BYTES - len(last) - 1 < largest <= COMPACT_BYTES  # it grew, then was cut
+    assert last_save(store.path(CODE)) == json.loads(last)
+    store.compact()
+    assert json.loads(store.path(CODE).read_text(encoding="utf-8")) == json.loads(last)
+    assert store.failures == 0 and not list(tmp_path.glob(".*"))  # no temporary file left
+
+
+def test_a_file_written_whole_by_the_previous_version_is_restored(tmp_path):
+    room = new_room(Clock())
+    for _ in played(room, 8):
+        pass
+    (tmp_path / f"{CODE}.json").write_text(reference(room), encoding="utf-8")  # no newline
+    same_decision(restored(tmp_path), room)
+
+
+def test_a_room_saved_several_times_in_one_batch_is_written_once(tmp_path):
+    store = RoomStore(tmp_path / "rooms")
+    server = GameServer(ServerConfig(data=tmp_path), store=store)
+    room = new_room(Clock())
+    texts = [store.snapshot(r) or "" for r in played(room, 3)]
+    server._batch = [([(CODE, texts[0])], []), ([(CODE, texts[1])], []),
+                     ([("654321", texts[0])], [])]
+    server._write_batch()
+    assert store.saves == 2
+    assert store.path(CODE).read_text(encoding="utf-8") == texts[1] + "\n"
+    # closed, and its code taken again by a new room: the old file goes first
+    server._batch = [([(CODE, texts[0])], []), ([], [CODE]), ([(CODE, texts[2])], [])]
+    server._write_batch()
+    assert store.path(CODE).read_text(encoding="utf-8") == texts[2] + "\n"
+    server._batch = [([(CODE, texts[0])], []), ([], [CODE])]
+    server._write_batch()
+    assert not store.path(CODE).exists()
