@@ -85,7 +85,7 @@ def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None,
 
 def game_data(session: Session, plans: list[SeatPlan], *, said: Sequence[str] = (),
               log: Sequence[str] = (), session_data: dict[str, Any] | None = None,
-              seats_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+              seats_data: Any = None) -> dict[str, Any]:
     """``session`` and who sits where as the autosave holds them (JSON-ready
     data; the server keeps each room's game in this same form, saved after
     every action, and gives what it kept from the last save: ``session_data``,

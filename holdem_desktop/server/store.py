@@ -63,9 +63,9 @@ __all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "ro
 FORMAT = 1
 COMPACT_BYTES = 256 * 1024
 """A room's file is compacted to its last save once it holds this many bytes."""
-_HOLE = "\x00"
-"""Stands in the data for a part whose JSON is known already (the generator's)."""
-_HOLE_JSON = json.dumps(_HOLE)
+_RNG, _SEATS = "\x00rng", "\x00seats"
+"""Stand in a save's data for the parts whose JSON is kept (see :meth:`RoomStore.snapshot`)."""
+_RNG_JSON, _SEATS_JSON = json.dumps(_RNG), json.dumps(_SEATS)
 
 
 class RoomStore:
@@ -82,8 +82,8 @@ class RoomStore:
         self.failures = 0
         self._rng: dict[str, tuple[object, str]] = {}
         """(The loop's.) Room code -> its generator's state (packed) and that state's JSON."""
-        self._seats: dict[str, tuple[tuple[SeatPlan, ...], list[dict[str, Any]]]] = {}
-        """(The loop's.) Room code -> who sits where, and its JSON-ready data."""
+        self._seats: dict[str, tuple[tuple[SeatPlan, ...], str]] = {}
+        """(The loop's.) Room code -> who sits where, and its JSON."""
         self._sizes: dict[str, int] = {}
         """(The writer's.) Room code -> the bytes in its file, written in this run."""
 
@@ -105,16 +105,16 @@ class RoomStore:
             if s is None:
                 return _dumps(room_data(room))
             plans = tuple(_plans(room))
-            kept = self._seats.get(room.code)
-            if kept is None or kept[0] != plans:
-                kept = self._seats[room.code] = (plans, plans_data(plans))
+            seats = self._seats.get(room.code)
+            if seats is None or seats[0] != plans:  # (temperaments: floats, slow to write)
+                seats = self._seats[room.code] = (plans, _dumps(plans_data(plans)))
             session = s.to_json(with_rng=False)
-            session["rng"] = _HOLE  # the last key, as in Session.to_json()
-            text = _dumps(room_data(room, session, kept[1]))
-            before, hole, after = text.partition(_HOLE_JSON)
-            if not hole or _HOLE_JSON in after:  # the mark is not alone: no shortcut
-                return _dumps(room_data(room))
-            return before + self._rng_json(room.code, s) + after
+            session["rng"] = _RNG  # the last key, as in Session.to_json()
+            text = _dumps(room_data(room, session, _SEATS))
+            if text.count(_RNG_JSON) != 1 or text.count(_SEATS_JSON) != 1:
+                return _dumps(room_data(room))  # a mark is not alone: no shortcut
+            text = text.replace(_RNG_JSON, self._rng_json(room.code, s))  # numbers alone
+            return text.replace(_SEATS_JSON, seats[1])
         except (ValueError, TypeError):
             self.failures += 1
             return None
@@ -293,7 +293,7 @@ def _dumps(data: Any) -> str:
 
 
 def room_data(room: Room, session_data: dict[str, Any] | None = None,
-              seats_data: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+              seats_data: Any = None) -> dict[str, Any]:
     """``room`` as JSON-ready data (``session_data`` and ``seats_data``:
     what :func:`~holdem_desktop.saves.game_data` takes, when the caller has it)."""
     now = room.clock()
