@@ -4,7 +4,8 @@ room, and its CPU per hand; then the same with two processes sharing a
 room directory in Redis.
 
     python bench/server.py [--rooms 50,100,200,300] [--seconds 30] [--repeats 1]
-                           [--workers 2] [--processes 1]
+                           [--workers 2] [--processes 1[,2]] [--baseline REV]
+                           [--sample FILE | --profile FILE]
 
 For each R, fresh ``holdem-desktop serve --self-signed`` processes run as
 children (TLS, the shipped limits but the per-address ones raised: every
@@ -32,8 +33,19 @@ measured seconds, per hand dealt (``/health`` counts them); memory: their
 RSS with R rooms playing, less their RSS idle, per room.
 
 Targets (issue 23): p99 <= 50 ms; at least 300 rooms / 600 connections in
-one process (PokerTH caps a process at 2,000 sessions).  Medians of the
-repeats are printed; read the percentiles, not the maxima.
+one process (PokerTH caps a process at 2,000 sessions); the target row is
+printed above the figures.  Medians of the repeats are printed; read the
+percentiles, not the maxima.  The machine's load (1-minute average) is
+printed beside each row: on a shared machine the latency measures the wait
+for a core as much as the server, and CPU per hand is the steadier figure.
+
+Comparisons run interleaved, each repeat in turn, so that every variant
+meets the same load: ``--processes 1,2`` (one process, then two sharing
+Redis), ``--baseline REV`` (the server of git revision REV, extracted with
+``git archive`` and run from there, against this one; the clients are this
+revision's for both).  ``--sample FILE`` runs the first server under
+``bench/sampler.py`` (where its CPU goes, by function), ``--profile FILE``
+under cProfile.
 """
 
 from __future__ import annotations
