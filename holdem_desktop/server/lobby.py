@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
+from holdem_desktop.net.limits import AddressWindow
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -50,8 +51,6 @@ from holdem_desktop.net.protocol import (
     Refused,
 )
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
-
-from .limits import AddressWindow
 
 __all__ = ["IDLE_ROOM", "MAX_ROOMS", "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
 

@@ -51,7 +51,13 @@ from websockets.http11 import Request, Response
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand_classes import tables
-from holdem_desktop.net.host import PENALTY_DROPS, PENALTY_TIME, HostLog, _Bucket
+from holdem_desktop.net.limits import (
+    PENALTY_DROPS,
+    PENALTY_TIME,
+    AddressWindow,
+    HostLog,
+    TokenBucket,
+)
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
     Bye,
@@ -67,7 +73,6 @@ from holdem_desktop.net.protocol import (
 
 from .cluster import Directory
 from .config import ServerConfig
-from .limits import AddressWindow
 from .lobby import Lobby, LobbyLimits
 
 __all__ = ["MAX_QUEUED", "GameServer"]
@@ -317,7 +322,7 @@ class GameServer:
         self.stats["connections"] += 1
         self.lobby.connect(conn, address)
         sender = asyncio.create_task(self._sender(conn, state))
-        bucket = _Bucket(self.config.rate, self.config.burst, time.monotonic)
+        bucket = TokenBucket(self.config.rate, self.config.burst, time.monotonic)
         bad = 0
         came = time.monotonic()
         try:
@@ -389,7 +394,7 @@ class GameServer:
             return None
 
     async def _relay(self, ws: ServerConnection, first: bytes, target: str, address: str,
-                     bucket: _Bucket) -> None:
+                     bucket: TokenBucket) -> None:
         """Send this connection on to the process at ``target``: what the
         player says goes there (still within this connection's limits), what
         it answers comes back, until either side closes."""
