@@ -33,6 +33,7 @@ import itertools
 import json
 import logging
 import secrets
+import socket
 import ssl
 import threading
 import time
@@ -74,6 +75,7 @@ from holdem_desktop.net.protocol import (
 from .cluster import Directory
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
+from .proxies import Proxies
 
 __all__ = ["MAX_QUEUED", "GameServer"]
 
@@ -83,6 +85,11 @@ MAX_BAD = 10
 """Unreadable messages one connection may send before it is dropped."""
 TICK = 0.5
 """Seconds between the rooms' clock ticks."""
+HANDSHAKE_ROOM = 64
+"""Sockets past ``max_connections`` let in to be told "Server full" (HTTP 503)."""
+ADDRESS_ROOM = 4
+"""Sockets past ``max_per_address`` let in from one address to be answered
+(HTTP 429 "Too many connections", ``/health``) rather than cut at accept."""
 _QUIET = logging.getLogger("holdem_desktop.server.websockets")
 _QUIET.addHandler(logging.NullHandler())
 _QUIET.propagate = False  # handshake failures are counted and logged by us, once
@@ -117,6 +124,20 @@ class GameServer:
         self.started = time.monotonic()
         self._conns: dict[str, _Conn] = {}
         self._per_address: Counter[str] = Counter()
+        """WebSocket connections open now, by the player's address."""
+        self._open: Counter[str] = Counter()
+        """Sockets open now by the peer's address, from accept on (in their
+        TLS handshake and HTTP upgrade too): see :meth:`_admit_socket`."""
+        self._sockets = 0
+        self._proxies = Proxies(config.trusted_proxies, config.proxy_header)
+        self._peers: set[str] = set()
+        """Addresses from which a process of this server has proved itself
+        (its relayed players are counted by their own addresses)."""
+        self._real: dict[int, str] = {}
+        """Connections through a trusted proxy or a peer process: the address
+        of the player behind it."""
+        self._from_peer: set[int] = set()
+        """Connections a peer process sent on (never sent on again)."""
         self._barred = AddressWindow(PENALTY_DROPS, PENALTY_TIME)
         self._ids = itertools.count(1)
         self._hands: deque[tuple[float, int]] = deque([(time.monotonic(), 0)])
@@ -129,8 +150,6 @@ class GameServer:
         self._logged_at: dict[str, float] = {}
         self.directory: Directory | None = None
         """The room directory shared with other processes (``--redis``)."""
-        self._forwarded: dict[int, str] = {}
-        """Connections a peer process sent on: the address of the player behind it."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
         self._batch: list[tuple[list[tuple[str, str]], list[str]]] | None = None
         """Saves not yet begun by the writer: they join one batch (one wake-up)."""
@@ -148,7 +167,7 @@ class GameServer:
         self._loop.set_exception_handler(self._loop_error)
         self._stopping = asyncio.Event()
         server: Server = await serve(
-            self._handle, self.config.bind, self.config.port, ssl=self.ssl,
+            self._handle, sock=self._listen(), ssl=self.ssl,
             process_request=self._request, max_size=MAX_FRAME, max_queue=16,
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
             compression=None, server_header=None, logger=_QUIET)
@@ -263,18 +282,76 @@ class GameServer:
     # ------------------------------------------------------------------
     # HTTP: /health, and who may open a WebSocket
 
+    def _listen(self) -> socket.socket:
+        """The listening socket, whose every accepted connection is counted
+        against its address before the TLS handshake begins."""
+        family, kind, proto, _name, where = socket.getaddrinfo(
+            self.config.bind or None, self.config.port, type=socket.SOCK_STREAM,
+            flags=socket.AI_PASSIVE)[0]
+        sock = _GatedSocket(family, kind, proto)
+        try:
+            sock.admit = self._admit_socket
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(where)
+            sock.listen(511)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+    def _admit_socket(self, peer: str) -> Callable[[], None] | None:
+        """(On the loop, at accept.)  Whether a connection from ``peer`` may
+        begin its TLS handshake: at most :data:`ADDRESS_ROOM` more than
+        ``max_per_address`` sockets from one address (those are answered
+        HTTP 429 if they get that far), and :data:`HANDSHAKE_ROOM` more than
+        ``max_connections`` in all.
+        Trusted proxies and this server's other processes carry many
+        players: they are held to the total only, and each player behind
+        them to ``max_per_address`` by their own address (:meth:`_request`).
+        Returns what to call when the socket closes (None: closed at once)."""
+        exempt = peer in self._peers or self._proxies.trusted(peer)
+        if self._sockets >= self.config.max_connections + HANDSHAKE_ROOM:
+            self._drop(peer, "crowded")
+            return None
+        if not exempt and self._open[peer] >= self.config.max_per_address + ADDRESS_ROOM:
+            self._drop(peer, "busy")
+            return None
+        self._open[peer] += 1
+        self._sockets += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if released:
+                return
+            released = True
+            self._sockets -= 1
+            self._open[peer] -= 1
+            if self._open[peer] <= 0:
+                del self._open[peer]
+
+        return release
+
     def _address(self, connection: ServerConnection) -> str:
-        return self._forwarded.get(id(connection)) or _address(connection)
+        """The player's address: the peer's, or the one a trusted proxy or a
+        peer process said is behind it."""
+        return self._real.get(id(connection)) or _address(connection)
 
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        peer = request.headers.get("X-Holdem-Peer")
-        if peer is not None:  # a join another process of this server sent on
+        peer = _address(connection)
+        proof = request.headers.get("X-Holdem-Peer")
+        if proof is not None:  # a join another process of this server sent on
             client = request.headers.get("X-Holdem-Client", "")
             if self.directory is None or not secrets.compare_digest(
-                    peer.encode(), self.directory.secret.encode()) or not _is_ip(client):
-                self._drop(_address(connection), "bad_peer", abuse=True)
+                    proof.encode(), self.directory.secret.encode()) or not _is_ip(client):
+                self._drop(peer, "bad_peer", abuse=True)
                 return connection.respond(HTTPStatus.FORBIDDEN, "Forbidden\n")
-            self._forwarded[id(connection)] = client
+            self._peers.add(peer)
+            self._real[id(connection)] = client
+            self._from_peer.add(id(connection))
+        elif self._proxies.trusted(peer):  # the header is read from a trusted proxy only
+            self._real[id(connection)] = self._proxies.client(peer, request.headers)
         address = self._address(connection)
         path = request.path.partition("?")[0]
         if path == "/health":
@@ -290,7 +367,9 @@ class GameServer:
         if self._barred.full(address, time.monotonic()):
             self._drop(address, "rate_limited")
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Rate limited\n")
-        if self._per_address[address] >= self.config.max_per_address:
+        relayed = id(connection) in self._real
+        if (self._per_address[address] >= self.config.max_per_address if relayed
+                else self._open[peer] > self.config.max_per_address):  # this one counted
             self._drop(address, "busy")
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections\n")
         if len(self._conns) >= self.config.max_connections:
@@ -305,7 +384,8 @@ class GameServer:
         try:
             await self._serve(ws)
         finally:
-            self._forwarded.pop(id(ws), None)
+            self._real.pop(id(ws), None)
+            self._from_peer.discard(id(ws))
 
     async def _serve(self, ws: ServerConnection) -> None:
         address = self._address(ws)
@@ -380,7 +460,7 @@ class GameServer:
                    ) -> str | None:
         """The address of the process this connection's first message belongs
         to, when it is another (None: here)."""
-        if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._forwarded
+        if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
                 or not isinstance(message, Hello | Create)):
             return None
         try:
@@ -541,6 +621,38 @@ class GameServer:
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
+
+
+class _GatedSocket(socket.socket):
+    """A listening socket that asks :attr:`admit` about each connection it
+    accepts, before anything else (the TLS handshake, the HTTP upgrade) is
+    done with it: asyncio accepts through :meth:`accept`, so no path of
+    the server gets round it."""
+
+    admit: Callable[[str], Callable[[], None] | None]
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        fd, where = self._accept()  # type: ignore[attr-defined]
+        sock = _CountedSocket(self.family, self.type, self.proto, fileno=fd)
+        peer = str(where[0]) if isinstance(where, tuple) and where else ""
+        release = self.admit(peer)
+        if release is None:
+            sock.close()
+            raise ConnectionAbortedError("refused at accept")  # asyncio skips it
+        sock.release = release
+        return sock, where
+
+
+class _CountedSocket(socket.socket):
+    """An accepted connection that gives back its place when it closes."""
+
+    release: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        release, self.release = self.release, None
+        if release is not None:
+            release()
+        super().close()
 
 
 def _address(connection: ServerConnection) -> str:
