@@ -104,6 +104,9 @@ class Lobby:
         process has it); several processes share one (``--redis``)."""
         self.release: Callable[[str], None] = lambda code: None
         """Gives back the code of a room closed (or never made)."""
+        self.reserved = ""
+        """A code the service claimed in the shared directory for the next
+        room made (then the lobby claims nothing itself)."""
         self._wrong = AddressWindow(self.limits.wrong_codes, self.limits.wrong_window)
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
 
@@ -285,7 +288,10 @@ class Lobby:
         self._after(code, room)
 
     def _new_code(self) -> str:
-        """A room code no room here has."""
+        """A room code no room here has (the reserved one, if any)."""
+        if self.reserved:
+            code, self.reserved = self.reserved, ""
+            return code
         for _attempt in range(1000):
             code = f"{secrets.randbelow(10**6):06d}"  # unguessable from others
             if code not in self.rooms and self.claim(code):

@@ -72,7 +72,8 @@ from holdem_desktop.net.protocol import (
     to_payload,
 )
 
-from .cluster import Directory
+from .certs import fingerprint
+from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
@@ -149,7 +150,13 @@ class GameServer:
         self._failure: BaseException | None = None
         self._logged_at: dict[str, float] = {}
         self.directory: Directory | None = None
-        """The room directory shared with other processes (``--redis``)."""
+        """The room directory shared with other processes (``--redis``): set
+        before :meth:`run`, which joins it."""
+        self.cert_pem = ""
+        """This process's certificate (PEM), published for its peers to pin."""
+        self._beating: asyncio.Task[None] | None = None
+        self._chores: set[asyncio.Task[None]] = set()
+        """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
         self._batch: list[tuple[list[tuple[str, str]], list[str]]] | None = None
         """Saves not yet begun by the writer: they join one batch (one wake-up)."""
@@ -172,20 +179,26 @@ class GameServer:
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
             compression=None, server_header=None, logger=_QUIET)
         self.port = server.sockets[0].getsockname()[1]
-        if ready is not None:
-            ready(self.port)
-        ticker = asyncio.create_task(self._ticker())
+        ticker: asyncio.Task[None] | None = None
         try:
+            if self.directory is not None:
+                await self._attach(self.directory)
+            if ready is not None:
+                ready(self.port)
+            ticker = asyncio.create_task(self._ticker())
             await self._stopping.wait()
         finally:
-            ticker.cancel()
+            if ticker is not None:
+                ticker.cancel()
             server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._save(now=True)
             if self.directory is not None:
-                self.directory.leave()
+                if self._chores:
+                    await asyncio.wait(self._chores, timeout=self.directory.timeout * 2)
+                await self.directory.leave()
 
     def start(self, timeout: float = 10.0) -> int:
         """Serve on a background thread; returns the port."""
@@ -226,23 +239,67 @@ class GameServer:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(fn)
 
-    def attach(self, directory: Directory, restored: list[str]) -> None:
-        """Share the room directory: claim the rooms restored from their saves
-        (closing those another process holds now) and claim every new code."""
-        self.directory = directory
-        for code in directory.restored(restored):
+    async def _attach(self, directory: Directory) -> None:
+        """Join the shared directory: say where this process is reached and
+        with which certificate, claim the rooms restored from their saves
+        (closing those another process holds now), and give back the codes
+        of rooms closed from then on.  Raises
+        :class:`~.cluster.DirectoryError` when Redis cannot be reached."""
+        if not directory.address:
+            host = (self.config.bind if self.config.bind not in ("0.0.0.0", "::")
+                    else socket.getfqdn())
+            directory.address = self.config.advertise or f"{host}:{self.port}"
+        directory.cert = self.cert_pem if self.ssl is not None else ""
+        await directory.open()
+        for code in await directory.restored(list(self.lobby.rooms)):
             self.lobby.close_room(code, "moved")
-        self.lobby.claim = directory.claim
-        self.lobby.release = directory.release
-        self._beat()
+        self.lobby.release = self._release
+        await self._beat()
 
-    def _beat(self) -> None:
+    async def _beat(self) -> None:
         if self.directory is None:
             return
         try:
-            self.directory.beat(len(self.lobby.rooms), self.lobby.people)
+            await self.directory.beat(len(self.lobby.rooms), self.lobby.people)
         except Exception as exc:  # Redis away: the rooms here play on
-            self._drop("", f"redis_{type(exc).__name__}")
+            self._redis_trouble(exc)
+
+    def _redis_trouble(self, exc: BaseException) -> None:
+        """Count a failed directory call; log it once per reason a minute."""
+        reason = f"redis_{type(exc).__name__}"
+        self.stats[reason] += 1
+        now = time.monotonic()
+        if now - self._logged_at.get(reason, -60.0) >= 60.0:
+            self._logged_at[reason] = now
+            self._event("", "", reason)
+
+    def _release(self, code: str) -> None:
+        """(The lobby.)  Give back the code of a room closed, off the loop's way."""
+        directory = self.directory
+        if directory is None:
+            return
+
+        async def release() -> None:
+            try:
+                await directory.release(code)
+            except Exception as exc:  # its entry is dropped by lookups once stale
+                self._redis_trouble(exc)
+
+        task = asyncio.get_running_loop().create_task(release())
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _reserve(self) -> str | None:
+        """A new room's code, claimed in the directory (None: Redis away)."""
+        assert self.directory is not None
+        try:
+            for _attempt in range(20):
+                code = f"{secrets.randbelow(10**6):06d}"
+                if code not in self.lobby.rooms and await self.directory.claim(code):
+                    return code
+        except Exception as exc:
+            self._redis_trouble(exc)
+        return None
 
     # ------------------------------------------------------------------
     # What the server tells
@@ -439,11 +496,28 @@ class GameServer:
                         break
                     continue
                 self.stats["messages"] += 1
-                target = self._elsewhere(conn, ws, message, address)
-                if target is not None:
-                    await self._relay(ws, payload, target, address, bucket)
+                target = await self._elsewhere(conn, ws, message, address)
+                if target is not None and (target is _AWAY or not await self._relay(
+                        ws, payload, target, address, bucket)):
+                    self._drop(address, "directory_away" if target is _AWAY else "peer_away")
+                    self._queue(conn, Refused("busy"))
+                    self._queue(conn, Bye("busy"))
                     break
+                if target is not None:
+                    break
+                if (isinstance(message, Create) and self.directory is not None
+                        and not self.lobby.room_of(conn)):
+                    reserved = await self._reserve()
+                    if reserved is None:
+                        self._drop(address, "directory_away")
+                        self._queue(conn, Refused("busy"))
+                        self._queue(conn, Bye("busy"))
+                        break
+                    self.lobby.reserved = reserved
                 self.lobby.receive(conn, message)
+                if self.lobby.reserved:  # refused before it was used
+                    self._release(self.lobby.reserved)
+                    self.lobby.reserved = ""
                 self._deliver()
         finally:
             self._conns.pop(conn, None)
@@ -456,10 +530,10 @@ class GameServer:
                 await asyncio.wait_for(sender, 2.0)
             sender.cancel()
 
-    def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
-                   ) -> str | None:
-        """The address of the process this connection's first message belongs
-        to, when it is another (None: here)."""
+    async def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
+                         ) -> Peer | None:
+        """The process this connection's first message belongs to, when it
+        is another (None: here; :data:`_AWAY`: the directory did not answer)."""
         if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
                 or not isinstance(message, Hello | Create)):
             return None
@@ -467,56 +541,82 @@ class GameServer:
             if isinstance(message, Hello):
                 if message.code in self.lobby.rooms or self.lobby.rate_limited(address):
                     return None
-                return self.directory.where(message.code)
-            return self.directory.least_loaded(len(self.lobby.rooms))
-        except Exception as exc:  # Redis away: answer from this process alone
-            self._drop("", f"redis_{type(exc).__name__}")
-            return None
+                return await self.directory.where(message.code)
+            return await self.directory.least_loaded(len(self.lobby.rooms))
+        except Exception as exc:  # Redis away: the rooms here play on, this one waits
+            self._redis_trouble(exc)
+            return _AWAY
 
-    async def _relay(self, ws: ServerConnection, first: bytes, target: str, address: str,
-                     bucket: TokenBucket) -> None:
-        """Send this connection on to the process at ``target``: what the
-        player says goes there (still within this connection's limits), what
-        it answers comes back, until either side closes."""
+    async def _relay(self, ws: ServerConnection, first: bytes, target: Peer, address: str,
+                     bucket: TokenBucket) -> bool:
+        """Send this connection on to the process ``target``: what the player
+        says goes there (still within this connection's limits), what it
+        answers comes back, until either side closes.  The link is TLS
+        pinned to the certificate ``target`` published in the directory, so
+        the shared secret is never sent to anyone else.  Returns False when
+        the link could not be opened (the player is refused ``busy``)."""
         assert self.directory is not None
         self.stats["relayed"] += 1
         context: ssl.SSLContext | None = None
-        if self.ssl is not None:  # peers prove themselves by the shared secret
+        if self.ssl is not None:
+            if not target.cert:
+                self._drop("", "peer_unpinned")
+                return False
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE
-        url = f"{'wss' if context else 'ws'}://{target}/"
+            context.check_hostname = False  # the pin names the peer, not its address
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # its leaf alone is trusted
+            try:
+                context.load_verify_locations(cadata=target.cert)
+            except (ssl.SSLError, ValueError):
+                self._drop("", "peer_unpinned")
+                return False
+        url = f"{'wss' if context else 'ws'}://{target.address}/"
         try:
-            async with connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
-                               open_timeout=10, additional_headers={
-                                   "X-Holdem-Peer": self.directory.secret,
-                                   "X-Holdem-Client": address}) as peer:
-                await peer.send(first.decode("utf-8"))
-
-                async def back() -> None:
-                    async for data in peer:
-                        await ws.send(data)
-
-                answers = asyncio.create_task(back())
-                try:
-                    while not answers.done():
-                        recv = asyncio.create_task(ws.recv())
-                        await asyncio.wait({recv, answers}, timeout=self.config.idle,
-                                           return_when=asyncio.FIRST_COMPLETED)
-                        if not recv.done():
-                            recv.cancel()
-                            break
-                        data = recv.result()
-                        if not bucket.take():
-                            self._drop(address, "flooding", abuse=True)
-                            break
-                        await peer.send(data)
-                finally:
-                    answers.cancel()
-        except (ConnectionClosed, OSError, TimeoutError, asyncio.CancelledError):
-            return
-        except Exception:  # a peer that is gone or refuses: the player's game reconnects
+            peer = await connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
+                                 open_timeout=10, additional_headers={
+                                     "X-Holdem-Peer": self.directory.secret,
+                                     "X-Holdem-Client": address})
+        except ssl.SSLCertVerificationError:
+            self._drop("", "peer_refused")  # another certificate than the one published
+            return False
+        except Exception:  # a peer that is gone or refuses
             self._drop("", "relay_failed")
+            return False
+        try:
+            if context is not None and _pin(peer) != _pin_of(target.cert):
+                self._drop("", "peer_refused")  # cannot happen after the check; never trusted
+                return False
+            await peer.send(first.decode("utf-8"))
+
+            async def back() -> None:
+                async for data in peer:
+                    await ws.send(data)
+
+            answers = asyncio.create_task(back())
+            try:
+                while not answers.done():
+                    recv = asyncio.create_task(ws.recv())
+                    await asyncio.wait({recv, answers}, timeout=self.config.idle,
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    if not recv.done():
+                        recv.cancel()
+                        break
+                    data = recv.result()
+                    if not bucket.take():
+                        self._drop(address, "flooding", abuse=True)
+                        break
+                    await peer.send(data)
+            finally:
+                answers.cancel()
+        except (ConnectionClosed, OSError, TimeoutError, asyncio.CancelledError):
+            pass
+        except Exception:  # the player's game reconnects
+            self._drop("", "relay_failed")
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(peer.close(), 5)
+        return True
 
     def _queue(self, conn: str, message: HostMessage) -> None:
         """Queue ``message`` for ``conn`` (after its own connection ended, too:
@@ -615,9 +715,10 @@ class GameServer:
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")
             now = time.monotonic()
-            if self.directory is not None and now - self._beaten >= self.directory.heartbeat:
+            if (self.directory is not None and now - self._beaten >= self.directory.heartbeat
+                    and (self._beating is None or self._beating.done())):
                 self._beaten = now
-                self._beat()
+                self._beating = asyncio.create_task(self._beat())  # never waited for here
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
@@ -653,6 +754,21 @@ class _CountedSocket(socket.socket):
         if release is not None:
             release()
         super().close()
+
+
+_AWAY = Peer("")
+"""What :meth:`GameServer._elsewhere` answers when the directory did not."""
+
+
+def _pin(connection: Any) -> str:
+    """The fingerprint of the certificate the peer at ``connection`` presented."""
+    obj = connection.transport.get_extra_info("ssl_object")
+    der = obj.getpeercert(binary_form=True) if obj is not None else None
+    return fingerprint(der) if der else ""
+
+
+def _pin_of(pem: str) -> str:
+    return fingerprint(ssl.PEM_cert_to_DER_cert(pem))
 
 
 def _address(connection: ServerConnection) -> str:
