@@ -14,14 +14,17 @@ One port answers three things:
   an HTTP error and closed.  Nobody else notices.
 
 The limits, per connection and per address (docs/server.md): connections
-open at once per address and in all; a hello (or create) within
+open at once per address (counted from accept on, before the TLS
+handshake: :class:`_GatedSocket`) and in all; a hello (or create) within
 ``hello_deadline``; at most ``rate`` messages a second (a burst of
 ``burst``); ``max_bad`` unreadable messages; a message over the size
 limit closes the connection; so does saying nothing for ``idle`` seconds,
 or leaving :data:`MAX_QUEUED` messages unread (each connection has its own
 queue and sender, so one slow reader never holds up the others).  Three
 drops for abuse in a minute bar the address for a minute.  Each event is
-one line of the server log: time, address, room, event.
+one line of the server log: time, address, room, event.  The address is
+the peer's, or, for a connection from a trusted reverse proxy, the client
+its header names (:mod:`.proxies`).
 """
 
 from __future__ import annotations
