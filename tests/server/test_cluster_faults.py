@@ -93,7 +93,9 @@ def wait_for(check: Any, seconds: float = 15.0) -> None:
 
 
 def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server: RedisServer):
-    settings = {"redis": redis_server.url, "heartbeat": 0.3, "redis_timeout": 0.5}
+    # a call may take 2 s (as the blocking client's socket timeout once did),
+    # and the process says it is alive every 0.3 s
+    settings = {"redis": redis_server.url, "heartbeat": 0.3, "redis_timeout": 2.0}
     a = make_server(**settings)
     b = make_server(**settings)
     mara, ada, cy = client(a), client(a), client(b)
@@ -106,18 +108,19 @@ def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server:
         os.kill(redis_server.process.pid, signal.SIGSTOP)
         try:
             # A's heartbeats now time out ...
-            wait_for(lambda: a.server.stats["redis_TimeoutError"] >= 2, 10)
+            wait_for(lambda: a.server.stats["redis_TimeoutError"] >= 1, 10)
+            failed = a.server.stats["redis_TimeoutError"]
             # ... and its room plays on at its usual pace meanwhile
             worst = 0.0
-            for n in range(15):  # 1.5 s or more: several heartbeats
+            for n in range(25):  # 2.5 s or more: beats fail meanwhile
                 mara.send(Ping(n))
                 worst = max(worst, answered(mara, n, 5))
                 time.sleep(0.1)
             for n, (talker, listener) in enumerate([(mara, ada), (ada, mara)] * 2):
                 talker.send(Chat(f"line {n}"))  # within the chat's own rate
                 worst = max(worst, hear(listener, f"line {n}", 5))
-            assert worst < 0.45, f"an answer took {worst:.2f} s with Redis paused"
-            assert a.server.stats["redis_TimeoutError"] >= 3  # beats failed all along
+            assert worst < 0.8, f"an answer took {worst:.2f} s with Redis paused"
+            assert a.server.stats["redis_TimeoutError"] > failed  # beats failed all along
             # what needs the directory is refused clearly, within its timeout
             for message in (Hello("Bo", there.code, __version__),
                             Create("Bo", __version__, "heads_up", 2, "easy")):
