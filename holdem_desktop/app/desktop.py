@@ -169,17 +169,24 @@ class Desktop(PlayOnline):
         """A started game: the player in seat 0, computer players elsewhere."""
         return self.games.new(variant, players, strength, name)
 
-    def start_variant(self, name: str) -> Session | str:
-        """A game of the variant a command line names (``--variant KEY``,
-        ``my:FILE`` or a file's path), with the player's last choices of seats,
-        strength and name; or why it cannot start."""
+    def named_variant(self, name: str) -> Variant | str:
+        """The variant a command line names (``--variant KEY``, ``my:FILE`` or
+        a file's path), or why it cannot be played."""
         try:
-            rules = variant_argument(name)
+            return variant_argument(name)
         except KeyError:
             return _("There is no variant named {name}; the shipped ones are: {names}.").format(
                 name=name, names=", ".join(shipped_variants()))
         except VariantError as exc:
             return variant_problem(exc)
+
+    def start_variant(self, name: str | Variant) -> Session | str:
+        """A game of the variant a command line names (or of those rules), with
+        the player's last choices of seats, strength and name; or why it
+        cannot start."""
+        rules = self.named_variant(name) if isinstance(name, str) else name
+        if isinstance(rules, str):
+            return rules
         s = self.settings
         return self.new_game(rules, s.players, s.strength, s.player_name or _("Player"))
 

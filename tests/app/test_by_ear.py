@@ -195,7 +195,7 @@ def test_a_saved_game_puts_the_start_screen_on_continue_and_new_game_asks(deskto
     keys(app, "up")  # Up and Down move through the menu, and say where
     assert rec.calls[-1][0] == "New game, button"
     keys(app, "return", "return")  # New game, then Enter: asks, loses nothing
-    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter again to replace")
+    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter to replace")
     assert app.screen.title == "New game" and desktop.has_saved_game()
     keys(app, "escape")  # keeps it
     assert app.screen.title == "Hold'em Desktop"
