@@ -105,8 +105,9 @@ class Desktop(PlayOnline):
         return self.speech.status()
 
     def test_speech(self) -> str:
-        """Say a sample through the voice in use; returns it."""
-        return self.speech.test()
+        """Say a sample through the voice in use (with speech off too, saying
+        so and the key that brings it back); returns it."""
+        return self.speech.test(self.speech_key())
 
     def speech_key(self) -> str:
         """The key that turns speech off and on, as the player's keyboard names it."""
