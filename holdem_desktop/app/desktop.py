@@ -319,7 +319,17 @@ class Desktop(PlayOnline):
 
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``)."""
-        return self._room_table(self.rooms.join(code, address, name))
+        return self._tell_who_is_here(self._room_table(self.rooms.join(code, address, name)))
+
+    def _tell_who_is_here(self, page: Page | str) -> Page | str:
+        """A player who joins a room hears who is in it, after the table's
+        first words (not one who takes their seat back in a game running)."""
+        remote = self.remote
+        if isinstance(page, str) or remote is None \
+                or (remote.seat is not None and remote.running):
+            return page
+        self.outputs.tell(remote, remote.who_is_here())
+        return page
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):

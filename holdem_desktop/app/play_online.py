@@ -37,6 +37,8 @@ class PlayOnline:
 
         def _room_table(self, joined: RemoteTable | str) -> Page | str: ...
 
+        def _tell_who_is_here(self, page: Page | str) -> Page | str: ...
+
     def online_servers(self) -> list[str]:
         """The servers the player used, newest first."""
         return self.rooms.book.servers()
@@ -45,7 +47,9 @@ class PlayOnline:
                          ) -> Page | str | CertificateQuestion:
         """Join the room ``code`` on ``server`` (or the one its invitation names)."""
         got = self.rooms.join_online(server, code, name)
-        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
+        if isinstance(got, CertificateQuestion):
+            return got
+        return self._tell_who_is_here(self._room_table(got))
 
     def create_online_room(self, server: str, variant: str | Variant, players: int,
                            strength: str, name: str) -> Page | str | CertificateQuestion:

@@ -774,7 +774,8 @@ class Room:
     def _after_change(self) -> None:
         """After someone left or was replaced: play on, end, or deal."""
         s = self.session
-        if s is None or s.game_over:
+        if s is None or s.game_over:  # between games: who is here changed, everyone sees it
+            self._broadcast_table()
             return
         if s.hand is not None and not s.hand.over:
             s.run()  # a replaced seat to act plays at once
