@@ -270,6 +270,8 @@ class Room:
         member.conn = None
         member.gone_since = self.clock()
         self._news("lost", (member.name,))
+        if self.session is None or self.session.game_over:
+            self._broadcast_table()  # between games: who is here changed, everyone sees it
         self._flush()
 
     def _send(self, conn: str, message: HostMessage) -> None:

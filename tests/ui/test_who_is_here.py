@@ -48,6 +48,7 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
     code, port = page.room.code, host.server.port
     ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
     bo = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())
+    cy = Desktop(rng=random.Random(10), speaker=RecordingSpeaker())
     try:
         app = join_by_keys(ada, code, f"127.0.0.1:{port}", "Ada")
         words = said_since(ada, 0)
@@ -71,6 +72,12 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
         assert wait([ada], lambda: ada.remote.who_is_here() == gone), ada.remote.who_is_here()
         keys(app, "i")  # Read state before the game: who is here, and what starts it
         assert ada.speech.speaker.calls[-1][0].startswith(gone + " ")
+        # A connection that drops between games is seen at once too.
+        cy.join_room(code, f"127.0.0.1:{port}", "Cy")
+        assert wait([ada], lambda: "Cy" in ada.remote.who_is_here())
+        cy.rooms.remote.client.close()  # the window is gone without a word
+        assert wait([ada], lambda: "Cy (not here)" in ada.remote.who_is_here()), \
+            ada.remote.who_is_here()
         # In the game: the computer's seats are counted, nothing is free any more.
         host.remote.new_game()
         assert wait([host, ada], lambda: ada.remote is not None and ada.remote.running)
@@ -80,6 +87,7 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
     finally:
         bo.close_room()
         ada.close_room()
+        cy.close_room()
 
 
 def test_a_watcher_hears_who_is_here_and_is_named_you(host):  # noqa: F811
