@@ -9,6 +9,7 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
@@ -19,8 +20,9 @@ from holdem_desktop.net.protocol import Pong, encode
 
 
 @contextmanager
-def running(start: Callable[[], Awaitable[int]]) -> Iterator[int]:
-    """Runs an asyncio server on its own thread; yields its port."""
+def running(start: Callable[[], Awaitable[Any]]) -> Iterator[int]:
+    """Runs an asyncio server on its own thread; yields its port.  The
+    server is closed, and its handlers finished, before its loop is."""
     ready = threading.Event()
     port: list[int] = []
     stop: list[asyncio.Event] = []
@@ -28,9 +30,12 @@ def running(start: Callable[[], Awaitable[int]]) -> Iterator[int]:
 
     async def main() -> None:
         stop.append(asyncio.Event())
-        port.append(await start())
+        server = await start()
+        port.append(int(next(iter(server.sockets)).getsockname()[1]))
         ready.set()
         await stop[0].wait()
+        server.close()
+        await server.wait_closed()
 
     thread = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
     thread.start()
@@ -43,26 +48,24 @@ def running(start: Callable[[], Awaitable[int]]) -> Iterator[int]:
         loop.close()
 
 
-def lan_server(send: bytes) -> Callable[[], Awaitable[int]]:
-    async def start() -> int:
+def lan_server(send: bytes) -> Callable[[], Awaitable[Any]]:
+    async def start() -> Any:
         async def talk(_r: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             writer.write(send)
             await writer.drain()
             writer.close()
 
-        server = await asyncio.start_server(talk, "127.0.0.1", 0)
-        return int(server.sockets[0].getsockname()[1])
+        return await asyncio.start_server(talk, "127.0.0.1", 0)
     return start
 
 
-def ws_server(send: bytes) -> Callable[[], Awaitable[int]]:
-    async def start() -> int:
+def ws_server(send: bytes) -> Callable[[], Awaitable[Any]]:
+    async def start() -> Any:
         async def talk(ws: ServerConnection) -> None:
             await ws.send(send.decode("ascii"))
             await ws.close()
 
-        server = await serve(talk, "127.0.0.1", 0)
-        return int(next(iter(server.sockets)).getsockname()[1])
+        return await serve(talk, "127.0.0.1", 0)
     return start
 
 
