@@ -12,6 +12,7 @@ from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
 from .clipboard import paste_text
+from .online import invitation_line
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
@@ -81,5 +82,6 @@ class PlayOnline:
         return _("{server} was not among the servers used.").format(server=where)
 
     def paste_text(self) -> str:
-        """The text on the clipboard."""
-        return paste_text()
+        """The invitation line on the clipboard (from the whole message a friend
+        sent, when that was copied), or the clipboard's text as it is."""
+        return invitation_line(paste_text())
