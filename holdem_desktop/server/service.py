@@ -165,7 +165,10 @@ class GameServer:
         """Saves not yet begun by the writer: they join one batch (one wake-up)."""
         self._batch_done: asyncio.Future[None] | None = None
         self._batch_lock = threading.Lock()
-        """One thread writes the rooms' files, in order, off the loop."""
+        """One thread replaces and deletes the rooms' files, in order, off the loop."""
+        self._pending: Counter[str] = Counter()
+        """Rooms with a save (or their deletion) handed to the writer thread and
+        not done yet: their next saves follow it there, in order."""
 
     # ------------------------------------------------------------------
     # Running
@@ -679,9 +682,15 @@ class GameServer:
         self.lobby.log.clear()
 
     def _save(self, now: bool = False) -> asyncio.Future[None] | None:
-        """Write the rooms that moved (and delete those closed) on the
-        writer thread, in order; the future tells when it is done.  The
-        snapshot is taken here, on the loop, so it is exactly this moment's."""
+        """Write the rooms that moved (and delete those closed), in order.  A
+        save appended to its room's file (most: a few tens of microseconds)
+        is written here, on the loop; a file to replace (a room's first save,
+        a compaction) or to delete goes to the writer thread, and so do the
+        next saves of that room until it is done; the future tells when.
+        (Handing every save to the thread cost far more than the write: the
+        thread needs the GIL back after each system call, and a busy loop
+        lets it go only every switch interval, 5 ms.)  The snapshot is taken
+        here, on the loop, so it is exactly this moment's."""
         if self.store is None or not (self.lobby.changed or self.lobby.closed):
             self.lobby.changed.clear()
             self.lobby.closed.clear()
@@ -695,13 +704,34 @@ class GameServer:
         if now or self._loop is None:
             self.store.apply(snapshots, gone)
             return None
+        here, there = [], []
+        for code, text in snapshots:
+            if not self._pending[code] and self.store.appendable(code, len(text)):
+                here.append((code, text))
+            else:
+                there.append((code, text))
+        if here:
+            self.store.apply(here, [])
+        if not there and not gone:
+            return None
+        codes = [code for code, _ in there] + gone
+        self._pending.update(codes)
         with self._batch_lock:
             if self._batch is not None and self._batch_done is not None:
-                self._batch.append((snapshots, gone))  # the writer has not begun it yet
-                return self._batch_done
-            self._batch = [(snapshots, gone)]
-            self._batch_done = self._loop.run_in_executor(self._writer, self._write_batch)
-            return self._batch_done
+                self._batch.append((there, gone))  # the writer has not begun it yet
+            else:
+                self._batch = [(there, gone)]
+                self._batch_done = self._loop.run_in_executor(self._writer, self._write_batch)
+            done = self._batch_done
+        done.add_done_callback(lambda _: self._written(codes))
+        return done
+
+    def _written(self, codes: list[str]) -> None:
+        """(On the loop.) The writer is done with these rooms' saves."""
+        self._pending.subtract(codes)
+        for code in codes:
+            if self._pending[code] <= 0:
+                del self._pending[code]
 
     def _write_batch(self) -> None:
         """(On the writer thread.) Write every save gathered since the last

@@ -72,8 +72,9 @@ class RoomStore:
     """The rooms' files in ``folder``.
 
     :meth:`snapshot` runs on the server's loop (it reads the rooms);
-    :meth:`apply`, :meth:`write`, :meth:`delete` and :meth:`compact` on its
-    writer thread, in order.  Each side keeps its own notes.
+    :meth:`apply`, :meth:`write` and :meth:`delete` on the loop for a save
+    appended, on the writer thread for the others, never both at once for
+    one room (the server sees to it), and each room's in order.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -136,6 +137,12 @@ class RoomStore:
         text = _dumps(session.rng_data())
         self._rng[code] = (key, text)
         return text
+
+    def appendable(self, code: str, length: int) -> bool:
+        """Whether a save of ``length`` characters (ASCII) of room ``code``
+        would be appended to its file, rather than replace it."""
+        size = self._sizes.get(code)
+        return size is not None and size + length + 1 <= COMPACT_BYTES
 
     def write(self, code: str, text: str) -> None:
         """Save room ``code`` as ``text`` (one line of JSON): appended to its

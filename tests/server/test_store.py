@@ -4,6 +4,7 @@ line cut short is never read, and the file is compacted to one line."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
@@ -180,3 +181,34 @@ def test_a_room_saved_several_times_in_one_batch_is_written_once(tmp_path):
     server._batch = [([(CODE, texts[0])], []), ([], [CODE])]
     server._write_batch()
     assert not store.path(CODE).exists()
+
+
+def test_appends_are_written_at_once_and_a_room_waiting_for_the_writer_follows_it(tmp_path):
+    store = RoomStore(tmp_path / "rooms")
+    server = GameServer(ServerConfig(data=tmp_path), store=store)
+    room = new_room(Clock())
+    server.lobby.add(room)
+    steps = played(room, 40)
+
+    async def saves() -> list[bool]:
+        server._loop = asyncio.get_running_loop()
+        gates = []
+        for _ in range(4):
+            next(steps)
+            server.lobby.changed.add(CODE)
+            gates.append(server._save())
+            if len(gates) == 2 and gates[1] is not None:
+                await gates[1]  # (the first is not awaited: the second follows it)
+        return [gate is not None for gate in gates]
+
+    try:
+        waited = asyncio.run(saves())
+    finally:
+        server._writer.shutdown(wait=True)
+    # the first save replaces the file (the writer's), the second, made while the
+    # writer had the room, follows it there; later ones are appended at once
+    assert waited == [True, True, False, False]
+    lines = store.path(CODE).read_text(encoding="utf-8").splitlines()
+    # (4 lines, or 3 when the writer took the first two saves in one batch: the last alone)
+    assert len(lines) in (3, 4) and json.loads(lines[-1]) == json.loads(reference(room))
+    same_decision(restored(tmp_path / "rooms"), room)
