@@ -433,7 +433,9 @@ class RoomServer:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         # Nothing is read until the TLS handshake takes the connection over:
         # bytes read before it would be lost to it.
-        writer.transport.pause_reading()
+        transport = writer.transport
+        if isinstance(transport, asyncio.ReadTransport):
+            transport.pause_reading()
         conn = f"c{next(self._ids)}"
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
