@@ -25,6 +25,7 @@ from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
+from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
@@ -309,14 +310,24 @@ class Desktop(PlayOnline):
                 "type it.").format(code=" ".join(self.remote.code)))
         return page
 
-    def join_room(self, code: str, address: str, name: str) -> Page | str:
-        """Join the room with ``code`` (found on the network, or at ``address``)."""
-        return self._room_table(self.rooms.join(code, address, name))
+    def join_room(self, code: str, address: str, name: str
+                  ) -> Page | str | CertificateQuestion:
+        """Join the room with ``code`` (found on the network, or at ``address``,
+        which may be an invitation line), or the question of the certificate
+        of a host reached by its address."""
+        got = self.rooms.join(code, address, name)
+        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
+
+    def trust_room_certificate(self, server: str, fingerprint: str) -> None:
+        """Pin ``fingerprint`` for the LAN host at ``server``: the player said Trust."""
+        self.rooms.trust_host(server, fingerprint)
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):
             return joined
-        room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room)
+        pin = joined.client.certificate.fingerprint if joined.client.certificate else ""
+        room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
+                        pin)
         page = self._show(joined, joined.seat, room)
         if joined.welcome.spectator:
             table = joined.table
