@@ -315,6 +315,13 @@ class RoomServer:
                 _close(writer)
         with contextlib.suppress(asyncio.CancelledError):
             await ticker
+        # Each connection's TLS says goodbye (close_notify) and its task ends;
+        # one whose peer does not answer is dropped after a second.
+        serving = asyncio.all_tasks() - {asyncio.current_task()}
+        if serving:
+            await asyncio.wait(serving, timeout=1.0)
+        for writer in list(self._writers.values()):
+            _abort(writer)
         self.log.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
