@@ -14,8 +14,6 @@ trusted that host's certificate before.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import queue
 import secrets
 import socket
@@ -38,74 +36,14 @@ from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, We
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
 from holdem_desktop.net.tls import CertificateProblem, HostIdentity, host_identity
-from holdem_desktop.settings import write_atomic
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .hands import Hands
 from .online import LAN_SCHEME, Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
+from .room_files import ChatMutes, RoomTokens
 
 __all__ = ["ChatMutes", "RoomTokens", "Rooms", "local_address"]
-
-
-class RoomTokens:
-    """Resume tokens by room code and name, in a small JSON file (the newest
-    twenty); a file that cannot be read or written only costs the seat."""
-
-    KEEP = 20
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.tokens = {str(k): str(v) for k, v in data.items()} if isinstance(
-                data, dict) else {}
-        except (OSError, ValueError):
-            self.tokens = {}
-
-    def get(self, code: str, name: str) -> str | None:
-        """The token for ``name`` in room ``code``, if we have one."""
-        return self.tokens.get(f"{code}/{name.casefold()}")
-
-    def put(self, code: str, name: str, token: str) -> None:
-        """Remember a token (and save)."""
-        key = f"{code}/{name.casefold()}"
-        self.tokens.pop(key, None)
-        self.tokens[key] = token
-        self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.tokens) + "\n")
-
-
-class ChatMutes:
-    """The people whose chat this player muted, by name (case aside), in a
-    small JSON file: muting Ana in one room mutes her in the next one too
-    (at most :attr:`KEEP` names, the newest kept)."""
-
-    KEEP = 200
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.names = [str(n) for n in data if isinstance(n, str)] if isinstance(
-                data, list) else []
-        except (OSError, ValueError):
-            self.names = []
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.casefold() in self.names
-
-    def set(self, name: str, on: bool) -> None:
-        """Mute (``on``) or unmute ``name``, and save."""
-        key = name.casefold()
-        if key in self.names:
-            self.names.remove(key)
-        if on:
-            self.names.append(key)
-        self.names = self.names[-self.KEEP:]
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.names) + "\n")
 
 
 def local_address() -> str:

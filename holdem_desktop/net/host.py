@@ -312,7 +312,7 @@ class RoomServer:
             await self._stopping.wait()
             ticker.cancel()
             for writer in list(self._writers.values()):
-                _close(writer)
+                writer.close()
         with contextlib.suppress(asyncio.CancelledError):
             await ticker
         # Each connection's TLS says goodbye (close_notify) and its task ends;
@@ -321,7 +321,7 @@ class RoomServer:
         if serving:
             await asyncio.wait(serving, timeout=1.0)
         for writer in list(self._writers.values()):
-            _abort(writer)
+            writer.transport.abort()
         self.log.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -387,7 +387,7 @@ class RoomServer:
             old_address, _, old_writer = self._pending.pop(victim)
             self._writers.pop(victim, None)
             self._refusal(old_address, "crowded")
-            _abort(old_writer)
+            old_writer.transport.abort()
         self._pending[conn] = (address, time.monotonic(), writer)
         return None
 
@@ -397,7 +397,7 @@ class RoomServer:
         :data:`MAX_TURNING_AWAY` at once, by closing it without a word."""
         self._refusal(address, reason)
         if self._turning_away >= MAX_TURNING_AWAY:
-            _abort(writer)
+            writer.transport.abort()
             return
         self._turning_away += 1
         try:
@@ -407,7 +407,7 @@ class RoomServer:
             writer.close()
             await asyncio.wait_for(writer.wait_closed(), TURN_AWAY_DEADLINE)
         except Exception:  # it went, or could not be told: either way it is closed
-            _abort(writer)
+            writer.transport.abort()
         finally:
             self._turning_away -= 1
 
@@ -531,7 +531,7 @@ class RoomServer:
             self.stats["dropped"] += 1
             self.room.disconnect(conn)
             self._deliver()
-            _close(writer)
+            writer.close()
 
     async def _secure(self, conn: str, address: str, writer: asyncio.StreamWriter,
                       came: float) -> bool:
@@ -559,7 +559,7 @@ class RoomServer:
             self._refusal(address, why)
             if why == "not_tls":
                 self._penalise(address)
-        _abort(writer)
+        writer.transport.abort()
         return False
 
     def _write(self, conn: str, message: object) -> None:
@@ -573,7 +573,7 @@ class RoomServer:
             self.stats["unread"] += 1
             self._refusal(self._addresses.get(conn, ""), "unread")
             self._writers.pop(conn, None)
-            _abort(writer)  # at once: its read ends, and the room hears it left
+            writer.transport.abort()  # at once: its read ends, and the room hears it left
         elif isinstance(message, Bye):
             self._writers.pop(conn, None)
             writer.close()
@@ -586,16 +586,6 @@ class RoomServer:
         self.room.chat_refused.clear()
         for conn, message in self.room.take():
             self._write(conn, message)
-
-
-def _abort(writer: asyncio.StreamWriter) -> None:
-    """Drop a connection at once."""
-    writer.transport.abort()
-
-
-def _close(writer: asyncio.StreamWriter) -> None:
-    """Close a connection after what was written."""
-    writer.close()
 
 
 def _throwaway_identity() -> HostIdentity:
