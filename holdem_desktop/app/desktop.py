@@ -318,19 +318,12 @@ class Desktop(PlayOnline):
                 "type it.").format(code=" ".join(self.remote.code)))
         return page
 
-    def join_room(self, code: str, address: str, name: str
-                  ) -> Page | str | CertificateQuestion:
+    def join_room(self, code: str, address: str, name: str) -> Page | str | CertificateQuestion:
         """Join the room with ``code`` (found on the network, or at ``address``,
-        which may be an invitation line), or the question of the certificate
-        of a host reached by its address."""
+        an invitation line too), or the question of a host's certificate."""
         got = self.rooms.join(code, address, name)
-        if isinstance(got, CertificateQuestion):
-            return got
-        return self._tell_who_is_here(self._room_table(got))
-
-    def trust_room_certificate(self, server: str, fingerprint: str) -> None:
-        """Pin ``fingerprint`` for the LAN host at ``server``: the player said Trust."""
-        self.rooms.trust_host(server, fingerprint)
+        return got if isinstance(got, CertificateQuestion) else \
+            self._tell_who_is_here(self._room_table(got))
 
     def _tell_who_is_here(self, page: Page | str) -> Page | str:
         """A player who joins a room hears who is in it, after the table's
@@ -345,9 +338,8 @@ class Desktop(PlayOnline):
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):
             return joined
-        pin = joined.client.certificate.fingerprint if joined.client.certificate else ""
         room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
-                        pin)
+                        self.rooms.fingerprint(joined))
         page = self._show(joined, joined.seat, room)
         if joined.welcome.spectator:
             table = joined.table

@@ -201,6 +201,12 @@ class Rooms:
             self.pin = pin
         return joined
 
+    @staticmethod
+    def fingerprint(remote: RemoteTable) -> str:
+        """The fingerprint of the certificate ``remote``'s room showed ("": none)."""
+        certificate = remote.client.certificate
+        return certificate.fingerprint if certificate is not None else ""
+
     def trust_host(self, server: str, fingerprint: str) -> None:
         """The player trusts the LAN host at ``server`` (``host:port``) with
         the certificate ``fingerprint``: kept by the host's address, so its
