@@ -47,12 +47,13 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import platformdirs
 
 from holdem_desktop.engine.hand_classes import tables
 
+from .limits import PENALTY_DROPS, PENALTY_TIME, HostLog, TokenBucket
 from .protocol import (
     MAX_FRAME,
     Bye,
@@ -78,119 +79,16 @@ HELLO_DEADLINE = 10.0
 """Seconds a connection has to be welcomed (to send a good hello)."""
 FRAME_DEADLINE = 10.0
 """Seconds to finish a frame once its first byte arrived."""
-PENALTY_DROPS = 3
-"""Drops for abuse (flooding, unreadable or oversized frames, trickles) that
-bar an address ..."""
-PENALTY_TIME = 60.0
-"""... for this many seconds: its new connections are refused ``rate_limited``."""
 TURN_AWAY_DEADLINE = 2.0
 """Seconds a refused connection has to finish its TLS handshake and read why."""
 MAX_TURNING_AWAY = 16
 """Refused connections told why at once; past them a refusal is silent (a
 flood of refusals holds no more file descriptors than this)."""
-LOG_SIZE = 1 << 20
-"""Bytes the host log grows to before it is moved aside (one old log is kept)."""
 
 
 def default_log_path() -> Path:
     """The host log in the user's log folder (platformdirs)."""
     return Path(platformdirs.user_log_dir("holdem-desktop", appauthor=False)) / "host.log"
-
-
-class _Bucket:
-    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class HostLog:
-    """A log a person can read: one line per refusal or dropped connection,
-    ``2026-12-01 10:20:09 UTC  127.0.0.5  busy``.  At most ``rate`` lines a
-    second (a burst of ``burst``): the lines left out are counted and the
-    next line written says how many.  Writing never fails the host."""
-
-    def __init__(self, path: Path | None, *, rate: float = 5.0, burst: float = 50.0,
-                 clock: Callable[[], float] = time.time, size: int = LOG_SIZE) -> None:
-        self.path = path
-        self.size = size
-        self.clock = clock
-        self._bucket = _Bucket(rate, burst, time.monotonic)
-        self.written = 0
-        self.skipped = 0
-        """Lines left out since the last one written."""
-        self.failed = 0
-        self._file: TextIO | None = None
-        """The log, kept open: when the host runs out of file descriptors
-        (the very attack the log is for) it can still be written."""
-        self._open()
-
-    def _open(self) -> bool:
-        """Open the log for appending, if it is not open; whether it is."""
-        if self._file is not None or self.path is None:
-            return self._file is not None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._file = self.path.open("a", encoding="utf-8")
-        except OSError:
-            return False
-        return True
-
-    def _rotate(self) -> None:
-        """Move a full log aside (one old log is kept) and start a new one; if
-        the new one cannot be opened now, the next line tries again."""
-        assert self.path is not None and self._file is not None
-        self._file.close()
-        self._file = None
-        self.path.replace(self.path.with_name(self.path.name + ".1"))
-        self._open()
-
-    def write(self, address: str, reason: str) -> bool:
-        """Note that ``address`` was refused or dropped for ``reason``; whether
-        the line was written (a line is counted as written only when it was)."""
-        if self.path is None:
-            return False
-        if not self._bucket.take():
-            self.skipped += 1
-            return False
-        stamp = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.clock()))
-        line = f"{stamp}  {address or '-'}  {reason}"
-        if self.skipped:
-            line += f"  (and {self.skipped} more not written)"
-        try:
-            if not self._open():
-                raise OSError("the host log cannot be opened")
-            assert self._file is not None
-            if self._file.tell() > self.size:
-                self._rotate()
-                if self._file is None:
-                    raise OSError("the host log cannot be opened")
-            self._file.write(line + "\n")
-            self._file.flush()
-        except OSError:
-            self.failed += 1
-            self.skipped += 1
-            return False
-        self.skipped = 0
-        self.written += 1
-        return True
-
-    def close(self) -> None:
-        """Close the log file."""
-        if self._file is not None:
-            with contextlib.suppress(OSError):
-                self._file.close()
-            self._file = None
 
 
 _TYPE = re.compile(rb'"type"\s*:\s*"')
@@ -458,7 +356,7 @@ class RoomServer:
             return
         self.room.connect(conn, address)
         decoder = FrameDecoder()
-        bucket = _Bucket(self.rate, self.burst, time.monotonic)
+        bucket = TokenBucket(self.rate, self.burst, time.monotonic)
         bad = 0
         frame_since: float | None = None
         try:

@@ -54,6 +54,7 @@ from holdem_desktop.engine.variant import Variant
 from holdem_desktop.session import Controller, GameOver, HumanController, Session
 
 from .chat import NewsGate, RoomChat, clean_line
+from .limits import AddressWindow
 from .names import clean_name, name_problem, skeleton
 from .protocol import (
     Act,
@@ -196,7 +197,7 @@ class Room:
         """Hands dealt in this room, all games together: the first half of a decision's id."""
         self.outbox: list[tuple[str, HostMessage]] = []
         self._conns: dict[str, Member] = {}
-        self._wrong: dict[str, list[float]] = {}
+        self._wrong = AddressWindow(WRONG_CODES, WRONG_WINDOW, WRONG_ADDRESSES)
         self._addresses: dict[str, str] = {}
         self._last_waiting: tuple[int, ...] | None = None
         self.bans: list[Ban] = []
@@ -324,29 +325,17 @@ class Room:
         self._send(conn, Refused(reason, detail))
         self._send(conn, Bye(reason))
 
-    def _recent_wrong(self, address: str, now: float) -> list[float]:
-        """The wrong codes ``address`` sent within the window (older ones pruned)."""
-        recent = [t for t in self._wrong.pop(address, []) if now - t < WRONG_WINDOW]
-        if recent:
-            self._wrong[address] = recent  # re-inserted: the table runs oldest first
-        return recent
-
-    def _note_wrong(self, address: str, now: float) -> None:
-        self._wrong[address] = [*self._recent_wrong(address, now), now]
-        while len(self._wrong) > WRONG_ADDRESSES:
-            del self._wrong[next(iter(self._wrong))]
-
     def _hello(self, conn: str, hello: Hello) -> None:
         if conn in self._conns:
             self._send(conn, Error("already_joined", {}))
             return
         address = self._addresses.get(conn, "")
         now = self.clock()
-        if len(self._recent_wrong(address, now)) >= WRONG_CODES:
+        if self._wrong.full(address, now):
             self._refuse(conn, "rate_limited")
             return
         if hello.code != self.code:
-            self._note_wrong(address, now)
+            self._wrong.note(address, now)
             self._refuse(conn, "wrong_code")
             return
         if hello.game_version != self.game_version:
@@ -816,8 +805,7 @@ class Room:
         """Seats and memory back from those gone: between games a member gone
         for :data:`GRACE` seconds loses the seat, and one gone for
         :data:`FORGET` (and not in a running game) is forgotten."""
-        for wrong in [a for a, times in self._wrong.items() if now - times[-1] >= WRONG_WINDOW]:
-            del self._wrong[wrong]
+        self._wrong.prune(now)
         changed = False
         for m in list(self.members):
             if m.gone_since is None or m is self.host:

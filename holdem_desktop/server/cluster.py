@@ -8,7 +8,8 @@ The directory (every key under ``holdem:``):
   room's code is *claimed* with ``SET NX`` before the room is made, so two
   processes never hand out the same code;
 - ``holdem:proc:<id>`` → a hash of that process's address (where its
-  peers reach it), rooms and people, refreshed every ``heartbeat``
+  peers reach it), its certificate (PEM: the pin its peers check, see
+  below), rooms and people, refreshed every ``heartbeat``
   seconds and expiring after three: a process that died is gone from the
   directory within seconds, and so are its rooms (a lookup that finds a
   room of a dead process deletes the entry and answers "no such room");
@@ -26,20 +27,43 @@ elsewhere is sent on to the process that holds it (see
 process it reached, which relays, the way Colyseus reserves a seat on the
 process holding a room.
 
-The calls are plain (blocking) Redis calls of well under a millisecond on
-a LAN, made on the server's loop.
+The link between two processes is pinned: the process sending a join on
+trusts exactly the certificate its peer published beside its address (its
+leaf alone, whatever authority signed it), so a process that is not the
+one the directory names — another certificate — is refused before it
+hears the shared secret.
+
+The calls are ``redis.asyncio`` calls, each bounded by ``timeout``
+seconds: a Redis that stops answering never holds up the server's loop,
+so the rooms of this process play on; what needs the directory (a create,
+a join for a room held elsewhere) is refused ``busy`` meanwhile.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Directory", "process_id"]
+__all__ = ["Directory", "DirectoryError", "Peer", "leaf_pem", "process_id"]
 
 PREFIX = "holdem:"
+
+
+class DirectoryError(Exception):
+    """The shared directory cannot be reached at start (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Another process of this server: where it is reached, and the
+    certificate (PEM) it must present there ("" when it runs without TLS)."""
+
+    address: str
+    cert: str = ""
 
 
 def process_id(data: Path) -> str:
@@ -55,20 +79,33 @@ def process_id(data: Path) -> str:
     return text
 
 
+def leaf_pem(cert: Path) -> str:
+    """The first certificate of the PEM file ``cert`` (a chain's leaf)."""
+    text = cert.read_text(encoding="ascii")
+    begin = text.index("-----BEGIN CERTIFICATE-----")
+    end = text.index("-----END CERTIFICATE-----", begin) + len("-----END CERTIFICATE-----")
+    return text[begin:end] + "\n"
+
+
 class Directory:
-    """The shared directory, for the process ``me`` reachable at ``address``."""
+    """The shared directory, for the process ``me`` reachable at ``address``
+    with the certificate ``cert`` (PEM; "" without TLS).  Every call is a
+    coroutine bounded by ``timeout`` seconds (``TimeoutError`` past it)."""
 
-    def __init__(self, url: str, me: str, address: str, heartbeat: float = 5.0,
-                 client: Any = None) -> None:
-        import redis
+    def __init__(self, url: str, me: str, address: str = "", heartbeat: float = 5.0,
+                 *, timeout: float = 1.0, cert: str = "", client: Any = None) -> None:
+        import redis.asyncio as aioredis
 
-        self.redis = client if client is not None else redis.Redis.from_url(
-            url, socket_timeout=2.0, socket_connect_timeout=2.0, decode_responses=True)
+        self.url = url
+        self.redis = client if client is not None else aioredis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout,
+            decode_responses=True)
         self.me = me
         self.address = address
+        self.cert = cert
         self.heartbeat = heartbeat
-        self.redis.set(PREFIX + "secret", secrets.token_hex(16), nx=True)
-        self.secret = str(self.redis.get(PREFIX + "secret"))
+        self.timeout = timeout
+        self.secret = ""
 
     def _room(self, code: str) -> str:
         return f"{PREFIX}room:{code}"
@@ -76,88 +113,109 @@ class Directory:
     def _proc(self, pid: str) -> str:
         return f"{PREFIX}proc:{pid}"
 
-    def beat(self, rooms: int, people: int) -> None:
-        """Say this process is alive, where, and how loaded."""
+    async def open(self) -> None:
+        """Reach Redis and learn the peers' shared secret (made the first
+        time); raises :class:`DirectoryError` when Redis cannot be reached."""
+        try:
+            async with asyncio.timeout(self.timeout * 5):
+                await self.redis.set(PREFIX + "secret", secrets.token_hex(16), nx=True)
+                self.secret = str(await self.redis.get(PREFIX + "secret"))
+        except Exception as exc:  # redis' own errors, a timeout: say which
+            raise DirectoryError(f"Redis at {self.url}: {exc or type(exc).__name__}") from None
+
+    async def beat(self, rooms: int, people: int) -> None:
+        """Say this process is alive, where, with which certificate, and how loaded."""
         key = self._proc(self.me)
-        pipe = self.redis.pipeline()
-        pipe.hset(key, mapping={"address": self.address, "rooms": rooms, "people": people})
-        pipe.pexpire(key, int(self.heartbeat * 3000))
-        pipe.execute()
+        async with asyncio.timeout(self.timeout):
+            pipe = self.redis.pipeline()
+            pipe.hset(key, mapping={"address": self.address, "cert": self.cert,
+                                    "rooms": rooms, "people": people})
+            pipe.pexpire(key, int(self.heartbeat * 3000))
+            await pipe.execute()
 
-    def claim(self, code: str) -> bool:
+    async def claim(self, code: str) -> bool:
         """Take ``code`` for a new room of this process (False: in use)."""
-        if not self.redis.set(self._room(code), self.me, nx=True):
-            return False
-        self.redis.sadd(self._proc(self.me) + ":rooms", code)
-        return True
+        async with asyncio.timeout(self.timeout):
+            if not await self.redis.set(self._room(code), self.me, nx=True):
+                return False
+            await self.redis.sadd(self._proc(self.me) + ":rooms", code)
+            return True
 
-    def release(self, code: str) -> None:
+    async def release(self, code: str) -> None:
         """The room ``code`` of this process is gone."""
-        if self.redis.get(self._room(code)) == self.me:
-            self.redis.delete(self._room(code))
-        self.redis.srem(self._proc(self.me) + ":rooms", code)
+        async with asyncio.timeout(self.timeout):
+            if await self.redis.get(self._room(code)) == self.me:
+                await self.redis.delete(self._room(code))
+            await self.redis.srem(self._proc(self.me) + ":rooms", code)
 
-    def where(self, code: str) -> str | None:
-        """The address of the live process holding room ``code`` (None: no
-        such room, or its process is dead: then the entry is removed)."""
-        found = self.redis.get(self._room(code))
-        if found is None or found == self.me:
-            return None
-        pid = str(found)
-        address = self.redis.hget(self._proc(pid), "address")
-        if address is None:  # its process died: the room is gone, not half there
-            self._drop(code, pid)
-            return None
-        return str(address)
+    async def where(self, code: str) -> Peer | None:
+        """The live process holding room ``code`` (None: no such room, or its
+        process is dead: then the entry is removed)."""
+        async with asyncio.timeout(self.timeout):
+            found = await self.redis.get(self._room(code))
+            if found is None or found == self.me:
+                return None
+            pid = str(found)
+            info = await self.redis.hgetall(self._proc(pid))
+            if "address" not in info:  # its process died: the room is gone, not half there
+                await self._drop(code, pid)
+                return None
+            return Peer(str(info["address"]), str(info.get("cert", "")))
 
-    def _drop(self, code: str, pid: str) -> None:
-        with self.redis.pipeline() as pipe, contextlib.suppress(Exception):
-            pipe.watch(self._room(code))
-            if pipe.get(self._room(code)) == pid:
-                pipe.multi()
-                pipe.delete(self._room(code))
-                pipe.srem(self._proc(pid) + ":rooms", code)
-                pipe.execute()
+    async def _drop(self, code: str, pid: str) -> None:
+        with contextlib.suppress(Exception):
+            async with self.redis.pipeline() as pipe:
+                await pipe.watch(self._room(code))
+                if await pipe.get(self._room(code)) == pid:
+                    pipe.multi()
+                    pipe.delete(self._room(code))
+                    pipe.srem(self._proc(pid) + ":rooms", code)
+                    await pipe.execute()
 
-    def least_loaded(self, rooms_here: int) -> str | None:
-        """The address of a live process with fewer rooms than this one
-        (None: this one is as good as any)."""
-        best: tuple[int, str] | None = None
-        for key in self.redis.scan_iter(PREFIX + "proc:*", count=100):
-            if key.endswith(":rooms") or key == self._proc(self.me):
-                continue
-            info = self.redis.hgetall(key)
-            if "address" not in info:
-                continue
-            load = int(info.get("rooms", 0))
-            if load < rooms_here and (best is None or load < best[0]):
-                best = (load, str(info["address"]))
+    async def least_loaded(self, rooms_here: int) -> Peer | None:
+        """A live process with fewer rooms than this one (None: this one is
+        as good as any)."""
+        best: tuple[int, Peer] | None = None
+        async with asyncio.timeout(self.timeout):
+            async for key in self.redis.scan_iter(PREFIX + "proc:*", count=100):
+                if key.endswith(":rooms") or key == self._proc(self.me):
+                    continue
+                info = await self.redis.hgetall(key)
+                if "address" not in info:
+                    continue
+                load = int(info.get("rooms", 0))
+                if load < rooms_here and (best is None or load < best[0]):
+                    best = (load, Peer(str(info["address"]), str(info.get("cert", ""))))
         return best[1] if best is not None else None
 
-    def restored(self, codes: list[str]) -> list[str]:
+    async def restored(self, codes: list[str]) -> list[str]:
         """After a start: claim the rooms restored from their saves again and
         remove from the directory those this process held but could not
         restore.  Returns the codes another process holds now (those rooms
         must close here)."""
         lost = []
-        for code in codes:
-            holder = self.redis.get(self._room(code))
-            if holder is not None and holder != self.me:
-                lost.append(code)
-                continue
-            self.redis.set(self._room(code), self.me)
-        mine = self._proc(self.me) + ":rooms"
-        for member in self.redis.smembers(mine):
-            code = str(member)
-            if code not in codes:
-                self._drop(code, self.me)
-                self.redis.srem(mine, code)
-        if codes:
-            self.redis.sadd(mine, *[c for c in codes if c not in lost])
+        async with asyncio.timeout(self.timeout * 5 + 0.01 * len(codes)):
+            for code in codes:
+                holder = await self.redis.get(self._room(code))
+                if holder is not None and holder != self.me:
+                    lost.append(code)
+                    continue
+                await self.redis.set(self._room(code), self.me)
+            mine = self._proc(self.me) + ":rooms"
+            for member in await self.redis.smembers(mine):
+                code = str(member)
+                if code not in codes:
+                    await self._drop(code, self.me)
+                    await self.redis.srem(mine, code)
+            if codes:
+                await self.redis.sadd(mine, *[c for c in codes if c not in lost])
         return lost
 
-    def leave(self) -> None:
+    async def leave(self) -> None:
         """This process stops: its liveness goes (its rooms' entries stay for
         its restart, and are dropped by lookups if it does not come back)."""
         with contextlib.suppress(Exception):
-            self.redis.delete(self._proc(self.me))
+            async with asyncio.timeout(self.timeout):
+                await self.redis.delete(self._proc(self.me))
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

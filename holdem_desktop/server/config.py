@@ -19,6 +19,7 @@ import platformdirs
 from holdem_desktop.i18n.translate import _
 
 from .lobby import IDLE_ROOM, MAX_ROOMS, ROOM_CREATIONS
+from .proxies import HEADERS, network
 
 __all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
 
@@ -66,6 +67,14 @@ class ServerConfig:
     origins: tuple[str, ...] = ()
     """Web pages (``https://example.org``) allowed to connect from a browser;
     a request with no Origin (the game) is always allowed."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Reverse proxies (addresses or networks, ``127.0.0.1``, ``10.0.0.0/8``)
+    whose ``proxy_header`` names the client; from anyone else it is ignored."""
+    proxy_header: str = "x-forwarded-for"
+    """The header the trusted proxies write: ``x-forwarded-for`` or ``forwarded``."""
+    redis_timeout: float = 1.0
+    """Seconds a Redis call may take before it counts as failed (the rooms
+    of this process play on meanwhile)."""
 
     @property
     def log_folder(self) -> Path:
@@ -100,6 +109,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--heartbeat", type=float, dest="heartbeat")
     p.add_argument("--origin", action="append", dest="origins",
                    help=_("a web page allowed to connect (may be repeated)"))
+    p.add_argument("--trusted-proxy", action="append", dest="trusted_proxies",
+                   help=_("a reverse proxy (address or network) whose X-Forwarded-For "
+                          "is believed (may be repeated)"))
+    p.add_argument("--proxy-header", dest="proxy_header",
+                   help=_("the header the proxies write: x-forwarded-for or forwarded"))
+    p.add_argument("--redis-timeout", type=float, dest="redis_timeout")
     return p
 
 
@@ -108,6 +123,21 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
         if not isinstance(value, str | Path):
             raise ConfigError(_("{name}: not a path").format(name=name))
         return Path(value).expanduser()
+    if name == "trusted_proxies":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(_("{name}: not a list of addresses").format(name=name))
+        for v in value:
+            try:
+                network(v)
+            except ValueError:
+                raise ConfigError(_("{name}: {value} is not an address or a network").format(
+                    name=name, value=v)) from None
+        return tuple(value)
+    if name == "proxy_header":
+        if not isinstance(value, str) or value.lower() not in HEADERS:
+            raise ConfigError(_("{name}: not one of {choices}").format(
+                name=name, choices=", ".join(HEADERS)))
+        return value.lower()
     if name == "origins":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise ConfigError(_("{name}: not a list of web addresses").format(name=name))

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
+from holdem_desktop.net.limits import AddressWindow
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -50,8 +51,6 @@ from holdem_desktop.net.protocol import (
     Refused,
 )
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
-
-from .limits import AddressWindow
 
 __all__ = ["IDLE_ROOM", "MAX_ROOMS", "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
 
@@ -105,6 +104,9 @@ class Lobby:
         process has it); several processes share one (``--redis``)."""
         self.release: Callable[[str], None] = lambda code: None
         """Gives back the code of a room closed (or never made)."""
+        self.reserved = ""
+        """A code the service claimed in the shared directory for the next
+        room made (then the lobby claims nothing itself)."""
         self._wrong = AddressWindow(self.limits.wrong_codes, self.limits.wrong_window)
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
 
@@ -286,7 +288,10 @@ class Lobby:
         self._after(code, room)
 
     def _new_code(self) -> str:
-        """A room code no room here has."""
+        """A room code no room here has (the reserved one, if any)."""
+        if self.reserved:
+            code, self.reserved = self.reserved, ""
+            return code
         for _attempt in range(1000):
             code = f"{secrets.randbelow(10**6):06d}"  # unguessable from others
             if code not in self.rooms and self.claim(code):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 import sys
 from collections.abc import Sequence
 
@@ -14,7 +13,7 @@ from holdem_desktop import __version__
 from holdem_desktop.i18n.translate import _
 
 from .certs import fingerprint_of_file, self_signed, server_context
-from .cluster import Directory, process_id
+from .cluster import Directory, DirectoryError, leaf_pem, process_id
 from .config import ConfigError, ServerConfig, parse_config
 from .service import GameServer
 from .store import RoomStore
@@ -35,22 +34,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     scheme = "ws" if config.insecure else "wss"
-    directory = None
     if config.redis:
         try:
-            directory = Directory(config.redis, process_id(config.data), "",
-                                  config.heartbeat)
-        except Exception as exc:  # redis' own errors: say which, and stop
+            server.directory = Directory(config.redis, process_id(config.data),
+                                         heartbeat=config.heartbeat,
+                                         timeout=config.redis_timeout)
+        except Exception as exc:  # redis' own errors (a URL it cannot use): say which
             print(_("holdem-server: {problem}").format(
                 problem=f"Redis at {config.redis}: {exc}"), file=sys.stderr)
             return 1
-    restored = list(server.lobby.rooms)
 
     def ready(port: int) -> None:
-        if directory is not None:
-            host = config.bind if config.bind not in ("0.0.0.0", "::") else socket.getfqdn()
-            directory.address = config.advertise or f"{host}:{port}"
-            server.attach(directory, restored)
         print(_("Hold'em Desktop server listening on {url}").format(
             url=f"{scheme}://{config.bind}:{port}/"), flush=True)
         print(_("Rooms: {rooms}; log: {log}").format(
@@ -64,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         asyncio.run(run())
-    except OSError as exc:
+    except (OSError, DirectoryError) as exc:
         print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     return 0
@@ -86,6 +80,7 @@ def _prepare(config: ServerConfig) -> GameServer:
             assert config.cert is not None and config.key is not None
             cert, key = config.cert, config.key
         server.ssl = server_context(cert, key)
+        server.cert_pem = leaf_pem(cert)
         print(_("Certificate SHA-256 fingerprint: {fingerprint}").format(
             fingerprint=fingerprint_of_file(cert)), flush=True)
     for room, problem in store.load_all(server.lobby.clock, __version__):

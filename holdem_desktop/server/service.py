@@ -14,14 +14,17 @@ One port answers three things:
   an HTTP error and closed.  Nobody else notices.
 
 The limits, per connection and per address (docs/server.md): connections
-open at once per address and in all; a hello (or create) within
+open at once per address (counted from accept on, before the TLS
+handshake: :class:`_GatedSocket`) and in all; a hello (or create) within
 ``hello_deadline``; at most ``rate`` messages a second (a burst of
 ``burst``); ``max_bad`` unreadable messages; a message over the size
 limit closes the connection; so does saying nothing for ``idle`` seconds,
 or leaving :data:`MAX_QUEUED` messages unread (each connection has its own
 queue and sender, so one slow reader never holds up the others).  Three
 drops for abuse in a minute bar the address for a minute.  Each event is
-one line of the server log: time, address, room, event.
+one line of the server log: time, address, room, event.  The address is
+the peer's, or, for a connection from a trusted reverse proxy, the client
+its header names (:mod:`.proxies`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import itertools
 import json
 import logging
 import secrets
+import socket
 import ssl
 import threading
 import time
@@ -51,7 +55,13 @@ from websockets.http11 import Request, Response
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand_classes import tables
-from holdem_desktop.net.host import PENALTY_DROPS, PENALTY_TIME, HostLog, _Bucket
+from holdem_desktop.net.limits import (
+    PENALTY_DROPS,
+    PENALTY_TIME,
+    AddressWindow,
+    HostLog,
+    TokenBucket,
+)
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
     Bye,
@@ -65,10 +75,11 @@ from holdem_desktop.net.protocol import (
     to_payload,
 )
 
-from .cluster import Directory
+from .certs import fingerprint
+from .cluster import Directory, Peer
 from .config import ServerConfig
-from .limits import AddressWindow
 from .lobby import Lobby, LobbyLimits
+from .proxies import Proxies
 
 __all__ = ["MAX_QUEUED", "GameServer"]
 
@@ -78,6 +89,11 @@ MAX_BAD = 10
 """Unreadable messages one connection may send before it is dropped."""
 TICK = 0.5
 """Seconds between the rooms' clock ticks."""
+HANDSHAKE_ROOM = 64
+"""Sockets past ``max_connections`` let in to be told "Server full" (HTTP 503)."""
+ADDRESS_ROOM = 4
+"""Sockets past ``max_per_address`` let in from one address to be answered
+(HTTP 429 "Too many connections", ``/health``) rather than cut at accept."""
 _QUIET = logging.getLogger("holdem_desktop.server.websockets")
 _QUIET.addHandler(logging.NullHandler())
 _QUIET.propagate = False  # handshake failures are counted and logged by us, once
@@ -112,6 +128,20 @@ class GameServer:
         self.started = time.monotonic()
         self._conns: dict[str, _Conn] = {}
         self._per_address: Counter[str] = Counter()
+        """WebSocket connections open now, by the player's address."""
+        self._open: Counter[str] = Counter()
+        """Sockets open now by the peer's address, from accept on (in their
+        TLS handshake and HTTP upgrade too): see :meth:`_admit_socket`."""
+        self._sockets = 0
+        self._proxies = Proxies(config.trusted_proxies, config.proxy_header)
+        self._peers: set[str] = set()
+        """Addresses from which a process of this server has proved itself
+        (its relayed players are counted by their own addresses)."""
+        self._real: dict[int, str] = {}
+        """Connections through a trusted proxy or a peer process: the address
+        of the player behind it."""
+        self._from_peer: set[int] = set()
+        """Connections a peer process sent on (never sent on again)."""
         self._barred = AddressWindow(PENALTY_DROPS, PENALTY_TIME)
         self._ids = itertools.count(1)
         self._hands: deque[tuple[float, int]] = deque([(time.monotonic(), 0)])
@@ -123,9 +153,13 @@ class GameServer:
         self._failure: BaseException | None = None
         self._logged_at: dict[str, float] = {}
         self.directory: Directory | None = None
-        """The room directory shared with other processes (``--redis``)."""
-        self._forwarded: dict[int, str] = {}
-        """Connections a peer process sent on: the address of the player behind it."""
+        """The room directory shared with other processes (``--redis``): set
+        before :meth:`run`, which joins it."""
+        self.cert_pem = ""
+        """This process's certificate (PEM), published for its peers to pin."""
+        self._beating: asyncio.Task[None] | None = None
+        self._chores: set[asyncio.Task[None]] = set()
+        """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
         self._batch: list[tuple[list[tuple[str, str]], list[str]]] | None = None
         """Saves not yet begun by the writer: they join one batch (one wake-up)."""
@@ -143,25 +177,31 @@ class GameServer:
         self._loop.set_exception_handler(self._loop_error)
         self._stopping = asyncio.Event()
         server: Server = await serve(
-            self._handle, self.config.bind, self.config.port, ssl=self.ssl,
+            self._handle, sock=self._listen(), ssl=self.ssl,
             process_request=self._request, max_size=MAX_FRAME, max_queue=16,
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
             compression=None, server_header=None, logger=_QUIET)
         self.port = server.sockets[0].getsockname()[1]
-        if ready is not None:
-            ready(self.port)
-        ticker = asyncio.create_task(self._ticker())
+        ticker: asyncio.Task[None] | None = None
         try:
+            if self.directory is not None:
+                await self._attach(self.directory)
+            if ready is not None:
+                ready(self.port)
+            ticker = asyncio.create_task(self._ticker())
             await self._stopping.wait()
         finally:
-            ticker.cancel()
+            if ticker is not None:
+                ticker.cancel()
             server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._save(now=True)
             if self.directory is not None:
-                self.directory.leave()
+                if self._chores:
+                    await asyncio.wait(self._chores, timeout=self.directory.timeout * 2)
+                await self.directory.leave()
 
     def start(self, timeout: float = 10.0) -> int:
         """Serve on a background thread; returns the port."""
@@ -202,23 +242,67 @@ class GameServer:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(fn)
 
-    def attach(self, directory: Directory, restored: list[str]) -> None:
-        """Share the room directory: claim the rooms restored from their saves
-        (closing those another process holds now) and claim every new code."""
-        self.directory = directory
-        for code in directory.restored(restored):
+    async def _attach(self, directory: Directory) -> None:
+        """Join the shared directory: say where this process is reached and
+        with which certificate, claim the rooms restored from their saves
+        (closing those another process holds now), and give back the codes
+        of rooms closed from then on.  Raises
+        :class:`~.cluster.DirectoryError` when Redis cannot be reached."""
+        if not directory.address:
+            host = (self.config.bind if self.config.bind not in ("0.0.0.0", "::")
+                    else socket.getfqdn())
+            directory.address = self.config.advertise or f"{host}:{self.port}"
+        directory.cert = self.cert_pem if self.ssl is not None else ""
+        await directory.open()
+        for code in await directory.restored(list(self.lobby.rooms)):
             self.lobby.close_room(code, "moved")
-        self.lobby.claim = directory.claim
-        self.lobby.release = directory.release
-        self._beat()
+        self.lobby.release = self._release
+        await self._beat()
 
-    def _beat(self) -> None:
+    async def _beat(self) -> None:
         if self.directory is None:
             return
         try:
-            self.directory.beat(len(self.lobby.rooms), self.lobby.people)
+            await self.directory.beat(len(self.lobby.rooms), self.lobby.people)
         except Exception as exc:  # Redis away: the rooms here play on
-            self._drop("", f"redis_{type(exc).__name__}")
+            self._redis_trouble(exc)
+
+    def _redis_trouble(self, exc: BaseException) -> None:
+        """Count a failed directory call; log it once per reason a minute."""
+        reason = f"redis_{type(exc).__name__}"
+        self.stats[reason] += 1
+        now = time.monotonic()
+        if now - self._logged_at.get(reason, -60.0) >= 60.0:
+            self._logged_at[reason] = now
+            self._event("", "", reason)
+
+    def _release(self, code: str) -> None:
+        """(The lobby.)  Give back the code of a room closed, off the loop's way."""
+        directory = self.directory
+        if directory is None:
+            return
+
+        async def release() -> None:
+            try:
+                await directory.release(code)
+            except Exception as exc:  # its entry is dropped by lookups once stale
+                self._redis_trouble(exc)
+
+        task = asyncio.get_running_loop().create_task(release())
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _reserve(self) -> str | None:
+        """A new room's code, claimed in the directory (None: Redis away)."""
+        assert self.directory is not None
+        try:
+            for _attempt in range(20):
+                code = f"{secrets.randbelow(10**6):06d}"
+                if code not in self.lobby.rooms and await self.directory.claim(code):
+                    return code
+        except Exception as exc:
+            self._redis_trouble(exc)
+        return None
 
     # ------------------------------------------------------------------
     # What the server tells
@@ -258,18 +342,76 @@ class GameServer:
     # ------------------------------------------------------------------
     # HTTP: /health, and who may open a WebSocket
 
+    def _listen(self) -> socket.socket:
+        """The listening socket, whose every accepted connection is counted
+        against its address before the TLS handshake begins."""
+        family, kind, proto, _name, where = socket.getaddrinfo(
+            self.config.bind or None, self.config.port, type=socket.SOCK_STREAM,
+            flags=socket.AI_PASSIVE)[0]
+        sock = _GatedSocket(family, kind, proto)
+        try:
+            sock.admit = self._admit_socket
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(where)
+            sock.listen(511)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+    def _admit_socket(self, peer: str) -> Callable[[], None] | None:
+        """(On the loop, at accept.)  Whether a connection from ``peer`` may
+        begin its TLS handshake: at most :data:`ADDRESS_ROOM` more than
+        ``max_per_address`` sockets from one address (those are answered
+        HTTP 429 if they get that far), and :data:`HANDSHAKE_ROOM` more than
+        ``max_connections`` in all.
+        Trusted proxies and this server's other processes carry many
+        players: they are held to the total only, and each player behind
+        them to ``max_per_address`` by their own address (:meth:`_request`).
+        Returns what to call when the socket closes (None: closed at once)."""
+        exempt = peer in self._peers or self._proxies.trusted(peer)
+        if self._sockets >= self.config.max_connections + HANDSHAKE_ROOM:
+            self._drop(peer, "crowded")
+            return None
+        if not exempt and self._open[peer] >= self.config.max_per_address + ADDRESS_ROOM:
+            self._drop(peer, "busy")
+            return None
+        self._open[peer] += 1
+        self._sockets += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if released:
+                return
+            released = True
+            self._sockets -= 1
+            self._open[peer] -= 1
+            if self._open[peer] <= 0:
+                del self._open[peer]
+
+        return release
+
     def _address(self, connection: ServerConnection) -> str:
-        return self._forwarded.get(id(connection)) or _address(connection)
+        """The player's address: the peer's, or the one a trusted proxy or a
+        peer process said is behind it."""
+        return self._real.get(id(connection)) or _address(connection)
 
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        peer = request.headers.get("X-Holdem-Peer")
-        if peer is not None:  # a join another process of this server sent on
+        peer = _address(connection)
+        proof = request.headers.get("X-Holdem-Peer")
+        if proof is not None:  # a join another process of this server sent on
             client = request.headers.get("X-Holdem-Client", "")
             if self.directory is None or not secrets.compare_digest(
-                    peer.encode(), self.directory.secret.encode()) or not _is_ip(client):
-                self._drop(_address(connection), "bad_peer", abuse=True)
+                    proof.encode(), self.directory.secret.encode()) or not _is_ip(client):
+                self._drop(peer, "bad_peer", abuse=True)
                 return connection.respond(HTTPStatus.FORBIDDEN, "Forbidden\n")
-            self._forwarded[id(connection)] = client
+            self._peers.add(peer)
+            self._real[id(connection)] = client
+            self._from_peer.add(id(connection))
+        elif self._proxies.trusted(peer):  # the header is read from a trusted proxy only
+            self._real[id(connection)] = self._proxies.client(peer, request.headers)
         address = self._address(connection)
         path = request.path.partition("?")[0]
         if path == "/health":
@@ -285,7 +427,9 @@ class GameServer:
         if self._barred.full(address, time.monotonic()):
             self._drop(address, "rate_limited")
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Rate limited\n")
-        if self._per_address[address] >= self.config.max_per_address:
+        relayed = id(connection) in self._real
+        if (self._per_address[address] >= self.config.max_per_address if relayed
+                else self._open[peer] > self.config.max_per_address):  # this one counted
             self._drop(address, "busy")
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections\n")
         if len(self._conns) >= self.config.max_connections:
@@ -300,7 +444,8 @@ class GameServer:
         try:
             await self._serve(ws)
         finally:
-            self._forwarded.pop(id(ws), None)
+            self._real.pop(id(ws), None)
+            self._from_peer.discard(id(ws))
 
     async def _serve(self, ws: ServerConnection) -> None:
         address = self._address(ws)
@@ -317,7 +462,7 @@ class GameServer:
         self.stats["connections"] += 1
         self.lobby.connect(conn, address)
         sender = asyncio.create_task(self._sender(conn, state))
-        bucket = _Bucket(self.config.rate, self.config.burst, time.monotonic)
+        bucket = TokenBucket(self.config.rate, self.config.burst, time.monotonic)
         bad = 0
         came = time.monotonic()
         try:
@@ -354,11 +499,28 @@ class GameServer:
                         break
                     continue
                 self.stats["messages"] += 1
-                target = self._elsewhere(conn, ws, message, address)
-                if target is not None:
-                    await self._relay(ws, payload, target, address, bucket)
+                target = await self._elsewhere(conn, ws, message, address)
+                if target is not None and (target is _AWAY or not await self._relay(
+                        ws, payload, target, address, bucket)):
+                    self._drop(address, "directory_away" if target is _AWAY else "peer_away")
+                    self._queue(conn, Refused("busy"))
+                    self._queue(conn, Bye("busy"))
                     break
+                if target is not None:
+                    break
+                if (isinstance(message, Create) and self.directory is not None
+                        and not self.lobby.room_of(conn)):
+                    reserved = await self._reserve()
+                    if reserved is None:
+                        self._drop(address, "directory_away")
+                        self._queue(conn, Refused("busy"))
+                        self._queue(conn, Bye("busy"))
+                        break
+                    self.lobby.reserved = reserved
                 self.lobby.receive(conn, message)
+                if self.lobby.reserved:  # refused before it was used
+                    self._release(self.lobby.reserved)
+                    self.lobby.reserved = ""
                 self._deliver()
         finally:
             self._conns.pop(conn, None)
@@ -371,67 +533,93 @@ class GameServer:
                 await asyncio.wait_for(sender, 2.0)
             sender.cancel()
 
-    def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
-                   ) -> str | None:
-        """The address of the process this connection's first message belongs
-        to, when it is another (None: here)."""
-        if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._forwarded
+    async def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
+                         ) -> Peer | None:
+        """The process this connection's first message belongs to, when it
+        is another (None: here; :data:`_AWAY`: the directory did not answer)."""
+        if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
                 or not isinstance(message, Hello | Create)):
             return None
         try:
             if isinstance(message, Hello):
                 if message.code in self.lobby.rooms or self.lobby.rate_limited(address):
                     return None
-                return self.directory.where(message.code)
-            return self.directory.least_loaded(len(self.lobby.rooms))
-        except Exception as exc:  # Redis away: answer from this process alone
-            self._drop("", f"redis_{type(exc).__name__}")
-            return None
+                return await self.directory.where(message.code)
+            return await self.directory.least_loaded(len(self.lobby.rooms))
+        except Exception as exc:  # Redis away: the rooms here play on, this one waits
+            self._redis_trouble(exc)
+            return _AWAY
 
-    async def _relay(self, ws: ServerConnection, first: bytes, target: str, address: str,
-                     bucket: _Bucket) -> None:
-        """Send this connection on to the process at ``target``: what the
-        player says goes there (still within this connection's limits), what
-        it answers comes back, until either side closes."""
+    async def _relay(self, ws: ServerConnection, first: bytes, target: Peer, address: str,
+                     bucket: TokenBucket) -> bool:
+        """Send this connection on to the process ``target``: what the player
+        says goes there (still within this connection's limits), what it
+        answers comes back, until either side closes.  The link is TLS
+        pinned to the certificate ``target`` published in the directory, so
+        the shared secret is never sent to anyone else.  Returns False when
+        the link could not be opened (the player is refused ``busy``)."""
         assert self.directory is not None
         self.stats["relayed"] += 1
         context: ssl.SSLContext | None = None
-        if self.ssl is not None:  # peers prove themselves by the shared secret
+        if self.ssl is not None:
+            if not target.cert:
+                self._drop("", "peer_unpinned")
+                return False
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-            context.check_hostname = False
-            context.verify_mode = ssl.CERT_NONE
-        url = f"{'wss' if context else 'ws'}://{target}/"
+            context.check_hostname = False  # the pin names the peer, not its address
+            context.verify_mode = ssl.CERT_REQUIRED
+            context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # its leaf alone is trusted
+            try:
+                context.load_verify_locations(cadata=target.cert)
+            except (ssl.SSLError, ValueError):
+                self._drop("", "peer_unpinned")
+                return False
+        url = f"{'wss' if context else 'ws'}://{target.address}/"
         try:
-            async with connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
-                               open_timeout=10, additional_headers={
-                                   "X-Holdem-Peer": self.directory.secret,
-                                   "X-Holdem-Client": address}) as peer:
-                await peer.send(first.decode("utf-8"))
-
-                async def back() -> None:
-                    async for data in peer:
-                        await ws.send(data)
-
-                answers = asyncio.create_task(back())
-                try:
-                    while not answers.done():
-                        recv = asyncio.create_task(ws.recv())
-                        await asyncio.wait({recv, answers}, timeout=self.config.idle,
-                                           return_when=asyncio.FIRST_COMPLETED)
-                        if not recv.done():
-                            recv.cancel()
-                            break
-                        data = recv.result()
-                        if not bucket.take():
-                            self._drop(address, "flooding", abuse=True)
-                            break
-                        await peer.send(data)
-                finally:
-                    answers.cancel()
-        except (ConnectionClosed, OSError, TimeoutError, asyncio.CancelledError):
-            return
-        except Exception:  # a peer that is gone or refuses: the player's game reconnects
+            peer = await connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
+                                 open_timeout=10, additional_headers={
+                                     "X-Holdem-Peer": self.directory.secret,
+                                     "X-Holdem-Client": address})
+        except ssl.SSLCertVerificationError:
+            self._drop("", "peer_refused")  # another certificate than the one published
+            return False
+        except Exception:  # a peer that is gone or refuses
             self._drop("", "relay_failed")
+            return False
+        try:
+            if context is not None and _pin(peer) != _pin_of(target.cert):
+                self._drop("", "peer_refused")  # cannot happen after the check; never trusted
+                return False
+            await peer.send(first.decode("utf-8"))
+
+            async def back() -> None:
+                async for data in peer:
+                    await ws.send(data)
+
+            answers = asyncio.create_task(back())
+            try:
+                while not answers.done():
+                    recv = asyncio.create_task(ws.recv())
+                    await asyncio.wait({recv, answers}, timeout=self.config.idle,
+                                       return_when=asyncio.FIRST_COMPLETED)
+                    if not recv.done():
+                        recv.cancel()
+                        break
+                    data = recv.result()
+                    if not bucket.take():
+                        self._drop(address, "flooding", abuse=True)
+                        break
+                    await peer.send(data)
+            finally:
+                answers.cancel()
+        except (ConnectionClosed, OSError, TimeoutError, asyncio.CancelledError):
+            pass
+        except Exception:  # the player's game reconnects
+            self._drop("", "relay_failed")
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(peer.close(), 5)
+        return True
 
     def _queue(self, conn: str, message: HostMessage) -> None:
         """Queue ``message`` for ``conn`` (after its own connection ended, too:
@@ -530,12 +718,60 @@ class GameServer:
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")
             now = time.monotonic()
-            if self.directory is not None and now - self._beaten >= self.directory.heartbeat:
+            if (self.directory is not None and now - self._beaten >= self.directory.heartbeat
+                    and (self._beating is None or self._beating.done())):
                 self._beaten = now
-                self._beat()
+                self._beating = asyncio.create_task(self._beat())  # never waited for here
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
+
+
+class _GatedSocket(socket.socket):
+    """A listening socket that asks :attr:`admit` about each connection it
+    accepts, before anything else (the TLS handshake, the HTTP upgrade) is
+    done with it: asyncio accepts through :meth:`accept`, so no path of
+    the server gets round it."""
+
+    admit: Callable[[str], Callable[[], None] | None]
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        fd, where = self._accept()  # type: ignore[attr-defined]
+        sock = _CountedSocket(self.family, self.type, self.proto, fileno=fd)
+        peer = str(where[0]) if isinstance(where, tuple) and where else ""
+        release = self.admit(peer)
+        if release is None:
+            sock.close()
+            raise ConnectionAbortedError("refused at accept")  # asyncio skips it
+        sock.release = release
+        return sock, where
+
+
+class _CountedSocket(socket.socket):
+    """An accepted connection that gives back its place when it closes."""
+
+    release: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        release, self.release = self.release, None
+        if release is not None:
+            release()
+        super().close()
+
+
+_AWAY = Peer("")
+"""What :meth:`GameServer._elsewhere` answers when the directory did not."""
+
+
+def _pin(connection: Any) -> str:
+    """The fingerprint of the certificate the peer at ``connection`` presented."""
+    obj = connection.transport.get_extra_info("ssl_object")
+    der = obj.getpeercert(binary_form=True) if obj is not None else None
+    return fingerprint(der) if der else ""
+
+
+def _pin_of(pem: str) -> str:
+    return fingerprint(ssl.PEM_cert_to_DER_cert(pem))
 
 
 def _address(connection: ServerConnection) -> str:

@@ -5,7 +5,7 @@ back with their tokens.
 
 One file per room, ``<code>.json`` in the store's folder: the room (code,
 seats, rules, members with their tokens, who is host, the next-hand
-presses) and its game in the desktop's autosave form
+presses, the chat's mutes) and its game in the desktop's autosave form
 (:func:`holdem_desktop.saves.game_data`).  Each is written whole to a
 temporary file and moved into place, so a reader sees the old file or the
 new one, never half of one.  The files are not flushed to the disk itself
@@ -153,6 +153,9 @@ def room_data(room: Room) -> dict[str, Any]:
                  for b in room.bans],
         "games": room.games,
         "people_seats": sorted(room._people_seats),
+        "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
+                  "muted_for": max(0.0, g.muted_until - now)}
+                 for key, g in room.chat.guards.items() if g.by_host or g.mutes],
         "game": None if room.session is None else game_data(room.session, _plans(room)),
     }
 
@@ -179,6 +182,12 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
                      int(b["game"])) for b in data.get("bans", [])]
     room.games = int(data.get("games", 0))
     room._people_seats = {int(k) for k in data.get("people_seats", [])}
+    for g in data.get("chat", []):  # mutes: the host's, and those for flooding
+        guard = room.chat.guard(str(g["key"]))
+        guard.by_host = bool(g["by_host"])
+        guard.mutes = int(g["mutes"])
+        if float(g["muted_for"]) > 0:
+            guard.muted_until = now + float(g["muted_for"])
     if data["host"] is not None:
         room.host = room.members[int(data["host"])]
     room.hand_serial = int(data["hand_serial"])

@@ -3,9 +3,14 @@ log in the test's own folder."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import shutil
+import signal
+import socket
 import ssl
+import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -16,6 +21,7 @@ from typing import Any
 import pytest
 
 from holdem_desktop.server.certs import fingerprint_of_file, self_signed, server_context
+from holdem_desktop.server.cluster import Directory, leaf_pem, process_id
 from holdem_desktop.server.config import ServerConfig
 from holdem_desktop.server.service import GameServer
 from holdem_desktop.server.store import RoomStore
@@ -59,6 +65,10 @@ def start_server(data: Path, **settings: Any) -> Served:
     server = GameServer(config, store=RoomStore(data / "rooms"))
     cert, key = self_signed(data / "tls")
     server.ssl = server_context(cert, key)
+    server.cert_pem = leaf_pem(cert)
+    if config.redis:
+        server.directory = Directory(config.redis, process_id(data), heartbeat=config.heartbeat,
+                                     timeout=config.redis_timeout)
     server.start()
     return Served(server, fingerprint_of_file(cert), data)
 
@@ -83,6 +93,54 @@ def make_server(tmp_path: Path) -> Iterator[Any]:
     yield make
     for s in started:
         s.server.stop()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class RedisServer:
+    """A real ``redis-server`` on loopback, in the test's folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(signal.SIGCONT)  # a paused one must hear SIGTERM
+        self.process.terminate()
+        self.process.wait(10)
+
+
+needs_redis = pytest.mark.skipif(shutil.which("redis-server") is None,
+                                 reason="needs the Debian package redis-server")
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    return redis_server.url
 
 
 @pytest.fixture

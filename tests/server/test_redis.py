@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import queue
-import shutil
-import socket
-import subprocess
 import time
 
 import pytest
@@ -20,38 +17,10 @@ from holdem_desktop.net.client import Closed
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Create, Hello, HostMessage, News, Refused, Welcome
 
+from .conftest import needs_redis
 from .process import ServeProcess
 
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None,
-                                reason="needs the Debian package redis-server")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def redis_url(tmp_path):
-    port = free_port()
-    folder = tmp_path / "redis"
-    folder.mkdir()
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                               "--save", "", "--appendonly", "no", "--dir", str(folder)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        end = time.monotonic() + 20
-        while time.monotonic() < end:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(10)
+pytestmark = needs_redis
 
 
 @pytest.fixture

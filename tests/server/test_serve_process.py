@@ -15,13 +15,17 @@ from holdem_desktop.net.client import Closed
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import (
     Act,
+    Chat,
     Create,
     Error,
     Hello,
+    MuteMember,
     NewGame,
+    News,
     NextHand,
     Ping,
     Pong,
+    Said,
     Table,
     Welcome,
 )
@@ -100,6 +104,7 @@ class Seat:
         self.welcome: Welcome | None = None
         self.table: Table | None = None
         self.errors: list[Error] = []
+        self.heard: list[object] = []
 
     def pump(self) -> None:
         while True:
@@ -107,6 +112,7 @@ class Seat:
                 m = self.client.inbox.get_nowait()
             except queue.Empty:
                 return
+            self.heard.append(m)
             if isinstance(m, Welcome):
                 self.welcome = m
             elif isinstance(m, Table):
@@ -191,6 +197,41 @@ def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, t
     mover.client.send(Act(fold.kind, 0, *at))
     until(back, lambda: mover.table is not None and (mover.table.hand, mover.table.decision) != at)
     assert not [e for s in back for e in s.errors]
+    for s in back + seats:
+        s.client.close()
+
+
+def test_the_hosts_mute_holds_across_a_restart_after_sigkill(processes, tmp_path):
+    data = str(tmp_path / "data")
+    serve = processes("--bind", "127.0.0.1", "--port", "0", "--self-signed", "--data", data)
+    port = serve.wait_ready()
+    mara = Seat(port, serve.fingerprint, Create("Mara", __version__, "tournament", 3, "easy"))
+    until([mara], lambda: mara.welcome is not None)
+    assert mara.welcome is not None
+    code = mara.welcome.code
+    ada = Seat(port, serve.fingerprint, Hello("Ada", code, __version__))
+    seats = [mara, ada]
+    until(seats, lambda: ada.welcome is not None)
+    mara.client.send(MuteMember("Ada"))
+    until(seats, lambda: News("muted", ("Ada",)) in ada.heard)
+    serve.kill()
+
+    again = processes("--bind", "127.0.0.1", "--port", "0", "--self-signed", "--data", data)
+    port = again.wait_ready()
+    back = [Seat(port, again.fingerprint, Hello(name, code, __version__, s.welcome.token))
+            for s, name in ((mara, "Mara"), (ada, "Ada")) if s.welcome is not None]
+    mara2, ada2 = back
+    until(back, lambda: all(s.welcome is not None for s in back))
+    ada2.client.send(Chat("still here?"))
+    until(back, lambda: any(e.reason == "muted_by_host" for e in ada2.errors))
+    mara2.client.send(Chat("hello again"))  # Mara's line arrives: Ada's was held back
+    until(back, lambda: any(isinstance(m, Said) for m in ada2.heard))
+    assert not [m for s in back for m in s.heard if isinstance(m, Said) and m.name == "Ada"]
+    # and the host may lift it as before
+    mara2.client.send(MuteMember("Ada", on=False))
+    until(back, lambda: News("unmuted", ("Ada",)) in ada2.heard)
+    ada2.client.send(Chat("thanks"))
+    until(back, lambda: any(isinstance(m, Said) and m.name == "Ada" for m in mara2.heard))
     for s in back + seats:
         s.client.close()
 

@@ -1,0 +1,191 @@
+"""Server processes sharing a real Redis (on loopback, started here) when
+things go wrong: a Redis that stops answering (paused with SIGSTOP) never
+freezes the rooms of a process — they play on while what needs the
+directory is refused ``busy`` — and the link between processes is pinned
+to the certificate each published, so a process at the address that
+presents another certificate is refused before it hears the secret."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import time
+from typing import Any
+
+import redis
+
+from holdem_desktop import __version__
+from holdem_desktop.net.client import Closed
+from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.protocol import (
+    Chat,
+    Create,
+    Hello,
+    HostMessage,
+    Ping,
+    Pong,
+    Refused,
+    Said,
+    Welcome,
+)
+
+from .conftest import RedisServer, Served, needs_redis
+
+pytestmark = needs_redis
+
+
+def client(served: Served) -> OnlineClient:
+    c = OnlineClient("127.0.0.1", served.port, pin=served.fingerprint)
+    c.connect()
+    return c
+
+
+def first(c: OnlineClient, message: Any, seconds: float = 15.0) -> HostMessage | Closed:
+    """Send ``message``; the welcome, refusal or end that answers it."""
+    c.send(message)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            got = c.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if isinstance(got, Welcome | Refused | Closed):
+            return got
+    raise AssertionError(f"no answer to {message} within {seconds} s")
+
+
+def hear(c: OnlineClient, text: str, seconds: float) -> float:
+    """Seconds until ``c`` hears the line ``text`` (fails past ``seconds``)."""
+    start = time.monotonic()
+    end = start + seconds
+    while time.monotonic() < end:
+        try:
+            got = c.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if isinstance(got, Said) and got.text == text:
+            return time.monotonic() - start
+    raise AssertionError(f"{text!r} not heard within {seconds} s")
+
+
+def answered(c: OnlineClient, n: int, seconds: float) -> float:
+    """Seconds until ``c`` hears Pong ``n`` (fails past ``seconds``)."""
+    start = time.monotonic()
+    end = start + seconds
+    while time.monotonic() < end:
+        try:
+            got = c.get(timeout=max(0.01, end - time.monotonic()))
+        except queue.Empty:
+            break
+        if got == Pong(n):
+            return time.monotonic() - start
+    raise AssertionError(f"no pong {n} within {seconds} s")
+
+
+def wait_for(check: Any, seconds: float = 15.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("not in time")
+
+
+def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server: RedisServer):
+    # a call may take 2 s (as the blocking client's socket timeout once did),
+    # and the process says it is alive every 0.3 s
+    settings = {"redis": redis_server.url, "heartbeat": 0.3, "redis_timeout": 2.0}
+    a = make_server(**settings)
+    b = make_server(**settings)
+    mara, ada, cy = client(a), client(a), client(b)
+    try:
+        made = first(mara, Create("Mara", __version__, "heads_up", 2, "easy"))
+        assert isinstance(made, Welcome)
+        assert isinstance(first(ada, Hello("Ada", made.code, __version__)), Welcome)
+        there = first(cy, Create("Cy", __version__, "heads_up", 2, "easy"))
+        assert isinstance(there, Welcome) and there.code not in a.server.lobby.rooms
+        os.kill(redis_server.process.pid, signal.SIGSTOP)
+        try:
+            # A's heartbeats now time out ...
+            wait_for(lambda: a.server.stats["redis_TimeoutError"] >= 1, 10)
+            failed = a.server.stats["redis_TimeoutError"]
+            # ... and its room plays on at its usual pace meanwhile
+            worst = 0.0
+            for n in range(25):  # 2.5 s or more: beats fail meanwhile
+                mara.send(Ping(n))
+                worst = max(worst, answered(mara, n, 5))
+                time.sleep(0.1)
+            for n, (talker, listener) in enumerate([(mara, ada), (ada, mara)] * 2):
+                talker.send(Chat(f"line {n}"))  # within the chat's own rate
+                worst = max(worst, hear(listener, f"line {n}", 5))
+            assert worst < 0.8, f"an answer took {worst:.2f} s with Redis paused"
+            assert a.server.stats["redis_TimeoutError"] > failed  # beats failed all along
+            # what needs the directory is refused clearly, within its timeout
+            for message in (Hello("Bo", there.code, __version__),
+                            Create("Bo", __version__, "heads_up", 2, "easy")):
+                asked = time.monotonic()
+                with_a = client(a)
+                try:
+                    assert first(with_a, message, 10) == Refused("busy")
+                finally:
+                    with_a.close()
+                assert time.monotonic() - asked < 5
+            assert len(a.server.lobby.rooms) == 1  # no room made without a claimed code
+        finally:
+            os.kill(redis_server.process.pid, signal.SIGCONT)
+        # Redis back: the join through A reaches the room on B again
+        late = client(a)
+        try:
+            wait_for(lambda: a.server.stats["redis_TimeoutError"] > 0, 1)
+            joined = first(late, Hello("Bo", there.code, __version__))
+            assert isinstance(joined, Welcome) and joined.code == there.code
+        finally:
+            late.close()
+    finally:
+        for c in (mara, ada, cy):
+            c.close()
+
+
+def test_the_link_between_processes_is_pinned_to_the_published_certificate(
+        make_server, redis_server: RedisServer):
+    settings = {"redis": redis_server.url, "heartbeat": 60.0}
+    a = make_server(**settings)
+    b = make_server(**settings)
+    impostor = make_server()  # its own certificate, on another port
+    assert impostor.fingerprint != b.fingerprint
+    r = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    b_id = b.server.directory.me
+    assert r.hget(f"holdem:proc:{b_id}", "cert") == b.server.cert_pem
+    mara = client(b)
+    try:
+        made = first(mara, Create("Mara", __version__, "heads_up", 2, "easy"))
+        assert isinstance(made, Welcome)
+        # through A, pinned to B's certificate: in
+        ada = client(a)
+        try:
+            joined = first(ada, Hello("Ada", made.code, __version__))
+            assert isinstance(joined, Welcome) and joined.code == made.code
+        finally:
+            ada.close()
+        # the directory now sends B's players to another server
+        r.hset(f"holdem:proc:{b_id}", "address", f"127.0.0.1:{impostor.port}")
+        bo = client(a)
+        try:
+            assert first(bo, Hello("Bo", made.code, __version__)) == Refused("busy")
+        finally:
+            bo.close()
+        assert a.server.stats["peer_refused"] == 1
+        # the impostor never saw a request, so never the secret
+        assert not {"connections", "bad_peer", "health", "not_found"} & set(impostor.server.stats)
+        # a peer that published no certificate is not trusted either
+        r.hset(f"holdem:proc:{b_id}", mapping={"address": f"127.0.0.1:{b.port}", "cert": ""})
+        cy = client(a)
+        try:
+            assert first(cy, Hello("Cy", made.code, __version__)) == Refused("busy")
+        finally:
+            cy.close()
+        assert a.server.stats["peer_unpinned"] == 1
+    finally:
+        mara.close()
+        r.close()
