@@ -105,8 +105,9 @@ class Desktop(PlayOnline):
         return self.speech.status()
 
     def test_speech(self) -> str:
-        """Say a sample through the voice in use; returns it."""
-        return self.speech.test()
+        """Say a sample through the voice in use (with speech off too, saying
+        so and the key that brings it back); returns it."""
+        return self.speech.test(self.speech_key())
 
     def speech_key(self) -> str:
         """The key that turns speech off and on, as the player's keyboard names it."""
@@ -169,17 +170,24 @@ class Desktop(PlayOnline):
         """A started game: the player in seat 0, computer players elsewhere."""
         return self.games.new(variant, players, strength, name)
 
-    def start_variant(self, name: str) -> Session | str:
-        """A game of the variant a command line names (``--variant KEY``,
-        ``my:FILE`` or a file's path), with the player's last choices of seats,
-        strength and name; or why it cannot start."""
+    def named_variant(self, name: str) -> Variant | str:
+        """The variant a command line names (``--variant KEY``, ``my:FILE`` or
+        a file's path), or why it cannot be played."""
         try:
-            rules = variant_argument(name)
+            return variant_argument(name)
         except KeyError:
             return _("There is no variant named {name}; the shipped ones are: {names}.").format(
                 name=name, names=", ".join(shipped_variants()))
         except VariantError as exc:
             return variant_problem(exc)
+
+    def start_variant(self, name: str | Variant) -> Session | str:
+        """A game of the variant a command line names (or of those rules), with
+        the player's last choices of seats, strength and name; or why it
+        cannot start."""
+        rules = self.named_variant(name) if isinstance(name, str) else name
+        if isinstance(rules, str):
+            return rules
         s = self.settings
         return self.new_game(rules, s.players, s.strength, s.player_name or _("Player"))
 
@@ -311,7 +319,17 @@ class Desktop(PlayOnline):
 
     def join_room(self, code: str, address: str, name: str) -> Page | str:
         """Join the room with ``code`` (found on the network, or at ``address``)."""
-        return self._room_table(self.rooms.join(code, address, name))
+        return self._tell_who_is_here(self._room_table(self.rooms.join(code, address, name)))
+
+    def _tell_who_is_here(self, page: Page | str) -> Page | str:
+        """A player who joins a room hears who is in it, after the table's
+        first words (not one who takes their seat back in a game running)."""
+        remote = self.remote
+        if isinstance(page, str) or remote is None \
+                or (remote.seat is not None and remote.running):
+            return page
+        self.outputs.tell(remote, remote.who_is_here())
+        return page
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):

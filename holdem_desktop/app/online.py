@@ -25,7 +25,8 @@ from holdem_desktop.net.online import CertificateProblem, OnlineClient
 from holdem_desktop.settings import write_atomic
 from holdem_desktop.ui.online import CertificateQuestion
 
-__all__ = ["DEFAULT_PORT", "Invitation", "ServerBook", "open_online", "parse_invitation"]
+__all__ = ["DEFAULT_PORT", "Invitation", "ServerBook", "invitation_line", "open_online",
+           "parse_invitation"]
 
 DEFAULT_PORT = 7447
 """The port of a server whose address names none (the server's own default)."""
@@ -53,10 +54,25 @@ class Invitation:
         return text + (f"?pin={self.pin}" if self.pin else "")
 
 
-def parse_invitation(text: str) -> Invitation:
-    """An invitation line, or a server's address (``host``, ``host:port``);
-    raises ``ValueError`` for what is neither."""
+_LINE = re.compile(r"holdem://[^\s<>\"']+", re.IGNORECASE)
+
+
+def invitation_line(text: str) -> str:
+    """The ``holdem://`` line inside ``text`` — a whole invitation message as
+    it was copied, sent and pasted ("Join my Hold'em Desktop room …: holdem://…"),
+    its closing punctuation left out — or ``text`` itself when it holds none."""
     text = text.strip()
+    if text.lower().startswith("holdem://"):
+        return text  # a line alone is judged whole, as it was typed
+    found = _LINE.search(text)
+    return found.group(0).rstrip(".,;:!?)]}") if found else text
+
+
+def parse_invitation(text: str) -> Invitation:
+    """An invitation line (alone or inside the message it came in), or a
+    server's address (``host``, ``host:port``); raises ``ValueError`` for
+    what is neither."""
+    text = invitation_line(text)
     if not text:
         raise ValueError("empty")
     if "://" not in text:

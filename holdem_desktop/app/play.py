@@ -7,11 +7,11 @@ import sys
 
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.app import App, NoDisplay
-from holdem_desktop.ui.menus import StartPage
+from holdem_desktop.ui.menus import NewGamePage, StartPage
 
 from .desktop import Desktop
 
-__all__ = ["play"]
+__all__ = ["opening", "play"]
 
 
 def play(resume: bool = False, max_events: int | None = None,
@@ -20,13 +20,38 @@ def play(resume: bool = False, max_events: int | None = None,
     on a new game of ``variant`` with it); ``speaker`` replaces the screen
     reader (tests)."""
     desktop = Desktop(speaker=speaker)
+    try:
+        app = opening(desktop, resume=resume, variant=variant)
+    except NoDisplay as problem:  # no window can open: say so, never run invisibly
+        desktop.close()
+        print(problem, file=sys.stderr)
+        return problem.exit_code
+    try:
+        app.run(max_events)
+    finally:
+        desktop.close()
+    desktop.prefs.keep_window_size(*app.surface.get_size())
+    return 0
+
+
+def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = None) -> App:
+    """The window as it opens, its first words said: the start screen, the
+    saved game (``resume``), or a new game of ``variant``.  A ``variant``
+    given while a game is saved does not replace it unasked: New game opens
+    on that variant with the question New game asks (Enter starts it,
+    Escape keeps the saved game).  Raises :class:`NoDisplay`."""
     screen = desktop.menu()
+    asking: NewGamePage | None = None
     if variant is not None:
-        game = desktop.start_variant(variant)
-        if isinstance(game, str):  # said, shown on the start screen, and on stderr
-            print(game, file=sys.stderr)
-            desktop.notices.append(game)
+        rules = desktop.named_variant(variant)
+        if isinstance(rules, str):  # said, shown on the start screen, and on stderr
+            print(rules, file=sys.stderr)
+            desktop.notices.append(rules)
+        elif desktop.has_saved_game():  # nothing is lost without a question
+            asking = NewGamePage(desktop, desktop.say, named=rules)
         else:
+            game = desktop.start_variant(rules)
+            assert not isinstance(game, str)  # the rules were read already
             screen = desktop.table(game)
     elif resume:
         got = desktop.continue_game()
@@ -34,23 +59,15 @@ def play(resume: bool = False, max_events: int | None = None,
             desktop.notices.append(got)
         else:
             screen = desktop.table(got)
-    try:
-        app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-                  desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
-                  moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
-    except NoDisplay as problem:  # no window can open: say so, never run invisibly
-        desktop.close()
-        print(problem, file=sys.stderr)
-        return problem.exit_code
+    app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
+              desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
+              moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
+    if asking is not None:
+        app.stack.append(asking)
     # The first words: where the player is (a continued game has said so
     # already), then what went wrong at start, as one sentence so that none
     # cuts off another.
-    first = [app.where() + "."] if isinstance(screen, StartPage) else []
+    first = [app.where() + "."] if isinstance(app.screen, (StartPage, NewGamePage)) else []
     if first or desktop.notices:
         app.screen.say(" ".join(first + desktop.notices))
-    try:
-        app.run(max_events)
-    finally:
-        desktop.close()
-    desktop.prefs.keep_window_size(*app.surface.get_size())
-    return 0
+    return app

@@ -12,6 +12,7 @@ from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
 from .clipboard import paste_text
+from .online import invitation_line
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
@@ -37,6 +38,8 @@ class PlayOnline:
 
         def _room_table(self, joined: RemoteTable | str) -> Page | str: ...
 
+        def _tell_who_is_here(self, page: Page | str) -> Page | str: ...
+
     def online_servers(self) -> list[str]:
         """The servers the player used, newest first."""
         return self.rooms.book.servers()
@@ -45,7 +48,9 @@ class PlayOnline:
                          ) -> Page | str | CertificateQuestion:
         """Join the room ``code`` on ``server`` (or the one its invitation names)."""
         got = self.rooms.join_online(server, code, name)
-        return got if isinstance(got, CertificateQuestion) else self._room_table(got)
+        if isinstance(got, CertificateQuestion):
+            return got
+        return self._tell_who_is_here(self._room_table(got))
 
     def create_online_room(self, server: str, variant: str | Variant, players: int,
                            strength: str, name: str) -> Page | str | CertificateQuestion:
@@ -77,5 +82,6 @@ class PlayOnline:
         return _("{server} was not among the servers used.").format(server=where)
 
     def paste_text(self) -> str:
-        """The text on the clipboard."""
-        return paste_text()
+        """The invitation line on the clipboard (from the whole message a friend
+        sent, when that was copied), or the clipboard's text as it is."""
+        return invitation_line(paste_text())

@@ -41,9 +41,9 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Phrasing", "Showdown", "beaten_hands", "finished", "menu_refusal", "names_list",
-           "ordinal", "room_error", "room_news", "room_problem", "sentence", "sizes_list",
-           "standings", "welcome_back", "you_have"]
+__all__ = ["Member", "Phrasing", "Showdown", "beaten_hands", "finished", "menu_refusal",
+           "names_list", "ordinal", "room_error", "room_news", "room_people", "room_problem",
+           "sentence", "sizes_list", "standings", "welcome_back", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -483,6 +483,55 @@ def names_list(names: tuple[str, ...] | list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
+
+
+@dataclass(frozen=True)
+class Member:
+    """A person in a room, as :func:`room_people` names them."""
+
+    name: str
+    you: bool = False
+    host: bool = False
+    away: bool = False
+    """The computer plays their seat (they chose Away, or the host Play for)."""
+    gone: bool = False
+    """Not connected (they left, or their connection dropped): the seat
+    waits for them (before a game, until it starts)."""
+
+
+def _member(m: Member) -> str:
+    notes = [pgettext("room member", "host")] if m.host else []
+    if m.away:
+        notes.append(pgettext("room member", "away"))
+    if m.gone:
+        notes.append(pgettext("room member", "not here"))
+    who = pgettext("room member", "you") if m.you else m.name
+    return _("{name} ({notes})").format(name=who, notes=", ".join(notes)) if notes else who
+
+
+def room_people(seated: Sequence[Member], watchers: Sequence[Member], computers: int,
+                free: int | None) -> str:
+    """Who is in a room, said to a player who joins it and by the Who is
+    here key: the people at the seats in seat order, those watching, the
+    seats the computer plays and, before the first game (``free`` not
+    None), the seats still free."""
+    parts = []
+    if seated:
+        parts.append(_("In the room: {people}.").format(
+            people=names_list([_member(m) for m in seated])))
+    if watchers:
+        parts.append(_("Watching: {people}.").format(
+            people=names_list([_member(m) for m in watchers])))
+    if computers:
+        parts.append(ngettext("The computer plays {count} seat.",
+                              "The computer plays {count} seats.", computers).format(
+                                  count=computers))
+    if free is not None:
+        parts.append(ngettext(
+            "{count} seat free: a computer player takes it when the game starts.",
+            "{count} seats free: computer players take them when the game starts.",
+            free).format(count=free) if free else _("Every seat is taken."))
+    return " ".join(parts)
 
 
 def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .protocol import (
@@ -121,19 +121,17 @@ class RoomClient:
         with contextlib.suppress(Exception):
             await self._writer.wait_closed()
 
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        decoder = FrameDecoder()
+    @contextlib.contextmanager
+    def _reading(self, clean: tuple[type[Exception], ...] = ()) -> Iterator[None]:
+        """Wraps a reading loop: however it ends, the window hears that the
+        connection ended and why (``clean``: what the transport raises when
+        the other side closed in good order).  Shared by every transport, so
+        that a reason means the same on the LAN and online."""
         reason = "closed"
         try:
-            while True:
-                data = await reader.read(65536)
-                if not data:
-                    break
-                if self.received is not None:
-                    self.received += data
-                for payload in decoder.feed(data):
-                    self.inbox.put(parse_host(payload))
-                    self.on_message()
+            yield
+        except clean:
+            reason = "closed"
         except MalformedMessage:
             reason = "malformed"
         except (ConnectionError, OSError):
@@ -144,6 +142,19 @@ class RoomClient:
         self.on_message()
         if self._done is not None:
             self._done.set()
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        decoder = FrameDecoder()
+        with self._reading():
+            while True:
+                data = await reader.read(65536)
+                if not data:
+                    break
+                if self.received is not None:
+                    self.received += data
+                for payload in decoder.feed(data):
+                    self.inbox.put(parse_host(payload))
+                    self.on_message()
 
     async def _ping(self) -> None:
         n = 0

@@ -36,7 +36,6 @@ from .protocol import (
     MAX_FRAME,
     ClientMessage,
     Hello,
-    MalformedMessage,
     Ping,
     Refused,
     Welcome,
@@ -221,26 +220,13 @@ class OnlineClient(RoomClient):
             self.send(Ping(n))
 
     async def _read_ws(self, ws: ClientConnection) -> None:
-        reason = "closed"
-        try:
+        with self._reading(clean=(ConnectionClosed,)):
             async for data in ws:
                 payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
                 if self.received is not None:
                     self.received += payload
                 self.inbox.put(parse_host(payload))
                 self.on_message()
-        except MalformedMessage:
-            reason = "malformed"
-        except ConnectionClosed:
-            reason = "closed"
-        except (ConnectionError, OSError):
-            reason = "refused"
-        except Exception:  # whatever it was, the window must hear the connection ended
-            reason = "malformed"
-        self.inbox.put(Closed(reason))
-        self.on_message()
-        if self._done is not None:
-            self._done.set()
 
 
 @dataclass(frozen=True)

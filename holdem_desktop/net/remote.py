@@ -49,7 +49,7 @@ from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
-from holdem_desktop.i18n.phrases import names_list, room_error, room_news
+from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
     GameStarted,
@@ -566,6 +566,28 @@ class RemoteTable:
                 for name in t.removed]
         return out
 
+
+    def who_is_here(self) -> str:
+        """Who is in the room, in words: the people by seat (the host, you,
+        who is away or not connected), those watching, the seats the
+        computer plays and, before the first game, the seats still free."""
+        t = self.table
+        if t is None:
+            return _("Nobody is known to be in the room yet.")
+        host = self.welcome.host_seat
+        seated, computers, free = [], 0, 0
+        for k, name in enumerate(t.names):
+            kind, up = t.kinds[k], t.connected[k]
+            if kind == "empty":
+                free += 1
+            elif kind == "computer" and not up:
+                computers += 1
+            else:
+                seated.append(Member(name, you=k == self.seat, host=k == host,
+                                     away=kind == "computer", gone=kind == "human" and not up))
+        watchers = [Member(name, you=self.seat is None and _same(name, self.name))
+                    for name in t.watchers]
+        return room_people(seated, watchers, computers, None if t.started else free)
 
     def chat_actions(self) -> list[RoomAction]:
         """The Chat zone's buttons: mute or unmute each other person here, for

@@ -270,6 +270,8 @@ class Room:
         member.conn = None
         member.gone_since = self.clock()
         self._news("lost", (member.name,))
+        if self.session is None or self.session.game_over:
+            self._broadcast_table()  # between games: who is here changed, everyone sees it
         self._flush()
 
     def _send(self, conn: str, message: HostMessage) -> None:
@@ -774,7 +776,8 @@ class Room:
     def _after_change(self) -> None:
         """After someone left or was replaced: play on, end, or deal."""
         s = self.session
-        if s is None or s.game_over:
+        if s is None or s.game_over:  # between games: who is here changed, everyone sees it
+            self._broadcast_table()
             return
         if s.hand is not None and not s.hand.over:
             s.run()  # a replaced seat to act plays at once

@@ -444,8 +444,22 @@ class Speech:
         if self._levels is not None:
             self.settings(*self._levels)
 
-    def test(self) -> str:
-        """Say which output speaks, and a sample of the game's speech; returns it."""
+    def test(self, speech_key: str = "") -> str:
+        """Say which output speaks, and a sample of the game's speech; returns it.
+
+        With speech off the test still speaks, through the voice the game
+        keeps ready (at the rate and volume chosen, which is what is being
+        tested), and says that speech is off and ``speech_key`` brings it back:
+        a player who presses Test speech is never left in silence.  It is not
+        kept in the history: the game itself stays silent."""
+        if self.muted:
+            text = (_("Speech is off; {key} turns it back on. With speech on, the game "
+                      "sounds like this: Ada raises to 120. Your turn.").format(key=speech_key)
+                    if speech_key else
+                    _("Speech is off; choose a voice under Speech to turn it back on. With "
+                      "speech on, the game sounds like this: Ada raises to 120. Your turn."))
+            self.through_voice(text)
+            return text
         text = _("{status}. This is how the game sounds: Ada raises to 120. Your turn.").format(
             status=self.status().text.rstrip(".…"))
         self.say(text)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -163,47 +164,106 @@ class TableRenderer:
 
     def _banner(self, surface: pygame.Surface, layout: TableLayout,
                 lines: Sequence[str]) -> None:
-        p = self.palette
+        """The game's end over the felt, covering no seat and no card (the
+        last board stays to be seen).  Its text keeps its size at every table
+        (never below :data:`BANNER_BODY`, the table's normal size): the
+        banner is placed in the middle, or above or below the board, its
+        heading smaller before its body ever is; at a crowded table the
+        heading goes above the board and the standings below it."""
         s = layout.scale
         felt = pygame.Rect(layout.felt.x, layout.felt.y, layout.felt.w, layout.felt.h)
         taken = [r for k, r in self.drawn.items() if k not in ("title", "panel")]
-        # The widest and largest banner that covers no seat and no card.
-        for fraction, size in [(0.62, 1.0), (0.54, 1.0), (0.54, 0.85), (0.46, 0.85),
-                               (0.46, 0.72), (0.40, 0.72), (0.36, 0.66)]:
-            width = round(felt.w * fraction)
-            heading = self.font(round(40 * s * size))
-            body = self.font(round(26 * s * size))
-            pad = round(20 * s * size)
-            rows = [(heading, p.gold, t) for t in wrap(heading, lines[0], width - 2 * pad)]
-            for line in lines[1:]:
-                rows += [(body, p.text, t) for t in wrap(body, line, width - 2 * pad)]
-            height = sum(f.get_linesize() for f, _c, _t in rows) + round(36 * s * size)
-            box = pygame.Rect(0, 0, width, height)
-            fits = False
-            # In the middle; else above or below the last hand's board, which
-            # stays to be seen.
-            middle = [r for k, r in self.drawn.items() if k in ("board", "pot", "street")]
-            above = min((r.top for r in middle), default=felt.centery)
-            below = max((r.bottom for r in middle), default=felt.centery)
-            gap = round(8 * s)
-            for centre in (felt.center, (felt.centerx, above - gap - height // 2),
-                           (felt.centerx, below + gap + height // 2)):
+        middle = [r for k, r in self.drawn.items() if k in ("board", "pot", "street")]
+        above = min((r.top for r in middle), default=felt.centery)
+        below = max((r.bottom for r in middle), default=felt.centery)
+        gap = round(8 * s)
+        body = self.font(round(BANNER_BODY * s))
+
+        def free(box: pygame.Rect) -> bool:
+            return box.collidelist(taken) < 0 and felt.contains(box)
+
+        def place(box: pygame.Rect, centres: Sequence[tuple[int, int]]) -> bool:
+            for centre in centres:
                 box.center = centre
-                if box.collidelist(taken) < 0 and felt.contains(box):
-                    fits = True
-                    break
-            if fits:
-                break
-        if not fits:
-            box.center = felt.center
+                if free(box):
+                    return True
+            return False
+
+        fractions = (0.62, 0.58, 0.54, 0.50, 0.46, 0.42, 0.38)
+        # Of the boxes that fit, the one of fewest lines (a heading broken
+        # over three lines reads worse than a smaller one on one), then the
+        # larger heading, then the wider box.
+        best: tuple[tuple[int, int, float], pygame.Rect, list[Any]] | None = None
+        for heading_size in (40, 34, BANNER_BODY + 4):
+            heading = self.font(round(heading_size * s))
+            for fraction in fractions:
+                width = round(felt.w * fraction)
+                rows = self._banner_rows(lines, heading, body, width - 2 * round(16 * s))
+                rank = (len(rows), -heading_size, -fraction)
+                if best is not None and rank >= best[0]:
+                    continue
+                box = pygame.Rect(0, 0, width, self._rows_height(rows, s))
+                if place(box, (felt.center, (felt.centerx, above - gap - box.h // 2),
+                               (felt.centerx, below + gap + box.h // 2))):
+                    best = (rank, box, rows)
+        if best is not None:
+            self._banner_box(surface, best[1], best[2], s, "banner")
+            return
+        # Crowded: the heading above the board, the standings below it.
+        heading = self.font(round((BANNER_BODY + 4) * s))
+        for fraction in fractions:
+            width = round(felt.w * fraction)
+            inner = width - 2 * round(16 * s)
+            top = self._banner_rows(lines[:1], heading, body, inner)
+            rest = self._banner_rows(lines[1:], None, body, inner)
+            high = pygame.Rect(0, 0, width, self._rows_height(top, s))
+            low = pygame.Rect(0, 0, width, self._rows_height(rest, s))
+            if place(high, ((felt.centerx, above - gap - high.h // 2),)) and place(
+                    low, ((felt.centerx, below + gap + low.h // 2),)):
+                self._banner_box(surface, high, top, s, "banner:heading")
+                self._banner_box(surface, low, rest, s, "banner")
+                return
+        # Nowhere free (a window far smaller than the game supports): the text
+        # keeps its size, over the middle of the felt.
+        heading = self.font(round(40 * s))
+        width = round(felt.w * fractions[0])
+        rows = self._banner_rows(lines, heading, body, width - 2 * round(16 * s))
+        box = pygame.Rect(0, 0, width, self._rows_height(rows, s))
+        box.center = felt.center
+        self._banner_box(surface, box, rows, s, "banner")
+
+    def _banner_rows(self, lines: Sequence[str], heading: pygame.font.Font | None,
+                     body: pygame.font.Font, width: int
+                     ) -> list[tuple[pygame.font.Font, tuple[int, int, int], str]]:
+        """The banner's lines wrapped to ``width``: the first as the heading
+        (when there is a ``heading`` font)."""
+        p = self.palette
+        rows = []
+        if heading is not None and lines:
+            rows = [(heading, p.gold, t) for t in wrap(heading, lines[0], width)]
+            lines = lines[1:]
+        for line in lines:
+            rows += [(body, p.text, t) for t in wrap(body, line, width)]
+        return rows
+
+    @staticmethod
+    def _rows_height(rows: Sequence[tuple[pygame.font.Font, Any, str]], s: float) -> int:
+        return sum(f.get_linesize() for f, _c, _t in rows) + round(28 * s)
+
+    def _banner_box(self, surface: pygame.Surface, box: pygame.Rect,
+                    rows: Sequence[tuple[pygame.font.Font, tuple[int, int, int], str]],
+                    s: float, key: str) -> None:
+        p = self.palette
         pygame.draw.rect(surface, p.panel, box, border_radius=14)
         pygame.draw.rect(surface, p.gold, box, width=3, border_radius=14)
-        y = box.y + round(18 * s * size)
+        y = box.y + round(14 * s)
         for f, colour, text in rows:
             image = f.render(text, True, colour)
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
             y += f.get_linesize()
-        self.rects["banner"] = self.drawn["banner"] = box
+        self.drawn[key] = box
+        if key == "banner":
+            self.rects["banner"] = box
 
     def _title(self, surface: pygame.Surface, layout: TableLayout, title: Sequence[str],
                tabs: Sequence[Control]) -> None:
@@ -687,6 +747,10 @@ spaced, with every letter of Romanian, Italian and Polish."""
 
 BOLD_FROM = 30
 """Sizes from this up (titles, headings, the banner) are drawn bold."""
+
+BANNER_BODY = 26
+"""The size of the game-over banner's text (before the layout's scale): the
+table's normal reading size, which the banner never goes below."""
 
 _SCALE = 0.6875
 """The sizes the screens ask for are pygame's default font's, whose pixel

@@ -59,7 +59,7 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
         Section(_("The screen"), _screen(keymap)),
         Section(_("Keys"), tuple(_("{keys}: {what}").format(keys=keys, what=what)
                                  for keys, what in keymap.help_lines())),
-        Section(_("Rooms"), _rooms() + _chat(keymap)),
+        Section(_("Rooms"), _rooms() + _who_is_here(keymap) + _chat(keymap)),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
         Section(_("Your past hands"), _past_hands(keymap)),
     )
@@ -404,6 +404,15 @@ def _rooms() -> tuple[str, ...]:
         _("If you are away for a minute on your turn, or leave, the computer plays your seat "
           "with your chips until you come back."),
     )
+
+
+def _who_is_here(keymap: KeyMap) -> tuple[str, ...]:
+    """Who is in a room, by the key of ``keymap`` (nothing when it is unbound)."""
+    if not keymap.chords(Key.WHO_IS_HERE):
+        return ()
+    return (_("When you join a room you hear who is in it. Press {key} at any time to hear it "
+              "again: the players and the host, who is away, who watches, and before the first "
+              "game how many seats are free.").format(key=_chords(keymap, Key.WHO_IS_HERE)),)
 
 
 def _chat(keymap: KeyMap) -> tuple[str, ...]:

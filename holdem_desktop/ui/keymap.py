@@ -70,6 +70,7 @@ class Key(StrEnum):
     CARD_7 = "card_7"
     # Talking (a room's table)
     CHAT = "chat"
+    WHO_IS_HERE = "who_is_here"
     """Open the chat field from anywhere at the table."""
     QUICK_1 = "quick_1"
     QUICK_2 = "quick_2"
@@ -165,6 +166,7 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("6"): Key.CARD_6,
     Chord("7"): Key.CARD_7,
     Chord("m"): Key.CHAT,
+    Chord("u"): Key.WHO_IS_HERE,
     Chord("1", ctrl=True): Key.QUICK_1,
     Chord("2", ctrl=True): Key.QUICK_2,
     Chord("3", ctrl=True): Key.QUICK_3,
@@ -210,6 +212,8 @@ def describe(key: Key) -> str:
         Key.HAND_REVIEW: _("Hand review: every game and hand played here"),
         Key.CHAT: _("In a room: say something at the table (Enter sends, Escape goes back, "
                     "Up and Down recall your lines)"),
+        Key.WHO_IS_HERE: _("In a room: who is here (the players, the host, who watches, "
+                            "the seats free)"),
         Key.QUICK_1: _("In a room: say \"Nice hand\""),
         Key.QUICK_2: _("In a room: say \"Good game\""),
         Key.QUICK_3: _("In a room: say \"Be right back\""),

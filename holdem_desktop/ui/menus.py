@@ -346,6 +346,13 @@ class StartPage(_FormPage):
         return super().press(key)
 
 
+def saved_game_question() -> str:
+    """The one question asked before a new game would replace the saved one
+    (Start game pressed over it, or ``--variant`` given while one is saved)."""
+    return _("You have a saved game. Press Enter to replace it with a new game; Escape "
+             "keeps it, and Continue on the start screen goes on with it.")
+
+
 def chosen_variant(game_id: str, folder: Path | None = None) -> Variant:
     """The variant of a game id from the settings (a shipped key or the
     player's own file); the default game when it is gone or broken."""
@@ -398,7 +405,7 @@ class NewGamePage(_FormPage):
 
     def __init__(self, desktop: Desktop, say: Callable[[str], None], *,
                  room: bool = False, folder: Path | None = None,
-                 server: str | None = None) -> None:
+                 server: str | None = None, named: Variant | None = None) -> None:
         super().__init__(say)
         self.room = room
         self.server = server
@@ -411,8 +418,15 @@ class NewGamePage(_FormPage):
         self.folder = folder if folder is not None else user_variants_dir()
         """The player's own variants folder."""
         s = desktop.settings
+        self.named = named
+        """The game the command line named (``--variant FILE``), chosen here
+        and listed even when it is no file of the player's folder."""
         self._read_folder()
         key = s.variant if s.variant in self.variants else "tournament"
+        if named is not None:  # asked as the window opens: Enter starts it, Escape keeps
+            key = self._named_id(named)
+            self.focus.id = "start"
+            self._replacing = desktop.has_saved_game()
         self.form = Form(self._fields(key), {
             "variant": key, "players": self._clamp(key, s.players), "strength": s.strength,
             "name": s.player_name or _("Player"), **self._defaults(key),
@@ -425,13 +439,34 @@ class NewGamePage(_FormPage):
         self.variants: dict[str, Variant] = {g.id: g.variant for g in games
                                              if g.variant is not None}
         self.broken = [g for g in games if g.error is not None]
+        if self.named is not None and not any(v is self.named for v in self.variants.values()):
+            self._named_id(self.named)
         self._warning = ngettext(
             "{count} file in your variants folder cannot be used; it is listed below.",
             "{count} files in your variants folder cannot be used; they are listed below.",
             len(self.broken)).format(count=len(self.broken)) if self.broken else ""
 
+    def _named_id(self, named: Variant) -> str:
+        """The id of the game the command line named: the listed game of the
+        same file, or a new entry for a file from elsewhere (kept listed)."""
+        source = named.source.resolve() if named.source is not None else None
+        for game_id, game in self.games.items():
+            if game.variant is named or (
+                    source is not None and game.path is not None and game.path.resolve() == source
+                    and game.variant is not None and game.variant.key == named.key):
+                self.variants[game_id] = named
+                return game_id
+        game_id = str(named.source) if named.source is not None else named.key
+        self.games = {game_id: GameEntry(game_id, named, own=True, path=named.source),
+                      **self.games}
+        self.variants = {game_id: named, **self.variants}
+        return game_id
+
     def notice(self) -> str:
-        """Files of the player's that cannot be used (shown framed, said on opening)."""
+        """Files of the player's that cannot be used (shown framed, said on
+        opening); and, opened by ``--variant`` over a saved game, the question."""
+        if self.named is not None and self._replacing:
+            return " ".join(t for t in (self._warning, saved_game_question()) if t)
         return self._warning
 
     def _defaults(self, key: str) -> dict[str, Any]:
@@ -523,8 +558,7 @@ class NewGamePage(_FormPage):
             return None
         if not self.room and self.desktop.has_saved_game() and not self._replacing:
             self._replacing = True  # a saved game is never lost without a question
-            self.say(_("You have a saved game. Press Enter again to replace it with a new "
-                       "game; Escape keeps it, and Continue on the start screen goes on with it."))
+            self.say(saved_game_question())
             return None
         self._replacing = False
         v = self.form.values
@@ -534,8 +568,10 @@ class NewGamePage(_FormPage):
         except VariantError as exc:
             self.say(variant_problem(exc))
             return None
+        listed = v["variant"] if v["variant"] in {g.id for g in list_games(self.folder)} \
+            else self.desktop.settings.variant  # a file from elsewhere is not remembered
         self.desktop.change_settings(self.desktop.settings.updated(
-            variant=v["variant"], players=v["players"], strength=v["strength"],
+            variant=listed, players=v["players"], strength=v["strength"],
             player_name=name))
         if self.room and self.server is not None:  # on a server over the internet
             from .online import outcome

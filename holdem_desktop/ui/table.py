@@ -802,6 +802,8 @@ class TableScreen(Page):
             return self.read_state()
         if key is Key.BLINDS:
             return " ".join(self._blinds())
+        if key is Key.WHO_IS_HERE:
+            return self.who_is_here()
         view = self._view()
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
@@ -842,6 +844,13 @@ class TableScreen(Page):
             return _("There is no card {n}.").format(n=k + 1)
         return _("{what}: not available yet.").format(what=describe(key))
 
+    def who_is_here(self) -> str:
+        """Who is in the room (a game here on this computer has nobody else)."""
+        who = getattr(self.session, "who_is_here", None)
+        if who is None:
+            return _("This is not a room: you play against computer players here.")
+        return str(who())
+
     def _blinds(self) -> list[str]:
         """The blinds, and when they go up (when they do)."""
         level = self.session.blind_level()
@@ -876,6 +885,11 @@ class TableScreen(Page):
             return " ".join([ended or "", why or _("Press N to start a new game with the same "
                                                    "players.")])
         view = self._view()
+        if view is None and getattr(s, "who_is_here", None) is not None \
+                and s.hands_played == 0 and not getattr(s, "running", False):
+            # a room before its first game: who is here, and what starts it
+            why = self.panel.why(Command.NEXT_HAND)
+            return " ".join([self.who_is_here(), why or _("Press N to start the game.")])
         parts = []
         if view is not None:
             parts.append(self.inform(Key.WHOSE_TURN))

@@ -154,6 +154,33 @@ def test_f2_turns_speech_off_saying_so_first_and_back_on(desktop, player_home):
     assert rec.calls[-1][0].startswith("How to play")
 
 
+def test_test_speech_with_speech_off_speaks_the_sample_and_the_way_back(desktop):
+    app = menu_window(desktop)
+    rec = desktop.speech.speaker
+    keys(app, "down", "down", "down", "down", "return")  # Settings
+    keys(app, "f2")  # speech off
+    for _ in range(40):  # to Test speech, by keys (silently: speech is off)
+        if app.screen.focused().id == "test_speech":
+            break
+        keys(app, "tab")
+    heard = len(rec.calls)
+    history = len(desktop.speech.history)
+    keys(app, "return")
+    said = "Speech is off; F2 turns it back on. With speech on, the game sounds like this: " \
+           "Ada raises to 120. Your turn."
+    assert rec.calls[heard:] == [(said, True)]  # not silence: the sample, and the way back
+    assert app.screen.status == said  # shown on the page too
+    # the game itself stays silent: nothing else spoken, the test not kept for Repeat
+    assert len(desktop.speech.history) == history
+    keys(app, "tab")
+    assert len(rec.calls) == heard + 1
+    keys(app, "f2")  # speech back on: the test says the voice
+    page = app.screen
+    page.focus.set(page.controls(), "test_speech")
+    keys(app, "return")
+    assert rec.calls[-1][0].startswith("Speech: recording. This is how the game sounds: ")
+
+
 def test_choosing_off_in_settings_is_said_before_it_takes_effect(desktop):
     app = menu_window(desktop)
     rec = desktop.speech.speaker
@@ -195,7 +222,7 @@ def test_a_saved_game_puts_the_start_screen_on_continue_and_new_game_asks(deskto
     keys(app, "up")  # Up and Down move through the menu, and say where
     assert rec.calls[-1][0] == "New game, button"
     keys(app, "return", "return")  # New game, then Enter: asks, loses nothing
-    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter again to replace")
+    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter to replace")
     assert app.screen.title == "New game" and desktop.has_saved_game()
     keys(app, "escape")  # keeps it
     assert app.screen.title == "Hold'em Desktop"

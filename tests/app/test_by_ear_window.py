@@ -141,7 +141,7 @@ def test_speech_off_and_back_a_saved_game_and_quick_presses_by_ear(tmp_path, spe
             press(env, "Up")  # from Continue, Up reaches New game
             assert heard("New game, button", k), since(k)
             press(env, "Return", "Return")  # New game, then Enter: a question, not a new game
-            assert heard("You have a saved game. Press Enter again", k), since(k)
+            assert heard("You have a saved game. Press Enter to replace", k), since(k)
             k = len(spoken())
             press(env, "Escape")  # keeps it: back on the start screen, which says so
             assert heard("Hold'em Desktop. You have a saved game: Continue goes on with it.",

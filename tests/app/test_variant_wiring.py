@@ -115,3 +115,87 @@ def test_a_broken_variant_file_is_printed_and_shown_not_only_spoken(home, capsys
     assert "notice" in app.screen.rects
     assert "bad.toml, at name: " in app.screen.shown_notice()
     desktop.close()
+
+
+# -- issue 28 item 3: --variant FILE over a saved game asks first -----------
+
+
+def saved_game(home) -> int:
+    """A game left mid-way, autosaved; its hands played."""
+    desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    play_hand(session)
+    session.next_hand()
+    desktop.save(session)
+    desktop.close()
+    return session.hands_played
+
+
+def launch(variant: str):
+    """The window as ``holdem-desktop --variant`` opens it, and its speaker."""
+    from holdem_desktop.app.play import opening
+
+    desktop = Desktop(rng=random.Random(4), speaker=RecordingSpeaker())
+    return desktop, opening(desktop, variant=variant)
+
+
+def test_the_variant_option_over_a_saved_game_asks_and_escape_keeps_it(home):
+    from tests.driving import keys
+
+    path = home / "elsewhere.toml"  # a file from outside the variants folder
+    path.write_text(deep(home).read_text(encoding="utf-8"), encoding="utf-8")
+    hands = saved_game(home)
+    desktop, app = launch(str(path))
+    try:
+        first = desktop.speech.speaker.calls[-1][0]
+        # the question New game asks, said and shown as the window opens, on Start
+        assert first.startswith("New game. You have a saved game. Press Enter to replace it")
+        assert first.endswith("Start game, button.")
+        page = app.screen
+        assert isinstance(page, NewGamePage) and page.form.values["variant"] == str(path)
+        assert "Deep (yours, elsewhere.toml)" in [label for _, label in page.form.fields[0].options]
+        app.frame()
+        assert "notice" in page.rects and "You have a saved game." in page.notice()
+        keys(app, "escape")  # keeps it: the start screen, on Continue
+        assert app.screen.title == "Hold'em Desktop" and app.screen.focused().id == "continue"
+        assert desktop.speech.speaker.calls[-1][0].startswith(
+            "Hold'em Desktop. You have a saved game: Continue goes on with it.")
+        kept = desktop.continue_game()
+        assert not isinstance(kept, str)
+        assert kept.variant.name == "Tournament" and kept.hands_played == hands
+    finally:
+        desktop.close()
+
+
+def test_the_variant_option_over_a_saved_game_starts_it_on_enter(home):
+    from tests.driving import keys
+
+    path = deep(home)
+    saved_game(home)
+    desktop, app = launch(str(path))
+    try:
+        keys(app, "tab")  # another key first: the question is asked again
+        for _ in range(20):
+            if app.screen.focused().id == "start":
+                break
+            keys(app, "tab")
+        keys(app, "return")
+        assert app.screen.title == "New game" and desktop.has_saved_game()
+        assert desktop.speech.speaker.calls[-1][0].startswith("You have a saved game. Press")
+        keys(app, "return")  # the answer: the new variant replaces it
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.variant.name == "Deep"
+        assert app.screen.session.seats[0].chips == 4000
+        assert desktop.settings.variant == "my:deep.toml"  # a listed file is remembered
+    finally:
+        desktop.close()
+
+
+def test_the_variant_option_without_a_saved_game_starts_at_once(home):
+    desktop, app = launch(str(deep(home)))
+    try:
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.session.variant.name == "Deep" and not desktop.speech.speaker.calls[
+            -1][0].startswith("New game.")
+    finally:
+        desktop.close()

@@ -18,7 +18,11 @@ pygame = pytest.importorskip("pygame")
 
 from holdem_desktop import __version__  # noqa: E402
 from holdem_desktop.app import Desktop  # noqa: E402
-from holdem_desktop.app.online import Invitation, parse_invitation  # noqa: E402
+from holdem_desktop.app.online import (  # noqa: E402
+    Invitation,
+    invitation_line,
+    parse_invitation,
+)
 from holdem_desktop.net.online import OnlineClient  # noqa: E402
 from holdem_desktop.net.protocol import Hello  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
@@ -39,6 +43,11 @@ def test_the_invitation_line_and_addresses_parse_strictly():
     assert parse_invitation("poker.example.org") == Invitation("poker.example.org", 7447)
     assert parse_invitation("127.0.0.5:9000").server == "127.0.0.5:9000"
     assert parse_invitation(f"holdem://h:1/000001?pin={pin.lower()}").pin == pin
+    # the whole message as it was copied, sent in a chat and pasted
+    message = f"Join my Hold'em Desktop room on a server: paste this line: {line}."
+    assert invitation_line(message) == line
+    assert parse_invitation(message) == parse_invitation(line)
+    assert invitation_line("poker.example.org:7447") == "poker.example.org:7447"
     for bad in ("", "holdem://h:1/12345", "http://h/123456", "holdem://h:99999/",
                 "holdem://h/123456?pin=AB:CD", "holdem://bad host/"):
         with pytest.raises(ValueError):

@@ -449,6 +449,18 @@ def test_speech_tells_which_voice_and_tests_it():
     assert (nvda.output.rate, nvda.output.volume) == (-4, 80)
 
 
+@pytest.mark.parametrize(("key", "way_back"), [("F2", "F2 turns it back on."),
+                                               ("", "choose a voice under Speech")])
+def test_testing_speech_while_it_is_off_still_speaks_and_says_so(key, way_back):
+    rec = RecordingSpeaker()
+    speech = Speech(rec)
+    speech.muted = True
+    said = speech.test(key)
+    assert rec.calls == [(said, True)] and said.startswith("Speech is off; ")
+    assert way_back in said and said.endswith("Ada raises to 120. Your turn.")
+    assert speech.history == []  # the game stays silent: Repeat does not find it
+
+
 @pytest.mark.parametrize(("status", "text"), [
     (Status("screen_reader", "NVDA"), "Speech: NVDA"),
     (Status("system_voice", "say"), "Speech: system voice (say)"),

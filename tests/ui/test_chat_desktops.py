@@ -71,6 +71,7 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     mara = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     ada_desk, ada_page = guest(page.room.code)
     ada = App(ada_page, keymap=ada_desk.keymap, after_input=ada_desk.flush, poll=ada_desk.poll)
+    ada_desk.flush()  # as the window does arriving at the table: who is here is said
     # Ada is on the Check button; M opens the field, she types, Enter sends
     ada_page.focus.id = "button:check_call"
     keys(ada, "m")

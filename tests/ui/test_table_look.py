@@ -241,9 +241,11 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
                         started=False, waiting_for=()))
     screen = TableScreen(remote, 0, renderer, room=ROOM)
     assert screen.title_parts() == ["You 1,500", "Ada 1,500"]  # you are "You" on screen
-    # ...and out of what is said: no ", 0 chips." for a seat nobody sits in
+    # ...and out of what is said: no ", 0 chips." for a seat nobody sits in; before
+    # the room's first game Read state says who is here, the empty seats as free
     state = screen.inform(Key.READ_STATE)
-    assert ", 0 chips" not in state and "Ada, 1,500 chips." in state
+    assert ", 0 chips" not in state and state.startswith("In the room: you (host) and Ada")
+    assert "2 seats free" in state
     players = [c.label for c in screen.table_controls() if c.id.startswith("player:")]
     assert len(players) == 2 and not any(p.startswith(",") for p in players)
     screen.draw(pygame.Surface(SMALLEST))
