@@ -26,7 +26,7 @@ import pygame
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import Variant, shipped_variant
-from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.phrases import lan_certificate_warning, room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
@@ -190,7 +190,7 @@ class Rooms:
                 info = problem.info
                 return CertificateQuestion(where, info.name, info.issuer, info.fingerprint,
                                            lan=True)
-            return _lan_warning(source, where)
+            return lan_certificate_warning(source, where)
         except (OSError, TimeoutError):
             return room_problem("unreachable", where)
         if source == "invitation" and pin is not None:
@@ -199,6 +199,8 @@ class Rooms:
                                            self.tokens.get(code, name)), name, (host, port))
         if not isinstance(joined, str):
             self.pin = pin
+            if pin is not None and source != "own":  # (the host's own link cannot drop)
+                self._keep(joined, lambda: self._reopen(RoomClient(host, port, pin=pin)), name)
         return joined
 
     @staticmethod
@@ -322,20 +324,25 @@ class Rooms:
             return joined
         pin = got.pin
         self.online = Invitation(where.host, where.port, joined.code, pin)
+        self._keep(joined, lambda: self._reopen(OnlineClient(where.host, where.port, pin=pin)),
+                   name)
+        return joined
+
+    def _keep(self, joined: RemoteTable, reopen: Callable[[], RoomClient], name: str) -> None:
+        """When ``joined``'s link drops unannounced, say so and take the seat back
+        with the token on new connections from ``reopen`` for :attr:`patience` s."""
         stop = self._stop_resuming = threading.Event()
 
         def again() -> None:  # the link dropped: take the seat back with the token
-            resume(joined.client, lambda: self._reopen(where, pin), Hello(
-                name, joined.code, __version__, joined.token), stop, patience=self.patience)
+            resume(joined.client, reopen, Hello(name, joined.code, __version__, joined.token),
+                   stop, patience=self.patience)
 
         joined.resumer = again
         joined.on_lost = lambda: self.outputs.say(_("Connection lost, reconnecting…"))
         joined.on_back = lambda: self.outputs.say(_("Back at the table."))
-        return joined
 
     @staticmethod
-    def _reopen(where: Invitation, pin: str | None) -> OnlineClient:
-        client = OnlineClient(where.host, where.port, pin=pin)
+    def _reopen(client: RoomClient) -> RoomClient:
         client.connect()
         return client
 
@@ -377,19 +384,3 @@ class Rooms:
         """Read what the room sent.  True when anything arrived."""
         return self.remote is not None and self.remote.pump() > 0
 
-
-def _lan_warning(source: str, where: str) -> str:
-    """What to say when a LAN host shows another certificate than the pinned one."""
-    if source == "trusted":
-        return _("Warning: the host at {address} shows another certificate than the one you "
-                 "trusted before. Someone on the network may be pretending to be the host, so "
-                 "the game did not connect. If the host's game was installed again, or another "
-                 "computer has this address now, ask the host for the invitation and paste "
-                 "it as the host address.").format(address=where)
-    if source == "invitation":
-        return _("Warning: the host at {address} shows another certificate than the one in "
-                 "the invitation. Someone on the network may be pretending to be the host, so "
-                 "the game did not connect.").format(address=where)
-    return _("Warning: the room at {address} shows another certificate than the one it "
-             "announced. Someone on the network may be pretending to be the host, so the "
-             "game did not connect.").format(address=where)

@@ -175,7 +175,8 @@ class RoomServer:
     def stop(self, timeout: float = 5.0) -> None:
         """Close every connection and stop the thread."""
         if self._loop is not None and self._stopping is not None:
-            self._loop.call_soon_threadsafe(self._stopping.set)
+            with contextlib.suppress(RuntimeError):  # stopped already: its loop is closed
+                self._loop.call_soon_threadsafe(self._stopping.set)
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -209,6 +210,9 @@ class RoomServer:
         async with server:
             await self._stopping.wait()
             ticker.cancel()
+            for conn in list(self._writers):  # the members hear that the room closed,
+                if conn not in self._pending:  # and do not try to take their seats back
+                    self._write(conn, Bye("host_closed"))
             for writer in list(self._writers.values()):
                 writer.close()
         with contextlib.suppress(asyncio.CancelledError):
