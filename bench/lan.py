@@ -8,8 +8,9 @@ The host (``RoomServer`` around a ``Room`` of 6 seats, variant
 "tournament", flood limit raised because scripted clients act far faster
 than people) runs in a child process of its own, so its CPU and memory are
 not mixed with the clients'.  Six scripted clients (six people, no computer
-seat) join it through real sockets and play with the computer players'
-judgement (``create_player("normal")``), as in ``tests/net/test_host.py``;
+seat) join it through real sockets (TLS, the host's certificate pinned, as
+in every LAN room) and play with the computer players' judgement
+(``create_player("normal")``), as in ``tests/net/test_host.py``;
 the first client starts a new game whenever one ends, until N hands have
 been dealt in all.
 
@@ -140,7 +141,7 @@ def serve_host(seed: int, hostile: bool = False) -> int:
                         rate=rate, burst=burst)
     port = server.start()
     marks = {"ready": snapshot()}
-    print(json.dumps({"port": port}), flush=True)
+    print(json.dumps({"port": port, "pin": server.fingerprint}), flush=True)
     for line in sys.stdin:
         words = line.split()
         if words[:1] == ["mark"] and len(words) == 2:
@@ -165,7 +166,10 @@ class Host:
         self.lines: queue.Queue[str] = queue.Queue()
         self._lock = threading.Lock()
         threading.Thread(target=self._read, name="host stdout", daemon=True).start()
-        self.port = int(json.loads(self.lines.get(timeout=30))["port"])
+        ready = json.loads(self.lines.get(timeout=30))
+        self.port = int(ready["port"])
+        self.pin = str(ready["pin"])
+        """The fingerprint of the host's certificate (the room speaks TLS)."""
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -249,10 +253,10 @@ class Bench:
 class Seat:
     """One person's desktop: a client and a thread that plays on its inbox."""
 
-    def __init__(self, index: int, port: int, bench: Bench, seed: int) -> None:
+    def __init__(self, index: int, port: int, pin: str, bench: Bench, seed: int) -> None:
         self.index = index
         self.bench = bench
-        self.client = RoomClient("127.0.0.1", port)
+        self.client = RoomClient("127.0.0.1", port, pin=pin)
         self.client.inbox = StampedQueue()  # type: ignore[assignment]
         self.brain = create_player("normal", random.Random(seed))
         self.seat: int | None = None
@@ -521,7 +525,7 @@ def main() -> int:
     describe_strength(1)
     host = Host(args.seed, args.hostile)
     bench = Bench(args.hands, warmup, host)
-    seats = [Seat(k, host.port, bench, args.seed * 100 + k) for k in range(SIZE)]
+    seats = [Seat(k, host.port, host.pin, bench, args.seed * 100 + k) for k in range(SIZE)]
     figures: dict[str, Any] = {}
     hostile: Neighbours | None = None
     neighbours: dict[str, int] = {}

@@ -217,7 +217,7 @@ def _valid(name: str, kind: Any, value: Any) -> bool:
     elif kind in (float, "float"):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     else:
-        ok = isinstance(value, str) and len(value) <= (64 if name == "room_address" else 40)
+        ok = isinstance(value, str) and len(value) <= (200 if name == "room_address" else 40)
     if ok and name in _CHOICES:
         ok = value in _CHOICES[name]
     if ok and name in _RANGES:

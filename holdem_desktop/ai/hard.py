@@ -7,7 +7,11 @@ from the model, equity from the engine's batched evaluator against the
 narrowed ranges.  Commitment rules keep it from leaving a few chips behind
 or folding for a few chips, and it defends enough of its hands against an
 opponent who bets too often.  Before the flop it plays as Hard always did
-(:mod:`.hard_v1`), with ranges narrowed by the model."""
+(:mod:`.hard_v1`), with ranges narrowed by the model — except its all-in
+decisions when short (pushing unopened, calling a push, going all-in over a
+raise that would commit it), which it judges by the finishing places they
+gain (:mod:`.places`), against each opponent's pushing and calling
+frequencies as counted."""
 
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from holdem_desktop.engine.views import PlayerView, SeatView
 from .common import (
     Character,
     amount_for,
+    check_or_fold,
     opponents_in_hand,
     preflop_percentile,
     raises_this_street,
@@ -44,6 +49,7 @@ from .hard_v1 import (
 )
 from .model import OVERBET_SIZE, PRIORS, OpponentModel, TableModel
 from .normal import push_threshold
+from .places import allin_outcomes, expected_place
 from .players import register
 
 __all__ = ["AIR", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW", "FREQUENT_BETTOR", "MEDIUM",
@@ -86,6 +92,20 @@ raises wide: its raise is re-raised for value by every hand well ahead of
 that range (:data:`VALUE_RERAISE` equity), not only by the best few."""
 
 VALUE_RERAISE = 0.6
+
+PUSH_DEPTH = 14.0
+"""Unopened with this many big blinds or fewer, Hard pushes or folds, by places."""
+
+STEAL_DEPTH = 20.0
+"""Unopened with this many big blinds or fewer, Hard pushes when that gains
+places (above :data:`PUSH_DEPTH` it raises or folds as usual otherwise)."""
+
+COMMITTING = 0.35
+"""Facing a raise that costs this share of its chips or more, Hard goes all-in
+or folds, by places."""
+
+PLACE_MARGIN = 0.0
+"""Places an all-in must gain on average over folding."""
 
 TIE_ALLOWANCE = 0.05
 """How much below the minimum defence's strength line an overbet is still called."""
@@ -249,6 +269,9 @@ class HardPlayer(HardV1Player):
         """As Hard always played before the flop (:mod:`.hard_v1`), with ranges
         from the model — and a wide raiser's single raise re-raised for value
         by every hand well ahead of its range."""
+        short = self._short_preflop(view, legal)
+        if short is not None:
+            return short
         raises = [e for e in raises_this_street(view) if e.amount > view.big_blind]
         wide = len(raises) == 1 and stack_in_big_blinds(view) > 14 \
             and self.table.of(raises[0].seat).preflop_raise_rate() >= WIDE_RAISER
@@ -257,6 +280,140 @@ class HardPlayer(HardV1Player):
             if bet is not None:
                 return bet
         return super()._preflop(view, legal)
+
+    def _short_preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]
+                       ) -> Action | None:
+        """Before the flop, the all-in decisions of a short game judged by places
+        (:mod:`.places`): unopened at :data:`PUSH_DEPTH` big blinds or less, push
+        or fold; facing one player's all-in (or a raise that would commit this
+        stack), call all-in or fold.  None when neither applies."""
+        me = view.me
+        if me is None:
+            return None
+        # All in: a push, or the call of a push this seat covers.
+        go = Action.all_in() if ActionKind.ALL_IN in legal else \
+            Action.call() if ActionKind.CALL in legal else None
+        if go is None:
+            return None
+        bb = max(1, view.big_blind)
+        raises = [e for e in raises_this_street(view) if e.amount > bb]
+        if not raises:
+            depth = stack_in_big_blinds(view)
+            if depth > STEAL_DEPTH:
+                return None
+            if self.push_places(view) > PLACE_MARGIN:
+                return go
+            return check_or_fold(legal) if depth <= PUSH_DEPTH else None
+        raisers = {e.seat for e in raises}
+        last = raises[-1].seat
+        shover = view.player(last)
+        total = me.stack + me.bet
+        if len(raisers) != 1 or last == view.seat or not (
+                shover.all_in or view.to_call >= COMMITTING * total):
+            return None
+        if self.call_places(view, last) > PLACE_MARGIN:
+            return go
+        return check_or_fold(legal)
+
+    def shove_range_width(self, view: SeatView, seat: int) -> float:
+        """The share of starting hands ``seat`` puts all its chips in with here:
+        its first-in raise frequency as counted (a push/fold chart's width for
+        its stack until it is seen), a third of that over another raise, half
+        of it from a deep stack."""
+        player = view.player(seat)
+        depth = (player.stack + player.in_pot) / max(1, view.big_blind)
+        chart = 1 - push_threshold(min(depth, 25.0), 2)
+        width = self.table.of(seat).open_rate(chart)
+        first = next((e.seat for e in raises_this_street(view)
+                      if e.amount > view.big_blind), seat)
+        if first != seat:
+            width /= 3
+        if depth > 20:
+            width /= 2
+        return min(0.9, max(0.03, width))
+
+    def caller_width(self, view: SeatView, seat: int) -> float:
+        """The share of starting hands ``seat`` calls this seat's all-in with:
+        how often it was seen calling all-ins, shrunk toward a width that grows
+        as the call costs it less and as it raises more."""
+        me = view.me
+        assert me is not None
+        other = view.player(seat)
+        cover = min(me.stack + me.in_pot, other.stack + other.in_pot) / max(1, view.big_blind)
+        model = self.table.of(seat)
+        loose = model.preflop_raise_rate() / PRIORS["preflop_raise"]
+        prior = (0.12 + 0.35 * max(0.0, (12 - cover) / 12)) * min(2.0, max(0.6, loose)) ** 0.5
+        return min(0.9, max(0.03, model.call_shove_rate(min(0.7, prior))))
+
+    def _equity_vs_top(self, view: SeatView, width: float, trials: int = 600) -> float:
+        """Equity heads-up against the best ``width`` of starting hands."""
+        threshold = 1 - width
+        caller = Range(np.where(combo_percentiles() >= threshold, 1.0, 0.02)).without(
+            [*view.hole, *view.board])
+        try:
+            return equity(view.hole, view.board, 1, ranges=[caller], trials=trials,
+                          rng=self.np_rng).equity
+        except EquityError:
+            return preflop_percentile(view.hole)
+
+    @staticmethod
+    def _chips(view: SeatView) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+        """Each player's chips at the start of the hand, behind now, and in the pot."""
+        totals = {p.seat: p.stack + p.in_pot for p in view.players}
+        behind = {p.seat: p.stack for p in view.players}
+        in_pot = {p.seat: p.in_pot for p in view.players}
+        return totals, behind, in_pot
+
+    def push_places(self, view: SeatView) -> float:
+        """Places gained on average by moving all-in now rather than folding
+        (positive: the push is better), nobody having raised: everyone folds
+        (the blinds are won), or one player calls with its calling range
+        (:meth:`caller_width`) and the cards decide."""
+        me = view.me
+        assert me is not None and view.seat is not None
+        totals, behind, in_pot = self._chips(view)
+        seat = view.seat
+        others = [p for p in view.players if p.seat != seat and not p.folded and not p.all_in]
+        if not others:
+            return 0.0
+        fold = dict(behind)
+        taker = max(others, key=lambda p: p.bet).seat
+        fold[taker] += view.pot
+        steal = dict(behind)
+        steal[seat] += view.pot
+        nobody = 1.0
+        place = 0.0
+        cache: dict[float, float] = {}
+        for other in others:
+            width = round(self.caller_width(view, other.seat), 2)
+            if width not in cache:
+                cache[width] = self._equity_vs_top(view, width)
+            eq = cache[width]
+            win, lose = allin_outcomes(totals, behind, view.pot, in_pot, seat, other.seat)
+            called = nobody * width
+            place += called * (eq * expected_place(win, seat)
+                               + (1 - eq) * expected_place(lose, seat))
+            nobody *= 1 - width
+        place += nobody * expected_place(steal, seat)
+        return expected_place(fold, seat) - place
+
+    def call_places(self, view: SeatView, shover: int) -> float:
+        """Places gained on average by calling ``shover``'s all-in (or going
+        all-in over its raise) rather than folding, against its pushing range
+        (:meth:`shove_range_width`); players still to act are taken to fold,
+        and each of them costs a little equity for the hands it wakes up with."""
+        assert view.seat is not None
+        totals, behind, in_pot = self._chips(view)
+        seat = view.seat
+        eq = self._equity_vs_top(view, self.shove_range_width(view, shover), self.trials)
+        waiting = sum(1 for p in view.players if p.seat not in (seat, shover)
+                      and not p.folded and not p.all_in)
+        eq = max(0.0, eq - 0.015 * waiting)
+        fold = dict(behind)
+        fold[shover] += view.pot
+        win, lose = allin_outcomes(totals, behind, view.pot, in_pot, seat, shover)
+        called = eq * expected_place(win, seat) + (1 - eq) * expected_place(lose, seat)
+        return expected_place(fold, seat) - called
 
     def _push_gains(self, view: SeatView, depth: float) -> float:
         """Expected chips (in big blinds) of moving all-in unopened rather than

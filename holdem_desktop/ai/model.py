@@ -131,11 +131,19 @@ class OpponentModel:
     overbet_air: Rate = field(default_factory=Rate)
     """Showed down after an overbet (more than :data:`OVERBET_SIZE` pots) after
     the flop: held nothing made on the street of its last overbet."""
+    open_raise: Rate = field(default_factory=Rate)
+    """Before the flop, nobody had raised yet (limps aside): raised or moved all-in
+    (the first-in push frequency of a short stack)."""
+    call_shove: Rate = field(default_factory=Rate)
+    """Before the flop, facing an all-in raise: called it."""
+    fold_to_open: Rate = field(default_factory=Rate)
+    """Before the flop, facing one raise that was not an all-in: folded."""
 
     def fade(self, factor: float, shown: float) -> None:
         """Weigh everything counted so far by ``factor``, what was shown down by ``shown``."""
         for rate in (self.fold_to_bet, self.fold_to_raise, *self.fold_by_size,
-                     *self.bets.values(), *self.raises.values(), self.preflop_raise):
+                     *self.bets.values(), *self.raises.values(), self.preflop_raise,
+                     self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
         for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
             rate.fade(shown)
@@ -180,6 +188,19 @@ class OpponentModel:
     def preflop_raise_rate(self) -> float:
         """How often they raise before the flop."""
         return self.preflop_raise.estimate(PRIORS["preflop_raise"])
+
+    def open_rate(self, prior: float) -> float:
+        """How often they raise (or push) when nobody has raised before the flop,
+        shrunk toward ``prior``."""
+        return self.open_raise.estimate(prior)
+
+    def fold_to_open_rate(self, prior: float = 0.6) -> float:
+        """How often they fold to a single raise (not an all-in) before the flop."""
+        return self.fold_to_open.estimate(prior)
+
+    def call_shove_rate(self, prior: float) -> float:
+        """How often they call an all-in before the flop, shrunk toward ``prior``."""
+        return self.call_shove.estimate(prior)
 
     def air_share(self, street: Street) -> float:
         """The share of their bets on ``street`` made with nothing: judged from
@@ -231,6 +252,9 @@ class TableModel:
         shown: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] = ()
         pot = 0
+        blind = 0
+        shoved = False  # the last raise before the flop was an all-in
+        raised_once = False  # the last raise before the flop was the first
         for e in view.history:
             if isinstance(e, HandStarted):
                 bets = dict.fromkeys(e.seats, 0)
@@ -244,6 +268,7 @@ class TableModel:
             elif isinstance(e, BlindPosted):
                 bets[e.seat] = bets.get(e.seat, 0) + e.amount
                 level = max(level, bets[e.seat])
+                blind = max(blind, e.amount)
                 pot += e.amount
             elif isinstance(e, StreetDealt):
                 board = tuple(e.board)
@@ -257,6 +282,12 @@ class TableModel:
                     model = self.of(e.seat)
                     if e.street == Street.PREFLOP:
                         model.preflop_raise.add(aggressive)
+                        if level <= blind:
+                            model.open_raise.add(aggressive)
+                        elif shoved and level > before:
+                            model.call_shove.add(e.kind is not ActionKind.FOLD)
+                        elif raised_once and level > before:
+                            model.fold_to_open.add(e.kind is ActionKind.FOLD)
                     elif level > before and before > 0:  # raised after putting chips in
                         model.fold_to_raise.add(e.kind is ActionKind.FOLD)
                         model.raises[e.street].add(aggressive)
@@ -276,6 +307,9 @@ class TableModel:
                             last_bet[e.seat] = e.street
                         if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
                             last_overbet[e.seat] = e.street
+                if aggressive and e.street == Street.PREFLOP:
+                    shoved = e.kind is ActionKind.ALL_IN
+                    raised_once = level <= blind
                 bets[e.seat] = before + e.added
                 level = max(level, bets[e.seat])
                 pot += e.added

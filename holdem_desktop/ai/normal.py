@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.evaluator import evaluate
-from holdem_desktop.engine.events import Street
+from holdem_desktop.engine.events import ActionTaken, Street
 from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.views import SeatView
 
@@ -39,6 +39,15 @@ from .common import (
 from .players import register
 
 __all__ = ["NormalPlayer", "aggression_allowance", "estimate_equity", "push_threshold"]
+
+FOLDS_OFTEN = 0.55
+"""An opponent seen folding to bets (or to raises) more often than this is bet
+(or raised) with nothing now and then: a fold-to-aggression read."""
+
+RARE_RAISER = 0.1
+"""An opponent seen raising bets after the flop less often than this raises a
+real hand: a raise of this seat's bet from it is folded by anything but a
+strong hand."""
 
 # Share of hands opened by players still to act behind (0 = the button).
 _OPEN = {0: 0.45, 1: 0.33, 2: 0.26, 3: 0.2, 4: 0.17}
@@ -141,6 +150,7 @@ class NormalPlayer(StreetPlayer):
             return self._push_fold(view, legal, p, depth, behind, raises)
         if not raises:  # unopened, or limped
             width = 0.7 if heads_up else _OPEN.get(behind, 0.15)
+            width += self._steal_bonus(view)
             if view.to_call == 0 and p < 1 - 0.15:
                 return Action.check()
             if p >= 1 - width + tight:
@@ -154,6 +164,9 @@ class NormalPlayer(StreetPlayer):
             bet = amount_for(view, legal, 1.0)
             return bet if bet is not None else call_or_check(legal)
         if p >= 0.82 + tight and price <= 0.25:
+            return call_or_check(legal)
+        if len(raises) == 1 and price <= 0.1 and p >= 1 - self._defend_width(
+                raises[0].seat, behind) + tight:
             return call_or_check(legal)
         if p >= 0.72 + tight and price <= 0.08 and behind == 0:
             return call_or_check(legal)
@@ -172,6 +185,24 @@ class NormalPlayer(StreetPlayer):
         if p >= need:
             return call_or_check(legal) if ActionKind.ALL_IN not in legal else Action.all_in()
         return check_or_fold(legal)
+
+    def _steal_bonus(self, view: SeatView) -> float:
+        """How much wider to open when the players left to act were seen folding
+        to a raise before the flop more often than :data:`FOLDS_OFTEN` (a
+        fold-to-aggression read): up to 0.3 more of the hands."""
+        order = [p.seat for p in view.players if not p.folded and p.seat != view.seat]
+        if not order or seats_after(view) > 3:
+            return 0.0
+        fold = min(self.table.of(s).fold_to_open_rate() for s in order)
+        return max(0.0, min(0.3, 1.2 * (fold - FOLDS_OFTEN - 0.1)))
+
+    def _defend_width(self, raiser: int, behind: int) -> float:
+        """The share of hands that calls a single cheap raise before the flop:
+        the wider the raiser is seen to raise, the wider (a player who raises
+        most hands is not folded to), a little wider with nobody left behind."""
+        rate = self.table.of(raiser).preflop_raise_rate()
+        width = min(0.55, max(0.18, 1.4 * rate))
+        return width + (0.08 if behind == 0 else 0.0)
 
     # ------------------------------------------------------------------
 
@@ -200,6 +231,9 @@ class NormalPlayer(StreetPlayer):
                     self.rng, 0.15 * self.character.bluff * bluffs):
                 bet = amount_for(view, legal, 0.5)  # semi-bluff
                 return bet if bet is not None else Action.check()
+            if self._checked_to(view) and chance(self.rng, self._probe_rate(view)):
+                bet = amount_for(view, legal, 0.5)  # they check and fold too often
+                return bet if bet is not None else Action.check()
             if view.street == Street.RIVER and eq < 0.25 and len(opponents_in_hand(view)) == 1 \
                     and chance(self.rng, 0.12 * self.character.bluff * bluffs):
                 bet = amount_for(view, legal, 0.75)  # a river bluff, now and then
@@ -211,12 +245,51 @@ class NormalPlayer(StreetPlayer):
             raised = amount_for(view, legal, 0.75)
             return raised if raised is not None else call_or_check(legal)
         bets = raises_this_street(view)
+        if bets and view.street != Street.RIVER and 0.15 <= eq < required + 0.2 and spr > 2 \
+                and chance(self.rng, self._raise_bluff_rate(view, bets[-1].seat)):
+            raised = amount_for(view, legal, 1.0)  # they fold too often to a raise
+            if raised is not None:
+                return raised
+        if bets and me is not None and me.bet > 0 and eq < 0.78 \
+                and self._raises_only_value(bets[-1].seat, view.street):
+            return check_or_fold(legal)  # raised by a player who raises only a real hand
         if bets and eq + aggression_allowance(
                 self.table.of(bets[-1].seat).bet_rate(view.street)) >= required + 0.03:
             return call_or_check(legal)
         if not bets and eq >= required + 0.03:
             return call_or_check(legal)
         return check_or_fold(legal)
+
+    def _raises_only_value(self, seat: int, street: Street) -> bool:
+        """``seat`` raises bets rarely (:data:`RARE_RAISER`) and does not bet most
+        of the time either: its raise is a real hand."""
+        model = self.table.of(seat)
+        return model.raise_rate(street) < RARE_RAISER and model.bet_rate(street) < 0.55
+
+    def _probe_rate(self, view: SeatView) -> float:
+        """How often to bet a hand of nothing when the one opponent checked to
+        this seat: never unless it was seen folding to bets more than
+        :data:`FOLDS_OFTEN`, then more the more it folds."""
+        others = opponents_in_hand(view)
+        if len(others) != 1:
+            return 0.0
+        fold = self.table.of(others[0]).fold_rate()
+        return max(0.0, min(0.6, 2.0 * (fold - FOLDS_OFTEN)))
+
+    def _raise_bluff_rate(self, view: SeatView, bettor: int) -> float:
+        """How often to raise a bet with a weak hand or a draw: never unless the
+        one opponent in the hand was seen folding to raises more than
+        :data:`FOLDS_OFTEN`."""
+        if len(opponents_in_hand(view)) != 1:
+            return 0.0
+        fold = self.table.of(bettor).fold_to_raise_rate()
+        return max(0.0, min(0.5, 1.5 * (fold - FOLDS_OFTEN)))
+
+    @staticmethod
+    def _checked_to(view: SeatView) -> bool:
+        """Someone checked on this street before this seat's turn (after the flop)."""
+        return any(isinstance(e, ActionTaken) and e.kind is ActionKind.CHECK
+                   and e.street == view.street and e.seat != view.seat for e in view.history)
 
     @staticmethod
     def _was_aggressor(view: SeatView) -> bool:

@@ -25,6 +25,7 @@ from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
+from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page, Push, Replace, Transition
 from holdem_desktop.ui.table import RoomInfo, TableScreen
 
@@ -317,9 +318,12 @@ class Desktop(PlayOnline):
                 "type it.").format(code=" ".join(self.remote.code)))
         return page
 
-    def join_room(self, code: str, address: str, name: str) -> Page | str:
-        """Join the room with ``code`` (found on the network, or at ``address``)."""
-        return self._tell_who_is_here(self._room_table(self.rooms.join(code, address, name)))
+    def join_room(self, code: str, address: str, name: str) -> Page | str | CertificateQuestion:
+        """Join the room with ``code`` (found on the network, or at ``address``,
+        an invitation line too), or the question of a host's certificate."""
+        got = self.rooms.join(code, address, name)
+        return got if isinstance(got, CertificateQuestion) else \
+            self._tell_who_is_here(self._room_table(got))
 
     def _tell_who_is_here(self, page: Page | str) -> Page | str:
         """A player who joins a room hears who is in it, after the table's
@@ -334,7 +338,8 @@ class Desktop(PlayOnline):
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):
             return joined
-        room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room)
+        room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
+                        self.rooms.fingerprint(joined))
         page = self._show(joined, joined.seat, room)
         if joined.welcome.spectator:
             table = joined.table

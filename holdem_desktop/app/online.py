@@ -25,8 +25,8 @@ from holdem_desktop.net.online import CertificateProblem, OnlineClient
 from holdem_desktop.settings import write_atomic
 from holdem_desktop.ui.online import CertificateQuestion
 
-__all__ = ["DEFAULT_PORT", "Invitation", "ServerBook", "invitation_line", "open_online",
-           "parse_invitation"]
+__all__ = ["DEFAULT_PORT", "LAN_SCHEME", "Invitation", "ServerBook", "invitation_line",
+           "open_online", "parse_invitation"]
 
 DEFAULT_PORT = 7447
 """The port of a server whose address names none (the server's own default)."""
@@ -34,51 +34,62 @@ _FINGERPRINT = re.compile(r"[0-9A-F]{2}(?::[0-9A-F]{2}){31}")
 _HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")
 
 
+LAN_SCHEME = "holdem-lan"
+"""The scheme of an invitation to a room hosted on the local network."""
+
+
 @dataclass(frozen=True)
 class Invitation:
     """Where a room is: its server, its code (if known) and the certificate
-    pin the inviter's game trusted (None: a public certificate)."""
+    pin the inviter's game trusted (None: a public certificate); ``lan``: a
+    room a desktop hosts on the local network, not one on a server."""
 
     host: str
     port: int
     code: str = ""
     pin: str | None = None
+    lan: bool = False
 
     @property
     def server(self) -> str:
-        return f"{self.host}:{self.port}"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{host}:{self.port}"
 
     def line(self) -> str:
-        """``holdem://host:port/123456?pin=AB:CD:…`` (the pin only when there is one)."""
-        text = f"holdem://{self.server}/{self.code}"
+        """``holdem://host:port/123456?pin=AB:CD:…`` (the pin only when there
+        is one); a LAN room's: ``holdem-lan://host:port/123456?pin=…``."""
+        text = f"{LAN_SCHEME if self.lan else 'holdem'}://{self.server}/{self.code}"
         return text + (f"?pin={self.pin}" if self.pin else "")
 
 
-_LINE = re.compile(r"holdem://[^\s<>\"']+", re.IGNORECASE)
+_LINE = re.compile(r"holdem(?:-lan)?://[^\s<>\"']+", re.IGNORECASE)
 
 
 def invitation_line(text: str) -> str:
-    """The ``holdem://`` line inside ``text`` — a whole invitation message as
-    it was copied, sent and pasted ("Join my Hold'em Desktop room …: holdem://…"),
-    its closing punctuation left out — or ``text`` itself when it holds none."""
+    """The ``holdem://`` (or ``holdem-lan://``) line inside ``text`` — a whole
+    invitation message as it was copied, sent and pasted ("Join my Hold'em
+    Desktop room …: holdem://…"), its closing punctuation left out — or
+    ``text`` itself when it holds none."""
     text = text.strip()
-    if text.lower().startswith("holdem://"):
+    if text.lower().startswith(("holdem://", LAN_SCHEME + "://")):
         return text  # a line alone is judged whole, as it was typed
     found = _LINE.search(text)
     return found.group(0).rstrip(".,;:!?)]}") if found else text
 
 
 def parse_invitation(text: str) -> Invitation:
-    """An invitation line (alone or inside the message it came in), or a
-    server's address (``host``, ``host:port``); raises ``ValueError`` for
-    what is neither."""
+    """An invitation line (to a server's room or a LAN room, alone or inside
+    the message it came in), or a server's address (``host``, ``host:port``);
+    raises ``ValueError`` for what is neither.  A LAN room's invitation names
+    its port and carries its pin."""
     text = invitation_line(text)
     if not text:
         raise ValueError("empty")
     if "://" not in text:
         text = "holdem://" + text
     parts = urllib.parse.urlsplit(text)
-    if parts.scheme.lower() not in ("holdem", "wss"):
+    lan = parts.scheme.lower() == LAN_SCHEME
+    if parts.scheme.lower() not in ("holdem", "wss", LAN_SCHEME):
         raise ValueError("scheme")
     host = parts.hostname or ""
     shown = f"[{host}]" if ":" in host else host
@@ -96,7 +107,9 @@ def parse_invitation(text: str) -> Invitation:
         pin = pin.upper()
         if not _FINGERPRINT.fullmatch(pin):
             raise ValueError("pin")
-    return Invitation(host, port, code, pin)
+    if lan and (parts.port is None or pin is None):
+        raise ValueError("port" if parts.port is None else "pin")
+    return Invitation(host, port, code, pin, lan)
 
 
 class ServerBook:

@@ -69,6 +69,11 @@ class PlayOnline:
         """Pin ``fingerprint`` for ``server``: the player said Trust."""
         self.rooms.book.trust(server, fingerprint)
 
+    def trust_room_certificate(self, server: str, fingerprint: str) -> None:
+        """Pin ``fingerprint`` for the LAN host at ``server`` (a room joined by
+        its address): the player said Trust."""
+        self.rooms.trust_host(server, fingerprint)
+
     def forget_server(self, server: str) -> str:
         """Forget a server and the certificate trusted for it."""
         from .online import parse_invitation

@@ -1,11 +1,19 @@
 """Rooms on the LAN: hosting one (its server and discovery beacon on
 background threads), finding and joining one by code or address, the
-resume tokens that give a seat back, and leaving."""
+resume tokens that give a seat back, and leaving.
+
+A LAN room speaks TLS.  The host's certificate is made once and kept in
+the player's data folder (``room_certificate/``), so a friend who trusted
+it is not asked again; its fingerprint (the *pin*) is in the beacon's
+answer and in the invitation line.  A joiner pins the fingerprint the
+room was found with (beacon or invitation) and refuses any other
+certificate with a spoken warning; one who typed a bare ``host:port`` is
+shown the certificate first (the same question as online) unless they
+trusted that host's certificate before.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import json
 import queue
 import secrets
 import socket
@@ -18,7 +26,7 @@ import pygame
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import Variant, shipped_variant
-from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.phrases import lan_certificate_warning, room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
@@ -27,74 +35,15 @@ from holdem_desktop.net.online import PATIENCE, OnlineClient, resume
 from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, Welcome
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.net.room import Room
-from holdem_desktop.settings import write_atomic
+from holdem_desktop.net.tls import CertificateProblem, HostIdentity, host_identity
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .hands import Hands
-from .online import Invitation, ServerBook, open_online, parse_invitation
+from .online import LAN_SCHEME, Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
+from .room_files import ChatMutes, RoomTokens
 
 __all__ = ["ChatMutes", "RoomTokens", "Rooms", "local_address"]
-
-
-class RoomTokens:
-    """Resume tokens by room code and name, in a small JSON file (the newest
-    twenty); a file that cannot be read or written only costs the seat."""
-
-    KEEP = 20
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.tokens = {str(k): str(v) for k, v in data.items()} if isinstance(
-                data, dict) else {}
-        except (OSError, ValueError):
-            self.tokens = {}
-
-    def get(self, code: str, name: str) -> str | None:
-        """The token for ``name`` in room ``code``, if we have one."""
-        return self.tokens.get(f"{code}/{name.casefold()}")
-
-    def put(self, code: str, name: str, token: str) -> None:
-        """Remember a token (and save)."""
-        key = f"{code}/{name.casefold()}"
-        self.tokens.pop(key, None)
-        self.tokens[key] = token
-        self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.tokens) + "\n")
-
-
-class ChatMutes:
-    """The people whose chat this player muted, by name (case aside), in a
-    small JSON file: muting Ana in one room mutes her in the next one too
-    (at most :attr:`KEEP` names, the newest kept)."""
-
-    KEEP = 200
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.names = [str(n) for n in data if isinstance(n, str)] if isinstance(
-                data, list) else []
-        except (OSError, ValueError):
-            self.names = []
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.casefold() in self.names
-
-    def set(self, name: str, on: bool) -> None:
-        """Mute (``on``) or unmute ``name``, and save."""
-        key = name.casefold()
-        if key in self.names:
-            self.names.remove(key)
-        if on:
-            self.names.append(key)
-        self.names = self.names[-self.KEEP:]
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.names) + "\n")
 
 
 def local_address() -> str:
@@ -135,6 +84,12 @@ class Rooms:
         """Where the room is when it is on a server (None: on the LAN)."""
         self.book = ServerBook(data / "servers.json")
         """The servers used and the certificates trusted."""
+        self.hosts = ServerBook(data / "room_hosts.json")
+        """The LAN hosts whose certificate the player trusted, by address."""
+        self.data = data
+        self._identity: HostIdentity | None = None
+        self.pin: str | None = None
+        """The fingerprint of the room's certificate this window is joined to."""
         self.mutes = ChatMutes(data / "chat_mutes.json")
         """The people this player muted in a room's chat (remembered by name)."""
         self.tokens = RoomTokens(data / "rooms.json")
@@ -150,42 +105,116 @@ class Rooms:
         rules = variant if isinstance(variant, Variant) else shipped_variant(variant)
         room = Room(rules, code, size=players, strength=strength,
                     game_version=__version__, clock=time.monotonic)
-        server = RoomServer(room, self.bind, 0)
+        try:
+            identity = self.identity()
+        except OSError as exc:
+            return _("The room could not be opened: {problem}").format(problem=exc)
+        server = RoomServer(room, self.bind, 0, identity=identity)
         try:
             port = server.start()
         except OSError as exc:
             return _("The room could not be opened: {problem}").format(problem=exc)
         self.server = server
         try:
-            self.beacon = RoomBeacon(code, port, name, port=self.discovery_port)
+            self.beacon = RoomBeacon(code, port, name, pin=identity.fingerprint,
+                                     port=self.discovery_port)
             self.beacon.start()
         except OSError:
             self.beacon = None  # no discovery: friends type the address
-        return self._join("127.0.0.1", port, code, name)
+        joined = self._join("127.0.0.1", port, code, name, identity.fingerprint, "own")
+        assert not isinstance(joined, CertificateQuestion)  # (its own pin: never asked)
+        return joined
 
-    def join(self, code: str, address: str, name: str) -> RemoteTable | str:
-        """Find the room with ``code`` (or go to ``address``) and join it."""
+    def identity(self) -> HostIdentity:
+        """This computer's room certificate: made the first time, then kept in
+        the data folder (raises ``OSError`` when it can be neither read nor made)."""
+        if self._identity is None:
+            self._identity = host_identity(self.data / "room_certificate")
+        return self._identity
+
+    def join(self, code: str, address: str, name: str
+             ) -> RemoteTable | str | CertificateQuestion:
+        """Join the room with ``code``: found by its beacon (on the network,
+        or asked at the host ``address``), at ``address`` (``host:port``), or
+        where an invitation line pasted as the address says."""
+        address = address.strip()
+        if "://" in address or "?" in address:
+            return self._invited(code, address, name)
         port = 0
         host = address
         if ":" in address:
             host, _sep, text = address.rpartition(":")
-            port = int(text) if text.isdigit() else 0
+            port = int(text) if text.isdigit() and 0 < int(text) < 65536 else 0
+            host = host.strip("[]")
         if not host or not port:
             found = find_room(code, addresses=(host,) if host else self.search_addresses,
                               port=self.discovery_port)
             if found is None:
                 return room_problem("not_found", code)
-            host, port = found.host, found.port
-        return self._join(host, port, code, name)
+            if found.pin is None:
+                return _("Room {code} was found, but the host's game is an older version, "
+                         "which does not protect the room's cards on the network. Ask the "
+                         "host to update the game.").format(code=" ".join(code))
+            return self._join(found.host, found.port, code, name, found.pin, "beacon")
+        return self._join(host, port, code, name, self.hosts.pin(host), "trusted")
 
-    def _join(self, host: str, port: int, code: str, name: str) -> RemoteTable | str:
-        client = RoomClient(host, port)
+    def _invited(self, code: str, line: str, name: str) -> RemoteTable | str | CertificateQuestion:
+        """Join the room an invitation line names (its code, unless typed)."""
+        text = line if "://" in line else f"{LAN_SCHEME}://{line.lstrip('/')}"
+        try:
+            where = parse_invitation(text)
+        except ValueError:
+            where = None
+        if where is None or not where.lan:
+            if where is not None and "://" in line:
+                return _("This is an invitation to a room on a server: choose Play online "
+                         "on the Rooms page and paste it there.")
+            return _("{text} is not a host's address or an invitation.").format(
+                text=line[:60])
+        return self._join(where.host, where.port, where.code or code, name, where.pin,
+                          "invitation")
+
+    def _join(self, host: str, port: int, code: str, name: str, pin: str | None,
+              source: str) -> RemoteTable | str | CertificateQuestion:
+        """Join at ``host``:``port``, whose certificate must be ``pin`` (found
+        from ``source``: ``beacon``, ``invitation``, ``trusted`` by the
+        player before, or ``own``); without a pin the player is asked."""
+        if not code:
+            return _("Type the room's code, or paste the whole invitation.")
+        client = RoomClient(host, port, pin=pin)
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
             client.connect()
+        except CertificateProblem as problem:
+            if problem.kind == "unknown":
+                info = problem.info
+                return CertificateQuestion(where, info.name, info.issuer, info.fingerprint,
+                                           lan=True)
+            return lan_certificate_warning(source, where)
         except (OSError, TimeoutError):
-            return room_problem("unreachable", f"{host}:{port}")
-        return self._enter(client, Hello(name, code, __version__, self.tokens.get(code, name)),
-                           name, (host, port))
+            return room_problem("unreachable", where)
+        if source == "invitation" and pin is not None:
+            self.hosts.trust(host, pin)  # the host vouched for it: no question next time
+        joined = self._enter(client, Hello(name, code, __version__,
+                                           self.tokens.get(code, name)), name, (host, port))
+        if not isinstance(joined, str):
+            self.pin = pin
+            if pin is not None and source != "own":  # (the host's own link cannot drop)
+                self._keep(joined, lambda: self._reopen(RoomClient(host, port, pin=pin)), name)
+        return joined
+
+    @staticmethod
+    def fingerprint(remote: RemoteTable) -> str:
+        """The fingerprint of the certificate ``remote``'s room showed ("": none)."""
+        certificate = remote.client.certificate
+        return certificate.fingerprint if certificate is not None else ""
+
+    def trust_host(self, server: str, fingerprint: str) -> None:
+        """The player trusts the LAN host at ``server`` (``host:port``) with
+        the certificate ``fingerprint``: kept by the host's address, so its
+        next rooms (on other ports) are joined without the question."""
+        host = server.rpartition(":")[0].strip("[]") or server
+        self.hosts.trust(host, fingerprint)
 
     def _enter(self, client: RoomClient, first: Hello | Create, name: str,
                where: tuple[str, int], *, tokens: str = "") -> RemoteTable | str:
@@ -254,6 +283,8 @@ class Rooms:
         code = code or where.code
         if not code:
             return _("Type the room's code, or paste the whole invitation.")
+        if where.lan:  # a friend's room on the local network, pasted here: joined all the same
+            return self.join(code, server, name)
         return self._online(where, lambda key: Hello(name, code, __version__,
                                                      self.tokens.get(key + code, name)), name)
 
@@ -263,6 +294,9 @@ class Rooms:
         where = self._where(server)
         if isinstance(where, str):
             return where
+        if where.lan:
+            return _("This is an invitation to a room on the local network, not a server's "
+                     "address.")
         rules = variant if isinstance(variant, Variant) else shipped_variant(variant)
         try:
             sent = None if isinstance(variant, str) else VariantRules.of(rules)
@@ -290,20 +324,25 @@ class Rooms:
             return joined
         pin = got.pin
         self.online = Invitation(where.host, where.port, joined.code, pin)
+        self._keep(joined, lambda: self._reopen(OnlineClient(where.host, where.port, pin=pin)),
+                   name)
+        return joined
+
+    def _keep(self, joined: RemoteTable, reopen: Callable[[], RoomClient], name: str) -> None:
+        """When ``joined``'s link drops unannounced, say so and take the seat back
+        with the token on new connections from ``reopen`` for :attr:`patience` s."""
         stop = self._stop_resuming = threading.Event()
 
         def again() -> None:  # the link dropped: take the seat back with the token
-            resume(joined.client, lambda: self._reopen(where, pin), Hello(
-                name, joined.code, __version__, joined.token), stop, patience=self.patience)
+            resume(joined.client, reopen, Hello(name, joined.code, __version__, joined.token),
+                   stop, patience=self.patience)
 
         joined.resumer = again
         joined.on_lost = lambda: self.outputs.say(_("Connection lost, reconnecting…"))
         joined.on_back = lambda: self.outputs.say(_("Back at the table."))
-        return joined
 
     @staticmethod
-    def _reopen(where: Invitation, pin: str | None) -> OnlineClient:
-        client = OnlineClient(where.host, where.port, pin=pin)
+    def _reopen(client: RoomClient) -> RoomClient:
         client.connect()
         return client
 
@@ -315,9 +354,10 @@ class Rooms:
                          line=self.online.line())
         host, port = self.address
         address = host if host != "127.0.0.1" else local_address()
+        line = Invitation(address, port, remote.code, self.pin, lan=True).line()
         return _("Join my Hold'em Desktop room: choose Rooms, then Join room, and type "
-                 "the code {code}. If it is not found, the host address is "
-                 "{address}:{port}.").format(code=remote.code, address=address, port=port)
+                 "the code {code}. If it is not found, paste this line as the host "
+                 "address: {line}").format(code=remote.code, line=line)
 
     def leave(self) -> None:
         """Leave the room this window is in (a host's room closes with it)."""
@@ -329,6 +369,7 @@ class Rooms:
         """Close the connection, and the server and beacon when hosting."""
         remote, self.remote = self.remote, None
         self.online = None
+        self.pin = None
         self._stop_resuming.set()
         if remote is not None:
             remote.client.close(timeout=1)
@@ -342,3 +383,4 @@ class Rooms:
     def poll(self) -> bool:
         """Read what the room sent.  True when anything arrived."""
         return self.remote is not None and self.remote.pump() > 0
+

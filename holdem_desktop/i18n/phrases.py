@@ -41,7 +41,8 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Member", "Phrasing", "Showdown", "beaten_hands", "finished", "menu_refusal",
+__all__ = ["Member", "Phrasing", "Showdown", "beaten_hands", "finished", "lan_certificate_warning",
+           "menu_refusal",
            "names_list", "ordinal", "room_error", "room_news", "room_people", "room_problem",
            "sentence", "sizes_list", "standings", "welcome_back", "you_have"]
 
@@ -616,3 +617,20 @@ def room_error(reason: str, data: Mapping[str, int | str]) -> str:
                             _int_list(data.get("allowed")),
                             all_in if isinstance(all_in, int) else None)
     return room_problem(reason, str(data.get("seconds", "")))
+
+
+def lan_certificate_warning(source: str, where: str) -> str:
+    """What to say when a LAN host shows another certificate than the pinned one."""
+    if source == "trusted":
+        return _("Warning: the host at {address} shows another certificate than the one you "
+                 "trusted before. Someone on the network may be pretending to be the host, so "
+                 "the game did not connect. If the host's game was installed again, or another "
+                 "computer has this address now, ask the host for the invitation and paste "
+                 "it as the host address.").format(address=where)
+    if source == "invitation":
+        return _("Warning: the host at {address} shows another certificate than the one in "
+                 "the invitation. Someone on the network may be pretending to be the host, so "
+                 "the game did not connect.").format(address=where)
+    return _("Warning: the room at {address} shows another certificate than the one it "
+             "announced. Someone on the network may be pretending to be the host, so the "
+             "game did not connect.").format(address=where)

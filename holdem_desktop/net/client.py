@@ -1,5 +1,13 @@
 """A connection to a room, for the window (or a test) that joins it.
 
+The connection is TLS, always: the room's host shows its self-signed
+certificate, and the client checks its fingerprint against ``pin`` (from
+the discovery beacon's answer, the invitation, or the player's Trust)
+before a byte of the player's is sent.  Without a pin, or with another
+certificate, :meth:`RoomClient.connect` raises
+:class:`~.tls.CertificateProblem` (``unknown`` with what to show the
+player, or ``changed``) and nothing was said.
+
 The socket lives on an asyncio loop in a background thread; what the host
 sends arrives, parsed and typed, in :attr:`RoomClient.inbox` (a thread-safe
 queue the pygame loop reads every frame), and :meth:`RoomClient.send` may be
@@ -26,6 +34,7 @@ from .protocol import (
     encode,
     parse_host,
 )
+from .tls import CertificateInfo, CertificateProblem, peer_certificate, pinned_context
 
 __all__ = ["Closed", "RoomClient"]
 
@@ -39,12 +48,16 @@ class Closed:
 
 
 class RoomClient:
-    """Talks to the room at ``host``:``port``."""
+    """Talks to the room at ``host``:``port``, whose certificate has the
+    fingerprint ``pin`` (``AB:CD:…``)."""
 
-    def __init__(self, host: str, port: int, *, ping_every: float = 15.0,
-                 record: bool = False) -> None:
+    def __init__(self, host: str, port: int, *, pin: str | None = None,
+                 ping_every: float = 15.0, record: bool = False) -> None:
         self.host = host
         self.port = port
+        self.pin = pin.upper() if pin else None
+        self.certificate: CertificateInfo | None = None
+        """The host's certificate, once connected."""
         self.ping_every = ping_every
         self.inbox: queue.Queue[HostMessage | Closed] = queue.Queue()
         self.received = bytearray() if record else None
@@ -60,7 +73,8 @@ class RoomClient:
         self._error: BaseException | None = None
 
     def connect(self, timeout: float = 5.0) -> None:
-        """Open the connection (raises ``OSError`` when it cannot)."""
+        """Open the connection: raises ``OSError`` when it cannot, and
+        :class:`~.tls.CertificateProblem` for a certificate not pinned."""
         self._thread = threading.Thread(target=self._run, name="room client", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
@@ -111,7 +125,14 @@ class RoomClient:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._done = asyncio.Event()
-        reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        reader, writer = await asyncio.open_connection(
+            self.host, self.port, ssl=pinned_context(), ssl_handshake_timeout=10)
+        info = peer_certificate(writer.get_extra_info("ssl_object"))
+        if info.fingerprint != self.pin:
+            writer.transport.abort()  # nothing of the player's was sent
+            raise CertificateProblem("changed" if self.pin else "unknown", info)
+        self.certificate = info
+        self._writer = writer
         self._ready.set()
         tasks = [asyncio.create_task(self._read(reader)), asyncio.create_task(self._ping())]
         await self._done.wait()

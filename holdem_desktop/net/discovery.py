@@ -6,12 +6,20 @@ broadcast passes, which is every home or classroom network the game targets. Whe
 discovery is blocked (guest Wi-Fi with client isolation, a firewall, a routed network),
 the player types the host's address and the code instead; that fallback lives elsewhere.
 
-Wire format (ASCII, versioned, tiny):
+Wire format (ASCII, versioned, tiny), version 2:
 
 * query, broadcast by the joiner to :data:`DISCOVERY_PORT`:
-  ``HOLDEM?1 <6 digits>`` (15 bytes);
+  ``HOLDEM?2 <6 digits>`` (15 bytes);
 * answer, sent back unicast by the host to the asker:
-  ``HOLDEM!1 <6 digits> <tcp port> <room name, up to 20 characters, UTF-8>``.
+  ``HOLDEM!2 <6 digits> <tcp port> <pin> <room name, up to 20 characters, UTF-8>``,
+  where the pin is the SHA-256 fingerprint of the host's TLS certificate as
+  64 uppercase hex digits: the joiner accepts no other certificate.
+
+Version 1 (before rooms spoke TLS) had no pin.  A beacon ignores a version 1
+query (counted ``old_query``: the asker's game could not join anyway); a
+joiner also asks in version 1, and a version 1 answer is refused cleanly: it
+comes back as a :class:`RoomAddress` whose ``pin`` is None, so the player
+hears that the host's game is too old, not that no room was found.
 
 A :class:`RoomBeacon` answers only a well-formed query carrying its own code and rate-limits
 wrong codes per source address, so the 10^6 codes cannot be walked from one machine.
@@ -43,12 +51,17 @@ DISCOVERY_PORT = 47474
 MAX_NAME_LENGTH = 20
 """Room names are cut to this many characters in answers."""
 
-_QUERY_PREFIX = b"HOLDEM?1 "
-_ANSWER_PREFIX = b"HOLDEM!1 "
-_QUERY_RE = re.compile(rb"HOLDEM\?1 ([0-9]{6})")
-_ANSWER_RE = re.compile(rb"HOLDEM!1 ([0-9]{6}) ([1-9][0-9]{0,4}) (.*)", re.DOTALL)
+_QUERY_PREFIX = b"HOLDEM?2 "
+_ANSWER_PREFIX = b"HOLDEM!2 "
+_OLD_QUERY_PREFIX = b"HOLDEM?1 "
+_OLD_ANSWER_PREFIX = b"HOLDEM!1 "
+_QUERY_RE = re.compile(rb"HOLDEM\?2 ([0-9]{6})")
+_OLD_QUERY_RE = re.compile(rb"HOLDEM\?1 ([0-9]{6})")
+_ANSWER_RE = re.compile(rb"HOLDEM!2 ([0-9]{6}) ([1-9][0-9]{0,4}) ([0-9A-F]{64}) (.*)", re.DOTALL)
+_OLD_ANSWER_RE = re.compile(rb"HOLDEM!1 ([0-9]{6}) ([1-9][0-9]{0,4}) (.*)", re.DOTALL)
 _CODE_RE = re.compile(r"[0-9]{6}")
-_MAX_ANSWER_BYTES = len(_ANSWER_PREFIX) + 6 + 1 + 5 + 1 + 4 * MAX_NAME_LENGTH
+_PIN_RE = re.compile(r"[0-9A-F]{2}(?::[0-9A-F]{2}){31}")
+_MAX_ANSWER_BYTES = len(_ANSWER_PREFIX) + 6 + 1 + 5 + 1 + 64 + 1 + 4 * MAX_NAME_LENGTH
 # Larger than any UDP payload, so an oversized datagram is read whole (and then refused)
 # instead of raising on platforms that report truncation as an error.
 _RECV_BUFFER = 65536
@@ -69,6 +82,12 @@ def _check_port(port: int, what: str) -> int:
     return port
 
 
+def _check_pin(pin: str) -> str:
+    if not isinstance(pin, str) or _PIN_RE.fullmatch(pin) is None:
+        raise ValueError(f"a pin is a SHA-256 fingerprint AB:CD:… (32 pairs), not {pin!r}")
+    return pin
+
+
 def _clean_name(name: str) -> str:
     printable = "".join(ch if ch.isprintable() else " " for ch in name)
     return printable[:MAX_NAME_LENGTH]
@@ -76,18 +95,27 @@ def _clean_name(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RoomAddress:
-    """Where a room was found: the host's IP address, its TCP port and the room's name."""
+    """Where a room was found: the host's IP address, its TCP port, the room's
+    name and the fingerprint of the host's certificate (``AB:CD:…``; None:
+    the host's game is older than TLS rooms, and cannot be joined)."""
 
     host: str
     port: int
     name: str
+    pin: str | None
 
 
-def _parse_answer(data: bytes, code: str) -> tuple[int, str] | None:
-    """Return (tcp port, name) if ``data`` is a valid answer for ``code``, else None."""
-    if len(data) > _MAX_ANSWER_BYTES or not data.startswith(_ANSWER_PREFIX):
+def _parse_answer(data: bytes, code: str) -> tuple[int, str, str | None] | None:
+    """Return (tcp port, name, pin) if ``data`` is a valid answer for ``code``
+    (pin None: a valid version 1 answer), else None."""
+    if len(data) > _MAX_ANSWER_BYTES:
         return None
-    match = _ANSWER_RE.fullmatch(data)
+    if data.startswith(_ANSWER_PREFIX):
+        match = _ANSWER_RE.fullmatch(data)
+    elif data.startswith(_OLD_ANSWER_PREFIX):
+        match = _OLD_ANSWER_RE.fullmatch(data)
+    else:
+        return None
     if match is None:
         return None
     if not secrets.compare_digest(match.group(1), code.encode("ascii")):
@@ -95,13 +123,17 @@ def _parse_answer(data: bytes, code: str) -> tuple[int, str] | None:
     tcp_port = int(match.group(2))
     if tcp_port > 65535:
         return None
+    pin = None
+    if match.lastindex == 4:
+        digits = match.group(3).decode("ascii")
+        pin = ":".join(digits[i:i + 2] for i in range(0, 64, 2))
     try:
-        name = match.group(3).decode("utf-8")
+        name = match.group(match.lastindex or 0).decode("utf-8")
     except UnicodeDecodeError:
         return None
     if len(name) > MAX_NAME_LENGTH or not name.isprintable():
         return None
-    return tcp_port, name
+    return tcp_port, name, pin
 
 
 class RoomBeacon:
@@ -119,13 +151,15 @@ class RoomBeacon:
         tcp_port: int,
         name: str,
         *,
+        pin: str,
         bind: str = "0.0.0.0",
         port: int = DISCOVERY_PORT,
         clock: Callable[[], float] = time.monotonic,
         max_wrong: int = 10,
         window: float = 60.0,
     ) -> None:
-        """Prepare a beacon; nothing is bound until :meth:`start`.
+        """Prepare a beacon; nothing is bound until :meth:`start`.  ``pin`` is
+        the fingerprint of the room's certificate (``AB:CD:…``), sent in answers.
 
         ``port`` may be 0 to let the system pick one (tests); read it back from
         :attr:`port` after :meth:`start`.
@@ -133,6 +167,7 @@ class RoomBeacon:
         self.code = _check_code(code)
         self.tcp_port = _check_port(tcp_port, "tcp_port")
         self.name = _clean_name(name)
+        self.pin = _check_pin(pin)
         if not isinstance(port, int) or not 0 <= port <= 65535:
             raise ValueError(f"port must be from 0 to 65535, not {port!r}")
         if max_wrong < 0 or window <= 0:
@@ -144,7 +179,7 @@ class RoomBeacon:
         self._window = window
         self._answer = (
             _ANSWER_PREFIX
-            + f"{self.code} {self.tcp_port} ".encode("ascii")
+            + f"{self.code} {self.tcp_port} {self.pin.replace(':', '')} ".encode("ascii")
             + self.name.encode("utf-8")
         )
         self._code_bytes = self.code.encode("ascii")
@@ -153,6 +188,7 @@ class RoomBeacon:
             "wrong_code": 0,
             "malformed": 0,
             "rate_limited": 0,
+            "old_query": 0,
         }
         # source IP -> (start of its window, wrong-code queries in it); insertion order is
         # window-start order, so expired entries are always at the front.
@@ -222,7 +258,8 @@ class RoomBeacon:
 
     @property
     def stats(self) -> dict[str, int]:
-        """A snapshot of the counters: answered, wrong_code, malformed, rate_limited."""
+        """A snapshot of the counters: answered, wrong_code, malformed, rate_limited,
+        old_query (a version 1 query, not answered)."""
         return dict(self._stats)
 
     # -- the thread ---------------------------------------------------------------------
@@ -252,7 +289,8 @@ class RoomBeacon:
             return
         match = _QUERY_RE.fullmatch(data) if len(data) == 15 else None
         if match is None:
-            self._stats["malformed"] += 1
+            old = len(data) == 15 and _OLD_QUERY_RE.fullmatch(data) is not None
+            self._stats["old_query" if old else "malformed"] += 1
             return
         if not secrets.compare_digest(match.group(1), self._code_bytes):
             self._stats["wrong_code"] += 1
@@ -305,15 +343,18 @@ def find_room(
     """Look for the room with ``code`` on the LAN; None if nothing answers in ``timeout`` s.
 
     The query is sent (with SO_BROADCAST) to every address in ``addresses``, ``attempts``
-    times spread evenly over the timeout. The first valid answer for this code wins; its
-    source IP becomes :attr:`RoomAddress.host`. Malformed answers, answers for another
-    code and answers from another port are ignored.
+    times spread evenly over the timeout, in version 2 and in version 1. The first valid
+    version 2 answer for this code wins; its source IP becomes :attr:`RoomAddress.host`.
+    When only a version 1 answer came (an older game's room), it is returned at the end
+    with no pin. Malformed answers, answers for another code and answers from another
+    port are ignored.
     """
     _check_code(code)
     _check_port(port, "port")
     if timeout <= 0 or attempts < 1:
         raise ValueError("timeout must be > 0 and attempts >= 1")
-    query = _QUERY_PREFIX + code.encode("ascii")
+    queries = (_QUERY_PREFIX + code.encode("ascii"), _OLD_QUERY_PREFIX + code.encode("ascii"))
+    old: RoomAddress | None = None
     interval = timeout / attempts
     buffer = bytearray(_RECV_BUFFER)
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
@@ -328,8 +369,9 @@ def find_room(
             if sent < attempts and now >= start + sent * interval:
                 for address in addresses:
                     # An unreachable network or no route for broadcast: try the others.
-                    with contextlib.suppress(OSError):
-                        sock.sendto(query, (address, port))
+                    for query in queries:
+                        with contextlib.suppress(OSError):
+                            sock.sendto(query, (address, port))
                 sent += 1
                 continue
             wake = deadline if sent >= attempts else min(deadline, start + sent * interval)
@@ -343,6 +385,10 @@ def find_room(
             if source[1] != port:
                 continue
             parsed = _parse_answer(bytes(buffer[:size]), code)
-            if parsed is not None:
-                return RoomAddress(host=str(source[0]), port=parsed[0], name=parsed[1])
-    return None
+            if parsed is None:
+                continue
+            found = RoomAddress(str(source[0]), parsed[0], parsed[1], parsed[2])
+            if found.pin is not None:
+                return found
+            old = old or found  # an older game's room: a newer one may still answer
+    return old

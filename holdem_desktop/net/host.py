@@ -1,5 +1,14 @@
-"""The host's server: a :class:`~.room.Room` behind a TCP listener, on an
+"""The host's server: a :class:`~.room.Room` behind a TLS listener, on an
 asyncio loop in a background thread.
+
+Every connection is TLS (the host's self-signed certificate,
+:func:`~.tls.host_identity`; joiners pin its fingerprint): the frames
+below travel inside it, so nobody else on the network reads a card, a
+name or a token.  The handshake happens after a connection is admitted
+(it is *pending* from its first moment, so every limit below bounds it
+too) and must end within the hello deadline; bytes that are not TLS fail
+it and the connection is dropped (``not_tls``, counted as abuse), with
+nothing sent back and nobody else disturbed.
 
 The room is touched only from that loop, so it needs no locks.  Each
 connection's bytes go through the protocol's frame decoder and parser
@@ -31,6 +40,8 @@ import asyncio
 import contextlib
 import itertools
 import re
+import ssl
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -54,6 +65,7 @@ from .protocol import (
     parse_client,
 )
 from .room import Room
+from .tls import HostIdentity, host_identity
 
 __all__ = ["HostLog", "RoomServer", "default_log_path", "hello_prefix"]
 
@@ -67,6 +79,11 @@ HELLO_DEADLINE = 10.0
 """Seconds a connection has to be welcomed (to send a good hello)."""
 FRAME_DEADLINE = 10.0
 """Seconds to finish a frame once its first byte arrived."""
+TURN_AWAY_DEADLINE = 2.0
+"""Seconds a refused connection has to finish its TLS handshake and read why."""
+MAX_TURNING_AWAY = 16
+"""Refused connections told why at once; past them a refusal is silent (a
+flood of refusals holds no more file descriptors than this)."""
 
 
 def default_log_path() -> Path:
@@ -100,8 +117,14 @@ class RoomServer:
                  max_per_address: int = MAX_PER_ADDRESS,
                  hello_deadline: float = HELLO_DEADLINE,
                  frame_deadline: float = FRAME_DEADLINE,
-                 log_path: Path | None = None, penalty_drops: int = PENALTY_DROPS) -> None:
+                 log_path: Path | None = None, penalty_drops: int = PENALTY_DROPS,
+                 identity: HostIdentity | None = None) -> None:
         self.room = room
+        self.identity = identity or _throwaway_identity()
+        """The certificate served (None given: one made for this server alone)."""
+        self.fingerprint = self.identity.fingerprint
+        """The certificate's SHA-256 fingerprint: the pin joiners check."""
+        self._turning_away = 0
         self.penalty_drops = penalty_drops
         """Abuse drops that bar an address for :data:`PENALTY_TIME` (0: never)."""
         self.max_pending = max_pending
@@ -152,7 +175,8 @@ class RoomServer:
     def stop(self, timeout: float = 5.0) -> None:
         """Close every connection and stop the thread."""
         if self._loop is not None and self._stopping is not None:
-            self._loop.call_soon_threadsafe(self._stopping.set)
+            with contextlib.suppress(RuntimeError):  # stopped already: its loop is closed
+                self._loop.call_soon_threadsafe(self._stopping.set)
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -186,10 +210,20 @@ class RoomServer:
         async with server:
             await self._stopping.wait()
             ticker.cancel()
+            for conn in list(self._writers):  # the members hear that the room closed,
+                if conn not in self._pending:  # and do not try to take their seats back
+                    self._write(conn, Bye("host_closed"))
             for writer in list(self._writers.values()):
                 writer.close()
         with contextlib.suppress(asyncio.CancelledError):
             await ticker
+        # Each connection's TLS says goodbye (close_notify) and its task ends;
+        # one whose peer does not answer is dropped after a second.
+        serving = asyncio.all_tasks() - {asyncio.current_task()}
+        if serving:
+            await asyncio.wait(serving, timeout=1.0)
+        for writer in list(self._writers.values()):
+            writer.transport.abort()
         self.log.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -236,8 +270,8 @@ class RoomServer:
             self._penalties.pop(address, None)
         return 0 < self.penalty_drops <= len(recent)
 
-    def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> bool:
-        """Whether a new connection may wait for its hello: from an address
+    def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> str | None:
+        """Whether a new connection may wait for its hello (None), or why not: from an address
         barred for abuse it is refused ``rate_limited``, past the per-address
         limit ``busy``.  Over the total, one waiting connection makes way:
         never one that has begun a valid hello, and first from the address
@@ -247,25 +281,53 @@ class RoomServer:
         same = sum(1 for a, _, _ in self._pending.values() if a == address)
         barred = self._barred(address)
         if barred or same >= self.max_per_address:
-            self._turn_away(address, writer, "rate_limited" if barred else "busy")
-            return False
+            return "rate_limited" if barred else "busy"
         if len(self._pending) >= self.max_pending:
             victim = self._victim()
             if victim is None:
-                self._turn_away(address, writer, "crowded")
-                return False
+                return "crowded"
             old_address, _, old_writer = self._pending.pop(victim)
             self._writers.pop(victim, None)
             self._refusal(old_address, "crowded")
             old_writer.transport.abort()
         self._pending[conn] = (address, time.monotonic(), writer)
-        return True
+        return None
 
-    def _turn_away(self, address: str, writer: asyncio.StreamWriter, reason: str) -> None:
+    async def _turn_away(self, address: str, writer: asyncio.StreamWriter, reason: str) -> None:
+        """Refuse a connection ``reason``: said inside TLS (a handshake of at
+        most :data:`TURN_AWAY_DEADLINE` seconds), or, past
+        :data:`MAX_TURNING_AWAY` at once, by closing it without a word."""
         self._refusal(address, reason)
-        with contextlib.suppress(Exception):
+        if self._turning_away >= MAX_TURNING_AWAY:
+            writer.transport.abort()
+            return
+        self._turning_away += 1
+        try:
+            async with asyncio.timeout(TURN_AWAY_DEADLINE):
+                await self._handshake(writer, TURN_AWAY_DEADLINE)
             writer.write(encode(Refused(reason)))
-        writer.close()
+            writer.close()
+            await asyncio.wait_for(writer.wait_closed(), TURN_AWAY_DEADLINE)
+        except Exception:  # it went, or could not be told: either way it is closed
+            writer.transport.abort()
+        finally:
+            self._turning_away -= 1
+
+    async def _handshake(self, writer: asyncio.StreamWriter, within: float) -> None:
+        """TLS on ``writer``'s connection; raises ``ssl.SSLError`` for bytes
+        that are not TLS, ``ConnectionError`` when it ended first."""
+        plain = writer.transport
+        try:
+            await writer.start_tls(self.identity.context,
+                                   ssl_handshake_timeout=max(within, 0.01))
+        except AttributeError:
+            # The connection ended during the handshake: asyncio then hands
+            # the writer no transport at all (and fails on it); it gets its
+            # closed one back, so that closing it (and its finaliser) works.
+            writer._transport = plain  # type: ignore[attr-defined]
+            raise ConnectionResetError("closed during the handshake") from None
+        if writer.transport.is_closing():
+            raise ConnectionResetError("closed during the handshake")
 
     def _victim(self) -> str | None:
         """The waiting connection to close for a newcomer: of those that have
@@ -278,19 +340,28 @@ class RoomServer:
         return min(silent, key=lambda c: (-held[self._pending[c][0]], self._pending[c][1]))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # Nothing is read until the TLS handshake takes the connection over:
+        # bytes read before it would be lost to it.
+        transport = writer.transport
+        if isinstance(transport, asyncio.ReadTransport):
+            transport.pause_reading()
         conn = f"c{next(self._ids)}"
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self.stats["connections"] += 1
-        if not self._admit(conn, address, writer):
+        came = time.monotonic()
+        refused = self._admit(conn, address, writer)
+        if refused is not None:
+            await self._turn_away(address, writer, refused)
             return
         self._writers[conn] = writer
         self._addresses[conn] = address
+        if not await self._secure(conn, address, writer, came):
+            return
         self.room.connect(conn, address)
         decoder = FrameDecoder()
         bucket = TokenBucket(self.rate, self.burst, time.monotonic)
         bad = 0
-        came = time.monotonic()
         frame_since: float | None = None
         try:
             while conn in self._writers:
@@ -364,6 +435,35 @@ class RoomServer:
             self._deliver()
             writer.close()
 
+    async def _secure(self, conn: str, address: str, writer: asyncio.StreamWriter,
+                      came: float) -> bool:
+        """The TLS handshake of an admitted connection, within its hello
+        deadline; whether it holds (else it is closed, counted and logged)."""
+        within = came + self.hello_deadline - time.monotonic()
+        why = ""
+        try:
+            async with asyncio.timeout(max(0.0, within)):
+                await self._handshake(writer, within)
+        except TimeoutError:
+            why = "hello_timeout"
+        except ssl.SSLError:
+            why = "not_tls"
+        except Exception:  # it closed first (or was closed to make way): nothing to tell
+            why = "gone"
+        if conn in self._writers and not why:
+            return True
+        self._pending.pop(conn, None)
+        self._hello_begun.discard(conn)
+        self._writers.pop(conn, None)
+        self._addresses.pop(conn, None)
+        if why in ("hello_timeout", "not_tls"):
+            self.stats[why] += 1
+            self._refusal(address, why)
+            if why == "not_tls":
+                self._penalise(address)
+        writer.transport.abort()
+        return False
+
     def _write(self, conn: str, message: object) -> None:
         writer = self._writers.get(conn)
         if writer is None or writer.is_closing():
@@ -388,3 +488,10 @@ class RoomServer:
         self.room.chat_refused.clear()
         for conn, message in self.room.take():
             self._write(conn, message)
+
+
+def _throwaway_identity() -> HostIdentity:
+    """A certificate for one server alone, made in a folder deleted at once
+    (the context holds the key): tests, and rooms nobody joins twice."""
+    with tempfile.TemporaryDirectory(prefix="holdem-room-") as folder:
+        return host_identity(Path(folder))

@@ -42,6 +42,13 @@ from .protocol import (
     parse_host,
     to_payload,
 )
+from .tls import (
+    CertificateInfo,
+    CertificateProblem,
+    certificate_info,
+    peer_certificate,
+    pinned_context,
+)
 
 __all__ = ["BACKOFF", "PATIENCE", "CertificateInfo", "CertificateProblem", "OnlineClient",
            "Resumed", "certificate_info", "resume"]
@@ -54,53 +61,6 @@ out.  Each wait is drawn within 25 % of these, so that the players of a
 server that restarts do not all come back in the same instant."""
 
 
-@dataclass(frozen=True)
-class CertificateInfo:
-    """What the player is shown of a certificate."""
-
-    name: str
-    issuer: str
-    fingerprint: str
-    """SHA-256, as ``AB:CD:…``."""
-
-
-class CertificateProblem(Exception):
-    """The server's certificate is ``unknown`` (not signed by an authority
-    this system trusts, and not pinned) or ``changed`` (not the pinned one)."""
-
-    def __init__(self, kind: str, info: CertificateInfo) -> None:
-        super().__init__(f"{kind} certificate {info.fingerprint}")
-        self.kind = kind
-        self.info = info
-
-
-def _fingerprint(der: bytes) -> str:
-    import hashlib
-
-    digest = hashlib.sha256(der).hexdigest().upper()
-    return ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
-
-
-def certificate_info(der: bytes) -> CertificateInfo:
-    """The name, issuer and fingerprint of a DER certificate."""
-    name = issuer = ""
-    try:
-        from cryptography import x509
-        from cryptography.x509.oid import NameOID
-
-        cert = x509.load_der_x509_certificate(der)
-
-        def common(n: x509.Name) -> str:
-            found = n.get_attributes_for_oid(NameOID.COMMON_NAME)
-            value = found[0].value if found else n.rfc4514_string()
-            return str(value)[:100]
-
-        name, issuer = common(cert.subject), common(cert.issuer)
-    except Exception:  # a certificate we cannot read is still shown by its fingerprint
-        pass
-    return CertificateInfo(name, issuer, _fingerprint(der))
-
-
 class OnlineClient(RoomClient):
     """Talks to the room server at ``host``:``port`` (``tls`` False: plain
     ``ws://``, a test server started with ``--insecure``)."""
@@ -108,13 +68,10 @@ class OnlineClient(RoomClient):
     def __init__(self, host: str, port: int, *, pin: str | None = None, tls: bool = True,
                  ping_every: float = 15.0, record: bool = False,
                  authorities: ssl.SSLContext | None = None) -> None:
-        super().__init__(host, port, ping_every=ping_every, record=record)
-        self.pin = pin.upper() if pin else None
+        super().__init__(host, port, pin=pin, ping_every=ping_every, record=record)
         self.tls = tls
         self.authorities = authorities
         """The context that judges an unpinned certificate (None: the system's)."""
-        self.certificate: CertificateInfo | None = None
-        """The server's certificate, once connected."""
         self._ws: ClientConnection | None = None
         self._outgoing: asyncio.Queue[str] | None = None
 
@@ -152,11 +109,7 @@ class OnlineClient(RoomClient):
     def _context(self, verify: bool) -> ssl.SSLContext:
         if verify:
             return self.authorities or ssl.create_default_context()
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-        context.minimum_version = ssl.TLSVersion.TLSv1_2
-        context.check_hostname = False
-        context.verify_mode = ssl.CERT_NONE  # the fingerprint is checked instead, below
-        return context
+        return pinned_context()  # the fingerprint is checked instead, below
 
     async def _open(self) -> ClientConnection:
         options = {"max_size": MAX_FRAME, "compression": None, "open_timeout": 10,
@@ -184,9 +137,7 @@ class OnlineClient(RoomClient):
 
     @staticmethod
     def _peer(ws: ClientConnection) -> CertificateInfo:
-        ssl_object = ws.transport.get_extra_info("ssl_object")
-        der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
-        return certificate_info(der or b"")
+        return peer_certificate(ws.transport.get_extra_info("ssl_object"))
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()

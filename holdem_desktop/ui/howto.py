@@ -396,7 +396,8 @@ def _rooms() -> tuple[str, ...]:
           "the computer players' strength. Your table shows the room's code, Copy invitation "
           "and Leave room."),
         _("To join, choose Rooms, then Join room, and type the code. If the room is not "
-          "found, also type the host's address, which the invitation gives."),
+          "found, choose Paste invitation: the line the host sent gives the host's address "
+          "and the fingerprint of the room's certificate."),
         _("The host starts each game with New game; computer players fill the free seats, "
           "and each player hears only what their own seat may know."),
         _("Every player still in the game presses Next hand before the next hand is dealt; "

@@ -8,6 +8,7 @@ pages themselves only know controls and the session they are handed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -100,9 +101,14 @@ class Desktop(Protocol):
         """Host a room and sit at it: its table, or why it could not be opened
         (``variant`` as for :meth:`new_game`)."""
 
-    def join_room(self, code: str, address: str, name: str) -> Page | str:
-        """Join the room with ``code`` (found on the network, or at ``address``):
-        its table, or why not."""
+    def join_room(self, code: str, address: str, name: str
+                  ) -> Page | str | CertificateQuestion:
+        """Join the room with ``code`` (found on the network, or at ``address``,
+        which may be an invitation line): its table, why not, or the
+        :class:`~.online.CertificateQuestion` of a host reached by its address."""
+
+    def trust_room_certificate(self, server: str, fingerprint: str) -> None:
+        """The player trusts this certificate for the LAN host at ``server``."""
 
     def online_servers(self) -> list[str]:
         """The servers the player used, newest first (Play online)."""
@@ -787,8 +793,8 @@ class JoinRoomPage(_FormPage):
         self.desktop = desktop
         self.form = Form([
             Field("code", _("Room code"), Role.EDIT, max_length=6),
-            Field("address", _("Host address (if the room is not found)"), Role.EDIT,
-                  max_length=64),
+            Field("address", _("Host address or invitation (if the room is not found)"),
+                  Role.EDIT, max_length=200),
             Field("name", _("Your name"), Role.EDIT, max_length=20),
         ], {"code": desktop.settings.room_code, "address": desktop.settings.room_address,
             "name": desktop.settings.player_name or _("Player")})
@@ -796,6 +802,7 @@ class JoinRoomPage(_FormPage):
     def controls(self) -> tuple[Control, ...]:
         return (*self.form.controls("form"),
                 Control("join", _("Join"), zone="form"),
+                Control("paste", _("Paste invitation"), zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
     def type_text(self, control: Control, text: str) -> None:
@@ -806,9 +813,23 @@ class JoinRoomPage(_FormPage):
     def activate(self, control: Control) -> Transition | None:
         if control.id == "cancel":
             return Pop()
+        v = self.form.values
+        if control.id == "paste":  # the line fills the address, and the code it carries
+            text = self.desktop.paste_text().strip()
+            found = re.search(r"holdem-lan://\S+", text)
+            if found is None:
+                self.say(_("The clipboard holds no invitation to a room on the network."))
+                return None
+            line = found.group(0)
+            v["address"] = line
+            carried = re.search(r"/([0-9]{6})(?:\?|$)", line)
+            if carried is not None:
+                v["code"] = carried.group(1)
+            self.say(_("Invitation pasted: room {code}.").format(
+                code=" ".join(str(v["code"]))))
+            return None
         if control.id != "join":
             return None
-        v = self.form.values
         code = str(v["code"])
         if len(code) != 6:
             self.say(_("A room code has 6 digits."))
@@ -818,8 +839,10 @@ class JoinRoomPage(_FormPage):
         self.desktop.change_settings(self.desktop.settings.updated(  # the form keeps them
             room_code=code, room_address=address, player_name=name))
         self.say(_("Looking for room {code}…").format(code=code))
-        got = self.desktop.join_room(code, address, name)
-        if isinstance(got, str):
-            self.say(got)
-            return None
-        return Replace(got)
+
+        def attempt() -> Page | str | CertificateQuestion:
+            return self.desktop.join_room(code, address, name)
+
+        from .online import outcome  # it builds on the forms of this module
+
+        return outcome(attempt(), self.say, attempt, self.desktop.trust_room_certificate)

@@ -25,13 +25,15 @@ __all__ = ["CertificateQuestion", "PlayOnlinePage", "TrustPage", "grouped", "out
 
 @dataclass(frozen=True)
 class CertificateQuestion:
-    """A server's certificate the player has not trusted yet."""
+    """A server's certificate the player has not trusted yet (``lan``: a
+    room's host on the local network, reached by its typed address)."""
 
     server: str
     name: str
     issuer: str
     fingerprint: str
     """SHA-256, as ``AB:CD:…``."""
+    lan: bool = False
 
 
 def grouped(fingerprint: str) -> str:
@@ -69,6 +71,10 @@ class TrustPage(_FormPage):
 
     def notice(self) -> str:
         q = self.question
+        if q.lan:
+            return _("The room's host at {address} shows a certificate this game has not seen "
+                     "before. Trust it only if its fingerprint is the one the host reads to you "
+                     "from the Room zone of their table.").format(address=q.server)
         return _("The server {server} shows a certificate this game has not seen before, "
                  "and no public authority vouches for it. Trust it only if its fingerprint is "
                  "the one the server's owner gave you.").format(server=q.server)
@@ -97,7 +103,9 @@ class TrustPage(_FormPage):
         self.say(_("Connecting…"))
         got = self.retry()
         if isinstance(got, CertificateQuestion):  # another certificate again: never looped
-            self.say(_("The server showed another certificate: the game did not connect."))
+            self.say(_("The host showed another certificate: the game did not connect.")
+                     if got.lan else
+                     _("The server showed another certificate: the game did not connect."))
             return None
         return outcome(got, self.say, self.retry, self.trust)
 
@@ -160,7 +168,7 @@ class PlayOnlinePage(_FormPage):
             return Pop()
         if control.id == "paste":
             text = self.desktop.paste_text().strip()
-            if not text.startswith("holdem://"):
+            if not text.startswith(("holdem://", "holdem-lan://")):
                 self.say(_("The clipboard holds no invitation."))
                 return None
             v["server"] = text

@@ -65,6 +65,9 @@ class RoomInfo:
     invitation: str
     copy: Callable[[str], bool]
     leave: Callable[[], None]
+    fingerprint: str = ""
+    """The SHA-256 fingerprint of the room's certificate (``AB:CD:…``), for a
+    friend who joins by address to compare ("" when none)."""
 
 _QUICK = {Key.QUICK_1: 0, Key.QUICK_2: 1, Key.QUICK_3: 2, Key.QUICK_4: 3}
 """The quick phrase of each key, by its place in ``quick_phrases()``."""
@@ -347,6 +350,12 @@ class TableScreen(Page):
                     Control("room:code", _("Room code {code}").format(code=digits), Role.TEXT,
                             "room"),
                     Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
+            if self.room.fingerprint:
+                from .online import grouped  # (the forms it builds on import this module)
+
+                out.append(Control("room:fingerprint", _("Certificate fingerprint: {groups}")
+                                   .format(groups=grouped(self.room.fingerprint)),
+                                   Role.TEXT, "room"))
             out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
                     for a in self._room_actions()]
             out.append(Control("room:leave", _("Leave room"), Role.BUTTON, "room"))

@@ -85,7 +85,8 @@ def test_a_room_with_a_players_variant_is_explained_to_a_guest(home):
     assert isinstance(page, TableScreen)
     guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
     try:
-        joined = guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada")
+        where = f"127.0.0.1:{host.server.port}?pin={host.server.fingerprint}"  # an invitation's
+        joined = guest.join_room(page.room.code, where, "Ada")
         assert isinstance(joined, TableScreen)
         variant = joined.session.variant
         assert variant.name == "Deep" and variant.starting_stack == 6000

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+import socket
+import ssl
 
 import pytest
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.net.client import RoomClient
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.room import Room
+from holdem_desktop.net.tls import peer_certificate, pinned_context
 from tests.clock import Clock
 
 ROOM_CODE = "314159"
@@ -51,3 +55,30 @@ def served(clock, tmp_path):
     yield make
     for server in servers:
         server.stop()
+
+
+def lan_client(server: RoomServer, **options) -> RoomClient:
+    """A client of ``server`` on loopback that pins its certificate, as a
+    joiner who found the room by its beacon or invitation does."""
+    return RoomClient("127.0.0.1", server.port, pin=server.fingerprint, **options)
+
+
+def tls_socket(server: RoomServer, bind: str | None = None,
+               timeout: float = 5.0) -> ssl.SSLSocket:
+    """A blocking socket speaking TLS to ``server`` (from ``bind``, a
+    loopback address, when given), its certificate checked against the
+    server's pin: the frames a test writes on it are the protocol's own."""
+    raw = socket.socket()
+    try:
+        if bind is not None:
+            raw.bind((bind, 0))
+        raw.settimeout(timeout)
+        raw.connect(("127.0.0.1", server.port))
+        sock = pinned_context().wrap_socket(raw)
+    except BaseException:
+        raw.close()
+        raise
+    if peer_certificate(sock).fingerprint != server.fingerprint:
+        sock.close()
+        raise AssertionError("the host showed another certificate")
+    return sock

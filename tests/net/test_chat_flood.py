@@ -14,11 +14,10 @@ import pytest
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.net import chat
-from holdem_desktop.net.client import RoomClient
 from holdem_desktop.net.host import RoomServer
 from holdem_desktop.net.protocol import Chat, Hello, Leave, News, Said
 from holdem_desktop.net.room import Room
-from tests.net.conftest import ROOM_CODE
+from tests.net.conftest import ROOM_CODE, lan_client
 from tests.net.test_room_life import OPEN, Window, run_until
 
 
@@ -57,14 +56,14 @@ def test_a_flood_is_stopped_at_the_server_and_play_goes_on(tmp_path):
                         log_path=tmp_path / "host.log")
     server.start()
     try:
-        mara = Window("Mara", server.port)
-        bruno = Window("Bruno", server.port)
+        mara = Window("Mara", server)
+        bruno = Window("Bruno", server)
         heard = {"Mara": stamp(mara), "Bruno": stamp(bruno)}
         windows = [mara, bruno]
         mara.remote.new_game()
         assert run_until(windows, lambda: room.session is not None
                          and room.session.hands_played >= 1)
-        eve = RoomClient("127.0.0.1", server.port)  # a watcher: the game does not wait for her
+        eve = lan_client(server)  # a watcher: the game does not wait for her
         eve.connect()
         eve.send(Hello("Eve", ROOM_CODE, __version__))
         assert run_until(windows, lambda: len(room.members) == 3)
@@ -77,7 +76,7 @@ def test_a_flood_is_stopped_at_the_server_and_play_goes_on(tmp_path):
             k += 1
             eve.send(Chat(text=bad[k % len(bad)] if k % 3 == 0 else f"spam spam {k}"))
             if k % 5 == 0:
-                ghost = RoomClient("127.0.0.1", server.port)
+                ghost = lan_client(server)
                 ghost.connect()
                 ghost.send(Hello(f"Ghost{k % 9}", ROOM_CODE, __version__))
                 ghost.send(Leave())

@@ -1,7 +1,7 @@
 """Chat between two real windows (issue 24): each game process on its own
 virtual screen (Xvfb, ``-displayfd``), a room between them on loopback; the
-joiner types a line by keys and the host hears "Ada: …" through a private
-Speech Dispatcher."""
+joiner (who typed the host's address with its pin) types a line by keys and
+the host hears "Ada: …" through a private Speech Dispatcher."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.desktop import virtual_screen, wait_for
-from tests.net.test_room_windows import create_room, keys, launch, missing, typed
+from tests.net.test_room_windows import create_room, host_pin, keys, launch, missing, typed
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.skipif(
@@ -30,7 +30,8 @@ def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path
             keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
             typed(fenv, code)
             keys(fenv, "Tab")
-            typed(fenv, f"127.0.0.1:{port}")
+            # the address with the host's pin, as the invitation gives it: no question
+            typed(fenv, f"127.0.0.1:{port}?pin={host_pin(tmp_path / 'host')}")
             keys(fenv, "Return")  # Enter in a field: Join
             assert wait_for(lambda: any("Ada joined the room." in s for s in spoken()), 20), \
                 spoken()

@@ -9,6 +9,7 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Pong, encode
+from holdem_desktop.net.tls import HostIdentity, host_identity
 
 
 @contextmanager
@@ -48,14 +50,15 @@ def running(start: Callable[[], Awaitable[Any]]) -> Iterator[int]:
         loop.close()
 
 
-def lan_server(send: bytes) -> Callable[[], Awaitable[Any]]:
+def lan_server(send: bytes, identity: HostIdentity) -> Callable[[], Awaitable[Any]]:
+    """A LAN host (TLS, as every room) that says ``send`` and closes."""
     async def start() -> Any:
         async def talk(_r: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             writer.write(send)
             await writer.drain()
             writer.close()
 
-        return await asyncio.start_server(talk, "127.0.0.1", 0)
+        return await asyncio.start_server(talk, "127.0.0.1", 0, ssl=identity.context)
     return start
 
 
@@ -78,8 +81,10 @@ GOOD = encode(Pong(1))
     ("bytes no message can be read from", b"\x00\x00\x00\x03{x}", b"{x}", "malformed"),
 ])
 def test_both_transports_give_the_same_reason(what: str, lan: bytes, online: bytes,
-                                              reason: str) -> None:
-    for server, make in ((lan_server(lan), lambda p: RoomClient("127.0.0.1", p)),
+                                              reason: str, tmp_path: Path) -> None:
+    identity = host_identity(tmp_path)
+    for server, make in ((lan_server(lan, identity),
+                          lambda p: RoomClient("127.0.0.1", p, pin=identity.fingerprint)),
                          (ws_server(online), lambda p: OnlineClient("127.0.0.1", p, tls=False))):
         with running(server) as port:
             client = make(port)

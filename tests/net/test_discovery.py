@@ -34,6 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = "127.0.0.1"
 CODE = "482913"
 OTHER_CODE = "105577"
+PIN = ":".join(["3F", "A0", "9C", "11"] * 8)
+"""A certificate's fingerprint, as a beacon's answer carries it."""
+HEX_PIN = PIN.replace(":", "").encode()
 
 
 class FakeClock:
@@ -68,7 +71,7 @@ def client() -> Iterator[socket.socket]:
 
 
 def _query(code: str) -> bytes:
-    return b"HOLDEM?1 " + code.encode("ascii")
+    return b"HOLDEM?2 " + code.encode("ascii")
 
 
 # -- loopback -------------------------------------------------------------------------------
@@ -76,16 +79,16 @@ def _query(code: str) -> bytes:
 
 def test_the_default_port_and_the_beacon_answers_its_code_with_port_and_name() -> None:
     assert DISCOVERY_PORT == 47474
-    with RoomBeacon(CODE, 50123, "Table de Zoé ♠", bind=LOOPBACK, port=0) as beacon:
+    with RoomBeacon(CODE, 50123, "Table de Zoé ♠", bind=LOOPBACK, port=0, pin=PIN) as beacon:
         found = find_room(CODE, timeout=1.5, addresses=(LOOPBACK,), port=beacon.port)
-        assert found == RoomAddress(host=LOOPBACK, port=50123, name="Table de Zoé ♠")
+        assert found == RoomAddress(host=LOOPBACK, port=50123, name="Table de Zoé ♠", pin=PIN)
         # (the beacon counts just after answering: the answer can arrive first)
         assert _wait_for(lambda: beacon.stats["answered"] >= 1)
         assert beacon.stats["wrong_code"] == 0
 
 
 def test_a_wrong_code_gets_no_answer_within_the_timeout() -> None:
-    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0) as beacon:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, pin=PIN) as beacon:
         started = time.monotonic()
         found = find_room(OTHER_CODE, timeout=0.6, addresses=(LOOPBACK,), port=beacon.port)
         elapsed = time.monotonic() - started
@@ -96,7 +99,7 @@ def test_a_wrong_code_gets_no_answer_within_the_timeout() -> None:
 
 
 def test_stop_ends_the_thread_quickly() -> None:
-    beacon = RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0)
+    beacon = RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, pin=PIN)
     beacon.start()
     assert beacon.running
     started = time.monotonic()
@@ -115,10 +118,10 @@ def test_two_beacons_on_the_same_port_each_answer_only_their_own_code() -> None:
     # Unicast to a shared port reaches only one socket of the group; a broadcast reaches
     # all of them, as on a real LAN. 127.255.255.255 is the broadcast of lo: it stays here.
     broadcast = ("127.255.255.255",)
-    first = RoomBeacon(CODE, 50001, "First", bind="0.0.0.0", port=0)
+    first = RoomBeacon(CODE, 50001, "First", bind="0.0.0.0", port=0, pin=PIN)
     first.start()
     try:
-        second = RoomBeacon(OTHER_CODE, 50002, "Second", bind="0.0.0.0", port=first.port)
+        second = RoomBeacon(OTHER_CODE, 50002, "Second", bind="0.0.0.0", port=first.port, pin=PIN)
         second.start()
         try:
             port = first.port
@@ -146,24 +149,24 @@ def test_two_beacons_on_the_same_port_each_answer_only_their_own_code() -> None:
 GARBAGE = [
     b"",
     b"hello",
-    b"HOLDEM?2 " + CODE.encode(),  # another version
-    b"HOLDEM?1 " + CODE[:5].encode(),
-    b"HOLDEM?1 " + CODE.encode() + b"7",
-    b"HOLDEM?1 " + CODE.encode() + b"\n",
-    b" HOLDEM?1 " + CODE.encode(),
-    b"HOLDEM?1 48291a",
-    b"holdem?1 " + CODE.encode(),
-    "HOLDEM?1 ٤٨٢٩١٣".encode(),  # non-ASCII digits
-    b"HOLDEM!1 " + CODE.encode() + b" 5000 x",  # an answer, not a query
+    b"HOLDEM?3 " + CODE.encode(),  # another version
+    b"HOLDEM?2 " + CODE[:5].encode(),
+    b"HOLDEM?2 " + CODE.encode() + b"7",
+    b"HOLDEM?2 " + CODE.encode() + b"\n",
+    b" HOLDEM?2 " + CODE.encode(),
+    b"HOLDEM?2 48291a",
+    b"holdem?2 " + CODE.encode(),
+    "HOLDEM?2 ٤٨٢٩١٣".encode(),  # non-ASCII digits
+    b"HOLDEM!2 " + CODE.encode() + b" 5000 " + HEX_PIN + b" x",  # an answer, not a query
     b"\xff" * 15,
-    b"HOLDEM?1 " + CODE.encode() + b" " * 65_000,  # oversized
+    b"HOLDEM?2 " + CODE.encode() + b" " * 65_000,  # oversized
 ]
 
 
 def test_garbage_and_oversized_datagrams_are_ignored_counted_and_harmless(
     client: socket.socket,
 ) -> None:
-    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0) as beacon:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, pin=PIN) as beacon:
         for datagram in GARBAGE:
             client.sendto(datagram, (LOOPBACK, beacon.port))
         assert _wait_for(lambda: beacon.stats["malformed"] == len(GARBAGE))
@@ -175,16 +178,17 @@ def test_garbage_and_oversized_datagrams_are_ignored_counted_and_harmless(
             "wrong_code": 0,
             "malformed": len(GARBAGE),
             "rate_limited": 0,
+            "old_query": 0,
         }
         found = find_room(CODE, timeout=1.0, addresses=(LOOPBACK,), port=beacon.port)
-        assert found == RoomAddress(LOOPBACK, 50123, "Kitchen")
+        assert found == RoomAddress(LOOPBACK, 50123, "Kitchen", pin=PIN)
 
 
 def test_the_rate_limit_blocks_an_address_after_too_many_wrong_codes(
     client: socket.socket,
 ) -> None:
     clock = FakeClock()
-    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, clock=clock) as beacon:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, clock=clock, pin=PIN) as beacon:
         for index in range(10):
             client.sendto(_query(f"{index:06d}"), (LOOPBACK, beacon.port))
         assert _wait_for(lambda: beacon.stats["wrong_code"] == 10)
@@ -202,7 +206,7 @@ def test_the_rate_limit_blocks_an_address_after_too_many_wrong_codes(
 
         clock.now += 2.0  # the window has passed
         found = find_room(CODE, timeout=1.0, addresses=(LOOPBACK,), port=beacon.port)
-        assert found == RoomAddress(LOOPBACK, 50123, "Kitchen")
+        assert found == RoomAddress(LOOPBACK, 50123, "Kitchen", pin=PIN)
         # ...and the count starts again from zero.
         for index in range(9):
             client.sendto(_query(f"{index:06d}"), (LOOPBACK, beacon.port))
@@ -216,7 +220,7 @@ def test_a_blocked_address_stays_blocked_however_many_others_send_wrong_codes(
 ) -> None:
     monkeypatch.setattr("holdem_desktop.net.discovery._MAX_TRACKED_ADDRESSES", 40)
     clock = FakeClock()
-    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, clock=clock) as beacon:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, clock=clock, pin=PIN) as beacon:
         for index in range(10):
             client.sendto(_query(f"{index:06d}"), (LOOPBACK, beacon.port))
         assert _wait_for(lambda: beacon.stats["wrong_code"] == 10)
@@ -233,29 +237,29 @@ def test_a_blocked_address_stays_blocked_however_many_others_send_wrong_codes(
 
 
 def test_the_right_code_alone_is_not_rate_limited(client: socket.socket) -> None:
-    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0) as beacon:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, pin=PIN) as beacon:
         answers = 0
         for _ in range(30):
             client.sendto(_query(CODE), (LOOPBACK, beacon.port))
             data, _source = client.recvfrom(2048)
-            assert data == b"HOLDEM!1 482913 50123 Kitchen"
+            assert data == b"HOLDEM!2 482913 50123 " + HEX_PIN + b" Kitchen"
             answers += 1
         assert answers == 30
         assert beacon.stats["rate_limited"] == 0
 
 
 def test_names_are_cleaned_and_cut_and_arguments_checked() -> None:
-    beacon = RoomBeacon(CODE, 50123, "A\nvery long room name indeed")
+    beacon = RoomBeacon(CODE, 50123, "A\nvery long room name indeed", pin=PIN)
     assert beacon.name == "A very long room nam"
     assert len(beacon.name) == MAX_NAME_LENGTH
     for bad in ("12345", "1234567", "abcdef", "٤٨٢٩١٣", " 48291"):
         with pytest.raises(ValueError):
-            RoomBeacon(bad, 50123, "x")
+            RoomBeacon(bad, 50123, "x", pin=PIN)
         with pytest.raises(ValueError):
             find_room(bad, addresses=(LOOPBACK,))
     for bad_port in (0, 65536, -1):
         with pytest.raises(ValueError):
-            RoomBeacon(CODE, bad_port, "x")
+            RoomBeacon(CODE, bad_port, "x", pin=PIN)
     with pytest.raises(ValueError):
         find_room(CODE, addresses=(LOOPBACK,), port=0)
     with pytest.raises(ValueError):
@@ -286,31 +290,40 @@ def _responder(answers: list[bytes], stray: bytes | None = None) -> tuple[int, t
     return int(sock.getsockname()[1]), thread
 
 
+def _answer(code: str, port: bytes, rest: bytes, pin: bytes = HEX_PIN) -> bytes:
+    return b"HOLDEM!2 " + code.encode() + b" " + port + b" " + pin + b" " + rest
+
+
 BAD_ANSWERS = [
     b"garbage",
-    b"HOLDEM!1 " + OTHER_CODE.encode() + b" 5000 Other room",
-    b"HOLDEM!2 " + CODE.encode() + b" 5000 Future",
-    b"HOLDEM!1 " + CODE.encode() + b" 0 Zero port",
-    b"HOLDEM!1 " + CODE.encode() + b" 05000 Leading zero",
-    b"HOLDEM!1 " + CODE.encode() + b" 70000 Too high",
-    b"HOLDEM!1 " + CODE.encode() + b" 5000 " + b"x" * (MAX_NAME_LENGTH + 1),
-    b"HOLDEM!1 " + CODE.encode() + b" 5000 bad \xff utf8",
-    b"HOLDEM!1 " + CODE.encode() + b" 5000 bell\x07",
-    b"HOLDEM!1 " + CODE.encode() + b" 5000",
-    b"HOLDEM?1 " + CODE.encode(),
+    _answer(OTHER_CODE, b"5000", b"Other room"),
+    b"HOLDEM!3 " + CODE.encode() + b" 5000 " + HEX_PIN + b" Future",
+    b"HOLDEM!2 " + CODE.encode() + b" 5000 No pin",
+    _answer(CODE, b"5000", b"Short pin", HEX_PIN[:62]),
+    _answer(CODE, b"5000", b"Lower-case pin", HEX_PIN.lower()),
+    _answer(CODE, b"5000", b"Pin with colons", PIN.encode()),
+    _answer(CODE, b"0", b"Zero port"),
+    _answer(CODE, b"05000", b"Leading zero"),
+    _answer(CODE, b"70000", b"Too high"),
+    _answer(CODE, b"5000", b"x" * (MAX_NAME_LENGTH + 1)),
+    _answer(CODE, b"5000", b"bad \xff utf8"),
+    _answer(CODE, b"5000", b"bell\x07"),
+    b"HOLDEM!2 " + CODE.encode() + b" 5000 " + HEX_PIN,
+    b"HOLDEM!1 " + OTHER_CODE.encode() + b" 5000 An older game, another code",
+    b"HOLDEM?2 " + CODE.encode(),
 ]
 
 
 def test_find_room_accepts_only_a_strictly_valid_answer() -> None:
-    good = b"HOLDEM!1 " + CODE.encode() + b" 5000 Good room"
-    port, thread = _responder([*BAD_ANSWERS, good], stray=b"HOLDEM!1 482913 6000 Stray")
+    good = _answer(CODE, b"5000", b"Good room")
+    port, thread = _responder([*BAD_ANSWERS, good], stray=_answer(CODE, b"6000", b"Stray"))
     found = find_room(CODE, timeout=1.5, addresses=(LOOPBACK,), port=port, attempts=1)
     thread.join(timeout=3.0)
-    assert found == RoomAddress(LOOPBACK, 5000, "Good room")
+    assert found == RoomAddress(LOOPBACK, 5000, "Good room", pin=PIN)
 
 
 def test_find_room_returns_none_when_only_bad_answers_come() -> None:
-    port, thread = _responder(BAD_ANSWERS, stray=b"HOLDEM!1 482913 6000 Stray")
+    port, thread = _responder(BAD_ANSWERS, stray=_answer(CODE, b"6000", b"Stray"))
     started = time.monotonic()
     found = find_room(CODE, timeout=0.6, addresses=(LOOPBACK,), port=port, attempts=1)
     assert found is None
@@ -318,12 +331,64 @@ def test_find_room_returns_none_when_only_bad_answers_come() -> None:
     thread.join(timeout=3.0)
 
 
+def test_an_older_games_room_is_found_without_a_pin_and_a_newer_answer_wins() -> None:
+    # An older game (version 1, before rooms spoke TLS) answers only the
+    # version 1 query a joiner also sends: the room comes back with no pin,
+    # so the joiner can say why it cannot join instead of "not found".
+    old = b"HOLDEM!1 " + CODE.encode() + b" 5000 Old kitchen"
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    sock.bind((LOOPBACK, 0))
+    sock.settimeout(2.0)
+    port = int(sock.getsockname()[1])
+    asked: list[bytes] = []
+
+    def answer(reply_to_new: bytes | None) -> None:
+        for _ in range(4):  # a version 2 and a version 1 query per attempt
+            try:
+                data, source = sock.recvfrom(2048)
+            except TimeoutError:
+                return
+            asked.append(data)
+            if data == b"HOLDEM?1 " + CODE.encode():
+                sock.sendto(old, source)
+            elif data == _query(CODE) and reply_to_new is not None:
+                time.sleep(0.05)  # the older answer comes first
+                sock.sendto(reply_to_new, source)
+
+    with sock:
+        thread = threading.Thread(target=answer, args=(None,), daemon=True)
+        thread.start()
+        found = find_room(CODE, timeout=0.6, addresses=(LOOPBACK,), port=port, attempts=1)
+        thread.join(timeout=3.0)
+        assert found == RoomAddress(LOOPBACK, 5000, "Old kitchen", pin=None)
+        assert asked[:2] == [_query(CODE), b"HOLDEM?1 " + CODE.encode()]
+        thread = threading.Thread(target=answer, args=(_answer(CODE, b"5001", b"New"),),
+                                  daemon=True)
+        thread.start()
+        found = find_room(CODE, timeout=1.5, addresses=(LOOPBACK,), port=port, attempts=1)
+        thread.join(timeout=3.0)
+        assert found == RoomAddress(LOOPBACK, 5001, "New", pin=PIN)
+
+
+def test_a_beacon_leaves_an_older_games_query_unanswered(client: socket.socket) -> None:
+    with RoomBeacon(CODE, 50123, "Kitchen", bind=LOOPBACK, port=0, pin=PIN) as beacon:
+        client.sendto(b"HOLDEM?1 " + CODE.encode(), (LOOPBACK, beacon.port))
+        assert _wait_for(lambda: beacon.stats["old_query"] == 1)
+        with pytest.raises(TimeoutError):
+            client.recvfrom(2048)  # an older game could not join a TLS room anyway
+        assert beacon.stats["answered"] == 0 and beacon.stats["malformed"] == 0
+    with pytest.raises(ValueError):
+        RoomBeacon(CODE, 50123, "x", pin=PIN.replace(":", ""))
+    with pytest.raises(ValueError):
+        RoomBeacon(CODE, 50123, "x", pin=PIN.lower())
+
+
 # -- two network namespaces, real broadcast on a veth pair ----------------------------------
 
 _BEACON_HELPER = """
 import json, select, sys, time
 from holdem_desktop.net.discovery import RoomBeacon
-beacon = RoomBeacon(sys.argv[1], 50123, "Kitchen table")
+beacon = RoomBeacon(sys.argv[1], 50123, "Kitchen table", pin=sys.argv[2])
 beacon.start()
 print("READY", flush=True)
 deadline = time.monotonic() + 30.0
@@ -341,7 +406,7 @@ kwargs = {"timeout": 3.0}
 if len(sys.argv) > 2:
     kwargs["addresses"] = tuple(json.loads(sys.argv[2]))
 found = find_room(sys.argv[1], **kwargs)
-print(json.dumps(None if found is None else [found.host, found.port, found.name]))
+print(json.dumps(None if found is None else [found.host, found.port, found.name, found.pin]))
 """
 
 
@@ -403,7 +468,7 @@ def test_a_room_is_found_by_broadcast_between_two_network_namespaces() -> None:
         setup("-n", guest_ns, "link", "set", guest_if, "up")
 
         beacon_proc = subprocess.Popen(
-            [ip, "netns", "exec", host_ns, sys.executable, "-c", _BEACON_HELPER, CODE],
+            [ip, "netns", "exec", host_ns, sys.executable, "-c", _BEACON_HELPER, CODE, PIN],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -417,11 +482,11 @@ def test_a_room_is_found_by_broadcast_between_two_network_namespaces() -> None:
 
         # Without a default route only the subnet's own broadcast address can be used...
         directed = find(json.dumps([f"{subnet}.255"]))
-        assert directed == [host_ip, 50123, "Kitchen table"]
+        assert directed == [host_ip, 50123, "Kitchen table", PIN]
         # ...with one (as on any LAN with a router), the default 255.255.255.255 works.
         setup("-n", guest_ns, "route", "add", "default", "dev", guest_if)
         found = find()
-        assert found == [host_ip, 50123, "Kitchen table"]
+        assert found == [host_ip, 50123, "Kitchen table", PIN]
 
         stdout, stderr = beacon_proc.communicate(timeout=10.0)  # closes stdin: stop
         assert beacon_proc.returncode == 0, stderr

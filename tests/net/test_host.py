@@ -36,6 +36,7 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.room import Room
 from tests.clock import Clock
+from tests.net.conftest import lan_client, tls_socket
 
 CODE = "271828"
 
@@ -43,7 +44,7 @@ CODE = "271828"
 class Player:
     """A person at a desktop: joins, and plays whenever it is their turn."""
 
-    def __init__(self, name: str, port: int, seed: int, record: bool = False,
+    def __init__(self, name: str, server: RoomServer | int, seed: int, record: bool = False,
                  restart: bool = False, client: RoomClient | None = None,
                  first: Hello | Create | None = None) -> None:
         self.name = name
@@ -51,7 +52,10 @@ class Player:
         """Start a new game whenever one ends (when this player is the room's host)."""
         self.asked = False
         # a server's players (tests/server) bring their own client and first message
-        self.client = client or RoomClient("127.0.0.1", port, record=record)
+        if client is None:
+            assert isinstance(server, RoomServer)
+            client = lan_client(server, record=record)
+        self.client = client
         self.client.connect()
         self.client.send(first or Hello(name, CODE, __version__))
         self.brain = create_player("normal", random.Random(seed))
@@ -150,7 +154,7 @@ def chips_conserved(room: Room) -> bool:
 def test_a_host_and_five_people_play_a_whole_game_with_a_computer_in_the_free_seat():
     server = serve(6)
     room = server.room
-    players = [Player(name, server.port, k) for k, name in
+    players = [Player(name, server, k) for k, name in
                enumerate(("Mara", "Ada", "Bruno", "Chiara", "Dario"))]
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
@@ -200,8 +204,8 @@ def frames(data: bytes):
 def test_no_hidden_card_of_another_seat_ever_reaches_a_client():
     server = serve(3)
     room = server.room
-    players = [Player("Mara", server.port, 0, record=True, restart=True),
-               Player("Ada", server.port, 1, record=True, restart=True)]  # (the host does)
+    players = [Player("Mara", server, 0, record=True, restart=True),
+               Player("Ada", server, 1, record=True, restart=True)]  # (the host does)
     played, current = 0, None
     try:
         run_until(players, lambda: all(p.seat is not None for p in players), 10)
@@ -269,9 +273,9 @@ def rogue_payloads(rng: random.Random, count: int):
 def test_a_rogue_client_cannot_disturb_the_table():
     server = serve(3, penalty_drops=0)  # (here it may come back as often as it likes)
     room = server.room
-    players = [Player(n, server.port, k, restart=True) for k, n in
+    players = [Player(n, server, k, restart=True) for k, n in
                enumerate(("Mara", "Ada"))]
-    rogue = RoomClient("127.0.0.1", server.port)
+    rogue = lan_client(server)
     rogue.connect()
     answered = dropped = 0
     try:
@@ -283,7 +287,7 @@ def test_a_rogue_client_cannot_disturb_the_table():
             if isinstance(reply, Closed):
                 dropped += 1
                 rogue.close()
-                rogue = RoomClient("127.0.0.1", server.port)
+                rogue = lan_client(server)
                 rogue.connect()
             else:
                 answered += 1
@@ -305,7 +309,7 @@ def test_a_rogue_client_cannot_disturb_the_table():
 def test_a_flooding_client_is_dropped_and_others_play_on():
     server = serve(2, rate=40.0, burst=80.0)
     room = server.room
-    flood = RoomClient("127.0.0.1", server.port)
+    flood = lan_client(server)
     flood.connect()
     try:
         flood.send(Hello("Eve", CODE, __version__))
@@ -326,29 +330,38 @@ def test_an_address_dropped_for_abuse_three_times_is_barred_for_a_minute():
     server = serve(2)
     try:
         for _ in range(3):
-            rogue = RoomClient("127.0.0.1", server.port)
+            rogue = lan_client(server)
             rogue.connect()
             rogue.send_bytes(b"\xff\xff\xff\xff")  # an oversized length: dropped
             assert isinstance(rogue.get(timeout=5), Error)
             assert rogue.get(timeout=5) == Closed("closed")
             rogue.close()
-        again = RoomClient("127.0.0.1", server.port)
+        again = lan_client(server)
         again.connect()
         assert again.get(timeout=5) == Refused("rate_limited", "")
         again.close()
         assert server.refusals["rate_limited"] == 1 and server.refusals["too_large"] == 3
-        with socket.create_connection(("127.0.0.1", server.port), timeout=5,
-                                      source_address=("127.0.0.2", 0)) as friend:
+        with tls_socket(server, "127.0.0.2") as friend:
             friend.sendall(encode(Hello("Ada", CODE, __version__)))  # another address
-            size = struct.unpack(">I", friend.recv(4, socket.MSG_WAITALL))[0]
-            assert isinstance(parse_host(friend.recv(size, socket.MSG_WAITALL)), Welcome)
+            size = struct.unpack(">I", _exactly(friend, 4))[0]
+            assert isinstance(parse_host(_exactly(friend, size)), Welcome)
     finally:
         server.stop()
 
 
+def _exactly(sock: socket.socket, size: int) -> bytes:
+    """``size`` bytes from ``sock`` (a TLS socket takes no MSG_WAITALL)."""
+    data = b""
+    while len(data) < size:
+        more = sock.recv(size - len(data))
+        assert more, "closed before the whole frame came"
+        data += more
+    return data
+
+
 def test_an_idle_connection_is_closed():
     server = serve(2, idle=0.3)
-    client = RoomClient("127.0.0.1", server.port, ping_every=60)
+    client = lan_client(server, ping_every=60)
     client.connect()
     try:
         assert client.get(timeout=3) == Bye("idle")
@@ -366,13 +379,13 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
     server = RoomServer(room, "127.0.0.1", 0, tick=0.05, rate=10_000.0, burst=10_000.0,
                         log_path=Path(tempfile.mkdtemp()) / "host.log")
     server.start()
-    mara = Player("Mara", server.port, 0)
+    mara = Player("Mara", server, 0)
     ada: Player | None = None
     try:
         # Mara is welcomed first, so she is the host (two hellos at once race:
         # on a busy machine Ada's could come first, and Mara's New game be refused).
         run_until([mara], lambda: mara.seat is not None, 10)
-        ada = Player("Ada", server.port, 1)
+        ada = Player("Ada", server, 1)
         run_until([mara, ada], lambda: ada.seat is not None, 10)
         assert mara.is_host and room.members[1].name == "Ada"
         mara.client.send(NewGame())
@@ -394,7 +407,7 @@ def test_away_on_your_turn_the_computer_plays_then_reconnecting_gives_the_seat_b
         run_until([mara], lambda: len(room.session.hand.actions) > acted, 5)
         assert len(room.session.hand.actions) > acted and room.members[1].replaced
         # She comes back with her token: her seat, and the whole view, are hers again.
-        back = RoomClient("127.0.0.1", server.port)
+        back = lan_client(server)
         back.connect()
         back.send(Hello("Ada", CODE, __version__, ada.token))
         welcome = back.get(timeout=5)

@@ -40,7 +40,7 @@ def test_the_host_refuses_an_off_menu_raise_from_a_guest_over_a_socket():
                 rng=random.Random(5), clock=time.monotonic)
     server = RoomServer(room, "127.0.0.1", 0, rate=10_000.0, burst=10_000.0)
     port = server.start()
-    client = RoomClient("127.0.0.1", port)
+    client = RoomClient("127.0.0.1", port, pin=server.fingerprint)
     seen: list[object] = []
     try:
         client.connect()

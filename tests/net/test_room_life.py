@@ -33,7 +33,7 @@ from holdem_desktop.net.protocol import (
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import WaitingForPlayers
 from holdem_desktop.ui.move_log import MoveLog
-from tests.net.conftest import ROOM_CODE
+from tests.net.conftest import ROOM_CODE, lan_client, tls_socket
 
 CODE = ROOM_CODE  # the code of the rooms tests/net/conftest.py serves
 
@@ -53,11 +53,11 @@ class Window:
     """A player's window on the room, reduced to what the tests need: the
     RemoteTable, what it would announce, and a player who checks or calls."""
 
-    def __init__(self, name: str, port: int, token: str | None = None, *,
+    def __init__(self, name: str, server: RoomServer, token: str | None = None, *,
                  plays: bool = True, presses: bool = True) -> None:
         OPEN.append(self)
         self.name = name
-        self.client = RoomClient("127.0.0.1", port)
+        self.client = lan_client(server)
         self.client.connect()
         self.client.send(Hello(name, CODE, __version__, token))
         reply = self.client.get(timeout=5)
@@ -140,7 +140,7 @@ def on_loop(server: RoomServer, fn) -> None:
 
 def playing(server: RoomServer) -> tuple[Window, Window]:
     """Mara (the host) and Ada join and play until a first hand is over."""
-    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara, ada = Window("Mara", server), Window("Ada", server)
     mara.remote.new_game()
     room = server.room
     assert run_until([mara, ada], lambda: room.session is not None
@@ -156,7 +156,7 @@ def test_a_latecomer_is_seated_at_the_next_game_and_acts_on_the_first_turn(serve
     room = server.room
     mara, ada = playing(server)
     windows = [mara, ada]
-    bruno = Window("Bruno", server.port)
+    bruno = Window("Bruno", server)
     windows.append(bruno)
     assert bruno.remote.seat is None
     assert run_until(windows, lambda: "Bruno joined the room." in mara.news)
@@ -173,8 +173,8 @@ def test_a_latecomer_is_seated_at_the_next_game_and_acts_on_the_first_turn(serve
 def test_a_doubled_and_a_stale_act_are_refused_and_change_nothing(served):
     server = served(2)
     room = server.room
-    mara = Window("Mara", server.port, plays=False)
-    ada = Window("Ada", server.port, plays=False)
+    mara = Window("Mara", server, plays=False)
+    ada = Window("Ada", server, plays=False)
     windows = [mara, ada]
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None
@@ -223,15 +223,15 @@ def test_closed_connections_are_never_seated_and_lose_their_seat_after_the_grace
         served, clock):
     server = served(3)
     room = server.room
-    mara = Window("Mara", server.port)
-    ghosts = [Window(name, server.port) for name in ("Gus", "Gil")]
+    mara = Window("Mara", server)
+    ghosts = [Window(name, server) for name in ("Gus", "Gil")]
     windows = [mara]
     assert [g.remote.seat for g in ghosts] == [1, 2]
     for g in ghosts:
         g.close()
     assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
     # A real friend still gets in (as a listener, the seats being held)...
-    ada = Window("Ada", server.port)
+    ada = Window("Ada", server)
     windows.append(ada)
     assert ada.remote.seat is None
     # ... and after the grace the ghosts' seats are free again.
@@ -255,17 +255,17 @@ def test_closed_connections_are_never_seated_and_lose_their_seat_after_the_grace
 def test_watchers_whose_connection_closed_are_not_seated_at_new_game(served):
     server = served(3)
     room = server.room
-    mara = Window("Mara", server.port)
+    mara = Window("Mara", server)
     windows = [mara]
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None)
-    ghosts = [Window(name, server.port) for name in ("Gus", "Gil")]
+    ghosts = [Window(name, server) for name in ("Gus", "Gil")]
     for g in ghosts:
         assert g.remote.seat is None
         g.close()
     assert run_until(windows, lambda: "Gil lost the connection." in mara.news)
     end_game(server, [mara])
-    friend = Window("Ada", server.port)
+    friend = Window("Ada", server)
     windows.append(friend)
     mara.remote.new_game()
     assert run_until(windows, lambda: friend.remote.seat is not None)
@@ -281,7 +281,7 @@ def test_fifteen_hundred_throwaway_joins_leave_the_room_bounded(served):
     welcomed = full = 0
     before = room.session.hands_played
     for k in range(1500):
-        client = RoomClient("127.0.0.1", server.port, ping_every=60)
+        client = lan_client(server, ping_every=60)
         client.connect()
         client.send(Hello(f"Throw{k}", CODE, __version__))
         reply = client.get(timeout=5)
@@ -302,9 +302,9 @@ def test_fifteen_hundred_throwaway_joins_leave_the_room_bounded(served):
 def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served, clock):
     server = served(3)
     room = server.room
-    mara = Window("Mara", server.port)
-    ada = Window("Ada", server.port, plays=False, presses=False)  # silent
-    bruno = Window("Bruno", server.port)
+    mara = Window("Mara", server)
+    ada = Window("Ada", server, plays=False, presses=False)  # silent
+    bruno = Window("Bruno", server)
     windows = [mara, ada, bruno]
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None and room.ready == {0, 2})
@@ -350,7 +350,7 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     said = "The host removed Bruno from the room."
     assert run_until(windows, lambda: said in mara.news and said in ada.news)
     assert "Bruno" not in {m.name for m in room.members}
-    again = RoomClient("127.0.0.1", server.port)
+    again = lan_client(server)
     again.connect()
     again.send(Hello("Bruno", CODE, __version__, token))
     assert again.get(timeout=5) == Refused("removed", "")  # kept out (tests/net/test_room_trust.py)
@@ -358,12 +358,12 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     assert run_until(windows, lambda: mara.remote.table.removed == ("Bruno",))
     mara.remote.let_back("Bruno")
     assert run_until(windows, lambda: "Bruno may join the room again." in mara.news)
-    stranger = RoomClient("127.0.0.1", server.port)  # the game he played still runs:
+    stranger = lan_client(server)  # the game he played still runs:
     stranger.connect()  # his name (the computer plays his seat under it) needs his token
     stranger.send(Hello("Bruno", CODE, __version__))
     assert stranger.get(timeout=5) == Refused("name_taken", "")
     stranger.close()
-    again = RoomClient("127.0.0.1", server.port)
+    again = lan_client(server)
     again.connect()
     again.send(Hello("Bruno", CODE, __version__, token))
     reply = again.get(timeout=5)
@@ -380,8 +380,8 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
 def test_the_barrier_is_said_once_per_press_over_a_minute_of_waiting(served, clock):
     server = served(2)
     room = server.room
-    mara = Window("Mara", server.port, presses=False)
-    ada = Window("Ada", server.port, presses=False)
+    mara = Window("Mara", server, presses=False)
+    ada = Window("Ada", server, presses=False)
     windows = [mara, ada]
     mara.remote.new_game()
     assert run_until(windows, lambda: room.session is not None)
@@ -414,7 +414,7 @@ def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(se
     assert room.members[1].replaced and room.kinds[1] == "computer"
     ada.close()
     windows.remove(ada)
-    back = Window("Ada", server.port, token)
+    back = Window("Ada", server, token)
     windows.append(back)
     assert back.remote.seat == 1 and not back.remote.welcome.spectator
     assert run_until(windows, lambda: "Ada is back." in mara.news
@@ -436,8 +436,8 @@ def test_bad_and_look_alike_names_are_refused_and_the_connection_closed(served, 
                                                                           detail):
     server = served(3)
     for person in ("Ada", "Pepe", "Bob"):
-        Window(person, server.port).close()
-    client = RoomClient("127.0.0.1", server.port)
+        Window(person, server).close()
+    client = lan_client(server)
     client.connect()
     client.send(Hello(name, CODE, __version__))
     try:
@@ -459,7 +459,7 @@ def test_bad_and_look_alike_names_are_refused_and_the_connection_closed(served, 
 def test_a_trickle_is_closed_at_the_frame_deadline_and_a_pinger_at_the_hello_deadline(served):
     server = served(2, frame_deadline=0.4, hello_deadline=0.8)
     frame = encode(Hello("Eve", CODE, __version__))
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    sock = tls_socket(server)
     start = time.monotonic()
     closed_at = None
     try:
@@ -477,7 +477,7 @@ def test_a_trickle_is_closed_at_the_frame_deadline_and_a_pinger_at_the_hello_dea
         sock.close()
     assert closed_at is not None and closed_at - start < 1.5
     assert server.stats["frame_timeout"] == 1 and server.refusals["frame_timeout"] == 1
-    pinger = RoomClient("127.0.0.1", server.port, ping_every=60)
+    pinger = lan_client(server, ping_every=60)
     pinger.connect()
     try:
         for n in range(40):
@@ -507,7 +507,7 @@ resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 room = Room(shipped_variant("tournament"), "314159", size=3, game_version=__version__,
             rng=random.Random(1), clock=time.monotonic)
 server = RoomServer(room, "127.0.0.1", 0, log_path=Path(sys.argv[1]))
-print(server.start(), flush=True)
+print(server.start(), server.fingerprint, flush=True)
 for line in sys.stdin:  # each line asks how many connections came, until stdin closes
     print(server.stats["connections"], flush=True)
 print(dict(server.refusals), dict(server.stats), flush=True)
@@ -524,7 +524,8 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
                                                                   .parents[2])})
     silent: list[socket.socket] = []
     try:
-        port = int(child.stdout.readline())
+        port_text, pin = child.stdout.readline().split()
+        port = int(port_text)
         for k in range(100):  # 100 silent sockets from 20 addresses
             s = socket.socket()
             s.bind((f"127.0.0.{10 + k % 20}", 0))
@@ -541,7 +542,7 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
             child.stdin.flush()
             came = int(child.stdout.readline())
         started = time.monotonic()
-        client = RoomClient("127.0.0.1", port)
+        client = RoomClient("127.0.0.1", port, pin=pin)
         client.connect()
         client.send(Hello("Ada", CODE, __version__))
         reply = client.get(timeout=5)

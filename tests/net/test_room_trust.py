@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from holdem_desktop import __version__
-from holdem_desktop.net.host import hello_prefix
+from holdem_desktop.net.host import RoomServer, hello_prefix
 from holdem_desktop.net.protocol import (
     Bye,
     FrameDecoder,
@@ -31,6 +31,7 @@ from holdem_desktop.net.protocol import (
     encode,
     parse_host,
 )
+from tests.net.conftest import tls_socket
 from tests.net.test_room_life import (
     CODE,
     Window,
@@ -45,13 +46,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class Guest:
     """A person at another computer (``address``, a loopback address of its
-    own), speaking the protocol on a plain socket."""
+    own), speaking the protocol on a socket of its own (inside TLS)."""
 
-    def __init__(self, port: int, address: str, name: str, token: str | None = None) -> None:
-        self.sock = socket.socket()
-        self.sock.bind((address, 0))
-        self.sock.settimeout(5)
-        self.sock.connect(("127.0.0.1", port))
+    def __init__(self, server: RoomServer, address: str, name: str,
+                 token: str | None = None) -> None:
+        self.sock = tls_socket(server, address)
         self.decoder = FrameDecoder()
         self.received: list[HostMessage] = []
         self.closed = False
@@ -85,9 +84,10 @@ class Guest:
         self.sock.close()
 
 
-def refused(port: int, address: str, name: str, token: str | None = None) -> HostMessage:
+def refused(server: RoomServer, address: str, name: str,
+            token: str | None = None) -> HostMessage:
     """What the host answers ``name``'s hello from ``address`` (then closes)."""
-    guest = Guest(port, address, name, token)
+    guest = Guest(server, address, name, token)
     try:
         return guest.first()
     finally:
@@ -114,7 +114,7 @@ def test_a_seat_given_between_games_shows_no_card_of_an_earlier_hand(served):
     room = server.room
     mara, ada = playing(server)
     # A watcher joins during the game (seat None), then goes away.
-    wu = Guest(server.port, "127.0.0.21", "Wu")
+    wu = Guest(server, "127.0.0.21", "Wu")
     assert wu.read(lambda got: any(isinstance(m, Table) for m in got))
     assert isinstance(wu.received[0], Welcome) and wu.received[0].seat is None
     wu_token = wu.received[0].token
@@ -125,13 +125,13 @@ def test_a_seat_given_between_games_shows_no_card_of_an_earlier_hand(served):
     # Those who played the last hand still see their own cards of it.
     assert mara.remote.table.view.hole
     # A newcomer takes the computer's seat: not one of its cards comes.
-    bo = Guest(server.port, "127.0.0.22", "Bo")
+    bo = Guest(server, "127.0.0.22", "Bo")
     assert bo.read(lambda got: any(isinstance(m, Table) for m in got))
     assert isinstance(bo.received[0], Welcome) and bo.received[0].seat == 2
     # The host removes Ada: Wu comes back with the token and takes her seat.
     mara.remote.remove("Ada")
     assert run_until([mara, ada], lambda: ada.remote.closed == "removed")
-    wu = Guest(server.port, "127.0.0.21", "Wu", wu_token)
+    wu = Guest(server, "127.0.0.21", "Wu", wu_token)
     assert wu.read(lambda got: any(isinstance(m, Table) for m in got))
     assert isinstance(wu.received[0], Welcome) and wu.received[0].seat == 1
     settle([mara])
@@ -183,9 +183,9 @@ def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back
         served, tmp_path):
     server = served(3)
     room = server.room
-    mara = Window("Mara", server.port)
-    ada = Window("Ada", server.port)
-    eve = Guest(server.port, "127.0.0.31", "Eve")
+    mara = Window("Mara", server)
+    ada = Window("Ada", server)
+    eve = Guest(server, "127.0.0.31", "Eve")
     assert eve.read(lambda got: got)
     welcome = eve.received[0]
     assert isinstance(welcome, Welcome) and welcome.seat == 2
@@ -205,15 +205,15 @@ def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back
              ("127.0.0.34", "Ενε", None),  # ... in Greek letters (the same skeleton)
              ("127.0.0.35", "Yan", token)]  # another name with the removed token
     for address, name, tok in paths:
-        assert refused(server.port, address, name, tok) == Refused("removed", ""), name
+        assert refused(server, address, name, tok) == Refused("removed", ""), name
     assert room.members[2:] == [] and room._free_seat() == 2  # never seated
     # During a game too.
     mara.remote.new_game()
     assert run_until([mara, ada], lambda: mara.remote.running)
     for address, name, tok in paths:
-        assert refused(server.port, address, name, tok) == Refused("removed", ""), name
+        assert refused(server, address, name, tok) == Refused("removed", ""), name
     # A friend on another computer is welcome; the host's own computer is never kept out.
-    friend = Guest(server.port, "127.0.0.36", "Bo")
+    friend = Guest(server, "127.0.0.36", "Bo")
     assert isinstance(friend.first(), Welcome)
     friend.close()
     # Only the host lets people back.
@@ -225,7 +225,7 @@ def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back
     mara.remote.let_back("Eve")
     assert run_until([mara, ada], lambda: "Eve may join the room again." in mara.news
                      and mara.remote.table.removed == ())
-    back = Guest(server.port, "127.0.0.31", "Eve", token)  # the old token: a newcomer
+    back = Guest(server, "127.0.0.31", "Eve", token)  # the old token: a newcomer
     reply = back.first()
     assert isinstance(reply, Welcome) and reply.token != token and reply.seat is None
     back.close()
@@ -246,8 +246,8 @@ def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back
 ])
 def test_invisible_and_control_characters_are_refused_bad_name(served, name, detail):
     server = served(3)
-    Window("Ada", server.port)
-    guest = Guest(server.port, "127.0.0.41", name)
+    Window("Ada", server)
+    guest = Guest(server, "127.0.0.41", name)
     try:
         assert guest.first() == Refused("bad_name", detail)
         assert guest.read(lambda got: Bye("bad_name") in got)
@@ -264,10 +264,7 @@ def test_churn_from_forty_addresses_never_closes_a_connection_that_began_a_hello
     server = served(3)
     frame = encode(Hello("Ada", CODE, __version__))
     assert hello_prefix(frame[:20]) and not hello_prefix(frame[:4])
-    friend = socket.socket()
-    friend.bind(("127.0.0.50", 0))
-    friend.settimeout(5)
-    friend.connect(("127.0.0.1", server.port))
+    friend = tls_socket(server, "127.0.0.50")
     friend.sendall(frame[:20])  # a hello begun (the rest comes later)
     assert run_until([], lambda: len(server._hello_begun) == 1, 5)
     selector = selectors.DefaultSelector()

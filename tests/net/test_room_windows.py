@@ -1,8 +1,9 @@
 """Two game processes, each in a real window on its own virtual screen, a
 room between them on loopback, driven by key presses only: the friend joins
-by the code and the host's address, leaves in the middle of a hand, joins
-again and has the seat back, the hand as it stands, and her turn (heard
-through a private Speech Dispatcher)."""
+by the code and the host's address, hears the host's certificate (the room
+speaks TLS) and trusts it by keys, leaves in the middle of a hand, joins
+again (not asked again) and has the seat back, the hand as it stands, and
+her turn (heard through a private Speech Dispatcher)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import time
 
 import pytest
 
+from holdem_desktop.net.tls import fingerprint_of_file
 from tests.desktop import focus_window, virtual_screen, wait_for
 from tests.speech.test_real_speech import missing as speech_missing
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
@@ -72,6 +74,25 @@ def create_room(host: subprocess.Popen, henv: dict, home) -> tuple[str, int]:
     return code, port
 
 
+def host_pin(home) -> str:
+    """The fingerprint of the certificate the host's game made and keeps."""
+    return fingerprint_of_file(home / "data" / "holdem-desktop" / "room_certificate"
+                               / "cert.pem")
+
+
+def trust_host_by_keys(env: dict, spoken, address: str, pin: str) -> None:
+    """On the Unknown certificate page: hear it, read the fingerprint in
+    groups (the host reads theirs from the Room zone), then Trust by keys."""
+    start = r"^Unknown certificate\. The room's host at " + re.escape(address) + " shows"
+    assert wait_for(lambda: [s for s in spoken() if re.search(start, s)], 30), spoken()[-5:]
+    pairs = pin.split(":")
+    groups = ", ".join(" ".join(pairs[k:k + 4]) for k in range(0, len(pairs), 4))
+    mark = len(spoken())
+    keys(env, "Tab", "Tab")  # name, issuer, fingerprint
+    assert wait_for(lambda: "Fingerprint: " + groups in spoken()[mark:], 10), spoken()[mark:]
+    keys(env, "Tab", "Return")  # Trust this certificate and connect
+
+
 def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_path):  # noqa: F811
     address, spoken = speechd
     nowhere = f"unix_socket:{tmp_path / 'none.sock'}"
@@ -91,6 +112,7 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
                 keys(fenv, "Return")  # Enter in a field: Join
 
             join()
+            trust_host_by_keys(fenv, spoken, f"127.0.0.1:{port}", host_pin(tmp_path / "host"))
             assert wait_for(lambda: any(s.startswith("Table.") for s in spoken()), 20), spoken()
             started = len(spoken())
             keys(henv, "n")  # the host starts the game: the friend hears it
@@ -117,7 +139,7 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             assert wait_for(lambda: any("New game" in s for s in spoken()[left:]), 20), \
                 spoken()[left:]
             before = len(spoken())
-            join()
+            join()  # the certificate trusted: no question this time
             assert wait_for(lambda: any("You are back: you play your seat again." in s
                                         for s in spoken()[before:]), 20), \
                 spoken()[before:]
@@ -140,7 +162,8 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             assert wait_for(said(r"\bYou (check|call)", mark), 10), spoken()[mark:]
             heard = spoken()[before:]
             assert not any("you listen until the next game" in s or "You are watching" in s
-                           or "No hand is being played" in s for s in heard), heard
+                           or "No hand is being played" in s or "Unknown certificate" in s
+                           for s in heard), heard
         finally:
             for game in (friend, host):
                 if game is not None:

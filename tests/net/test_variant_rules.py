@@ -109,7 +109,7 @@ def test_a_guest_of_a_room_with_a_players_variant_gets_its_rules_and_how_to_play
                 clock=time.monotonic)
     server = RoomServer(room, "127.0.0.1", 0)
     port = server.start()
-    client = RoomClient("127.0.0.1", port)
+    client = RoomClient("127.0.0.1", port, pin=server.fingerprint)
     try:
         client.connect()
         client.send(Hello("Ada", CODE, __version__))

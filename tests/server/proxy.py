@@ -1,6 +1,9 @@
 """A TCP proxy on loopback that a test controls: it forwards to a port,
 and :meth:`Proxy.cut` drops every connection through it (and refuses new
-ones) until :meth:`Proxy.restore`: a Wi-Fi link falling and coming back."""
+ones) until :meth:`Proxy.restore`: a Wi-Fi link falling and coming back.
+With ``record`` it keeps every byte it forwards in :attr:`Proxy.streams`
+(one stream for each direction of each connection): what a stranger on the
+same Wi-Fi could read."""
 
 from __future__ import annotations
 
@@ -10,8 +13,10 @@ import threading
 
 
 class Proxy:
-    def __init__(self, target_port: int) -> None:
+    def __init__(self, target_port: int, *, record: bool = False) -> None:
         self.target = ("127.0.0.1", target_port)
+        self.record = record
+        self.streams: list[bytearray] = []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.up = True
@@ -43,13 +48,18 @@ class Proxy:
             for a, b in ((inside, outside), (outside, inside)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pump(a: socket.socket, b: socket.socket) -> None:
+    def _pump(self, a: socket.socket, b: socket.socket) -> None:
+        seen = bytearray()
+        if self.record:
+            with self.lock:
+                self.streams.append(seen)
         try:
             while True:
                 data = a.recv(65536)
                 if not data:
                     break
+                if self.record:
+                    seen += data
                 b.sendall(data)
         except OSError:
             pass

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import socket
 import ssl
-import time
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.server.config import ConfigError, parse_config
 from holdem_desktop.server.proxies import Proxies, client_address
+from tests.desktop import wait_for
 
 from .conftest import Served, insecure_context
 
@@ -83,15 +83,6 @@ def ask(served: Served, message: Any, source: str = "127.0.0.1",
 def log_lines(served: Served) -> list[str]:
     path: Path = served.data / "log" / "server.log"
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-
-
-def wait_for(check: Any, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(0.02)
-    raise AssertionError("not in time")
 
 
 def test_the_rightmost_untrusted_hop_is_the_client():
@@ -163,8 +154,8 @@ def test_behind_a_trusted_proxy_each_player_has_their_own_limits(make_server):
 
     asyncio.run(crowd())
     # and the log names the players, not the proxy
-    wait_for(lambda: any("127.0.0.77" in line and "rate_limited" in line
-                         for line in log_lines(served)))
+    assert wait_for(lambda: any("127.0.0.77" in line and "rate_limited" in line
+                                for line in log_lines(served)), 10)
     lines = log_lines(served)
     assert any("127.0.0.40" in line and "created" in line for line in lines)
     assert not any("127.0.0.50" in line for line in lines)
@@ -183,8 +174,8 @@ def test_the_header_from_a_peer_that_is_not_a_trusted_proxy_is_ignored(make_serv
                             "Forwarded": f"for=127.0.0.{110 + k}"}) == Refused("wrong_code")
     assert ask(served, Hello("Bo", made.code, __version__), source="127.0.0.2",
                headers={"X-Forwarded-For": "127.0.0.120"}) == Refused("rate_limited")
-    wait_for(lambda: any("127.0.0.2  " in line and "rate_limited" in line
-                         for line in log_lines(served)))
+    assert wait_for(lambda: any("127.0.0.2  " in line and "rate_limited" in line
+                                for line in log_lines(served)), 10)
     assert not any("127.0.0.10" in line or "127.0.0.11" in line for line in log_lines(served))
     # the server without trusted proxies believes no header either
     plain = make_server()
@@ -225,7 +216,7 @@ def test_connections_that_never_finish_tls_count_against_their_address(make_serv
     try:
         for k in range(limit):
             attacker.append(half_open(served.port, "127.0.0.2", hello=k % 2 == 0))
-        wait_for(lambda: server._open["127.0.0.2"] == limit)
+        assert wait_for(lambda: server._open["127.0.0.2"] == limit, 10)
         # the next ones from that address are closed at accept, before any handshake
         for _ in range(5):
             extra = half_open(served.port, "127.0.0.2", hello=False)
@@ -242,6 +233,6 @@ def test_connections_that_never_finish_tls_count_against_their_address(make_serv
         for sock in attacker:
             sock.close()
     # once they close, the address has its places back
-    wait_for(lambda: server._open.get("127.0.0.2", 0) == 0)
+    assert wait_for(lambda: server._open.get("127.0.0.2", 0) == 0, 10)
     assert isinstance(ask(served, Hello("Ada", made.code, __version__), source="127.0.0.2"),
                       Welcome)

@@ -11,6 +11,7 @@ import os
 import queue
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 import redis
@@ -29,6 +30,7 @@ from holdem_desktop.net.protocol import (
     Said,
     Welcome,
 )
+from tests.desktop import wait_for
 
 from .conftest import RedisServer, Served, needs_redis
 
@@ -55,8 +57,8 @@ def first(c: OnlineClient, message: Any, seconds: float = 15.0) -> HostMessage |
     raise AssertionError(f"no answer to {message} within {seconds} s")
 
 
-def hear(c: OnlineClient, text: str, seconds: float) -> float:
-    """Seconds until ``c`` hears the line ``text`` (fails past ``seconds``)."""
+def within(c: OnlineClient, wanted: Callable[[Any], bool], seconds: float) -> float:
+    """Seconds until ``c`` receives a message ``wanted`` (fails past ``seconds``)."""
     start = time.monotonic()
     end = start + seconds
     while time.monotonic() < end:
@@ -64,32 +66,9 @@ def hear(c: OnlineClient, text: str, seconds: float) -> float:
             got = c.get(timeout=max(0.01, end - time.monotonic()))
         except queue.Empty:
             break
-        if isinstance(got, Said) and got.text == text:
+        if wanted(got):
             return time.monotonic() - start
-    raise AssertionError(f"{text!r} not heard within {seconds} s")
-
-
-def answered(c: OnlineClient, n: int, seconds: float) -> float:
-    """Seconds until ``c`` hears Pong ``n`` (fails past ``seconds``)."""
-    start = time.monotonic()
-    end = start + seconds
-    while time.monotonic() < end:
-        try:
-            got = c.get(timeout=max(0.01, end - time.monotonic()))
-        except queue.Empty:
-            break
-        if got == Pong(n):
-            return time.monotonic() - start
-    raise AssertionError(f"no pong {n} within {seconds} s")
-
-
-def wait_for(check: Any, seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(0.02)
-    raise AssertionError("not in time")
+    raise AssertionError(f"nothing wanted within {seconds} s")
 
 
 def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server: RedisServer):
@@ -108,17 +87,18 @@ def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server:
         os.kill(redis_server.process.pid, signal.SIGSTOP)
         try:
             # A's heartbeats now time out ...
-            wait_for(lambda: a.server.stats["redis_TimeoutError"] >= 1, 10)
+            assert wait_for(lambda: a.server.stats["redis_TimeoutError"] >= 1, 10)
             failed = a.server.stats["redis_TimeoutError"]
             # ... and its room plays on at its usual pace meanwhile
             worst = 0.0
             for n in range(25):  # 2.5 s or more: beats fail meanwhile
                 mara.send(Ping(n))
-                worst = max(worst, answered(mara, n, 5))
+                worst = max(worst, within(mara, lambda got, n=n: got == Pong(n), 5))
                 time.sleep(0.1)
             for n, (talker, listener) in enumerate([(mara, ada), (ada, mara)] * 2):
                 talker.send(Chat(f"line {n}"))  # within the chat's own rate
-                worst = max(worst, hear(listener, f"line {n}", 5))
+                worst = max(worst, within(listener, lambda got, n=n: isinstance(got, Said)
+                                          and got.text == f"line {n}", 5))
             assert worst < 0.8, f"an answer took {worst:.2f} s with Redis paused"
             assert a.server.stats["redis_TimeoutError"] > failed  # beats failed all along
             # what needs the directory is refused clearly, within its timeout
@@ -137,7 +117,7 @@ def test_a_redis_that_stops_answering_freezes_no_room(make_server, redis_server:
         # Redis back: the join through A reaches the room on B again
         late = client(a)
         try:
-            wait_for(lambda: a.server.stats["redis_TimeoutError"] > 0, 1)
+            assert wait_for(lambda: a.server.stats["redis_TimeoutError"] > 0, 1)
             joined = first(late, Hello("Bo", there.code, __version__))
             assert isinstance(joined, Welcome) and joined.code == there.code
         finally:

@@ -8,18 +8,17 @@ pin came with the invitation, so no certificate question is asked."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.desktop import virtual_screen, wait_for
-from tests.net.test_room_windows import keys, launch, typed
+from tests.net.test_room_windows import keys, launch
 from tests.speech.test_real_speech import missing, private_speechd
 
 from .process import ServeProcess
-from .test_online_windows import heard, trust_by_keys
+from .test_online_windows import create_by_keys, heard
 
 pytestmark = pytest.mark.skipif(
     bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
@@ -39,19 +38,7 @@ def test_a_friend_joins_by_the_invitation_pasted_from_the_clipboard(tmp_path: Pa
                 virtual_screen() as screen:
             try:
                 host, henv = launch(screen, tmp_path / "host", "Mara", host_voice)
-                keys(henv, "Tab", "Tab", "Return", "Tab", "Tab", "Return")  # Play online
-                assert wait_for(heard(host_heard, r"^Play online\."), 20), host_heard()
-                typed(henv, f"127.0.0.1:{port}")
-                keys(henv, "Tab", "Tab", "Tab", "Tab", "Return")  # Create room on this server
-                assert wait_for(heard(host_heard, r"^Create room\."), 20), host_heard()[-3:]
-                keys(henv, "Return")
-                trust_by_keys(henv, host_heard, f"127.0.0.1:{port}", serve.fingerprint)
-                created = heard(host_heard,
-                                r"Room created on the server\. Its code is ([\d ]{11})\.")
-                assert wait_for(created, 30), host_heard()[-5:]
-                found = re.search(r"Its code is ([\d ]{11})\.", created()[0])
-                assert found is not None
-                code = found.group(1).replace(" ", "")
+                code = create_by_keys(henv, host_heard, port, serve.fingerprint)
 
                 # The Room zone by its heading (H goes from zone to zone), then
                 # past the room code to Copy invitation.

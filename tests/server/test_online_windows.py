@@ -71,6 +71,25 @@ def trust_by_keys(env: dict[str, str], spoken: Spoken, server: str, fingerprint:
     keys(env, "Tab", "Return")  # Trust this certificate and connect
 
 
+def create_by_keys(env: dict[str, str], spoken: Spoken, port: int, fingerprint: str) -> str:
+    """From the start screen: Rooms, Play online, the server's address, Create
+    room on this server, Create, and Trust its certificate; the room's code."""
+    # Rooms, Play online; the server; past the code, name and Join to Create
+    # room on this server; Enter in the form: Create.
+    keys(env, "Tab", "Tab", "Return", "Tab", "Tab", "Return")
+    assert wait_for(heard(spoken, r"^Play online\."), 20), spoken()
+    typed(env, f"127.0.0.1:{port}")
+    keys(env, "Tab", "Tab", "Tab", "Tab", "Return")
+    assert wait_for(heard(spoken, r"^Create room\."), 20), spoken()[-3:]
+    keys(env, "Return")
+    trust_by_keys(env, spoken, f"127.0.0.1:{port}", fingerprint)
+    created = heard(spoken, r"Room created on the server\. Its code is ([\d ]{11})\.")
+    assert wait_for(created, 30), spoken()[-5:]
+    found = re.search(r"Its code is ([\d ]{11})\.", created()[0])
+    assert found is not None
+    return found.group(1).replace(" ", "")
+
+
 def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_path: Path) -> None:
     data = tmp_path / "server"
     serve = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--self-signed",
@@ -85,21 +104,7 @@ def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_
                 virtual_screen() as host_screen, virtual_screen() as friend_screen:
             try:
                 host, henv = launch(host_screen, tmp_path / "host", "Mara", host_voice)
-                # Rooms, Play online; the server; past the code, name and Join to Create
-                # room on this server; Enter in the form: Create.
-                keys(henv, "Tab", "Tab", "Return", "Tab", "Tab", "Return")
-                assert wait_for(heard(host_heard, r"^Play online\."), 20), host_heard()
-                typed(henv, f"127.0.0.1:{port}")
-                keys(henv, "Tab", "Tab", "Tab", "Tab", "Return")
-                assert wait_for(heard(host_heard, r"^Create room\."), 20), host_heard()[-3:]
-                keys(henv, "Return")
-                trust_by_keys(henv, host_heard, f"127.0.0.1:{port}", serve.fingerprint)
-                created = heard(host_heard,
-                                r"Room created on the server\. Its code is ([\d ]{11})\.")
-                assert wait_for(created, 30), host_heard()[-5:]
-                found = re.search(r"Its code is ([\d ]{11})\.", created()[0])
-                assert found is not None
-                code = found.group(1).replace(" ", "")
+                code = create_by_keys(henv, host_heard, port, serve.fingerprint)
 
                 friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", friend_voice)
                 keys(fenv, "Tab", "Tab", "Return", "Tab", "Tab", "Return")  # Rooms, Play online

@@ -7,6 +7,7 @@ from __future__ import annotations
 import queue
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,8 +144,9 @@ def human_to_act(seats: list[Seat]) -> Seat | None:
     return None
 
 
-def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, tmp_path):
-    data = str(tmp_path / "data")
+def room_of_two(processes, data: str) -> tuple[Any, Seat, Seat, str]:
+    """A ``serve`` process with its data in ``data``, and a room on it that
+    Mara created and Ada joined: the process, both seats and the room's code."""
     serve = processes("--bind", "127.0.0.1", "--port", "0", "--self-signed", "--data", data)
     port = serve.wait_ready()
     mara = Seat(port, serve.fingerprint, Create("Mara", __version__, "tournament", 3, "easy"))
@@ -152,8 +154,14 @@ def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, t
     assert mara.welcome is not None
     code = mara.welcome.code
     ada = Seat(port, serve.fingerprint, Hello("Ada", code, __version__))
+    until([mara, ada], lambda: ada.welcome is not None)
+    return serve, mara, ada, code
+
+
+def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, tmp_path):
+    data = str(tmp_path / "data")
+    serve, mara, ada, code = room_of_two(processes, data)
     seats = [mara, ada]
-    until(seats, lambda: ada.welcome is not None)
     mara.client.send(NewGame())
     until(seats, lambda: mara.table is not None and mara.table.started)
     for s in seats:
@@ -203,15 +211,8 @@ def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, t
 
 def test_the_hosts_mute_holds_across_a_restart_after_sigkill(processes, tmp_path):
     data = str(tmp_path / "data")
-    serve = processes("--bind", "127.0.0.1", "--port", "0", "--self-signed", "--data", data)
-    port = serve.wait_ready()
-    mara = Seat(port, serve.fingerprint, Create("Mara", __version__, "tournament", 3, "easy"))
-    until([mara], lambda: mara.welcome is not None)
-    assert mara.welcome is not None
-    code = mara.welcome.code
-    ada = Seat(port, serve.fingerprint, Hello("Ada", code, __version__))
+    serve, mara, ada, code = room_of_two(processes, data)
     seats = [mara, ada]
-    until(seats, lambda: ada.welcome is not None)
     mara.client.send(MuteMember("Ada"))
     until(seats, lambda: News("muted", ("Ada",)) in ada.heard)
     serve.kill()

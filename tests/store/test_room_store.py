@@ -18,7 +18,7 @@ from tests.net.test_room_life import (  # noqa: F401  (a fixture too)
 def test_a_room_hand_stores_only_what_that_seat_saw(served, tmp_path):  # noqa: F811
     server = served(3)  # Mara, Ada and a computer
     room = server.room
-    mara, ada = Window("Mara", server.port), Window("Ada", server.port)
+    mara, ada = Window("Mara", server), Window("Ada", server)
     said: list[str] = []
     stores = {w.name: Hands(tmp_path / w.name, said.append) for w in (mara, ada)}
     for w in (mara, ada):

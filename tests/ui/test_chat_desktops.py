@@ -21,7 +21,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
-from tests.ui.test_rooms import host, keys  # noqa: E402, F401 (host: the fixture)
+from tests.ui.test_rooms import at, host, keys  # noqa: E402, F401 (host: the fixture)
 
 
 def typed(app: App, text: str) -> None:
@@ -57,7 +57,7 @@ def guest(host):  # noqa: F811
     def join(code: str, name: str = "Ada", seed: int = 6) -> tuple[Desktop, TableScreen]:
         d = Desktop(rng=random.Random(seed), speaker=RecordingSpeaker())
         made.append(d)
-        page = d.join_room(code, f"127.0.0.1:{host.server.port}", name)
+        page = d.join_room(code, at(host), name)
         assert isinstance(page, TableScreen), page
         return d, page
 
@@ -177,7 +177,7 @@ def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeyp
     page = host.create_room("tournament", 2, "easy", "Mara")
     app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     monkeypatch.setattr("tests.net.test_host.CODE", page.room.code)
-    friend = Talker("Ada", host.server.port, 1)
+    friend = Talker("Ada", host.server, 1)
     assert until(friend.pump, lambda: friend.seat == 1)
     host.change_settings(host.settings.updated(chat_speech="not_my_turn"))
     keys(app, "n")  # New game

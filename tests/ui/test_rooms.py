@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import socket
+import threading
 import time
 
 import pytest
@@ -16,11 +17,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.app.rooms import local_address  # noqa: E402
 from holdem_desktop.engine.actions import Action  # noqa: E402
+from holdem_desktop.net.discovery import RoomBeacon, find_room  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
+from holdem_desktop.ui.online import CertificateQuestion, grouped  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
 
@@ -46,6 +50,11 @@ def host(tmp_path, monkeypatch):
     yield d
     d.close_room()
     pygame.display.quit()
+
+
+def at(desktop: Desktop) -> str:
+    """Where ``desktop``'s room is, with its pin, as an invitation gives it."""
+    return f"127.0.0.1:{desktop.server.port}?pin={desktop.server.fingerprint}"
 
 
 def keys(app: App, *names: str) -> None:
@@ -87,12 +96,15 @@ def test_create_a_room_a_friend_joins_by_code_and_a_hand_is_played(host, monkeyp
     assert said[-1].startswith("Room created. Its code is " + " ".join(code) + ".")
     assert said[-2].startswith("Table.")
     zone = [c.label for c in table.table_controls() if c.zone == "room"]
-    assert zone == ["Room", "Room code " + " ".join(code), "Copy invitation", "Leave room"]
+    pin = host.server.fingerprint
+    assert zone == ["Room", "Room code " + " ".join(code), "Copy invitation",
+                    "Certificate fingerprint: " + grouped(pin), "Leave room"]
     assert code in table.room.invitation
+    assert f"holdem-lan://{local_address()}:{host.server.port}/{code}?pin={pin}" in \
+        table.room.invitation
     # A friend finds the room by its code (discovery on loopback) and joins.
     monkeypatch.setattr("tests.net.test_host.CODE", code)
-    port = host.server.port
-    friend = Player("Ada", port, 1)
+    friend = Player("Ada", host.server, 1)
     settle(app, [friend])
     assert friend.seat == 1
     # Before a game the Next hand button is New game (the host's).
@@ -141,7 +153,7 @@ def test_a_second_desktop_joins_by_code_and_sits_at_the_table(host):
         assert isinstance(joined, TableScreen) and joined.seat == 1
         assert joined.room.code == code
         wrong = Desktop(speaker=RecordingSpeaker()).join_room(
-            "000000" if code != "000000" else "111111", f"127.0.0.1:{host.server.port}", "Bo")
+            "000000" if code != "000000" else "111111", at(host), "Bo")
         assert wrong == "No room with that code answers at this address."
     finally:
         guest.close_room()
@@ -157,7 +169,7 @@ def test_a_latecomer_listens_until_the_next_game(host):
         time.sleep(0.01)
     late = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
     try:
-        table = late.join_room(code, f"127.0.0.1:{host.server.port}", "Bruno")
+        table = late.join_room(code, at(host), "Bruno")
         assert isinstance(table, TableScreen) and table.seat is None
         said = [text for text, _ in late.speech.speaker.calls]
         assert "A game is in progress: you listen until the next game." in said
@@ -180,7 +192,7 @@ def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
     page = host.create_room("tournament", 2, "easy", "Mara")
     app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     monkeypatch.setattr("tests.net.test_host.CODE", page.room.code)
-    friend = Dawdler("Ada", host.server.port, 1)
+    friend = Dawdler("Ada", host.server, 1)
     settle(app, [friend])
     keys(app, "n")  # New game
     settle(app, [friend])
@@ -200,19 +212,19 @@ def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
 
 def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
     page = host.create_room("tournament", 3, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code, _port = page.room.code, host.server.port
     first = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
-    joined = first.join_room(code, f"127.0.0.1:{port}", "Ada")
+    joined = first.join_room(code, at(host), "Ada")
     assert isinstance(joined, TableScreen) and joined.seat == 1
     first.remote.client.close()  # the game closes without leaving the room
     first.rooms.remote = None
     again = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())  # started anew
     try:
-        back = again.join_room(code, f"127.0.0.1:{port}", "Ada")
+        back = again.join_room(code, at(host), "Ada")
         assert isinstance(back, TableScreen) and back.seat == 1  # the token on disk
         stranger = Desktop(speaker=RecordingSpeaker())
         stranger.tokens.tokens.clear()
-        assert stranger.join_room(code, f"127.0.0.1:{port}", "Ada") == (
+        assert stranger.join_room(code, at(host), "Ada") == (
             "Someone in that room already has this name: choose another.")
     finally:
         again.close_room()
@@ -239,12 +251,12 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
     app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
     try:
-        joined = guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada")
+        joined = guest.join_room(page.room.code, at(host), "Ada")
         assert wait([host], lambda: "Ada joined the room." in heard(host))
         app.frame()
         zone = [c.id for c in page.table_controls() if c.zone == "room"]
-        assert zone == ["heading:room", "room:code", "room:invite", "room:do:remove:Ada",
-                        "room:leave"]
+        assert zone == ["heading:room", "room:code", "room:invite", "room:fingerprint",
+                        "room:do:remove:Ada", "room:leave"]
         keys(app, "n")  # New game
         assert page.messages[-1] == "The game starts. Press Next hand to deal."  # the first
         assert wait([host, guest], lambda: host.remote.running and guest.remote.running)
@@ -295,7 +307,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert ada_app.screen.subtitle == removed and guest.moves == []
         keys(ada_app, "escape")  # Escape: the start screen, not a frozen table
         assert ada_app.screen.title == "Hold'em Desktop" and len(ada_app.stack) == 1
-        assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Ada") == \
+        assert guest.join_room(page.room.code, at(host), "Ada") == \
             removed  # kept out (the same computer as the host here: by name and token)
         # The host sees who is kept out and lets her back, by keys.
         assert wait([host], lambda: any(c.id == "room:do:let_back:Ada"
@@ -303,7 +315,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         page.focus.id = "room:do:let_back:Ada"
         keys(app, "return")
         assert wait([host], lambda: "Ada may join the room again." in heard(host))
-        assert isinstance(guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}",
+        assert isinstance(guest.join_room(page.room.code, at(host),
                                           "Ada"), TableScreen)
     finally:
         guest.close_room()
@@ -315,7 +327,7 @@ def test_a_latecomers_window_becomes_a_players_at_the_next_game(host):
     assert wait([host], lambda: host.remote.running)
     late = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
     try:
-        table = late.join_room(page.room.code, f"127.0.0.1:{host.server.port}", "Bruno")
+        table = late.join_room(page.room.code, at(host), "Bruno")
         assert table.seat is None
         room = host.server.room
         done = []
@@ -339,16 +351,16 @@ def test_a_latecomers_window_becomes_a_players_at_the_next_game(host):
 
 def test_leaving_the_room_and_joining_again_gives_the_seat_back_and_both_hear(host):
     page = host.create_room("tournament", 3, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code, _port = page.room.code, host.server.port
     guest = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
     try:
-        assert guest.join_room(code, f"127.0.0.1:{port}", "Ada").seat == 1
+        assert guest.join_room(code, at(host), "Ada").seat == 1
         host.remote.new_game()
         assert wait([host, guest], lambda: guest.remote is not None and guest.remote.running)
         guest.leave_room()  # Leave room (the token stays on disk)
         said = "Ada left; the computer plays in their place."
         assert wait([host], lambda: said in heard(host))
-        back = guest.join_room(code, f"127.0.0.1:{port}", "Ada")
+        back = guest.join_room(code, at(host), "Ada")
         assert isinstance(back, TableScreen) and back.seat == 1
         assert not host.server.room.members[1].replaced
         assert wait([host, guest], lambda: "Ada is back." in heard(host))
@@ -359,12 +371,12 @@ def test_leaving_the_room_and_joining_again_gives_the_seat_back_and_both_hear(ho
 
 def test_a_watcher_before_any_game_is_told_so_not_that_a_game_runs(host):
     page = host.create_room("tournament", 2, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code, _port = page.room.code, host.server.port
     ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
     bo = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())
     try:
-        assert ada.join_room(code, f"127.0.0.1:{port}", "Ada").seat == 1
-        watching = bo.join_room(code, f"127.0.0.1:{port}", "Bo")  # every seat is held
+        assert ada.join_room(code, at(host), "Ada").seat == 1
+        watching = bo.join_room(code, at(host), "Bo")  # every seat is held
         assert isinstance(watching, TableScreen) and watching.seat is None
         assert "You are watching: at the next game you take a free seat, if there is one." \
             in heard(bo)
@@ -379,10 +391,10 @@ def test_joining_again_mid_hand_gives_the_whole_hand_at_once_and_the_player_acts
     and joins again; Y, T, W and C work on the hand at once, and her call is
     played (the host does not wait for her for ever)."""
     page = host.create_room("tournament", 2, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code, _port = page.room.code, host.server.port
     room = host.server.room
     first = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
-    joined = first.join_room(code, f"127.0.0.1:{port}", "Ada")
+    joined = first.join_room(code, at(host), "Ada")
     assert isinstance(joined, TableScreen) and joined.seat == 1
     host.remote.new_game()
     assert wait([host, first], lambda: host.remote.running and first.remote.running)
@@ -399,7 +411,7 @@ def test_joining_again_mid_hand_gives_the_whole_hand_at_once_and_the_player_acts
     assert wait([host], lambda: room.members[1].conn is None)
     again = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())  # started anew
     try:
-        back = again.join_room(code, f"127.0.0.1:{port}", "Ada")
+        back = again.join_room(code, at(host), "Ada")
         assert isinstance(back, TableScreen) and back.seat == 1
         app = App(back, keymap=again.keymap, after_input=again.flush, poll=again.poll,
                   moves=again.take_moves)
@@ -430,6 +442,137 @@ def test_a_name_refused_says_why(host, name, said):
     page = host.create_room("tournament", 3, "easy", "Mara")
     guest = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
     try:
-        assert guest.join_room(page.room.code, f"127.0.0.1:{host.server.port}", name) == said
+        assert guest.join_room(page.room.code, at(host), name) == said
+    finally:
+        guest.close_room()
+
+
+# ----------------------------------------------------------------------
+# The room's certificate (issue 23, item 2: LAN rooms speak TLS)
+
+
+def test_a_bare_address_shows_the_hosts_certificate_and_trusting_it_joins(host, tmp_path,
+                                                                         monkeypatch):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    code, port, pin = page.room.code, host.server.port, host.server.fingerprint
+    assert page.room.fingerprint == pin
+    # The beacon's answer carries the pin (what a friend finding the room by code pins).
+    found = find_room(code, addresses=("127.0.0.1",), port=host.rooms.discovery_port)
+    assert found is not None and (found.port, found.pin) == (port, pin)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "friend"))  # a computer of her own
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    try:
+        asked = guest.join_room(code, f"127.0.0.1:{port}", "Ada")
+        assert asked == CertificateQuestion(f"127.0.0.1:{port}", asked.name, asked.issuer,
+                                            pin, lan=True)
+        assert guest.remote is None and len(host.server.room.members) == 1  # nothing sent
+        guest.trust_room_certificate(asked.server, asked.fingerprint)
+        joined = guest.join_room(code, f"127.0.0.1:{port}", "Ada")
+        assert isinstance(joined, TableScreen) and joined.room.fingerprint == pin
+        guest.leave_room()
+        # Trusted by the host's address: the game started again asks nothing.
+        again = Desktop(rng=random.Random(7), speaker=RecordingSpeaker())
+        assert isinstance(again.join_room(code, f"127.0.0.1:{port}", "Ada"), TableScreen)
+        again.close_room()
+    finally:
+        guest.close_room()
+
+
+def test_the_hosts_certificate_is_the_same_at_every_launch(host):
+    first = host.create_room("tournament", 2, "easy", "Mara").room.fingerprint
+    host.close_room()
+    later = Desktop(rng=random.Random(5), speaker=RecordingSpeaker())  # the game started anew
+    later.room_bind = "127.0.0.1"
+    try:
+        assert later.create_room("tournament", 2, "easy", "Mara").room.fingerprint == first
+    finally:
+        later.close_room()
+
+
+def test_a_changed_certificate_is_refused_with_a_warning_on_every_path(host, tmp_path,
+                                                                      monkeypatch):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    code, port = page.room.code, host.server.port
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "friend"))
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    forged = ":".join(["AB"] * 32)  # what the friend trusted, or was told: not this host's
+    try:
+        guest.trust_room_certificate(f"127.0.0.1:{port}", forged)
+        assert guest.join_room(code, f"127.0.0.1:{port}", "Ada") == (
+            f"Warning: the host at 127.0.0.1:{port} shows another certificate than the one you "
+            "trusted before. Someone on the network may be pretending to be the host, so the "
+            "game did not connect. If the host's game was installed again, or another "
+            "computer has this address now, ask the host for the invitation and paste it as "
+            "the host address.")
+        line = f"holdem-lan://127.0.0.1:{port}/{code}?pin={forged}"
+        assert guest.join_room(code, line, "Ada") == (
+            f"Warning: the host at 127.0.0.1:{port} shows another certificate than the one in "
+            "the invitation. Someone on the network may be pretending to be the host, so the "
+            "game did not connect.")
+        # A beacon that announces another pin than the host's certificate has.
+        with RoomBeacon(code, port, "Fake", pin=forged, bind="127.0.0.1", port=0) as fake:
+            guest.rooms.discovery_port = fake.port
+            guest.search_addresses = ("127.0.0.1",)
+            assert guest.join_room(code, "", "Ada") == (
+                f"Warning: the room at 127.0.0.1:{port} shows another certificate than the one "
+                "it announced. Someone on the network may be pretending to be the host, so the "
+                "game did not connect.")
+        assert guest.remote is None and len(host.server.room.members) == 1
+        # The host's own invitation (pasted whole) joins, and is trusted from then on.
+        assert isinstance(guest.join_room("", page.room.invitation.rpartition(" ")[2]
+                                          .replace(local_address(), "127.0.0.1"), "Ada"),
+                          TableScreen)
+        guest.leave_room()
+        assert isinstance(guest.join_room(code, f"127.0.0.1:{port}", "Ada"), TableScreen)
+    finally:
+        guest.close_room()
+
+
+def test_an_older_games_room_is_named_not_joined(host):
+    old = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)  # an older game's beacon
+    old.bind(("127.0.0.1", 0))
+    old.settimeout(3)
+    host.rooms.discovery_port = old.getsockname()[1]
+
+    def answer() -> None:
+        for _ in range(6):
+            try:
+                data, source = old.recvfrom(64)
+            except OSError:
+                return
+            if data == b"HOLDEM?1 135790":
+                old.sendto(b"HOLDEM!1 135790 5000 Kitchen", source)
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    try:
+        assert host.join_room("135790", "", "Ada") == (
+            "Room 1 3 5 7 9 0 was found, but the host's game is an older version, which does "
+            "not protect the room's cards on the network. Ask the host to update the game.")
+    finally:
+        thread.join(timeout=5)
+        old.close()
+
+
+def test_an_invitation_is_pasted_into_join_room_by_keys_and_joins(host, tmp_path, monkeypatch):
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "friend"))
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    invitation = page.room.invitation.replace(local_address(), "127.0.0.1")
+    monkeypatch.setattr(guest, "paste_text", lambda: invitation)  # the message a friend sent
+    app = App(guest.menu(), keymap=guest.keymap, after_input=guest.flush, poll=guest.poll)
+    try:
+        keys(app, "tab", "tab", "return")  # Rooms
+        assert app.screen.title == "Rooms"
+        keys(app, "tab", "return")  # Join room
+        assert app.screen.title == "Join room"
+        app.screen.focus.id = "paste"
+        keys(app, "return")
+        said = [s.text for s in guest.speech.history]
+        assert said[-1] == f"Invitation pasted: room {' '.join(page.room.code)}."
+        app.screen.focus.id = "join"
+        keys(app, "return")
+        assert isinstance(app.screen, TableScreen) and app.screen.seat == 1
+        assert app.screen.room.fingerprint == host.server.fingerprint
     finally:
         guest.close_room()

@@ -17,7 +17,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys, typed  # noqa: E402
-from tests.ui.test_rooms import heard, host, wait  # noqa: E402, F401  (host: a fixture)
+from tests.ui.test_rooms import at, heard, host, wait  # noqa: E402, F401  (host: a fixture)
 
 
 def join_by_keys(desktop: Desktop, code: str, address: str, name: str) -> App:
@@ -45,12 +45,12 @@ def said_since(desktop: Desktop, k: int) -> list[str]:
 
 def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
     page = host.create_room("tournament", 4, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code = page.room.code
     ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
     bo = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())
     cy = Desktop(rng=random.Random(10), speaker=RecordingSpeaker())
     try:
-        app = join_by_keys(ada, code, f"127.0.0.1:{port}", "Ada")
+        app = join_by_keys(ada, code, at(host), "Ada")
         words = said_since(ada, 0)
         here = ("In the room: Mara (host) and you. 2 seats free: computer players take them "
                 "when the game starts.")
@@ -59,7 +59,7 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
         assert wait([host], lambda: "Ada joined the room." in heard(host))
         # Bo joins and leaves before the game: Ada hears both, as they happen.
         k = len(ada.speech.speaker.calls)
-        bo.join_room(code, f"127.0.0.1:{port}", "Bo")
+        bo.join_room(code, at(host), "Bo")
         assert wait([ada], lambda: "Bo joined the room." in "\n".join(said_since(ada, k)))
         keys(app, "u")
         assert ada.speech.speaker.calls[-1][0] == (
@@ -73,7 +73,7 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
         keys(app, "i")  # Read state before the game: who is here, and what starts it
         assert ada.speech.speaker.calls[-1][0].startswith(gone + " ")
         # A connection that drops between games is seen at once too.
-        cy.join_room(code, f"127.0.0.1:{port}", "Cy")
+        cy.join_room(code, at(host), "Cy")
         assert wait([ada], lambda: "Cy" in ada.remote.who_is_here())
         cy.rooms.remote.client.close()  # the window is gone without a word
         assert wait([ada], lambda: "Cy (not here)" in ada.remote.who_is_here()), \
@@ -92,12 +92,12 @@ def test_joining_says_who_is_here_and_u_says_it_again(host):  # noqa: F811
 
 def test_a_watcher_hears_who_is_here_and_is_named_you(host):  # noqa: F811
     page = host.create_room("tournament", 2, "easy", "Mara")
-    code, port = page.room.code, host.server.port
+    code = page.room.code
     ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
     bo = Desktop(rng=random.Random(9), speaker=RecordingSpeaker())
     try:
-        ada.join_room(code, f"127.0.0.1:{port}", "Ada")
-        app = join_by_keys(bo, code, f"127.0.0.1:{port}", "Bo")  # every seat is held
+        ada.join_room(code, at(host), "Ada")
+        app = join_by_keys(bo, code, at(host), "Bo")  # every seat is held
         assert app.screen.seat is None
         assert wait([bo], lambda: "Watching: you." in heard(bo))
         assert "In the room: Mara (host) and Ada. Watching: you. Every seat is taken." \
