@@ -64,6 +64,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +148,11 @@ class RoomClients:
                 await ws.send(message("create", name="Mara", game_version=__version__,
                                       variant="tournament", size=6, strength="easy"))
             else:
-                await self.joined.wait()
+                while not self.joined.is_set():  # the room's code; none if the create failed
+                    if stop.is_set():
+                        raise RuntimeError("the room was never created")
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.joined.wait(), 1.0)
                 await ws.send(message("hello", name="Ada", code=self.code,
                                       game_version=__version__))
             seat = None
@@ -167,6 +172,9 @@ class RoomClients:
                         self.sent_at = None
                 data = json.loads(raw)
                 kind = data["type"]
+                if kind in ("refused", "bye"):
+                    who_ = "creator" if who == 0 else "friend"
+                    raise RuntimeError(f"{kind} {data.get('reason')} ({who_})")
                 if kind == "welcome":
                     seat = data["seat"]
                     if who == 0:
@@ -246,6 +254,10 @@ def start_redis(folder: str) -> tuple[subprocess.Popen[bytes], str]:
     return proc, f"redis://127.0.0.1:{port}/0"
 
 
+def _log_lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
 def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = ROOT
         ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data:
@@ -274,6 +286,11 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             elapsed = time.monotonic() - t0
             rss = sum(rss_mb(proc.pid) for proc, _ in servers)
             results = [json.loads(kid.communicate(timeout=120)[0]) for kid in kids]
+            if any(r["failed"] for r in results):  # why, from the servers' own logs
+                events = Counter(line.split()[-1] for k in range(processes)
+                                 for line in _log_lines(Path(f"{data}/s{k}/log/server.log"))
+                                 if re.search(r"busy|away|refused|crowded|unpinned", line))
+                print(f"  (the servers logged: {dict(events)})", flush=True)
         finally:
             for server, _ in servers:
                 server.terminate()

@@ -300,13 +300,19 @@ class GameServer:
     async def _reserve(self) -> str | None:
         """A new room's code, claimed in the directory (None: Redis away)."""
         assert self.directory is not None
-        try:
-            for _attempt in range(20):
-                code = f"{secrets.randbelow(10**6):06d}"
-                if code not in self.lobby.rooms and await self.directory.claim(code):
-                    return code
-        except Exception as exc:
-            self._redis_trouble(exc)
+        for tries in (1, 2):
+            try:
+                for _attempt in range(20):
+                    code = f"{secrets.randbelow(10**6):06d}"
+                    if code not in self.lobby.rooms and await self.directory.claim(code):
+                        return code
+                return None
+            except Exception as exc:
+                # A loop busy with a crowd arriving can outlast one call's bound
+                # while Redis answered in time: a timeout is tried once more.
+                if tries == 2 or "Timeout" not in type(exc).__name__:
+                    self._redis_trouble(exc)
+                    return None
         return None
 
     # ------------------------------------------------------------------
