@@ -570,10 +570,14 @@ class TableScreen(Page):
             self.confirm_all_in = False
             self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
-            copied = self.room.copy(self.room.invitation)
-            self.say((_("Invitation copied: {text}") if copied else
-                      _("The clipboard is not available. The invitation: {text}")).format(
-                text=self.room.invitation))
+            # Copied, it is said short: the line's 64-digit pin is for the clipboard,
+            # not the ear; without a clipboard the whole invitation is said.
+            if self.room.copy(self.room.invitation):
+                self.say(_("Invitation to room {code} copied: paste it into a message to "
+                           "your friends.").format(code=" ".join(self.room.code)))
+            else:
+                self.say(_("The clipboard is not available. The invitation: {text}").format(
+                    text=self.room.invitation))
         elif control.id.startswith("room:do:"):
             self._room_action(control.id[8:], control.label)
         elif control.id == "room:leave" and self.room is not None:
