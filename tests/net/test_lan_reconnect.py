@@ -14,6 +14,7 @@ from holdem_desktop.ui.table import TableScreen
 from tests.driving import keys
 from tests.server.conftest import desktop, said, settle  # noqa: F401  (desktop: a fixture)
 from tests.server.proxy import Proxy
+from tests.server.test_reconnect import until_our_turn
 
 from .conftest import ROOM_CODE, lan_client
 from .test_host import Player
@@ -52,16 +53,7 @@ def test_a_lan_link_cut_mid_hand_comes_back_at_the_same_decision(desktop, served
         ada.client.send(NewGame())  # Ada, the room's host, starts the game
         settle(app, [ada])
         keys(app, "n")  # ready
-        end = time.monotonic() + 30
-        pressed_for = 0
-        while time.monotonic() < end and remote.waiting_for != remote.seat:
-            settle(app, [ada], 0.05)
-            now = remote.table
-            if now is not None and remote.seat in now.waiting_for \
-                    and pressed_for != now.hands_played:
-                pressed_for = now.hands_played
-                keys(app, "n")
-        assert remote.waiting_for == remote.seat, "never this desktop's turn"
+        until_our_turn(app, remote, [ada])
         before = remote.table
         assert before is not None and before.view is not None
         start = len(said(desktop))

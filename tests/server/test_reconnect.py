@@ -11,6 +11,7 @@ import pytest
 from holdem_desktop import __version__
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Hello
+from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.table import TableScreen
 from tests.driving import keys
@@ -31,6 +32,22 @@ def heard_since(d, start: int) -> list[str]:
     return said(d)[start:]
 
 
+def until_our_turn(app: App, remote: RemoteTable, others: list[Player]) -> None:
+    """Play until it is this desktop's turn, mid-hand: a hand won or lost
+    before it (everyone folded to the big blind) waits for Next hand, which
+    is pressed again."""
+    end = time.monotonic() + 30
+    pressed_for = 0
+    while time.monotonic() < end and remote.waiting_for != remote.seat:
+        settle(app, others, 0.05)
+        now = remote.table
+        if now is not None and remote.seat in now.waiting_for \
+                and pressed_for != now.hands_played:
+            pressed_for = now.hands_played
+            keys(app, "n")
+    assert remote.waiting_for == remote.seat, "never this desktop's turn"
+
+
 def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
         desktop, served, proxy):
     desktop.trust_certificate(f"127.0.0.1:{proxy.port}", served.fingerprint)
@@ -46,18 +63,7 @@ def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
     keys(app, "n")  # New game
     settle(app, [friend])
     keys(app, "n")  # ready
-    # play until it is this desktop's turn, mid-hand; a hand won or lost before
-    # it (everyone folded to the big blind) waits for Next hand: press it again
-    end = time.monotonic() + 30
-    pressed_for = 0
-    while time.monotonic() < end and remote.waiting_for != remote.seat:
-        settle(app, [friend], 0.05)
-        now = remote.table
-        if now is not None and remote.seat in now.waiting_for \
-                and pressed_for != now.hands_played:
-            pressed_for = now.hands_played
-            keys(app, "n")
-    assert remote.waiting_for == remote.seat, "never this desktop's turn"
+    until_our_turn(app, remote, [friend])
     before = remote.table
     assert before is not None and before.view is not None and len(before.view.hole) == 2
     start = len(said(desktop))
