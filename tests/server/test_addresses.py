@@ -86,13 +86,13 @@ def log_lines(served: Served) -> list[str]:
 
 
 def test_the_rightmost_untrusted_hop_is_the_client():
-    proxies = Proxies(["127.0.0.1", "10.0.0.0/8"])
+    proxies = Proxies(["127.0.0.1", "127.128.0.0/9"])
     h = Headers([("X-Forwarded-For", "127.0.0.50, 127.0.0.60"),
-                 ("X-Forwarded-For", "10.1.2.3")])
+                 ("X-Forwarded-For", "127.129.2.3")])
     assert proxies.client("127.0.0.1", h) == "127.0.0.60"  # 127.0.0.50: the client's claim
     assert proxies.client("127.0.0.1", Headers()) == "127.0.0.1"  # no header: the proxy
-    assert proxies.client("127.0.0.1", Headers([("X-Forwarded-For", "10.0.0.9")])) == \
-        "10.0.0.9"  # only trusted hops: the leftmost of them
+    assert proxies.client("127.0.0.1", Headers([("X-Forwarded-For", "127.128.0.9")])) == \
+        "127.128.0.9"  # only trusted hops: the leftmost of them
     assert proxies.client("127.0.0.1", Headers([("X-Forwarded-For", "127.0.0.8, junk")])) == \
         "127.0.0.1"  # nonsense where a proxy writes: nothing to its left is believed
     forwarded = Proxies(["127.0.0.1"], "forwarded")
@@ -100,13 +100,13 @@ def test_the_rightmost_untrusted_hop_is_the_client():
                  ("X-Forwarded-For", "127.0.0.99")])  # not the header this proxy writes
     assert forwarded.client("127.0.0.1", h) == "127.0.0.7"
     assert client_address("unknown") is None and client_address('"[::1]:80"') == "::1"
-    assert not proxies.trusted("::1") and proxies.trusted("10.200.0.1")
+    assert not proxies.trusted("::1") and proxies.trusted("127.200.0.1")
 
 
 def test_trusted_proxies_come_from_the_file_and_flags_and_bad_ones_are_refused(tmp_path):
     config = parse_config(["--insecure", "--trusted-proxy", "127.0.0.1",
-                           "--trusted-proxy", "10.0.0.0/8", "--proxy-header", "Forwarded"])
-    assert config.trusted_proxies == ("127.0.0.1", "10.0.0.0/8")
+                           "--trusted-proxy", "127.128.0.0/9", "--proxy-header", "Forwarded"])
+    assert config.trusted_proxies == ("127.0.0.1", "127.128.0.0/9")
     assert config.proxy_header == "forwarded"
     assert parse_config(["--insecure"]).trusted_proxies == ()  # none unless named
     settings = tmp_path / "s.toml"
