@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.desktop import virtual_screen, wait_for
 from tests.net.test_room_windows import (
     create_room,
@@ -16,14 +14,12 @@ from tests.net.test_room_windows import (
     join_by_keys,
     keys,
     launch,
-    missing,
+    needs_windows,
     typed,
 )
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
-pytestmark = pytest.mark.skipif(
-    bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
-    f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+pytestmark = needs_windows
 
 
 def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path):  # noqa: F811

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-
-import pytest
 
 from tests.desktop import virtual_screen, wait_for
 from tests.net.test_room_windows import (
@@ -22,21 +19,12 @@ from tests.net.test_room_windows import (
     join_by_keys,
     keys,
     launch,
-    missing,
+    needs_windows,
 )
+from tests.server.test_online_windows import heard
 from tests.speech.test_real_speech import private_speechd
 
-pytestmark = pytest.mark.skipif(
-    bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
-    f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
-
-Spoken = Callable[[], list[str]]
-
-
-def heard(spoken: Spoken, pattern: str, since: int = 0) -> list[str]:
-    """What was said since ``since`` that matches ``pattern``."""
-    return [s for s in spoken()[since:] if re.search(pattern, s)]
-
+pytestmark = needs_windows
 
 TURN = r"(^|\. )Your turn"
 
@@ -53,20 +41,21 @@ def test_a_new_window_back_mid_hand_hears_the_hand_and_the_host_hears_the_wait(t
             address = f"127.0.0.1:{port}?pin={host_pin(tmp_path / 'host')}"
             friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", friend_voice)
             join_by_keys(fenv, code, address)
-            assert wait_for(lambda: heard(mara, r"\bAda joined the room\."), 30), mara()[-5:]
+            assert wait_for(heard(mara, r"\bAda joined the room\."), 30), mara()[-5:]
             dealing = len(ada())
             keys(henv, "n")  # the host starts the game
-            assert wait_for(lambda: heard(ada, "New game", dealing), 20), ada()[dealing:]
+            assert wait_for(heard(ada, "New game", dealing), 20), ada()[dealing:]
             hmark, fmark = len(mara()), len(ada())
             keys(henv, "n")
             keys(fenv, "n")  # both ready: the first hand is dealt
-            assert wait_for(lambda: heard(ada, r"Hand 1\.", dealing), 30), ada()[dealing:]
+            assert wait_for(heard(ada, r"Hand 1\.", dealing), 30), ada()[dealing:]
             # Each checks or calls on their turn until Ada's turn on the flop.
             for _ in range(8):
-                assert wait_for(lambda h=hmark, f=fmark: heard(mara, TURN, h)
-                                or heard(ada, TURN, f), 30), (mara()[hmark:], ada()[fmark:])
+                maras, adas = heard(mara, TURN, hmark), heard(ada, TURN, fmark)
+                assert wait_for(lambda m=maras, a=adas: m() or a(), 30), \
+                    (mara()[hmark:], ada()[fmark:])
+                hers = bool(adas())
                 flop = re.search(r"Flop: ([^.]*)\.", " ".join(ada()[dealing:]))
-                hers = bool(heard(ada, TURN, fmark))
                 if hers and flop is not None:
                     break
                 hmark, fmark = len(mara()), len(ada())
@@ -79,15 +68,15 @@ def test_a_new_window_back_mid_hand_hears_the_hand_and_the_host_hears_the_wait(t
             pot = 2 * int(blinds.group(2).replace(",", ""))  # called and checked to the flop
             mark = len(ada())
             keys(fenv, "y")  # her cards, before her game goes
-            assert wait_for(lambda: heard(ada, r"^Your cards: ", mark), 10), ada()[mark:]
-            cards = heard(ada, r"^Your cards: ", mark)[0]
+            assert wait_for(heard(ada, r"^Your cards: ", mark), 10), ada()[mark:]
+            cards = heard(ada, r"^Your cards: ", mark)()[0]
 
             gone = len(mara())
             friend.kill()  # the process is gone on her turn: no Leave, the socket drops
             friend.wait(timeout=10)
             waits = "The game waits for Ada, who is not connected."
-            assert wait_for(lambda: heard(mara, re.escape(waits), gone), 20), mara()[gone:]
-            assert not heard(mara, "Ada lost the connection", gone), mara()[gone:]
+            assert wait_for(heard(mara, re.escape(waits), gone), 20), mara()[gone:]
+            assert not heard(mara, "Ada lost the connection", gone)(), mara()[gone:]
 
             # A new window on her data folder: the token there gives the seat back.
             back = len(ada())
@@ -98,15 +87,15 @@ def test_a_new_window_back_mid_hand_hears_the_hand_and_the_host_hears_the_wait(t
                     rf"Board: {re.escape(flop.group(1))}\. Pot: {pot:,}\. "
                     r"(This betting round: Mara checks\. )?You have [\d,]+ chips\. "
                     r"Your turn: you can check\.$")
-            assert wait_for(lambda: heard(ada, told, back), 30), (told, ada()[back:])
-            assert not heard(ada, r"^Table\.|You are back|In the room:", back), ada()[back:]
-            assert wait_for(lambda: heard(mara, r"\bAda is back\.", gone), 20), mara()[gone:]
+            assert wait_for(heard(ada, told, back), 30), (told, ada()[back:])
+            assert not heard(ada, r"^Table\.|You are back|In the room:", back)(), ada()[back:]
+            assert wait_for(heard(mara, r"\bAda is back\.", gone), 20), mara()[gone:]
             # Her decision is still hers: her check is played, and Mara hears it.
             mark, hmark = len(ada()), len(mara())
             time.sleep(0.6)  # heard, then pressed
             keys(aenv, "c")
-            assert wait_for(lambda: heard(ada, r"^You check\.", mark), 20), ada()[mark:]
-            assert wait_for(lambda: heard(mara, r"\bAda checks\.", hmark), 20), mara()[hmark:]
+            assert wait_for(heard(ada, r"^You check\.", mark), 20), ada()[mark:]
+            assert wait_for(heard(mara, r"\bAda checks\.", hmark), 20), mara()[hmark:]
         finally:
             for game in (again, friend, host):
                 if game is not None and game.poll() is None:

@@ -23,9 +23,12 @@ from tests.speech.test_real_speech import missing as speech_missing
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
 missing = [*speech_missing, *(t for t in ("ss",) if shutil.which(t) is None)]
-pytestmark = pytest.mark.skipif(
+needs_windows = pytest.mark.skipif(
     bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
     f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+"""The mark of the tests of room windows with real speech (skipped, saying
+what is missing, on a machine without the packages)."""
+pytestmark = needs_windows
 
 
 def launch(display: str, home, name: str, speech: str, *, log: str = "stderr.txt"
