@@ -273,7 +273,9 @@ class Room:
             return
         member.conn = None
         member.gone_since = self.clock()
-        if self._absent_to_act() is not member:  # (else the wait for them is told, below)
+        if self._absent_to_act() is member:
+            self._wait_told = None  # the wait for them is told now, below, not "lost"
+        else:
             self._news("lost", (member.name,))
         if self.session is None or self.session.game_over:
             self._broadcast_table()  # between games: who is here changed, everyone sees it

@@ -352,6 +352,12 @@ def test_whom_the_game_waits_for_is_told_when_they_are_not_connected(room):
     assert _news(room.take(), "h") == []  # told once for this decision
     out = join(room, "a2", "Ada", token=room.members[1].token)
     assert _news(out, "h") == [News("back", ("Ada",))]
+    room.test_clock.now += 5
+    room.disconnect("a2")  # gone again at the same decision: told again, not silence
+    assert _news(room.take(), "h") == [News("turn_waits", ("Ada",))]
+    room.test_clock.now += 5
+    out = join(room, "a2", "Ada", token=room.members[1].token)
+    assert _news(out, "h") == [News("back", ("Ada",))]
     _call_or_check(room, "a2", 1)
     room.take()
     while s.waiting_for == 1:  # until it is Mara's turn again
