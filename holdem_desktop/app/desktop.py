@@ -37,7 +37,6 @@ from .play_online import PlayOnline
 from .settings_service import SettingsService
 
 if TYPE_CHECKING:
-    from holdem_desktop.net.discovery import RoomBeacon
     from holdem_desktop.net.host import RoomServer
     from holdem_desktop.net.remote import RemoteTable
 
@@ -280,11 +279,6 @@ class Desktop(PlayOnline):
         return self._rooms.server if self._rooms is not None else None
 
     @property
-    def beacon(self) -> RoomBeacon | None:
-        """The hosted room's discovery beacon, if it has one."""
-        return self._rooms.beacon if self._rooms is not None else None
-
-    @property
     def tokens(self) -> RoomTokens:
         """Resume tokens of the rooms joined."""
         return self.rooms.tokens
@@ -326,13 +320,14 @@ class Desktop(PlayOnline):
             self._tell_who_is_here(self._room_table(got))
 
     def _tell_who_is_here(self, page: Page | str) -> Page | str:
-        """A player who joins a room hears who is in it, after the table's
-        first words (not one who takes their seat back in a game running)."""
+        """A player who joins a room hears who is in it, after the table's first
+        words; one back at their seat in a game running, where it stands instead."""
         remote = self.remote
-        if isinstance(page, str) or remote is None \
-                or (remote.seat is not None and remote.running):
-            return page
-        self.outputs.tell(remote, remote.who_is_here())
+        if not isinstance(page, str) and remote is not None and remote.rejoined:
+            page.quiet_arrival = True  # said instead of the table's title
+            remote.tell_where()  # (and whose turn it is)
+        elif not isinstance(page, str) and remote is not None:
+            self.outputs.tell(remote, remote.who_is_here())
         return page
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:

@@ -26,7 +26,7 @@ import pygame
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import Variant, shipped_variant
-from holdem_desktop.i18n.phrases import lan_certificate_warning, room_problem
+from holdem_desktop.i18n.phrases import back_at_table, lan_certificate_warning, room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
@@ -250,6 +250,10 @@ class Rooms:
         # Joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
+        # Back at the table (a new connection, or joining again with the token):
+        # where the game stands, as the table's news, before whose turn it is.
+        remote.on_back = lambda: self.outputs.tell(remote, back_at_table(
+            remote, remote.seat, remote.running, self.outputs.options.suits))
         # Chat lines: said after the announcement of the moment, never over it.
         remote.name = name
         remote.mutes = self.mutes
@@ -339,7 +343,6 @@ class Rooms:
 
         joined.resumer = again
         joined.on_lost = lambda: self.outputs.say(_("Connection lost, reconnecting…"))
-        joined.on_back = lambda: self.outputs.say(_("Back at the table."))
 
     @staticmethod
     def _reopen(client: RoomClient) -> RoomClient:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.evaluator import HandValue, evaluate_hand
@@ -27,7 +28,8 @@ from holdem_desktop.engine.events import (
     RunoutStarted,
     StreetDealt,
 )
-from holdem_desktop.session import Session
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.session import Session, SessionError
 from holdem_desktop.session.events import (
     BlindsUp,
     GameOver,
@@ -41,10 +43,10 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Member", "Phrasing", "Showdown", "beaten_hands", "finished", "lan_certificate_warning",
-           "menu_refusal",
-           "names_list", "ordinal", "room_error", "room_news", "room_people", "room_problem",
-           "sentence", "sizes_list", "standings", "welcome_back", "you_have"]
+__all__ = ["Member", "Phrasing", "Showdown", "Standing", "back_at_table", "beaten_hands",
+           "finished", "lan_certificate_warning", "menu_refusal", "names_list", "ordinal",
+           "room_error", "room_news", "room_people", "room_problem", "sentence", "sizes_list",
+           "standings", "welcome_back", "where_it_stands", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -447,36 +449,77 @@ def you_have(count: int) -> str:
         chips=amount(count))
 
 
+class Standing(Protocol):
+    """A game as :func:`where_it_stands` reads it: a game on this computer
+    (a ``Session``) or a room's table (a ``RemoteTable``, shaped like one)."""
+
+    @property
+    def seats(self) -> Sequence[_Named]: ...
+
+    @property
+    def hands_played(self) -> int: ...
+
+    def chips(self, seat: int) -> int: ...
+
+    def view(self, seat: int | None) -> SeatView: ...
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
 def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
     """What a continued game says first: where it stands for the player at
     ``seat`` (the turn, if it is theirs, follows as the game's own sentence)."""
     if session.game_over:
         return _("Welcome back. This game is over: choose New game to play again.")
-    have = you_have(session.chips(seat))
-    hand = session.hand
-    if hand is None or hand.over:
-        played = ngettext("Welcome back. {n} hand played.", "Welcome back. {n} hands played.",
-                          session.hands_played).format(n=session.hands_played)
-        return " ".join((played, have, _("Press Next hand to deal.")))
-    view = session.view(seat)
-    where = _("Welcome back. Hand {number}.").format(number=session.hands_played + 1)
+    return " ".join((_("Welcome back."), *where_it_stands(session, seat, suits)))
+
+
+def back_at_table(table: Standing, seat: int | None, running: bool, suits: bool = True) -> str:
+    """What a player who comes back to a room's table hears first (a new
+    connection that took the seat back, or joining again with the seat's
+    token): where the game stands for them when it runs and they play in it
+    (whose turn it is follows as the game's own sentence)."""
+    back = _("Back at the table.")
+    if seat is None or not running:
+        return back
+    return " ".join((back, *where_it_stands(table, seat, suits)))
+
+
+def where_it_stands(table: Standing, seat: int, suits: bool = True) -> list[str]:
+    """A running game as it stands for the player at ``seat``, in sentences:
+    between hands, the hands played, their chips and how to go on; in a hand,
+    its number, their cards (or that they folded), the board, the pot, this
+    betting round's moves and their chips."""
+    have = you_have(table.chips(seat))
+    try:
+        view: SeatView | None = table.view(seat)
+    except SessionError:  # no hand dealt yet
+        view = None
+    if view is None or view.over:
+        played = ngettext("{n} hand played.", "{n} hands played.",
+                          table.hands_played).format(n=table.hands_played)
+        return [played, have, _("Press Next hand to deal.")]
+    where = _("Hand {number}.").format(number=table.hands_played + 1)
     # The hand as it stands: the board, the pot, and this betting round's moves.
     board = (_("Board: {cards}.").format(cards=cards_names(view.board, suits=suits))
              if view.board else _("No cards on the board yet."))
-    p = Phrasing(lambda k: session.seats[k].name, seat if view.seat is not None else None, suits)
+    p = Phrasing(lambda k: table.seats[k].name, seat if view.seat is not None else None, suits)
     start = max((k for k, e in enumerate(view.history) if isinstance(e, StreetDealt)),
                 default=-1)
     moves = [sentence(e, p) for e in view.history[start + 1:] if isinstance(e, ActionTaken)]
-    table = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
+    said = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
     if moves:
-        table.append(_("This betting round: {moves}").format(
+        said.append(_("This betting round: {moves}").format(
             moves=" ".join(m for m in moves if m)))
     if view.seat is None or not view.hole:
-        return " ".join((where, *table))
+        return [where, *said]
     if view.player(seat).folded:
-        return " ".join((where, _("You have folded."), *table, have))
-    return " ".join((where, _("Your cards: {cards}.").format(
-        cards=cards_names(view.hole, suits=suits)), *table, have))
+        return [where, _("You have folded."), *said, have]
+    return [where, _("Your cards: {cards}.").format(cards=cards_names(view.hole, suits=suits)),
+            *said, have]
 
 
 def names_list(names: tuple[str, ...] | list[str]) -> str:
@@ -550,6 +593,10 @@ def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     if you and what in yours:
         return yours[what] if what == "back" else f"{yours[what]} {back}"
     who = names_list(names)
+    if what == "turn_waits":
+        return ngettext("The game waits for {name}, who is not connected.",
+                        "The game waits for {name}, who are not connected.",
+                        len(names)).format(name=who)
     if what == "all_away":
         return ngettext("{name} is away, so no hand is dealt: the next one waits until "
                         "someone presses Back.",

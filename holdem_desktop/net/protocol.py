@@ -112,7 +112,7 @@ SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
                   "play_for", "removed", "started_without", "all_away", "let_back",
-                  "came_and_went", "muted", "unmuted", "chat_flood"})
+                  "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits"})
 """What a :class:`News` may say happened in the room."""
 CHAT_WIRE = 16384
 """Longest chat line a :class:`Chat` may carry on the wire: the room itself

@@ -193,14 +193,16 @@ class RemoteTable:
         self.on_lost: Callable[[], None] = lambda: None
         """The connection dropped and is being tried again."""
         self.on_back: Callable[[], None] = lambda: None
-        """A new connection took the seat back."""
+        """The player is back at the table (see :meth:`tell_where`): says so,
+        with where the game stands for them."""
         self.resuming = False
-        self._restate_turn = False
-        """Back over a new connection: the next table says the player's turn
-        again if it is theirs (the decision they were at when the link fell)."""
+        self._restate = False
+        """Back over a new connection: the next table tells where the game
+        stands (:meth:`tell_where`)."""
         self._echo_back = False
-        """Back over a new connection: the room's first news, "you are back",
-        is not said after "Back at the table." (the same thing twice)."""
+        """Back at the table (over a new connection, or joining again with the
+        token): the room's first news, "you are back", is not said after
+        "Back at the table." (the same thing twice)."""
         self._bye = False
         self.name = ""
         """This player's name as they typed it (their own lines are marked)."""
@@ -267,9 +269,8 @@ class RemoteTable:
             self.resuming = False
             self._answered = None  # an answer sent as the link fell may never have arrived
             self._welcome(message.welcome)
-            self._restate_turn = True
+            self._restate = True  # said with the table that follows the welcome
             self._echo_back = True
-            self.on_back()
         elif (isinstance(message, Closed) and message.reason in ("closed", "refused")
               and self.resumer is not None and self.closed is None and not self._bye
               and not self.resuming):
@@ -358,6 +359,9 @@ class RemoteTable:
         self._emit(event)
 
     def _table(self, table: Table) -> None:
+        if self.table is None and self.seat is not None and table.started \
+                and not table.game_over:
+            self._echo_back = True  # joined again with the token: see :meth:`tell_where`
         self.table = table
         self._waiting = table.waiting_for
         self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
@@ -371,11 +375,37 @@ class RemoteTable:
             # hand's betting is rebuilt from the view's history, so the
             # buttons, the keys and the turn work at once.
             self.hand = self._mirror(view, table)
-        if self._restate_turn:  # "Back at the table." then, if so, "Your turn: …"
-            self._restate_turn = False
-            if view is not None and not view.over and self.seat is not None \
-                    and view.to_act == self.seat:
-                self._emit(TurnStarted(self.seat, view.to_call))
+        if self._restate:
+            self._restate = False
+            self.tell_where()
+
+    @property
+    def rejoined(self) -> bool:
+        """Whether this window holds a seat of the game running: joining with
+        that, the player came back to it (with the seat's token)."""
+        return self.seat is not None and self.running
+
+    def tell_where(self) -> None:
+        """The player is back at the table (a new connection took the seat
+        back, or they joined again with its token, after Leave or with the
+        game closed): :attr:`on_back` says so and where the game stands, then
+        whose turn it is, as the game says a turn ("Your turn: 20 to call.",
+        "Bo to act."), and that the game waits for that person when they are
+        not connected.  One way for every return, on the LAN and online."""
+        self.on_back()
+        t = self.table
+        view = t.view if t is not None else None
+        if t is None or view is None or view.over or view.to_act is None or not self.running:
+            return
+        seat = view.to_act
+        if seat == self.seat:
+            self._emit(TurnStarted(seat, view.to_call))
+            return
+        player = view.player(seat)
+        top = max(p.bet for p in view.players)
+        self._emit(TurnStarted(seat, min(top - player.bet, player.stack)))
+        if seat < len(t.kinds) and t.kinds[seat] == "human" and not t.connected[seat]:
+            self.on_news(room_news("turn_waits", (t.names[seat],)))
 
     def _mirror(self, view: SeatView, table: Table) -> Hand | None:
         """The hand's betting replayed from ``view``'s history (None when it

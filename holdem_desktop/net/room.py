@@ -205,6 +205,9 @@ class Room:
         ``removed`` until the host lets them back."""
         self._all_away_told = False
         """Whether everyone was told the barrier waits because all are away."""
+        self._wait_told: tuple[int, int] | None = None
+        """The decision for which everyone was told the game waits for a
+        person not connected (see :meth:`_tell_wait`)."""
         self._people_seats: set[int] = set()
         """The seats people took at the last New game."""
         self.games = 0
@@ -270,7 +273,10 @@ class Room:
             return
         member.conn = None
         member.gone_since = self.clock()
-        self._news("lost", (member.name,))
+        if self._absent_to_act() is member:
+            self._wait_told = None  # the wait for them is told now, below, not "lost"
+        else:
+            self._news("lost", (member.name,))
         if self.session is None or self.session.game_over:
             self._broadcast_table()  # between games: who is here changed, everyone sees it
         self._flush()
@@ -909,6 +915,25 @@ class Room:
                     self._send(m.conn, Events(tuple(m.pending[k:k + MAX_EVENTS])))
                 m.pending.clear()
                 self._send(m.conn, self._table(m))
+        self._tell_wait()
+
+    def _absent_to_act(self) -> Member | None:
+        """The person whose turn the hand waits for, when they are not
+        connected (and the computer does not play their seat yet)."""
+        s = self.session
+        seat = s.waiting_for if s is not None and not s.game_over else None
+        member = self._at(seat) if seat is not None else None
+        return member if member is not None and member.conn is None \
+            and not member.replaced else None
+
+    def _tell_wait(self) -> None:
+        """Everyone here hears once per decision that the game waits for a
+        person who is not connected (after the events that gave them the turn,
+        or as they went): not a silence nobody can explain."""
+        member = self._absent_to_act()
+        if member is not None and self._wait_told != self.decision:
+            self._wait_told = self.decision
+            self._news("turn_waits", (member.name,))
 
     def _broadcast_table(self) -> None:
         for m in self.members:

@@ -161,6 +161,11 @@ class PlayOnlinePage(_FormPage):
             return None
         return server
 
+    def _keep_name(self, name: str) -> None:
+        """The name typed here is the player's: in the room (the room judges
+        it, and says why it cannot be used) and remembered, as Join room does."""
+        self.desktop.change_settings(self.desktop.settings.updated(player_name=name))
+
     def activate(self, control: Control) -> Transition | None:
         v = self.form.values
         name = str(v["name"]).strip() or _("Player")
@@ -185,6 +190,7 @@ class PlayOnlinePage(_FormPage):
                 return None
             from .menus import NewGamePage
 
+            self._keep_name(name)  # the room's form starts from it
             return Push(NewGamePage(self.desktop, self._say, room=True, server=server))
         if control.id != "join":
             if control.role is Role.CHOICE:
@@ -197,6 +203,7 @@ class PlayOnlinePage(_FormPage):
         if code and len(code) != 6:
             self.say(_("A room code has 6 digits."))
             return None
+        self._keep_name(name)
         self.say(_("Connecting to {server}…").format(server=server.split("?")[0]))
 
         def attempt() -> Page | str | CertificateQuestion:

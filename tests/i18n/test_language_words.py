@@ -18,9 +18,15 @@ from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import hand_name
 from holdem_desktop.i18n.names import chips, players
-from holdem_desktop.i18n.phrases import Phrasing, sentence, you_have
+from holdem_desktop.i18n.phrases import (
+    Phrasing,
+    back_at_table,
+    room_news,
+    sentence,
+    you_have,
+)
 from holdem_desktop.i18n.translate import set_language
-from holdem_desktop.session import HumanController, Session
+from holdem_desktop.session import HumanController, Session, SessionError
 from holdem_desktop.session.events import BlindsUp, HandStarting
 from holdem_desktop.speech import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command
@@ -212,3 +218,32 @@ def test_read_state_and_the_game_state_lines_count_chips_and_say_blinds_in_words
     assert line in screen.state_lines()
     assert screen.player_text(1).startswith(player)
     assert "/" not in read and not any("/" in t for t in screen.state_lines())
+
+
+class _Between:
+    """A room's game between hands, as "Back at the table." reads it."""
+
+    seats = ()
+    hands_played = 2
+
+    def chips(self, seat: int) -> int:
+        return 1500
+
+    def view(self, seat: int | None) -> Any:
+        raise SessionError("no_hand")
+
+
+@pytest.mark.parametrize("code, waits, back", [
+    ("en", "The game waits for Bo, who is not connected.", "Back at the table. 2 hands played. "),
+    ("ro", "Jocul așteaptă: Bo nu are conexiune.", "Înapoi la masă. S-au jucat 2 mâini. "),
+    ("it", "La partita aspetta Bo, che non è in linea.",
+     "Di nuovo al tavolo. Sono state giocate 2 mani. "),
+    ("pl", "Gra czeka na ruch. Bez połączenia: Bo.",
+     "Z powrotem przy stole. Rozegrano 2 rozdania. "),
+])
+def test_coming_back_to_a_room_and_the_wait_for_someone_gone_in_each_language(
+        speak, code, waits, back):
+    speak(code)
+    assert room_news("turn_waits", ("Bo",)) == waits
+    assert back_at_table(_Between(), 0, True).startswith(back)
+    assert back_at_table(_Between(), 0, False) == back.split(". ")[0] + "."

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.desktop import virtual_screen, wait_for
-from tests.net.test_room_windows import create_room, host_pin, keys, launch, missing, typed
+from tests.net.test_room_windows import (
+    create_room,
+    host_pin,
+    join_by_keys,
+    keys,
+    launch,
+    needs_windows,
+    typed,
+)
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
-pytestmark = pytest.mark.skipif(
-    bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
-    f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+pytestmark = needs_windows
 
 
 def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path):  # noqa: F811
@@ -27,12 +31,8 @@ def test_the_joiner_types_a_line_and_the_host_hears_it_by_name(speechd, tmp_path
         try:
             code, port = create_room(host, henv, tmp_path / "host")
             friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", nowhere)
-            keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
-            typed(fenv, code)
-            keys(fenv, "Tab")
             # the address with the host's pin, as the invitation gives it: no question
-            typed(fenv, f"127.0.0.1:{port}?pin={host_pin(tmp_path / 'host')}")
-            keys(fenv, "Return")  # Enter in a field: Join
+            join_by_keys(fenv, code, f"127.0.0.1:{port}?pin={host_pin(tmp_path / 'host')}")
             assert wait_for(lambda: any("Ada joined the room." in s for s in spoken()), 20), \
                 spoken()
             keys(fenv, "m")  # the chat field, from wherever Ada's focus is

@@ -1,10 +1,12 @@
 """A LAN room's link falls as a server's does: the desktop says "Connection
 lost, reconnecting…", takes its seat back with its token over TLS, pinned
-to the same certificate, and hears "Back at the table." at the decision it
-left.  A host that closes the room says so, and nobody then tries again."""
+to the same certificate, and hears "Back at the table.", where the hand
+stands and its turn, at the decision it left.  A host that closes the room
+says so, and nobody then tries again."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from holdem_desktop import __version__
@@ -14,7 +16,7 @@ from holdem_desktop.ui.table import TableScreen
 from tests.driving import keys
 from tests.server.conftest import desktop, said, settle  # noqa: F401  (desktop: a fixture)
 from tests.server.proxy import Proxy
-from tests.server.test_reconnect import until_our_turn
+from tests.server.test_reconnect import back_at_table, until_our_turn
 
 from .conftest import ROOM_CODE, lan_client
 from .test_host import Player
@@ -65,9 +67,12 @@ def test_a_lan_link_cut_mid_hand_comes_back_at_the_same_decision(desktop, served
         assert "Connection lost, reconnecting…" in said(desktop)[start:]
         proxy.restore()
         end = time.monotonic() + 30
-        while time.monotonic() < end and "Back at the table." not in said(desktop)[start:]:
+        while time.monotonic() < end and not back_at_table(said(desktop)[start:]):
             settle(app, [ada], 0.05)
-        assert "Back at the table." in said(desktop)[start:], said(desktop)[start:]
+        assert back_at_table(said(desktop)[start:]), said(desktop)[start:]
+        # where the hand stands, then the decision said again: it is Mara's
+        assert re.search(r"^Back at the table\. Hand \d+\. Your cards: .* Pot: [\d,]+\. .*"
+                         r"Your turn: [^.]*\.$", back_at_table(said(desktop)[start:])[0])
         after = remote.table
         assert after is not None and after.view is not None
         assert (after.hand, after.decision) == (before.hand, before.decision)

@@ -18,6 +18,7 @@ from holdem_desktop.net.protocol import (
     NewGame,
     News,
     NextHand,
+    Ping,
     Refused,
     Remove,
     Table,
@@ -25,6 +26,7 @@ from holdem_desktop.net.protocol import (
     Welcome,
 )
 from holdem_desktop.net.room import Room
+from holdem_desktop.session import TurnStarted
 from tests.net.conftest import CORE_CODE as CODE
 
 
@@ -320,3 +322,57 @@ def test_the_host_computer_is_never_kept_out_by_address(room):
     room.take()
     assert isinstance(to(join(room, "b", "Bo", address="127.0.0.1"), "b")[0], Welcome)
     assert to(join(room, "c", "Ada", address="127.0.0.1"), "c")[0] == Refused("removed", "")
+
+
+def _call_or_check(room: Room, conn: str, seat: int) -> None:
+    hand = room.session.hand
+    act(room, conn, ActionKind.CHECK if hand.to_call(seat) == 0 else ActionKind.CALL)
+
+
+def _news(out, conn: str) -> list[News]:
+    return [m for m in to(out, conn) if isinstance(m, News)]
+
+
+def test_whom_the_game_waits_for_is_told_when_they_are_not_connected(room):
+    """Issue 31.2: the others hear that the game waits for someone who is not
+    connected, once per decision: instead of "lost" when they go on their
+    turn, and after the events that give the turn to someone already gone."""
+    start(room)
+    s = room.session
+    while s.waiting_for == 0:  # Mara calls or checks until it is Ada's turn
+        _call_or_check(room, "h", 0)
+    assert s.waiting_for == 1
+    room.take()
+    room.disconnect("a")  # Ada's game closes on her turn
+    out = room.take()
+    assert _news(out, "h") == [News("turn_waits", ("Ada",))]  # not "Ada lost the connection"
+    room.test_clock.now += 5
+    room.tick()
+    room.receive("h", Ping(1))
+    assert _news(room.take(), "h") == []  # told once for this decision
+    out = join(room, "a2", "Ada", token=room.members[1].token)
+    assert _news(out, "h") == [News("back", ("Ada",))]
+    room.test_clock.now += 5
+    room.disconnect("a2")  # gone again at the same decision: told again, not silence
+    assert _news(room.take(), "h") == [News("turn_waits", ("Ada",))]
+    room.test_clock.now += 5
+    out = join(room, "a2", "Ada", token=room.members[1].token)
+    assert _news(out, "h") == [News("back", ("Ada",))]
+    _call_or_check(room, "a2", 1)
+    room.take()
+    while s.waiting_for == 1:  # until it is Mara's turn again
+        _call_or_check(room, "a2", 1)
+    assert s.waiting_for == 0
+    room.test_clock.now += 5
+    room.disconnect("a2")  # gone, not on her turn
+    assert _news(room.take(), "h") == [News("lost", ("Ada",))]
+    while s.waiting_for == 0:
+        _call_or_check(room, "h", 0)
+        out = room.take()
+    assert s.waiting_for == 1  # the turn comes to Ada, who is not here
+    mine = to(out, "h")
+    turn = max(k for k, m in enumerate(mine) if isinstance(m, Events) and any(
+        isinstance(e, TurnStarted) and e.seat == 1 for e in m.events))
+    told = [k for k, m in enumerate(mine) if m == News("turn_waits", ("Ada",))]
+    assert len(told) == 1 and told[0] > turn, mine  # after "Ada to act."
+    assert not room.members[1].replaced  # the computer waits the absence time

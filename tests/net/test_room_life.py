@@ -417,12 +417,16 @@ def test_leaving_then_joining_again_gives_the_seat_back_and_both_windows_hear(se
     back = Window("Ada", server, token)
     windows.append(back)
     assert back.remote.seat == 1 and not back.remote.welcome.spectator
-    assert run_until(windows, lambda: "Ada is back." in mara.news
-                     and "You are back: you play your seat again." in back.news)
+    assert run_until(windows, lambda: "Ada is back." in mara.news)
     assert not room.members[1].replaced and room.kinds[1] == "human"
     hands = room.session.hands_played
     assert run_until(windows, lambda: room.session.hands_played >= hands + 2, 20)
     assert back.acts >= 1 or back.pressed_for >= hands
+    # Her window is back in the game it holds a seat of: it says "Back at the
+    # table." and where the game stands (tell_where, tests/ui/test_room_rejoin.py),
+    # not the room's "you are back" as well.
+    assert back.remote.rejoined
+    assert "You are back: you play your seat again." not in back.news, back.news
 
 
 @pytest.mark.parametrize(("name", "detail"), [

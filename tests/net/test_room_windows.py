@@ -23,14 +23,21 @@ from tests.speech.test_real_speech import missing as speech_missing
 from tests.speech.test_real_speech import speechd  # noqa: F401  (a fixture)
 
 missing = [*speech_missing, *(t for t in ("ss",) if shutil.which(t) is None)]
-pytestmark = pytest.mark.skipif(
+needs_windows = pytest.mark.skipif(
     bool(missing), reason="needs Debian packages xvfb xdotool speech-dispatcher "
     f"speech-dispatcher-espeak-ng espeak-ng python3-speechd iproute2 (missing: {missing})")
+"""The mark of the tests of room windows with real speech (skipped, saying
+what is missing, on a machine without the packages)."""
+pytestmark = needs_windows
 
 
-def launch(display: str, home, name: str, speech: str) -> tuple[subprocess.Popen, dict]:
+def launch(display: str, home, name: str, speech: str, *, log: str = "stderr.txt"
+           ) -> tuple[subprocess.Popen, dict]:
+    """The game in a real window on ``display``, its folders in ``home`` (a
+    second launch there finds the first one's data: its rooms' tokens), its
+    errors in ``home``/``log``."""
     config = home / "config" / "holdem-desktop"
-    config.mkdir(parents=True)
+    config.mkdir(parents=True, exist_ok=True)
     (config / "settings.json").write_text(json.dumps(
         {"player_name": name, "players": 2, "strength": "easy", "sounds": False}))
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", SPEECHD_ADDRESS=speech,
@@ -39,7 +46,7 @@ def launch(display: str, home, name: str, speech: str) -> tuple[subprocess.Popen
     env.pop("SDL_VIDEODRIVER", None)
     game = subprocess.Popen([sys.executable, "-m", "holdem_desktop"], env=env,
                             stdout=subprocess.DEVNULL,
-                            stderr=(home / "stderr.txt").open("w"))  # read on a failure
+                            stderr=(home / log).open("w"))  # read on a failure
     focus_window(game.pid, env)  # (keys sent from now on wait in the window's queue)
     return game, env
 
@@ -80,6 +87,16 @@ def host_pin(home) -> str:
                                / "cert.pem")
 
 
+def join_by_keys(env: dict, code: str, address: str) -> None:
+    """From the start screen: Rooms, Join room, the code, the host's address,
+    and Enter in the field: Join."""
+    keys(env, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
+    typed(env, code)
+    keys(env, "Tab")
+    typed(env, address)
+    keys(env, "Return")  # Enter in a field: Join
+
+
 def trust_host_by_keys(env: dict, spoken, address: str, pin: str) -> None:
     """On the Unknown certificate page: hear it, read the fingerprint in
     groups (the host reads theirs from the Room zone), then Trust by keys."""
@@ -105,11 +122,7 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", address)
 
             def join() -> None:
-                keys(fenv, "Tab", "Tab", "Return", "Tab", "Return")  # Rooms, Join room
-                typed(fenv, code)
-                keys(fenv, "Tab")
-                typed(fenv, f"127.0.0.1:{port}")
-                keys(fenv, "Return")  # Enter in a field: Join
+                join_by_keys(fenv, code, f"127.0.0.1:{port}")
 
             join()
             trust_host_by_keys(fenv, spoken, f"127.0.0.1:{port}", host_pin(tmp_path / "host"))
@@ -140,12 +153,15 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
                 spoken()[left:]
             before = len(spoken())
             join()  # the certificate trusted: no question this time
-            assert wait_for(lambda: any("You are back: you play your seat again." in s
-                                        for s in spoken()[before:]), 20), \
+            # Issue 31.2: back at the table, where the hand stands and whose turn it is
+            # (Mara's: Ada left while the hand waited for her), as one announcement.
+            assert wait_for(said(r"^Back at the table\. Hand 1\. Your cards: .*\. "
+                                 r"No cards on the board yet\. Pot: [\d,]+\. .*"
+                                 r"You have [\d,]+ chips\. Mara to act\.$", before), 20), \
                 spoken()[before:]
+            mark = len(spoken())
             keys(fenv, "i")  # Read state: a player's, with chips of her own
-            assert wait_for(lambda: any(re.search(r"You have [\d,]+ chips?\.", s)
-                                        for s in spoken()[before:]), 10), spoken()[before:]
+            assert wait_for(said(r"You have [\d,]+ chips?\.", mark), 10), spoken()[mark:]
             # Issue 28.1: the hand as it stands, at once (not "No hand is being played").
             mark = len(spoken())
             keys(fenv, "y")
@@ -163,7 +179,7 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             heard = spoken()[before:]
             assert not any("you listen until the next game" in s or "You are watching" in s
                            or "No hand is being played" in s or "Unknown certificate" in s
-                           for s in heard), heard
+                           or "You are back" in s for s in heard), heard
         finally:
             for game in (friend, host):
                 if game is not None:

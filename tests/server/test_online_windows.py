@@ -6,8 +6,8 @@ joins by the server and the code (through a TCP proxy the test controls)
 and trusts it too; each hears the other by name through a private Speech
 Dispatcher of their own.  Mid-hand, at the friend's decision, the proxy
 cuts her link: she hears "Connection lost, reconnecting…", the link comes
-back, she hears "Back at the table." with the same cards, and her call is
-played at the decision she left."""
+back, she hears "Back at the table." with the hand as it stands (the same
+cards) and her turn, and her call is played at the decision she left."""
 
 from __future__ import annotations
 
@@ -153,14 +153,15 @@ def test_two_windows_play_on_a_server_and_the_friend_comes_back_after_a_cut(tmp_
                 assert wait_for(heard(friend_heard, "^Connection lost, reconnecting…$", cut), 20), \
                     friend_heard()[cut:]
                 proxy.restore()
-                assert wait_for(heard(friend_heard, r"^Back at the table\.$", cut), 40), \
-                    friend_heard()[cut:]
+                # back at the table: the hand as it stands, with the same cards, and
+                # the decision she was at said again, as one announcement
+                back = heard(friend_heard, r"^Back at the table\. Hand 1\. "
+                             + re.escape(cards) + r" .* Pot: [\d,]+\. .*"
+                             + re.escape(decided) + "$", cut)
+                assert wait_for(back, 40), (cards, decided, friend_heard()[cut:])
                 # nothing was played meanwhile
                 assert not differences(decision, the_game_saved(data, code)), \
                     differences(decision, the_game_saved(data, code))
-                # the decision she was at is said again
-                assert wait_for(heard(friend_heard, "^" + re.escape(decided) + "$", cut), 20), \
-                    (decided, friend_heard()[cut:])
                 mark = len(friend_heard())
                 keys(fenv, "y")
                 assert wait_for(heard(friend_heard, r"^Your cards: ", mark), 10), \

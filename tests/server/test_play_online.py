@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 
 import pytest
 
@@ -183,3 +184,82 @@ def test_the_certificate_question_is_said_in_the_players_language(desktop, serve
         assert said(desktop)[-1].startswith(trust)
     finally:
         set_language("en")
+
+
+def play_online(desktop: Desktop) -> App:
+    """``desktop``'s window on the Play online page, reached by keys."""
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
+              poll=desktop.poll)
+    app.screen.focus.id = "rooms"
+    keys(app, "return")  # Rooms
+    app.screen.focus.id = "online"
+    keys(app, "return")  # Play online
+    assert app.screen.title == "Play online"
+    return app
+
+
+def to_field(app: App, field: str) -> None:
+    """Tab to ``field`` (its text, said, is selected: typing replaces it)."""
+    for _ in range(6):
+        if app.screen.focused().id == field:
+            return
+        keys(app, "tab")
+    raise AssertionError(f"no field {field}")
+
+
+def test_the_name_typed_on_play_online_is_the_players_name_in_the_room(desktop, served,
+                                                                      tmp_path):
+    """Issue 31.4: the name typed on Play online is the one the room gives its
+    player (friends heard "Player calls 20"), and it is remembered, as Join
+    room remembers it; the room's name rules judge it, and say why not."""
+    from holdem_desktop.app.settings_service import SettingsService
+
+    server = f"127.0.0.1:{served.port}"
+    desktop.trust_certificate(server, served.fingerprint)
+    app = play_online(desktop)
+    to_field(app, "name")
+    assert app.screen.form.values["name"] == "Mara"  # as the settings had it
+    typed(app, "Bruna")  # the whole name replaced
+    app.screen.focus.id = "create"
+    keys(app, "return")  # Create room on this server: the game's form
+    assert app.screen.title == "Create room" and app.screen.form.values["name"] == "Bruna"
+    app.screen.focus.id = "start"
+    keys(app, "return")
+    table = app.screen
+    assert isinstance(table, TableScreen) and table.room is not None
+    code = table.room.code
+    assert desktop.remote.table.names[0] == "Bruna"
+    assert SettingsService().settings.player_name == "Bruna"  # remembered on disk
+    line = next(w for w in table.room.invitation.split() if w.startswith("holdem://"))
+    # A friend joins from Play online, by keys, under the name she types there.
+    friend = Desktop(rng=random.Random(6), speaker=RecordingSpeaker(), data=tmp_path / "ada")
+    looks_alike = Desktop(rng=random.Random(7), speaker=RecordingSpeaker(),
+                          data=tmp_path / "aeda")
+    try:
+        ada = play_online(friend)
+        to_field(ada, "server")
+        typed(ada, line)
+        to_field(ada, "name")
+        typed(ada, "Ada")
+        keys(ada, "return")  # Enter in a field: Join room
+        assert isinstance(ada.screen, TableScreen) and friend.remote.seat == 1
+        assert "In the room: Bruna (host) and you." in " ".join(said(friend))
+        end = time.monotonic() + 10
+        while time.monotonic() < end and "Ada joined the room." not in " ".join(said(desktop)):
+            settle(app, [], 0.05)
+        assert "Ada joined the room." in " ".join(said(desktop))
+        assert friend.settings.player_name == "Ada"
+        # A name that looks like Ada's is refused by the room, which says why.
+        other = play_online(looks_alike)
+        to_field(other, "server")
+        typed(other, line)
+        to_field(other, "name")
+        typed(other, "\u00c1da")
+        keys(other, "return")
+        assert other.screen.title == "Play online"  # nothing joined
+        assert said(looks_alike)[-1] == ("That name looks like the name of someone in the "
+                                         "room: choose another.")
+        assert desktop.remote.table.names[1] == "Ada" and code == desktop.remote.code
+    finally:
+        friend.close_room()
+        looks_alike.close_room()

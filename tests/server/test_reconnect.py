@@ -4,6 +4,7 @@ table" finds it at the same decision with the same cards."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -30,6 +31,12 @@ def proxy(served):
 
 def heard_since(d, start: int) -> list[str]:
     return said(d)[start:]
+
+
+def back_at_table(heard: list[str]) -> list[str]:
+    """The announcements of the player back at the table: "Back at the
+    table." and where the game stands, then whose turn it is."""
+    return [s for s in heard if s.startswith("Back at the table.")]
 
 
 def until_our_turn(app: App, remote: RemoteTable, others: list[Player]) -> None:
@@ -78,17 +85,22 @@ def test_the_link_is_cut_mid_hand_and_restored_back_at_the_same_decision(
     proxy.restore()
     restored = time.monotonic()
     end = restored + 30
-    while time.monotonic() < end and "Back at the table." not in heard_since(desktop, start):
+    while time.monotonic() < end and not back_at_table(heard_since(desktop, start)):
         settle(app, [friend], 0.02)
     back_after = time.monotonic() - restored
-    assert "Back at the table." in heard_since(desktop, start), heard_since(desktop, start)
+    assert back_at_table(heard_since(desktop, start)), heard_since(desktop, start)
     settle(app, [friend], 0.3)
-    heard = heard_since(desktop, start)  # and the decision is said again: it is ours
-    assert any(s.startswith("Your turn: ") for s in heard[heard.index("Back at the table."):]), \
-        heard
+    heard = heard_since(desktop, start)
     assert "You are back: you play your seat again." not in heard, heard  # said once, not twice
     after = remote.table
     assert after is not None and after.view is not None
+    # where the hand stands, and the decision said again: it is ours
+    back = back_at_table(heard)
+    assert len(back) == 1, heard
+    assert back[0].startswith(f"Back at the table. Hand {after.hands_played + 1}. Your cards: "), \
+        back
+    assert f" Pot: {after.view.pot:,}. " in back[0], back
+    assert re.search(r" Your turn: [^.]*\.$", back[0]), back
     assert (after.hand, after.decision) == (before.hand, before.decision)
     assert after.view.hole == before.view.hole and after.view.board == before.view.board
     assert remote.waiting_for == remote.seat and remote.seat == desktop.remote.seat
