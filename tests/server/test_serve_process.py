@@ -176,7 +176,12 @@ def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, t
     until(seats, lambda: (s := human_to_act(seats)) is not None and s.table is not None
           and (s.table.hand, s.table.decision) != before)
     waiting = human_to_act(seats)
-    assert waiting is not None
+    assert waiting is not None and waiting.table is not None
+    # every seat has the table of that decision before the kill: one seat's
+    # broadcast may still be on its way when the other's has arrived
+    now = (waiting.table.hand, waiting.table.decision)
+    until(seats, lambda: all(s.table is not None and (s.table.hand, s.table.decision) == now
+                             for s in seats))
     seen = {s.welcome.seat: s.table for s in seats if s.welcome and s.table}
     serve.kill()
 
