@@ -460,6 +460,13 @@ class RemoteTable:
             and self.decision != self._answered
 
     @property
+    def moving(self) -> bool:
+        """Whether this player's decision was sent and the host has not yet
+        answered it (chat lines arriving meanwhile are said after the move)."""
+        return self.seat is not None and self.waiting_for == self.seat \
+            and self.decision == self._answered
+
+    @property
     def decision(self) -> tuple[int, int]:
         """The id of the decision the host awaits now (from the last table)."""
         t = self.table

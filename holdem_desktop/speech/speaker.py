@@ -6,7 +6,8 @@ history of every announcement whatever the output (so Repeat and the tests
 never depend on a screen reader being there) and applies the interrupt
 rules: a focus change or an information key interrupts what is being said;
 a game announcement is queued behind the previous one and never cut off
-by another game announcement.  Nothing here may stop the game: an output
+by another game announcement; the player's own move cuts off anything
+else (a read-out, a chat line).  Nothing here may stop the game: an output
 that fails to load or to speak is replaced by silence, once, with a
 logged line.
 """
@@ -390,12 +391,13 @@ class Speech:
 
     def announce(self, text: str, *, urgent: bool = False) -> None:
         """A game announcement: queued, never cut off by the next one.  An
-        ``urgent`` one (what the player's own move set off) cuts off what
-        the player had asked to hear (a read-out, the key list), so that
-        information never delays a move; it still never cuts off the game."""
+        ``urgent`` one (the player's own move, what it set off) cuts off
+        whatever else is being read: what the player had asked to hear (a
+        read-out, the key list) or a chat line, so that neither ever delays
+        a move; it still never cuts off the game's own announcements."""
         if text:
             last = self.history[-1].kind if self.history else "game"
-            self._out(Spoken(text, "game", urgent and last == "focus"))
+            self._out(Spoken(text, "game", urgent and last != "game"))
 
     def chat(self, text: str) -> None:
         """A chat line: queued behind whatever is being said, never cutting

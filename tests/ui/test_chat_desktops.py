@@ -205,11 +205,14 @@ def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeyp
         if had_said and _my_turn(host):
             assert not chats  # held: it is Mara's turn
             assert host.outputs.voices[id(host.remote)].waiting
-            keys(app, "c")  # the turn is taken: the line is said now, after the move
+            keys(app, "c")  # the turn is taken: the line is said once the move is
+            assert until(lambda: (friend.pump(), host.poll()),  # back from the room and said
+                         lambda before=before: any(s.kind == "chat"
+                                                   for s in host.speech.history[before:]))
             after = host.speech.history[before:]
             said = [k for k, s in enumerate(after) if s.kind == "chat"]
             assert said and all(after[k].text.startswith("Ada: my move") for k in said)
-            assert any(s.kind == "game" for s in after[:said[0]])
+            assert any(s.kind == "game" and s.text.startswith("You ") for s in after[:said[0]])
             checked_held = True
         elif had_said:
             game = [k for k, s in enumerate(new) if s.kind == "game" and "Ada" in s.text]
