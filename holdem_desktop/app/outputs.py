@@ -88,7 +88,8 @@ class Outputs:
     def attach(self, table: Table, seat: int | None) -> None:
         """Speech and sounds for the player at ``seat`` of ``table``."""
         announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
-                              grow=self.grow, begin=lambda text: self.announce(text, True))
+                              grow=self.grow, begin=lambda text: self.announce(text, True),
+                              stand_in=lambda: bool(getattr(table, "computer_plays", False)))
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         listener = SoundListener(self.bank, seat)

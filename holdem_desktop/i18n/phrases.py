@@ -56,6 +56,9 @@ class Phrasing:
     me: int | None = None
     suits: bool = True
     brief: bool = False
+    stand_in: bool = False
+    """The computer plays the player's seat (they are away): its moves
+    there are said as the computer's ("The computer checks for you.")."""
 
     def who(self, seats: tuple[int, ...] | list[int]) -> str:
         """Several players: "Ada and Bruno"; "you" (first) for the player."""
@@ -65,6 +68,17 @@ class Phrasing:
 
 def _action(e: ActionTaken, p: Phrasing) -> str:
     a = amount(e.amount)
+    if e.seat == p.me and p.stand_in:
+        text = {
+            ActionKind.FOLD: _("The computer folds for you."),
+            ActionKind.CHECK: _("The computer checks for you."),
+            ActionKind.CALL: _("The computer calls {amount} for you."),
+            ActionKind.BET: _("The computer bets {amount} for you."),
+            ActionKind.RAISE: _("The computer raises to {amount} for you."),
+            ActionKind.ALL_IN: _("The computer goes all-in for you, {amount}."),
+        }[e.kind].format(amount=a)
+        return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN \
+            else text
     if e.seat == p.me:
         text = {
             ActionKind.FOLD: _("You fold."),

@@ -202,6 +202,8 @@ class RemoteTable:
         """Back over a new connection: the room's first news, "you are back",
         is not said after "Back at the table." (the same thing twice)."""
         self._bye = False
+        self._asked_away: bool | None = None
+        """Away (True) or Back (False) asked of the room, until a table shows it."""
         self.name = ""
         """This player's name as they typed it (their own lines are marked)."""
         self.chat_lines: list[ChatLine] = []
@@ -245,6 +247,8 @@ class RemoteTable:
                 self._emit(WaitingForPlayers(message.seats))
         elif isinstance(message, Error):
             self.refusals[message.reason] += 1
+            if message.reason in ("not_playing", "already_away", "not_away"):
+                self._asked_away = None  # Away or Back refused: the table says how it is
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):
@@ -359,6 +363,10 @@ class RemoteTable:
 
     def _table(self, table: Table) -> None:
         self.table = table
+        seat = self.seat
+        if seat is not None and seat < len(table.kinds) and self._asked_away is not None \
+                and (table.kinds[seat] == "computer") == self._asked_away:
+            self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
         self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
                                                                  strict=True)]
@@ -460,6 +468,17 @@ class RemoteTable:
             and self.decision != self._answered
 
     @property
+    def computer_plays(self) -> bool:
+        """Whether the computer plays this player's seat (they are away): as
+        the last table showed it, or as they asked since (the computer's
+        first move can come before the table that shows it playing)."""
+        if self._asked_away is not None:
+            return self._asked_away
+        t, seat = self.table, self.seat
+        return t is not None and seat is not None and seat < len(t.kinds) \
+            and t.kinds[seat] == "computer"
+
+    @property
     def moving(self) -> bool:
         """Whether this player's decision was sent and the host has not yet
         answered it (chat lines arriving meanwhile are said after the move)."""
@@ -496,10 +515,12 @@ class RemoteTable:
 
     def away(self) -> None:
         """Step away: the computer plays our seat until :meth:`back`."""
+        self._asked_away = True
         self.client.send(Away())
 
     def back(self) -> None:
         """Take our seat back from the computer."""
+        self._asked_away = False
         self.client.send(Back())
 
     def play_for(self, seat: int) -> None:

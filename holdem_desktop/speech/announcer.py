@@ -75,8 +75,13 @@ class Announcer:
                  announce: Callable[[str], None],
                  options: SpeechOptions | None = None,
                  grow: Callable[[str], None] | None = None,
-                 begin: Callable[[str], None] | None = None) -> None:
+                 begin: Callable[[str], None] | None = None,
+                 stand_in: Callable[[], bool] = lambda: False) -> None:
         self.seat = seat
+        self.stand_in = stand_in
+        """Whether the computer plays the player's seat now (away, in a
+        room): its moves there are said as the computer's, and never cut
+        anything off."""
         self.name = name
         self.announce = announce
         self.begin = begin or announce
@@ -103,7 +108,7 @@ class Announcer:
     def phrasing(self) -> Phrasing:
         """How sentences are made now."""
         o = self.options
-        return Phrasing(self.name, self.seat, o.suits, o.brief)
+        return Phrasing(self.name, self.seat, o.suits, o.brief, self.stand_in())
 
     # ------------------------------------------------------------------
 
@@ -131,7 +136,7 @@ class Announcer:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
             self.flush()
-        elif own and self.grow is not None and not self.live:
+        elif own and self.grow is not None and not self.live and not self.stand_in():
             self._speak_now(own=True)  # "You call 40." at once, before the others think
             self.live = True
         elif self.live:

@@ -10,6 +10,7 @@ its way is said after it, never before."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -118,3 +119,39 @@ def test_a_line_that_comes_while_my_move_is_on_its_way_follows_the_move(room):
     heard = [text for text, _ in rec.calls[mark:]]
     move = next(k for k, text in enumerate(heard) if text.startswith(MOVE))
     assert move < heard.index("Ada: hurry up"), heard  # your move first, then the line
+
+
+# -- item 5: the computer's move for an away player is said as the computer's --
+
+
+def test_away_i_hear_the_computers_move_for_me_as_the_computers(room):
+    desktop, app, ada = room
+    rec = desktop.speech.speaker
+    my_turn(desktop, app, ada)
+    page = app.screen
+    page.focus.id = "room:do:away"
+    focused = page.focused()
+    assert focused is not None and focused.id == "room:do:away"
+    mark = len(rec.calls)
+    keys(app, "return")  # Away: the computer plays my seat (at once: it is my turn)
+    mine = re.compile(r"^The computer (folds|checks|calls [\d,]+|bets [\d,]+|raises to [\d,]+"
+                      r"|goes all-in for you, [\d,]+)( for you)?[.,]")
+
+    def heard() -> list[str]:
+        return [text for text, _ in rec.calls[mark:]]
+
+    assert until(lambda: (ada.pump(), desktop.poll()),
+                 lambda: sum(1 for t in heard() for s in re.split(r"(?<=\.) ", t)
+                             if mine.match(s)) >= 2, 20), heard()
+    said = " ".join(heard())
+    assert not re.search(r"\bYou (fold|check|call|bet|raise|go all-in)\b", said), said
+    assert "Your turn" not in said, said  # the computer's turn, not mine
+    # Back: my own moves are mine again
+    page.focus.id = "room:do:back"
+    focused = page.focused()
+    assert focused is not None and focused.id == "room:do:back"
+    keys(app, "return")
+    my_turn(desktop, app, ada)
+    mark = len(rec.calls)
+    keys(app, "c")
+    assert until(lambda: (ada.pump(), desktop.poll()), lambda: spoken_move(rec, mark))
