@@ -73,6 +73,11 @@ class Outputs:
         """What the player asked for (focus, keys, refusals): spoken at once."""
         self.speech.say(text)
 
+    def reply(self, text: str) -> None:
+        """A late answer to what the player did (the room's "Sent." for a
+        chat line, or its refusal): said after what is being said."""
+        self.speech.reply(text)
+
     def announce(self, text: str, own: bool = False) -> None:
         """A game announcement: queued behind the last one, and kept by the
         table; begun by the player's own move (``own``, or what a key of

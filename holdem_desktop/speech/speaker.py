@@ -424,6 +424,13 @@ class Speech:
         if text:
             self._out(Spoken(text, "focus", True))
 
+    def reply(self, text: str) -> None:
+        """A late answer to what the player asked (a chat line's "Sent." once
+        the room relayed it, or why it refused it): queued behind what is
+        being said, never cutting it off; the player's next key cuts it."""
+        if text:
+            self._out(Spoken(text, "focus", False))
+
     def last_announcement(self) -> str | None:
         """The last game announcement (for Repeat)."""
         return next((s.text for s in reversed(self.history) if s.kind == "game"), None)

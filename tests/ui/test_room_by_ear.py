@@ -19,10 +19,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.net.chat import REFUSALS  # noqa: E402
 from holdem_desktop.net.protocol import Act, Chat  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from tests.net.test_host import Player  # noqa: E402
-from tests.ui.test_chat_desktops import until  # noqa: E402
+from tests.ui.test_chat_desktops import guest, typed, until  # noqa: E402, F401 (guest: a fixture)
 from tests.ui.test_rooms import host, keys  # noqa: E402, F401 (host: the fixture)
 
 MOVE = ("You call", "You check")
@@ -155,3 +156,58 @@ def test_away_i_hear_the_computers_move_for_me_as_the_computers(room):
     mark = len(rec.calls)
     keys(app, "c")
     assert until(lambda: (ada.pump(), desktop.poll()), lambda: spoken_move(rec, mark))
+
+
+# -- item 3: the chat field echoes what is typed; "Sent" only for lines relayed --
+
+
+def test_the_chat_field_echoes_each_letter_typed_and_erased(host, guest):  # noqa: F811
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    ada_desk, ada_page = guest(page.room.code)
+    ada = App(ada_page, keymap=ada_desk.keymap, after_input=ada_desk.flush, poll=ada_desk.poll)
+    rec = ada_desk.speech.speaker
+    keys(ada, "m")
+    mark = len(rec.calls)
+    typed(ada, "hi y")
+    keys(ada, "backspace")
+    assert rec.calls[mark:] == [("h", True), ("i", True), ("space", True), ("y", True),
+                                ("y erased", True)]
+    assert ada_page.chat.text == "hi "
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x" * 300))  # pasted
+    ada.run(max_events=1)  # past the room's 200 characters: said, with the error cue
+    assert rec.calls[-1] == ("That line is too long: at most 200 characters.", True)
+    assert len(ada_page.chat.text) == 200
+
+
+def test_a_flood_hears_sent_only_for_the_lines_relayed_and_the_refusal_for_the_rest(
+        host, guest):  # noqa: F811
+    page = host.create_room("tournament", 3, "easy", "Mara")
+    ada_desk, ada_page = guest(page.room.code)
+    ada = App(ada_page, keymap=ada_desk.keymap, after_input=ada_desk.flush, poll=ada_desk.poll)
+    history = ada_desk.speech.history
+    mark = len(history)
+    for k in range(7):  # seven lines as fast as the keys go
+        keys(ada, "m")
+        typed(ada, f"line {k}")
+        keys(ada, "return")
+    remote = ada_desk.remote
+
+    def relayed() -> list[str]:
+        return [line.text for line in remote.chat_lines if line.own]
+
+    # the room answered every line: relayed (to Ada too, her receipt) or refused
+    assert until(ada_desk.poll, lambda: len(relayed()) + sum(
+        n for reason, n in remote.refusals.items() if reason in REFUSALS) == 7)
+    answers = ("Sent", "Slow down", "You are sending too much", "The room is busy")
+    said = [s.text for s in history[mark:] if s.text.startswith(answers)]
+    went = relayed()
+    assert until(host.poll, lambda: sum(1 for line in page.session.chat_lines
+                                        if line.name == "Ada") == len(went))
+    assert 0 < len(went) < 7  # the room's flood limit refused some
+    sent = [text for text in said if text.startswith("Sent")]
+    assert len(sent) == len(went), said  # never "Sent" for a line nobody heard
+    refusals = [text for text in said if not text.startswith("Sent")]
+    assert len(refusals) == 7 - len(went), said  # each refused line: why
+    assert said[:len(went)] == ["Sent."] * len(went)  # the first ones went
+    assert any(text.startswith("You are sending too much: your chat is muted for ")
+               for text in refusals), refusals
