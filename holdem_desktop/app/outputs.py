@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from holdem_desktop.audio.bank import SoundBank, SoundListener
+from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
@@ -72,6 +73,12 @@ class Outputs:
     def say(self, text: str) -> None:
         """What the player asked for (focus, keys, refusals): spoken at once."""
         self.speech.say(text)
+
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
+        if not self.bank.available or self.bank.muted:
+            return False
+        return play_chart(values, volume=self.bank.volume)
 
     def reply(self, text: str) -> None:
         """A late answer to what the player did (the room's "Sent." for a

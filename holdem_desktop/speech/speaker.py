@@ -79,6 +79,10 @@ class SilentSpeaker:
         """Cannot."""
         return False
 
+    def speaking(self) -> bool:
+        """Never: nothing is said."""
+        return False
+
 
 class RecordingSpeaker:
     """For tests: remembers each call as ``(text, interrupt)``, with when."""
@@ -93,6 +97,13 @@ class RecordingSpeaker:
         self.rate: int | None = None
         self.volume: int | None = None
         self.clock = clock
+        self.talking: bool | None = None
+        """What :meth:`speaking` answers: None, as a screen reader that cannot
+        tell; a test sets True or False, as a voice that tells."""
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still speaking (see :attr:`talking`)."""
+        return self.talking
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Record it."""
@@ -255,6 +266,10 @@ class BackgroundSpeaker:
     def __init__(self, factory: Callable[[], Speaker], platform: str | None = None) -> None:
         self.name = "starting"
         self._status: Status | None = None
+        self._inner: Speaker | None = None
+        self._unsaid = 0
+        """Sentences handed over, not yet passed to the output."""
+        self._count = threading.Lock()
         self.ready = threading.Event()
         self._queue: queue.Queue[tuple[str, tuple[Any, ...]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, args=(factory, platform), daemon=True,
@@ -269,6 +284,7 @@ class BackgroundSpeaker:
     def _use(self, inner: Speaker) -> Speaker:
         self.name = inner.name
         self._status = speaker_status(inner)
+        self._inner = inner
         return inner
 
     def _run(self, factory: Callable[[], Speaker], platform: str | None) -> None:
@@ -303,6 +319,9 @@ class BackgroundSpeaker:
                         for name, values in levels.items():
                             with contextlib.suppress(Exception):
                                 getattr(inner, name)(*values)
+                if method == "speak":
+                    with self._count:
+                        self._unsaid = max(0, self._unsaid - 1)
         finally:
             close = getattr(inner, "close", None)
             if callable(close):
@@ -311,6 +330,7 @@ class BackgroundSpeaker:
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Hand ``text`` over (never waits)."""
+        dropped = 0
         if interrupt:  # the sentences waiting are dropped; rate and volume never are
             kept: list[tuple[str, tuple[Any, ...]] | None] = []
             with contextlib.suppress(queue.Empty):
@@ -318,9 +338,29 @@ class BackgroundSpeaker:
                     item = self._queue.get_nowait()
                     if item is None or item[0] not in ("speak", "braille"):
                         kept.append(item)
+                    elif item[0] == "speak":
+                        dropped += 1
             for item in kept:
                 self._queue.put(item)
+        with self._count:
+            self._unsaid = max(0, self._unsaid - dropped) + 1
         self._queue.put(("speak", (text, interrupt)))
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying (or has yet to say) what it was
+        given; None while it is being looked for, or when it cannot tell."""
+        inner = self._inner
+        ask = getattr(inner, "speaking", None)
+        if not callable(ask):
+            return None
+        try:
+            now = ask()
+        except Exception:
+            return None
+        if now is None:
+            return None
+        with self._count:
+            return bool(now) or self._unsaid > 0
 
     def braille(self, text: str) -> None:
         """Hand ``text`` over for braille."""
@@ -430,6 +470,20 @@ class Speech:
         being said, never cutting it off; the player's next key cuts it."""
         if text:
             self._out(Spoken(text, "focus", False))
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying what the game gave it (False
+        with speech off); None when the output cannot tell (a screen reader)."""
+        if self.muted:
+            return False
+        ask = getattr(self.speaker, "speaking", None)
+        if not callable(ask):
+            return None
+        try:
+            now = ask()
+        except Exception:
+            return None
+        return None if now is None else bool(now)
 
     def last_announcement(self) -> str | None:
         """The last game announcement (for Repeat)."""

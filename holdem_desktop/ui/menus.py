@@ -144,6 +144,10 @@ class Desktop(Protocol):
     def play_chart(self, values: Sequence[int]) -> bool:
         """Play a chart as a tone sweep; False when there is no sound."""
 
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying what it was given; None when it
+        cannot tell (a screen reader)."""
+
 
 def speech_state(desktop: Desktop) -> SpeechState | None:
     """The desktop's speech status (None from a desktop that cannot tell yet)."""
