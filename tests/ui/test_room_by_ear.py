@@ -96,6 +96,19 @@ def test_a_chat_line_being_said_never_delays_my_move(room):
     assert k == mark and interrupt, rec.calls[mark:]  # the line is cut off, not waited for
 
 
+def test_every_key_that_asks_for_something_cuts_off_what_is_being_read(room):
+    desktop, app, ada = room
+    rec = desktop.speech.speaker
+    my_turn(desktop, app, ada)
+    ada.client.send(Chat(text="a long story about the last hand"))
+    assert until(desktop.poll, lambda: rec.calls[-1][0].startswith("Ada: a long story"))
+    for name in ("y", "t", "v", "p", "o", "s", "w", "d", "l", "e", "i", "u", "[", "]"):
+        # each cuts off the chat line, or the answer before it
+        mark = len(rec.calls)
+        keys(app, name)
+        assert len(rec.calls) == mark + 1 and rec.calls[-1][1], (name, rec.calls[mark:])
+
+
 def test_a_line_that_comes_while_my_move_is_on_its_way_follows_the_move(room):
     desktop, app, ada = room
     rec = desktop.speech.speaker
