@@ -77,9 +77,7 @@ def _action(e: ActionTaken, p: Phrasing) -> str:
             ActionKind.RAISE: _("The computer raises to {amount} for you."),
             ActionKind.ALL_IN: _("The computer goes all-in for you, {amount}."),
         }[e.kind].format(amount=a)
-        return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN \
-            else text
-    if e.seat == p.me:
+    elif e.seat == p.me:
         text = {
             ActionKind.FOLD: _("You fold."),
             ActionKind.CHECK: _("You check."),
@@ -88,16 +86,15 @@ def _action(e: ActionTaken, p: Phrasing) -> str:
             ActionKind.RAISE: _("You raise to {amount}."),
             ActionKind.ALL_IN: _("You go all-in, {amount}."),
         }[e.kind].format(amount=a)
-        return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN \
-            else text
-    text = {
-        ActionKind.FOLD: _("{player} folds."),
-        ActionKind.CHECK: _("{player} checks."),
-        ActionKind.CALL: _("{player} calls {amount}."),
-        ActionKind.BET: _("{player} bets {amount}."),
-        ActionKind.RAISE: _("{player} raises to {amount}."),
-        ActionKind.ALL_IN: _("{player} goes all-in, {amount}."),
-    }[e.kind].format(player=p.name(e.seat), amount=a)
+    else:
+        text = {
+            ActionKind.FOLD: _("{player} folds."),
+            ActionKind.CHECK: _("{player} checks."),
+            ActionKind.CALL: _("{player} calls {amount}."),
+            ActionKind.BET: _("{player} bets {amount}."),
+            ActionKind.RAISE: _("{player} raises to {amount}."),
+            ActionKind.ALL_IN: _("{player} goes all-in, {amount}."),
+        }[e.kind].format(player=p.name(e.seat), amount=a)
     return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN else text
 
 

@@ -232,6 +232,19 @@ def speaker_status(speaker: object) -> Status:
     return Status("screen_reader", str(getattr(speaker, "name", "") or "?"))
 
 
+def still_speaking(speaker: object) -> bool | None:
+    """Whether ``speaker`` is still saying what it was given; None when it
+    cannot tell (it has no ``speaking``, or says None, or fails to answer)."""
+    ask = getattr(speaker, "speaking", None)
+    if not callable(ask):
+        return None
+    try:
+        now = ask()
+    except Exception:
+        return None
+    return None if now is None else bool(now)
+
+
 def replacement(speaker: object) -> Speaker:
     """What speaks after ``speaker`` failed: the next voice it knows of
     (VoiceOver refusing AppleScript: the system voice), else silence."""
@@ -349,18 +362,11 @@ class BackgroundSpeaker:
     def speaking(self) -> bool | None:
         """Whether the voice is still saying (or has yet to say) what it was
         given; None while it is being looked for, or when it cannot tell."""
-        inner = self._inner
-        ask = getattr(inner, "speaking", None)
-        if not callable(ask):
-            return None
-        try:
-            now = ask()
-        except Exception:
-            return None
+        now = still_speaking(self._inner)
         if now is None:
             return None
         with self._count:
-            return bool(now) or self._unsaid > 0
+            return now or self._unsaid > 0
 
     def braille(self, text: str) -> None:
         """Hand ``text`` over for braille."""
@@ -474,16 +480,7 @@ class Speech:
     def speaking(self) -> bool | None:
         """Whether the voice is still saying what the game gave it (False
         with speech off); None when the output cannot tell (a screen reader)."""
-        if self.muted:
-            return False
-        ask = getattr(self.speaker, "speaking", None)
-        if not callable(ask):
-            return None
-        try:
-            now = ask()
-        except Exception:
-            return None
-        return None if now is None else bool(now)
+        return False if self.muted else still_speaking(self.speaker)
 
     def last_announcement(self) -> str | None:
         """The last game announcement (for Repeat)."""
