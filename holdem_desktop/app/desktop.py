@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, cast
 import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
-from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
@@ -135,10 +134,11 @@ class Desktop(PlayOnline):
 
     def play_chart(self, values: Sequence[int]) -> bool:
         """Play a chart as a tone sweep at the sounds' volume; False when silent."""
-        bank = self.outputs.bank
-        if not bank.available or bank.muted:
-            return False
-        return play_chart(values, volume=bank.volume)
+        return self.outputs.play_chart(values)
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still speaking (None: it cannot tell)."""
+        return self.speech.speaking()
 
     def toggle_speech(self) -> None:
         """The speech key: off (said first, and saved) or back on (to the

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from holdem_desktop.audio.bank import SoundBank, SoundListener
+from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
@@ -73,9 +74,22 @@ class Outputs:
         """What the player asked for (focus, keys, refusals): spoken at once."""
         self.speech.say(text)
 
-    def announce(self, text: str) -> None:
-        """A game announcement: queued behind the last one, and kept by the table."""
-        self.speech.announce(text, urgent=self.urgent())
+    def play_chart(self, values: Sequence[int]) -> bool:
+        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
+        if not self.bank.available or self.bank.muted:
+            return False
+        return play_chart(values, volume=self.bank.volume)
+
+    def reply(self, text: str) -> None:
+        """A late answer to what the player did (the room's "Sent." for a
+        chat line, or its refusal): said after what is being said."""
+        self.speech.reply(text)
+
+    def announce(self, text: str, own: bool = False) -> None:
+        """A game announcement: queued behind the last one, and kept by the
+        table; begun by the player's own move (``own``, or what a key of
+        theirs set off at once), it cuts off a read-out or a chat line."""
+        self.speech.announce(text, urgent=own or self.urgent())
         self.shown(text, False)
 
     def grow(self, text: str) -> None:
@@ -86,7 +100,8 @@ class Outputs:
     def attach(self, table: Table, seat: int | None) -> None:
         """Speech and sounds for the player at ``seat`` of ``table``."""
         announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
-                              grow=self.grow)
+                              grow=self.grow, begin=lambda text: self.announce(text, True),
+                              stand_in=lambda: bool(getattr(table, "computer_plays", False)))
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         listener = SoundListener(self.bank, seat)
@@ -124,13 +139,15 @@ class Outputs:
 
     def flush(self, table: object) -> None:
         """Say what the last input set off at ``table``, as one announcement;
-        then the chat lines that arrived meanwhile, queued behind it."""
+        then the chat lines that arrived meanwhile, queued behind it (never
+        while the player's own move is on its way to the room: they follow it)."""
         announcer = self.announcers.get(id(table))
         if announcer is not None:
             announcer.flush()
         voice = self.voices.get(id(table))
         if voice is not None:
-            voice.release(bool(getattr(table, "my_turn", False)))
+            voice.release(bool(getattr(table, "my_turn", False)),
+                          bool(getattr(table, "moving", False)))
 
     def chat(self, table: object, text: str) -> None:
         """A chat line at ``table`` ("Ana: one more game?"): said with a soft
@@ -140,7 +157,7 @@ class Outputs:
         if voice is None:
             voice = self.voices[id(table)] = ChatVoice(
                 self.speech.chat, lambda: self.bank.play("chat"), self.chat_speech)
-        voice.add(text)
+        voice.add(text, after_move=bool(getattr(table, "moving", False)))
 
     def apply(self, settings: Settings) -> None:
         """New settings: the voice, volumes, mute, speech rate and what is said."""

@@ -58,6 +58,9 @@ class Phrasing:
     me: int | None = None
     suits: bool = True
     brief: bool = False
+    stand_in: bool = False
+    """The computer plays the player's seat (they are away): its moves
+    there are said as the computer's ("The computer checks for you.")."""
 
     def who(self, seats: tuple[int, ...] | list[int]) -> str:
         """Several players: "Ada and Bruno"; "you" (first) for the player."""
@@ -67,7 +70,16 @@ class Phrasing:
 
 def _action(e: ActionTaken, p: Phrasing) -> str:
     a = amount(e.amount)
-    if e.seat == p.me:
+    if e.seat == p.me and p.stand_in:
+        text = {
+            ActionKind.FOLD: _("The computer folds for you."),
+            ActionKind.CHECK: _("The computer checks for you."),
+            ActionKind.CALL: _("The computer calls {amount} for you."),
+            ActionKind.BET: _("The computer bets {amount} for you."),
+            ActionKind.RAISE: _("The computer raises to {amount} for you."),
+            ActionKind.ALL_IN: _("The computer goes all-in for you, {amount}."),
+        }[e.kind].format(amount=a)
+    elif e.seat == p.me:
         text = {
             ActionKind.FOLD: _("You fold."),
             ActionKind.CHECK: _("You check."),
@@ -76,16 +88,15 @@ def _action(e: ActionTaken, p: Phrasing) -> str:
             ActionKind.RAISE: _("You raise to {amount}."),
             ActionKind.ALL_IN: _("You go all-in, {amount}."),
         }[e.kind].format(amount=a)
-        return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN \
-            else text
-    text = {
-        ActionKind.FOLD: _("{player} folds."),
-        ActionKind.CHECK: _("{player} checks."),
-        ActionKind.CALL: _("{player} calls {amount}."),
-        ActionKind.BET: _("{player} bets {amount}."),
-        ActionKind.RAISE: _("{player} raises to {amount}."),
-        ActionKind.ALL_IN: _("{player} goes all-in, {amount}."),
-    }[e.kind].format(player=p.name(e.seat), amount=a)
+    else:
+        text = {
+            ActionKind.FOLD: _("{player} folds."),
+            ActionKind.CHECK: _("{player} checks."),
+            ActionKind.CALL: _("{player} calls {amount}."),
+            ActionKind.BET: _("{player} bets {amount}."),
+            ActionKind.RAISE: _("{player} raises to {amount}."),
+            ActionKind.ALL_IN: _("{player} goes all-in, {amount}."),
+        }[e.kind].format(player=p.name(e.seat), amount=a)
     return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN else text
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "NEWS_BURST",
     "NEWS_RATE",
     "RATE",
+    "REFUSALS",
     "REPEAT_WINDOW",
     "ROOM_BURST",
     "ROOM_RATE",
@@ -83,6 +84,12 @@ ROOM_BURST = 4
 """Lines the whole room relays at once."""
 ROOM_RATE = 2.0
 """Lines a second the room relays, all members together."""
+REFUSALS = frozenset({"chat_too_long", "chat_empty", "chat_control", "chat_repeat",
+                      "chat_too_fast", "chat_busy", "chat_private", "chat_muted",
+                      "muted_by_host"})
+"""The ``error`` reasons of a line refused (:meth:`RoomChat.line`): the room
+answers each line with one of them to its sender, or relays it to everyone,
+the sender too (the sender's receipt)."""
 GUARDS = 4096
 """Members' chat records the room keeps at most."""
 NEWS_BURST = 4

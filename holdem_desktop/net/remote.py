@@ -38,7 +38,7 @@ from __future__ import annotations
 import queue
 import time
 import unicodedata
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -60,6 +60,7 @@ from holdem_desktop.session import (
     hand_config,
 )
 
+from .chat import REFUSALS
 from .client import Closed, RoomClient
 from .online import Resumed
 from .protocol import (
@@ -204,6 +205,8 @@ class RemoteTable:
         token): the room's first news, "you are back", is not said after
         "Back at the table." (the same thing twice)."""
         self._bye = False
+        self._asked_away: bool | None = None
+        """Away (True) or Back (False) asked of the room, until a table shows it."""
         self.name = ""
         """This player's name as they typed it (their own lines are marked)."""
         self.chat_lines: list[ChatLine] = []
@@ -212,6 +215,13 @@ class RemoteTable:
         """Lines kept so far, the oldest let go of too (a count that only grows)."""
         self.on_chat: Callable[[ChatLine], None] = lambda line: None
         """Gets each line said by someone else, to say."""
+        self._unanswered: deque[str] = deque(maxlen=CHAT_KEPT)
+        """Our lines sent that the room has neither relayed nor refused yet,
+        oldest first: "" for a typed one, a quick phrase's words."""
+        self.on_answer: Callable[[str], None] = lambda text: None
+        """Gets what the room did with each line sent: "Sent." once it is
+        relayed, or the refusal (too fast, muted ...): never "Sent" for a
+        line nobody heard."""
         self.mutes: MuteList = _Mutes()
         self.host_muted: set[str] = set()
         """Names the host muted for everyone (from the room's news)."""
@@ -247,6 +257,12 @@ class RemoteTable:
                 self._emit(WaitingForPlayers(message.seats))
         elif isinstance(message, Error):
             self.refusals[message.reason] += 1
+            if message.reason in REFUSALS and self._unanswered:
+                self._unanswered.popleft()  # a line of ours refused: said instead of "Sent"
+                self.on_answer(self.error_text(message))
+                return
+            if message.reason in ("not_playing", "already_away", "not_away"):
+                self._asked_away = None  # Away or Back refused: the table says how it is
             if message.reason not in QUIET_ERRORS:
                 self.on_error(message)
         elif isinstance(message, News):
@@ -299,12 +315,16 @@ class RemoteTable:
         return chat_error(error.reason, error.data) or room_error(error.reason, error.data)
 
     def _said(self, said: Said) -> None:
-        """A line the room relayed: kept and handed on, unless muted here."""
+        """A line the room relayed: kept and handed on, unless muted here;
+        one of ours is the room's receipt of it ("Sent.")."""
+        own = _same(said.name, self.name)
+        if own and self._unanswered:
+            words = self._unanswered.popleft()
+            self.on_answer(_("Sent: {text}").format(text=words) if words else _("Sent."))
         if said.name in self.mutes or said.name.casefold() in self.host_muted:
             self.muted_lines += 1
             return
         words = said.text or quick_phrase(said.phrase)
-        own = _same(said.name, self.name)
         line = ChatLine(said.name, words, time.time(), own)
         self.chat_lines.append(line)
         self.chat_total += 1
@@ -313,11 +333,14 @@ class RemoteTable:
             self.on_chat(line)
 
     def chat(self, text: str) -> None:
-        """Say ``text`` at the table (the room checks it, and says why not)."""
+        """Say ``text`` at the table (the room relays it, or says why not:
+        :attr:`on_answer` gets which)."""
+        self._unanswered.append("")
         self.client.send(Chat(text=text))
 
     def quick(self, phrase: str) -> None:
         """Say a quick phrase (by id: each hears it in their own language)."""
+        self._unanswered.append(quick_phrase(phrase))
         self.client.send(Chat(phrase=phrase))
 
     def mute(self, name: str, on: bool = True) -> None:
@@ -363,6 +386,10 @@ class RemoteTable:
                 and not table.game_over:
             self._echo_back = True  # joined again with the token: see :meth:`tell_where`
         self.table = table
+        seat = self.seat
+        if seat is not None and seat < len(table.kinds) and self._asked_away is not None \
+                and (table.kinds[seat] == "computer") == self._asked_away:
+            self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
         self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
                                                                  strict=True)]
@@ -490,6 +517,24 @@ class RemoteTable:
             and self.decision != self._answered
 
     @property
+    def computer_plays(self) -> bool:
+        """Whether the computer plays this player's seat (they are away): as
+        the last table showed it, or as they asked since (the computer's
+        first move can come before the table that shows it playing)."""
+        if self._asked_away is not None:
+            return self._asked_away
+        t, seat = self.table, self.seat
+        return t is not None and seat is not None and seat < len(t.kinds) \
+            and t.kinds[seat] == "computer"
+
+    @property
+    def moving(self) -> bool:
+        """Whether this player's decision was sent and the host has not yet
+        answered it (chat lines arriving meanwhile are said after the move)."""
+        return self.seat is not None and self.waiting_for == self.seat \
+            and self.decision == self._answered
+
+    @property
     def decision(self) -> tuple[int, int]:
         """The id of the decision the host awaits now (from the last table)."""
         t = self.table
@@ -519,10 +564,12 @@ class RemoteTable:
 
     def away(self) -> None:
         """Step away: the computer plays our seat until :meth:`back`."""
+        self._asked_away = True
         self.client.send(Away())
 
     def back(self) -> None:
         """Take our seat back from the computer."""
+        self._asked_away = False
         self.client.send(Back())
 
     def play_for(self, seat: int) -> None:

@@ -74,10 +74,21 @@ class Announcer:
     def __init__(self, seat: int | None, name: Callable[[int], str],
                  announce: Callable[[str], None],
                  options: SpeechOptions | None = None,
-                 grow: Callable[[str], None] | None = None) -> None:
+                 grow: Callable[[str], None] | None = None,
+                 begin: Callable[[str], None] | None = None,
+                 stand_in: Callable[[], bool] = lambda: False) -> None:
         self.seat = seat
+        self.stand_in = stand_in
+        """Whether the computer plays the player's seat now (away, in a
+        room): its moves there are said as the computer's, and never cut
+        anything off."""
         self.name = name
         self.announce = announce
+        self.begin = begin or announce
+        """Starts the announcement of the player's own move: it cuts off a
+        read-out or a chat line being said (the move is never kept waiting
+        behind them), in a room too, where the move comes back from the host
+        after the key press has long been handled."""
         self.grow = grow
         """Adds to the announcement begun by the player's own move (None:
         everything waits for :meth:`flush`)."""
@@ -97,7 +108,7 @@ class Announcer:
     def phrasing(self) -> Phrasing:
         """How sentences are made now."""
         o = self.options
-        return Phrasing(self.name, self.seat, o.suits, o.brief)
+        return Phrasing(self.name, self.seat, o.suits, o.brief, self.stand_in())
 
     # ------------------------------------------------------------------
 
@@ -125,20 +136,23 @@ class Announcer:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
             self.flush()
-        elif own and self.grow is not None and not self.live:
-            self._speak_now()  # "You call 40." at once, before the others think
+        elif own and self.grow is not None and not self.live and not self.stand_in():
+            self._speak_now(own=True)  # "You call 40." at once, before the others think
             self.live = True
         elif self.live:
             self._speak_now()
 
-    def _speak_now(self) -> None:
-        """Say what is gathered now: the start of the announcement, or more of it."""
+    def _speak_now(self, own: bool = False) -> None:
+        """Say what is gathered now: the start of the announcement (``own``:
+        begun by the player's own move), or more of it."""
         if not self.pending:
             return
         text = " ".join(t for t in self.pending if t)
         self.pending = []
         if self.live and self.grow is not None:
             self.grow(text)
+        elif own:
+            self.begin(text)
         else:
             self.announce(text)
 

@@ -9,6 +9,11 @@ cue, queued behind the announcement (they never interrupt).  The setting
 it is the player's turn and are said once the turn is taken); ``never``
 (nothing is said; the lines are still kept in the Chat zone).
 
+A line never comes before the player's own move: while the move is on its
+way to the room (sent, not yet said), the lines wait, and those waiting
+then (held on the turn, or arrived meanwhile) are said right after the
+move is, even when the turn has come round again with it.
+
 At most :data:`WAITING` lines wait; older ones beyond that are counted and
 said as one sentence ("4 more lines in the Chat zone."), so a busy table
 never leaves minutes of speech behind a long turn.
@@ -39,34 +44,47 @@ class ChatVoice:
         self.waiting: list[str] = []
         self.skipped = 0
         """Lines that waited too long to be said (they are in the Chat zone)."""
+        self.due = 0
+        """The first lines waiting that are said right after the player's
+        move (they waited for it), even on their next turn."""
 
-    def add(self, text: str) -> None:
-        """A line arrived ("Ana: one more game?"); said at the next release."""
+    def add(self, text: str, after_move: bool = False) -> None:
+        """A line arrived ("Ana: one more game?"); said at the next release
+        (``after_move``: it came while the player's move was on its way:
+        it follows the move)."""
         if self.mode == "never":
             return
         self.waiting.append(text)
+        if after_move:
+            self.due = len(self.waiting)
         if len(self.waiting) > WAITING:
             self.skipped += len(self.waiting) - WAITING
+            self.due = max(0, self.due - (len(self.waiting) - WAITING))
             del self.waiting[:-WAITING]
 
-    def release(self, my_turn: bool) -> list[str]:
-        """Say the lines waiting, unless the setting holds them now; returns
-        what was said."""
+    def release(self, my_turn: bool, moving: bool = False) -> list[str]:
+        """Say the lines waiting, unless the setting holds them now or the
+        player's own move is on its way (``moving``: sent, not yet said);
+        returns what was said."""
         if self.mode == "never":
             self.waiting.clear()
             self.skipped = 0
             return []
-        if not self.waiting or (my_turn and self.mode == "not_my_turn"):
+        if moving:  # what waits now follows the move
+            self.due = len(self.waiting)
             return []
-        out = []
-        if self.skipped:
-            out.append(ngettext("{count} more line in the Chat zone.",
-                                "{count} more lines in the Chat zone.",
-                                self.skipped).format(count=self.skipped))
-            self.skipped = 0
-        out += self.waiting
-        self.waiting = []
-        self.cue()
-        for text in out:
-            self.speak(text)
+        if my_turn and self.mode == "not_my_turn":  # only what waited for the move
+            out = self.waiting[:self.due]
+            del self.waiting[:self.due]
+        else:
+            out = [ngettext("{count} more line in the Chat zone.",
+                            "{count} more lines in the Chat zone.",
+                            self.skipped).format(count=self.skipped)] if self.skipped else []
+            out += self.waiting
+            self.waiting, self.skipped = [], 0
+        self.due = 0
+        if out:
+            self.cue()
+            for text in out:
+                self.speak(text)
         return out

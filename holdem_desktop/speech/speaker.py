@@ -6,7 +6,8 @@ history of every announcement whatever the output (so Repeat and the tests
 never depend on a screen reader being there) and applies the interrupt
 rules: a focus change or an information key interrupts what is being said;
 a game announcement is queued behind the previous one and never cut off
-by another game announcement.  Nothing here may stop the game: an output
+by another game announcement; the player's own move cuts off anything
+else (a read-out, a chat line).  Nothing here may stop the game: an output
 that fails to load or to speak is replaced by silence, once, with a
 logged line.
 """
@@ -78,6 +79,10 @@ class SilentSpeaker:
         """Cannot."""
         return False
 
+    def speaking(self) -> bool:
+        """Never: nothing is said."""
+        return False
+
 
 class RecordingSpeaker:
     """For tests: remembers each call as ``(text, interrupt)``, with when."""
@@ -92,6 +97,13 @@ class RecordingSpeaker:
         self.rate: int | None = None
         self.volume: int | None = None
         self.clock = clock
+        self.talking: bool | None = None
+        """What :meth:`speaking` answers: None, as a screen reader that cannot
+        tell; a test sets True or False, as a voice that tells."""
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still speaking (see :attr:`talking`)."""
+        return self.talking
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Record it."""
@@ -220,6 +232,19 @@ def speaker_status(speaker: object) -> Status:
     return Status("screen_reader", str(getattr(speaker, "name", "") or "?"))
 
 
+def still_speaking(speaker: object) -> bool | None:
+    """Whether ``speaker`` is still saying what it was given; None when it
+    cannot tell (it has no ``speaking``, or says None, or fails to answer)."""
+    ask = getattr(speaker, "speaking", None)
+    if not callable(ask):
+        return None
+    try:
+        now = ask()
+    except Exception:
+        return None
+    return None if now is None else bool(now)
+
+
 def replacement(speaker: object) -> Speaker:
     """What speaks after ``speaker`` failed: the next voice it knows of
     (VoiceOver refusing AppleScript: the system voice), else silence."""
@@ -254,6 +279,10 @@ class BackgroundSpeaker:
     def __init__(self, factory: Callable[[], Speaker], platform: str | None = None) -> None:
         self.name = "starting"
         self._status: Status | None = None
+        self._inner: Speaker | None = None
+        self._unsaid = 0
+        """Sentences handed over, not yet passed to the output."""
+        self._count = threading.Lock()
         self.ready = threading.Event()
         self._queue: queue.Queue[tuple[str, tuple[Any, ...]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, args=(factory, platform), daemon=True,
@@ -268,6 +297,7 @@ class BackgroundSpeaker:
     def _use(self, inner: Speaker) -> Speaker:
         self.name = inner.name
         self._status = speaker_status(inner)
+        self._inner = inner
         return inner
 
     def _run(self, factory: Callable[[], Speaker], platform: str | None) -> None:
@@ -302,6 +332,9 @@ class BackgroundSpeaker:
                         for name, values in levels.items():
                             with contextlib.suppress(Exception):
                                 getattr(inner, name)(*values)
+                if method == "speak":
+                    with self._count:
+                        self._unsaid = max(0, self._unsaid - 1)
         finally:
             close = getattr(inner, "close", None)
             if callable(close):
@@ -310,6 +343,7 @@ class BackgroundSpeaker:
 
     def speak(self, text: str, interrupt: bool) -> None:
         """Hand ``text`` over (never waits)."""
+        dropped = 0
         if interrupt:  # the sentences waiting are dropped; rate and volume never are
             kept: list[tuple[str, tuple[Any, ...]] | None] = []
             with contextlib.suppress(queue.Empty):
@@ -317,9 +351,22 @@ class BackgroundSpeaker:
                     item = self._queue.get_nowait()
                     if item is None or item[0] not in ("speak", "braille"):
                         kept.append(item)
+                    elif item[0] == "speak":
+                        dropped += 1
             for item in kept:
                 self._queue.put(item)
+        with self._count:
+            self._unsaid = max(0, self._unsaid - dropped) + 1
         self._queue.put(("speak", (text, interrupt)))
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying (or has yet to say) what it was
+        given; None while it is being looked for, or when it cannot tell."""
+        now = still_speaking(self._inner)
+        if now is None:
+            return None
+        with self._count:
+            return now or self._unsaid > 0
 
     def braille(self, text: str) -> None:
         """Hand ``text`` over for braille."""
@@ -390,12 +437,13 @@ class Speech:
 
     def announce(self, text: str, *, urgent: bool = False) -> None:
         """A game announcement: queued, never cut off by the next one.  An
-        ``urgent`` one (what the player's own move set off) cuts off what
-        the player had asked to hear (a read-out, the key list), so that
-        information never delays a move; it still never cuts off the game."""
+        ``urgent`` one (the player's own move, what it set off) cuts off
+        whatever else is being read: what the player had asked to hear (a
+        read-out, the key list) or a chat line, so that neither ever delays
+        a move; it still never cuts off the game's own announcements."""
         if text:
             last = self.history[-1].kind if self.history else "game"
-            self._out(Spoken(text, "game", urgent and last == "focus"))
+            self._out(Spoken(text, "game", urgent and last != "game"))
 
     def chat(self, text: str) -> None:
         """A chat line: queued behind whatever is being said, never cutting
@@ -421,6 +469,18 @@ class Speech:
         """What the player asked for (focus, a key): interrupts."""
         if text:
             self._out(Spoken(text, "focus", True))
+
+    def reply(self, text: str) -> None:
+        """A late answer to what the player asked (a chat line's "Sent." once
+        the room relayed it, or why it refused it): queued behind what is
+        being said, never cutting it off; the player's next key cuts it."""
+        if text:
+            self._out(Spoken(text, "focus", False))
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying what the game gave it (False
+        with speech off); None when the output cannot tell (a screen reader)."""
+        return False if self.muted else still_speaking(self.speaker)
 
     def last_announcement(self) -> str | None:
         """The last game announcement (for Repeat)."""

@@ -86,6 +86,12 @@ class OutputSpeaker:
         self.fallback: Callable[[], Any] | None = None
         """The next voice to try if this one fails while speaking."""
         self._language: str | None = None
+        self._lock = threading.Lock()
+        self._said = 0
+        """Sentences handed to Speech Dispatcher that have not ended yet."""
+        self._round = 0
+        """Counts the interruptions: what a cancelled sentence reports late
+        belongs to an earlier round and is not counted."""
 
     def _follow_language(self) -> None:
         """The voice follows the game's language: Speech Dispatcher is told
@@ -107,11 +113,53 @@ class OutputSpeaker:
                 if voice is not None:
                     self.output.set_voice(voice)
 
+    def _speechd(self) -> Any:
+        """Speech Dispatcher's client when this output is one (it tells when
+        each sentence ends), else None."""
+        client = getattr(self.output, "_client", None)
+        if client is None or not callable(getattr(client, "speak", None)) \
+                or not callable(getattr(self.output, "silence", None)):
+            return None
+        return client
+
     def speak(self, text: str, interrupt: bool) -> None:
         """Say it (and show it on a braille display)."""
         self._follow_language()
-        self.output.speak(text, interrupt=interrupt)
+        client = self._speechd()
+        if client is None:
+            self.output.speak(text, interrupt=interrupt)
+        else:  # as accessible-output2 does, told when the sentence ends
+            import speechd  # type: ignore[import-not-found]  # (there: the client is its)
+
+            if interrupt:
+                self.output.silence()
+            with self._lock:
+                if interrupt:
+                    self._round, self._said = self._round + 1, 0
+                self._said += 1
+                this = self._round
+
+            def ended(kind: object, **_details: object) -> None:
+                with self._lock:
+                    if this == self._round:
+                        self._said = max(0, self._said - 1)
+
+            try:
+                client.speak(text, callback=ended, event_types=(speechd.CallbackType.END,
+                                                                 speechd.CallbackType.CANCEL))
+            except BaseException:
+                ended(None)
+                raise
         self.output.braille(text)
+
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying what it was given (Speech
+        Dispatcher tells when each sentence ends); None: it cannot tell (a
+        screen reader: NVDA, JAWS, VoiceOver; SAPI5 through accessible-output2)."""
+        if self._speechd() is None:
+            return None
+        with self._lock:
+            return self._said > 0
 
     def braille(self, text: str) -> None:
         """Braille only."""

@@ -251,6 +251,7 @@ class App:
                 self.dirty = True
                 for move in self.moves():
                     self.apply(move)
+            self.screen.tick()
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break

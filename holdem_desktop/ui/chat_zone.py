@@ -27,6 +27,7 @@ from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.translate import _
 
 from .draw import Palette, font, wrap
+from .forms import erased_echo, typed_echo
 from .layout import TableLayout
 from .widgets import Control, Role
 
@@ -101,23 +102,27 @@ class ChatZone:
 
     # ------------------------------------------------------------------
 
-    def type(self, text: str, now: float | None = None) -> str | None:
-        """Characters typed into the field; a sentence when they do not fit."""
+    def type(self, text: str, now: float | None = None) -> tuple[str, bool]:
+        """Characters typed into the field: what to say (the characters that
+        went in, echoed as every text field does, or why they did not fit),
+        and whether they did not fit."""
         swallow, self.swallow = self.swallow, None
         if swallow is not None and len(text) == 1 and text.lower() in swallow[0] \
                 and (time.monotonic() if now is None else now) - swallow[1] < SWALLOW:
-            return None  # the chat key's own character, not a line's first letter
+            return "", False  # the chat key's own character, not a line's first letter
         self.recall = None
         room = LINE_LENGTH - len(self.text)
-        self.text += text[:max(0, room)]
+        typed = text[:max(0, room)]
+        self.text += typed
         if len(text) > room:
-            return _("That line is too long: at most 200 characters.")
-        return None
+            return _("That line is too long: at most 200 characters."), True
+        return typed_echo(typed, text), False
 
-    def erase(self) -> None:
-        """Backspace."""
+    def erase(self) -> str:
+        """Backspace; what to say (the character erased, or that it is empty)."""
         self.recall = None
-        self.text = self.text[:-1]
+        erased, self.text = self.text[-1:], self.text[:-1]
+        return erased_echo(erased)
 
     def step(self, direction: int) -> str:
         """Up (+1: an older line sent) or Down (-1: a newer one, then the

@@ -17,7 +17,23 @@ from holdem_desktop.i18n.translate import _
 
 from .widgets import Control, Role
 
-__all__ = ["Field", "Form"]
+__all__ = ["Field", "Form", "erased_echo", "typed_echo"]
+
+
+def typed_echo(typed: str, wanted: str) -> str:
+    """What a text field says as ``wanted`` is typed into it: the characters
+    that went in (``typed``; a space as "space"), as a screen reader echoes
+    them in a native field, or that the field is full when none did."""
+    if typed:
+        return _("space") if typed == " " else typed
+    return _("The field is full.") if wanted else ""
+
+
+def erased_echo(erased: str) -> str:
+    """What Backspace says: the character erased, or that the field is empty."""
+    if not erased:
+        return _("empty")
+    return _("{character} erased").format(character=_("space") if erased == " " else erased)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from holdem_desktop.session.variant_files import (
 from holdem_desktop.settings import LANGUAGES, Settings
 from holdem_desktop.store import HandStore
 
-from .forms import Field, Form
+from .forms import Field, Form, erased_echo, typed_echo
 from .howto import how_to_play
 from .keymap import Key, KeyMap
 from .page import Page, Pop, Push, Quit, Replace, Transition
@@ -144,6 +144,10 @@ class Desktop(Protocol):
     def play_chart(self, values: Sequence[int]) -> bool:
         """Play a chart as a tone sweep; False when there is no sound."""
 
+    def speaking(self) -> bool | None:
+        """Whether the voice is still saying what it was given; None when it
+        cannot tell (a screen reader)."""
+
 
 def speech_state(desktop: Desktop) -> SpeechState | None:
     """The desktop's speech status (None from a desktop that cannot tell yet)."""
@@ -202,18 +206,15 @@ class _FormPage(Page):
         # Each character typed is echoed, as a screen reader does in a native field.
         self._replace_selected(control)
         typed = self.form.type_text(control.id, text) if self.form is not None else ""
-        if typed:
-            self._say(_("space") if typed == " " else typed)
-        elif text:
-            self._say(_("The field is full."))
+        echo = typed_echo(typed, text)
+        if echo:
+            self._say(echo)
 
     def erase(self, control: Control) -> None:
         if self._replace_selected(control):
             self._say(_("empty"))
             return
-        erased = self.form.erase(control.id) if self.form is not None else ""
-        self._say(_("{character} erased").format(
-            character=_("space") if erased == " " else erased) if erased else _("empty"))
+        self._say(erased_echo(self.form.erase(control.id) if self.form is not None else ""))
 
     def describe(self, control: Control) -> str:
         text = control.spoken()

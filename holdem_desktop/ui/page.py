@@ -117,6 +117,11 @@ class Page:
         """Whether the picture is still moving (the window then keeps drawing)."""
         return False
 
+    def tick(self) -> None:
+        """A page's own timed work, at each turn of the window's loop (every
+        16 ms while :meth:`animating`): Statistics plays the chart's tone
+        once its words are said."""
+
     def on_key(self, key: Key) -> Transition | None:
         """A command the page itself does not know (hotkeys of the table)."""
         return None

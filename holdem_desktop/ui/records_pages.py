@@ -34,7 +34,8 @@ def records_page(desktop: Desktop | None, which: str, say: Callable[[str], None]
     if which == "statistics":
         play: Callable[[Sequence[int]], bool] = getattr(desktop, "play_chart",
                                                         lambda values: False)
-        return StatisticsPage(_store(desktop), say, play=play)
+        speaking: Callable[[], bool | None] = getattr(desktop, "speaking", lambda: None)
+        return StatisticsPage(_store(desktop), say, play=play, speaking=speaking)
     return ReviewPage(_store(desktop), say, suits=suits, deck=deck)
 
 

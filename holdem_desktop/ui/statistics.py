@@ -2,8 +2,16 @@
 against each computer level and each room friend, your places — a line
 of text each, read with Tab or Up and Down — and your chips over a game
 as a line chart beside them, which Listen plays as a tone sweep (its
-pitch follows your stack) while its start, peak and low or bust are said.
-Export writes every player's figures to a CSV file."""
+pitch follows your stack, after the starting stack's pitch alone: the
+reference). Export writes every player's figures to a CSV file.
+
+Listen says the chart first (start, peak, low or bust, end), then plays
+the tone, never under the words: where the voice tells when it has said
+them (Speech Dispatcher, espeak-ng, ``say``), the tone starts then, on
+that signal, not on a guess of how long the words take; a screen reader
+(NVDA, JAWS, VoiceOver) cannot tell, and reads at the player's own rate,
+so the words end "Press Enter again for the tone", and the next press of
+Listen plays it (a screen reader stops speaking at a key press)."""
 
 from __future__ import annotations
 
@@ -98,11 +106,20 @@ class StatisticsPage(_FormPage):
 
     def __init__(self, store: HandStore | None, say: Callable[[str], None], *,
                  play: Callable[[Sequence[int]], bool] = lambda values: False,
+                 speaking: Callable[[], bool | None] = lambda: None,
                  export_folder: Path | None = None) -> None:
         super().__init__(say)
         self.title = _("Statistics")
         self.store = store
         self.play = play
+        self.speaking = speaking
+        """Whether the voice is still saying what it was given (None: it cannot tell)."""
+        self.tone: list[int] | None = None
+        """The chart whose tone waits: for the words to end (``tone_after_words``)
+        or for Listen to be pressed again."""
+        self.tone_after_words = False
+        self._again = False
+        """Listen was pressed and its tone waits for the next press of it."""
         self.export_folder = export_folder or documents()
         self.games: list[GameRow] = games(store) if store is not None else []
         self.chosen = 0
@@ -184,8 +201,48 @@ class StatisticsPage(_FormPage):
                         reason=_("The file of your past hands could not be opened.")),
                 Control("close", _("Close"), zone="buttons"))
 
+    def _listen(self) -> None:
+        """Listen: the chart's words, then its tone (see the module's docstring)."""
+        values = self.values()
+        again = self._again or (self.tone is not None and not self.tone_after_words)
+        self._again = False
+        if again:
+            self.tone = None  # pressed again: the tone now, the words heard
+            self.play(values)
+            return
+        words = chart_points(values)
+        if len(values) < 2:
+            self.tone = None
+            self.say(words)
+            return
+        tells = self.speaking() is not None
+        self.tone, self.tone_after_words = values, tells
+        if tells:
+            self.say(_("{points} The tone follows: your starting stack, then your chips hand "
+                       "by hand, higher for more.").format(points=words))
+        else:
+            self.say(_("{points} Press Enter again for the tone: your starting stack, then "
+                       "your chips hand by hand, higher for more.").format(points=words))
+
+    def tick(self) -> None:
+        """The tone, once the voice has said the chart's words."""
+        if self.tone is not None and self.tone_after_words and self.speaking() is False:
+            values, self.tone = self.tone, None
+            self.play(values)
+
+    def any_input(self) -> None:
+        """Any key or click lets a waiting tone go (Listen pressed again still
+        plays the one that waited for it)."""
+        self._again = self.tone is not None and not self.tone_after_words
+        self.tone = None
+
+    def animating(self, now: float) -> bool:
+        """While a tone waits for the words to end: the window turns often."""
+        return self.tone is not None and self.tone_after_words
+
     def adjust(self, control: Control, direction: int) -> bool:
         if control.id == "game" and self.games:
+            self.tone = None  # another game's chart: its own words, its own tone
             self.chosen = (self.chosen - direction) % len(self.games)  # Up: a newer game
             self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
                                                      n=len(self.games)) + " "
@@ -197,9 +254,7 @@ class StatisticsPage(_FormPage):
         if control.id == "close":
             return Pop()
         if control.id == "listen":
-            values = self.values()
-            self.play(values)
-            self.say(chart_points(values))
+            self._listen()
             return None
         if control.id == "export" and self.store is not None:
             path = self.export_folder / "holdem-statistics.csv"

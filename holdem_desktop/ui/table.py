@@ -519,17 +519,16 @@ class TableScreen(Page):
 
     def _chat_activate(self, control: Control) -> None:
         assert self.chat is not None
+        # "Sent." is the room's to say, once it has relayed the line (it may
+        # refuse it: too fast, muted ...): see RemoteTable.on_answer.
         if control.id == "chat:field":
             line = self.chat.send()
             if not line:
                 self.say(_("Type something to say first."))
             elif self.chat.back_to is not None:
-                self._leave_chat(_("Sent."))
-            else:
-                self.say(_("Sent."))
+                self._leave_chat()
         elif control.id.startswith("chat:quick:"):
             self.chat.quick(control.id[11:])
-            self.say(_("Sent: {text}").format(text=control.label))
         elif control.id.startswith("chat:do:"):
             done = self.chat.act(control.id[8:])
             if done is None:
@@ -641,16 +640,17 @@ class TableScreen(Page):
         if self.tab is not None:
             self.tab.type_text(control, text)
         elif control.id == "chat:field" and self.chat is not None:
-            problem = self.chat.type(text)
-            if problem:
+            echo, refused = self.chat.type(text)
+            if refused:
                 self.on_refused()
-                self.say(problem)
+            if echo:
+                self.say(echo)
 
     def erase(self, control: Control) -> None:
         if self.tab is not None:
             self.tab.erase(control)
         elif control.id == "chat:field" and self.chat is not None:
-            self.chat.erase()
+            self.say(self.chat.erase())
 
     def close(self) -> Transition | None:
         if self.tab is not None:
@@ -740,9 +740,7 @@ class TableScreen(Page):
             if self.chat is None:
                 self.say(_("Chat is for rooms: there is nobody to talk to at this table."))
             else:
-                phrase, words = quick_phrases()[_QUICK[key]]
-                self.chat.quick(phrase)
-                self.say(_("Sent: {text}").format(text=words))
+                self.chat.quick(quick_phrases()[_QUICK[key]][0])  # the room says "Sent"
         elif key in (Key.HISTORY_BACK, Key.HISTORY_FORWARD):
             self._history(-1 if key is Key.HISTORY_BACK else 1)
         elif key in (Key.REPLAY_LAST_HAND, Key.HAND_REVIEW):

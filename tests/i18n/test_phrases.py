@@ -110,3 +110,38 @@ def test_splits_say_each_share_when_odd_chips_make_them_unequal():
     assert sentence(odd, me) == "You and Bruno split the pot of 50: Bruno 30, you 20."
     even = engine_events.PotAwarded(1, 60, (0, 1, 2), (2, 1), (30, 30), None, ())
     assert sentence(even, me, pots=2) == "Chiara and Bruno split side pot 1 of 60, 30 each."
+
+
+def test_the_computers_move_for_an_away_player_is_said_as_the_computers():
+    """Issue 31 item 5, in every language the game speaks."""
+    from holdem_desktop.engine.events import ActionTaken, Street
+    from holdem_desktop.i18n.translate import set_language
+
+    moves = [ActionTaken(0, kind, amount, amount, all_in, Street.FLOP)
+             for kind, amount, all_in in ((ActionKind.FOLD, 0, False),
+                                          (ActionKind.CHECK, 0, False),
+                                          (ActionKind.CALL, 40, False),
+                                          (ActionKind.BET, 60, False),
+                                          (ActionKind.RAISE, 120, False),
+                                          (ActionKind.ALL_IN, 1500, True),
+                                          (ActionKind.CALL, 80, True))]
+    away = Phrasing(NAMES.__getitem__, me=0, stand_in=True)
+    here = Phrasing(NAMES.__getitem__, me=0)
+    assert [sentence(e, away) for e in moves] == [
+        "The computer folds for you.", "The computer checks for you.",
+        "The computer calls 40 for you.", "The computer bets 60 for you.",
+        "The computer raises to 120 for you.", "The computer goes all-in for you, 1,500.",
+        "The computer calls 80 for you, all-in."]
+    assert sentence(moves[1], here) == "You check."
+    assert sentence(moves[1], Phrasing(NAMES.__getitem__, me=1, stand_in=True)) == \
+        "Ada checks."  # someone else's seat: as ever
+    try:
+        for code in ("ro", "it", "pl"):
+            set_language(code)
+            said = [sentence(e, away) for e in moves]
+            yours = [sentence(e, here) for e in moves]
+            assert all(a != y and "{" not in a for a, y in zip(said, yours, strict=True)), said
+            assert not any(s.startswith("The computer") for s in said), (code, said)
+            assert "40" in said[2] and "120" in said[4], said
+    finally:
+        set_language("en")

@@ -14,6 +14,8 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -95,6 +97,42 @@ def join_by_keys(env: dict, code: str, address: str) -> None:
     keys(env, "Tab")
     typed(env, address)
     keys(env, "Return")  # Enter in a field: Join
+
+
+def stop(*games: subprocess.Popen | None) -> None:
+    """End the game processes started (None: one that never was)."""
+    for game in games:
+        if game is not None:
+            game.terminate()
+            game.wait(timeout=10)
+
+
+def no_traceback(tmp_path) -> None:
+    """Neither the host's window nor the friend's died on the way."""
+    for who in ("host", "friend"):
+        errors = (tmp_path / who / "stderr.txt").read_text()
+        assert "Traceback" not in errors, errors
+
+
+@contextmanager
+def room_of_two(tmp_path, host_speech: str, friend_speech: str) -> Iterator[tuple[dict, dict]]:
+    """Two game windows, each on a virtual screen of its own, speaking to
+    ``host_speech`` and ``friend_speech`` (Speech Dispatcher addresses):
+    Mara's creates a room by keys, Ada's joins it by keys with the address
+    and the host's pin, as an invitation gives them (no question).  Yields
+    their environments once Ada is in; both are stopped afterwards, and
+    neither may have died on the way."""
+    with virtual_screen() as host_screen, virtual_screen() as friend_screen:
+        host, henv = launch(host_screen, tmp_path / "host", "Mara", host_speech)
+        friend = None
+        try:
+            code, port = create_room(host, henv, tmp_path / "host")
+            friend, fenv = launch(friend_screen, tmp_path / "friend", "Ada", friend_speech)
+            join_by_keys(fenv, code, f"127.0.0.1:{port}?pin={host_pin(tmp_path / 'host')}")
+            yield henv, fenv
+        finally:
+            stop(friend, host)
+    no_traceback(tmp_path)
 
 
 def trust_host_by_keys(env: dict, spoken, address: str, pin: str) -> None:
@@ -181,10 +219,5 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
                            or "No hand is being played" in s or "Unknown certificate" in s
                            or "You are back" in s for s in heard), heard
         finally:
-            for game in (friend, host):
-                if game is not None:
-                    game.terminate()
-                    game.wait(timeout=10)
-    for who in ("host", "friend"):  # neither window died on the way
-        errors = (tmp_path / who / "stderr.txt").read_text()
-        assert "Traceback" not in errors, errors
+            stop(friend, host)
+    no_traceback(tmp_path)

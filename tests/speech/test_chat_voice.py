@@ -47,3 +47,25 @@ def test_a_long_wait_is_summed_up():
     said = chat.release(my_turn=False)
     assert said[0] == "4 more lines in the Chat zone."
     assert said[1:] == [f"Ana: line {k}" for k in range(4, WAITING + 4)]
+
+
+def test_a_line_never_comes_before_my_move_on_its_way():
+    """Issue 31 item 1: a line that arrives while the player's move is on its
+    way to the room waits, and is said right after the move."""
+    speech, chat, _cues = voice()
+    chat.add("Ana: hurry up", after_move=True)
+    assert chat.release(my_turn=False, moving=True) == [] and not speech.history
+    speech.announce("You call 40. Your turn: you can check.", urgent=True)
+    assert chat.release(my_turn=True) == ["Ana: hurry up"]
+    assert [s.kind for s in speech.history] == ["game", "chat"]
+
+
+def test_lines_held_on_my_turn_follow_my_move_even_when_the_turn_comes_round_again():
+    _speech, chat, _cues = voice("not_my_turn")
+    chat.add("Ana: hurry up")
+    assert chat.release(my_turn=True) == []
+    assert chat.release(my_turn=False, moving=True) == []  # the key pressed: the move is sent
+    chat.add("Ana: ok")  # came after the move was answered, on the new turn: held
+    assert chat.release(my_turn=True) == ["Ana: hurry up"]
+    assert chat.waiting == ["Ana: ok"]
+    assert chat.release(my_turn=False) == ["Ana: ok"]

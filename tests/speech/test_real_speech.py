@@ -62,18 +62,28 @@ def private_speechd(home: Path) -> Iterator[tuple[str, Callable[[], list[str]]]]
         assert wait_for(sock.exists, 10), "speech-dispatcher did not create its socket"
 
         def spoken() -> list[str]:
-            out = []
-            for log in (home / "log").glob("*.log"):
-                for line in log.read_text(errors="replace").splitlines():
-                    if "Queueing message |" in line:
-                        out.append(line.split("Queueing message |", 1)[1].rsplit("|", 1)[0])
-            return out
+            return [text for what, text in heard(home) if what == "say"]
 
         yield f"unix_socket:{sock}", spoken
     finally:
         pid = home / "run/pid"
         if pid.exists():
             subprocess.run(["kill", pid.read_text().strip()], check=False)
+
+
+def heard(home: Path) -> list[tuple[str, str]]:
+    """What the private speech-dispatcher in ``home`` (see
+    :func:`private_speechd`) was told, in order: ``("say", text)`` for each
+    message queued, ``("cancel", "")`` for each order to stop speaking (an
+    interrupting sentence's, sent before it)."""
+    out = []
+    for log in sorted((home / "log").glob("*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            if "Queueing message |" in line:
+                out.append(("say", line.split("Queueing message |", 1)[1].rsplit("|", 1)[0]))
+            elif line.endswith(":DATA:|CANCEL self"):
+                out.append(("cancel", ""))
+    return out
 
 
 @pytest.fixture

@@ -28,6 +28,21 @@ def test_focus_interrupts_and_game_announcements_queue():
     assert [s.kind for s in speech.history] == ["game", "game", "focus"]
 
 
+def test_my_own_move_cuts_off_a_read_out_or_a_chat_line_never_the_game():
+    rec = RecordingSpeaker()
+    speech = Speech(rec)
+    speech.announce("Your turn: 40 to call.")
+    speech.announce("You call 40.", urgent=True)  # the game was speaking: queued after it
+    speech.say("Pot: 120. Board: nothing yet. ...")  # a read-out the player asked for
+    speech.announce("You fold.", urgent=True)
+    speech.chat("Ana: nice fold")
+    speech.announce("Hand 2. Your turn.")  # the game's own: queued
+    speech.chat("Ana: good luck")
+    speech.announce("You check.", urgent=True)
+    assert [interrupt for _, interrupt in rec.calls] == [False, False, True, True, False,
+                                                         False, False, True]
+
+
 class Exploding:
     name = "exploding"
 

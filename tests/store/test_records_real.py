@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from holdem_desktop.audio.chart import chart_wave, pitches
+from holdem_desktop.audio.chart import GAP, REFERENCE, chart_wave, pitches
 from holdem_desktop.store import GameInfo, HandStore, store_path
 from tests.desktop import focus_window, virtual_screen, wait_for
 from tests.store.test_review import scripted
@@ -112,11 +112,19 @@ from holdem_desktop.app import Desktop
 from holdem_desktop.speech import RecordingSpeaker
 from holdem_desktop.ui.statistics import StatisticsPage
 desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
-page = StatisticsPage(desktop.hand_store(), desktop.say, play=desktop.play_chart)
+page = StatisticsPage(desktop.hand_store(), desktop.say, play=desktop.play_chart,
+                      speaking=desktop.speaking)
 assert page.values() == [1000, 1360], page.values()
 listen = next(c for c in page.controls() if c.id == "listen")
+voice = desktop.speech.speaker
+voice.talking = True  # a voice that tells when it has said the words
 page.activate(listen)
-time.sleep(3.6)
+page.tick()
+assert not pygame.mixer.get_busy()  # never under the words
+voice.talking = False  # the words are said: the tone
+page.tick()
+assert pygame.mixer.get_busy()
+time.sleep(4.2)
 print(desktop.speech.history[-1].text)
 pygame.mixer.quit()
 """
@@ -132,19 +140,26 @@ def test_the_chips_chart_as_sound_rises_where_the_stack_rises(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == (
-        "Start 1,000. Peak 1,360 after hand 1. End 1,360 after hand 1.")
+        "Start 1,000. Peak 1,360 after hand 1. End 1,360 after hand 1. The tone follows: "
+        "your starting stack, then your chips hand by hand, higher for more.")
     assert wait_for(raw.exists, 5)
     samples = np.frombuffer(raw.read_bytes(), dtype="<i2").reshape(-1, 2)[:, 0].astype(float)
     loud = np.nonzero(np.abs(samples) > 2000)[0]
     assert len(loud) > 44100, "the sweep was not played"
-    sweep = samples[loud[0]:loud[-1]]
+    gaps = np.nonzero(np.diff(loud) > 44100 * GAP * 0.8)[0]
+    assert len(gaps) == 1, "no silence between the reference and the sweep"
+    reference = samples[loud[0]:loud[gaps[0]]]
+    sweep = samples[loud[gaps[0] + 1]:loud[-1]]
+    assert len(reference) / 44100 == pytest.approx(REFERENCE, abs=0.05)
 
     def pitch(part: np.ndarray) -> float:  # zero crossings a second / 2
         return float(np.count_nonzero(np.diff(np.signbit(part)))) * 44100 / len(part) / 2
 
+    # the reference: the starting stack's pitch (1,000, the chart's low here: 220 Hz)
+    assert pitch(reference) == pytest.approx(220, rel=0.05)
     quarter = len(sweep) // 4
     first, last = pitch(sweep[:quarter]), pitch(sweep[-quarter:])
-    assert first == pytest.approx(220, rel=0.1)  # the low of the chart: 220 Hz
+    assert first == pytest.approx(220, rel=0.1)  # the sweep starts there
     assert last == pytest.approx(880, rel=0.1)  # its peak: two octaves up
 
 
@@ -152,7 +167,7 @@ def test_the_sweep_follows_the_stack_up_and_down_and_a_bust_buzzes_low():
     values = [1000, 2000, 3000, 1500, 0]
     hz = pitches(values)
     assert hz[0] < hz[1] < hz[2] > hz[3] > hz[4] == 110
-    wave = chart_wave(values, seconds=2.5)[:, 0].astype(float)
+    wave = chart_wave(values, seconds=2.5, reference=False)[:, 0].astype(float)
     fifth = len(wave) // 5
 
     def pitch(part: np.ndarray) -> float:
@@ -162,6 +177,77 @@ def test_the_sweep_follows_the_stack_up_and_down_and_a_bust_buzzes_low():
     measured = [pitch(wave[k * fifth + fifth // 4:(k + 1) * fifth - fifth // 4])
                 for k in range(5)]
     assert measured[0] < measured[1] < measured[2] > measured[3] > measured[4]
+
+
+def test_the_tone_starts_with_the_starting_stack_alone_then_a_silence():
+    values = [1500, 900, 3000, 2400]  # the start is neither the low nor the high
+    rate = 44100
+    wave = chart_wave(values, seconds=2.0, rate=rate)[:, 0].astype(float)
+    plain = chart_wave(values, seconds=2.0, rate=rate, reference=False)[:, 0]
+    ref, gap = int(REFERENCE * rate), int(GAP * rate)
+    assert len(wave) == ref + gap + len(plain)
+    assert not wave[ref:ref + gap].any()  # silence between
+    assert np.array_equal(wave[ref + gap:], plain)  # then the sweep, as it was
+    spectrum = np.abs(np.fft.rfft(wave[:ref]))
+    peak = np.argmax(spectrum) * rate / ref
+    assert peak == pytest.approx(pitches(values)[0], abs=rate / ref)  # the start's pitch
+    assert pitches(values)[1] < peak < pitches(values)[2]
+
+
+def statistics_window(player_home, talking):
+    """The Statistics page of the real Desktop in the window, on Listen; the
+    tone's plays noted (and played, silently, by SDL's dummy driver)."""
+    from holdem_desktop.app import Desktop
+    from holdem_desktop.speech import RecordingSpeaker
+    from holdem_desktop.ui.app import App
+    from tests.driving import keys
+
+    stored_home(player_home)
+    desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
+    desktop.speech.speaker.talking = talking
+    played: list[list[int]] = []
+    play = desktop.outputs.play_chart
+    desktop.outputs.play_chart = lambda values: played.append(list(values)) or play(values)
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush)
+    app.screen.focus.id = "statistics"
+    keys(app, "return")
+    app.screen.focus.id = "listen"
+    return desktop, app, played
+
+
+def test_the_tone_plays_after_the_words_when_the_voice_tells_it_has_said_them(player_home):
+    from tests.driving import keys
+
+    desktop, app, played = statistics_window(player_home, talking=True)
+    keys(app, "return")  # Listen
+    said = desktop.speech.history[-1].text
+    assert said.startswith("Start 1,000. Peak 1,360") and "The tone follows" in said
+    for _ in range(3):  # the window turns while the voice speaks: no tone yet
+        app.run(max_events=1)
+    assert played == []
+    desktop.speech.speaker.talking = False  # the voice has said the words
+    app.run(max_events=1)
+    assert played == [[1000, 1360]]
+    app.run(max_events=1)
+    assert len(played) == 1  # once
+
+
+def test_a_screen_reader_that_cannot_tell_plays_the_tone_at_the_next_press(player_home):
+    from tests.driving import keys
+
+    desktop, app, played = statistics_window(player_home, talking=None)
+    keys(app, "return")  # Listen
+    assert "Press Enter again for the tone" in desktop.speech.history[-1].text
+    for _ in range(3):
+        app.run(max_events=1)
+    assert played == []  # never under the words: the player says when
+    heard = len(desktop.speech.history)
+    keys(app, "return")
+    assert played == [[1000, 1360]] and len(desktop.speech.history) == heard  # the tone alone
+    keys(app, "tab")
+    app.screen.focus.id = "listen"  # away and back: the words again, not the tone
+    keys(app, "return")
+    assert len(played) == 1 and "Press Enter again" in desktop.speech.history[-1].text
 
 
 def test_the_statistics_page_by_keys(player_home):

@@ -89,7 +89,10 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert ada_page.chat.text == "one more game?" and ada_page.focus.id == "chat:field"
     keys(ada, "return")
     assert ada_page.focus.id == "button:check_call"  # back exactly where she was
-    assert ada_desk.speech.history[-1].text.startswith("Sent.")
+    assert ada_desk.speech.history[-1].text.startswith("Check, button")
+    # "Sent." once the room relayed it (its receipt), after where she is
+    assert until(ada_desk.poll, lambda: ada_desk.speech.history[-1].text == "Sent.")
+    assert not ada_desk.speech.history[-1].interrupt
     assert until(host.poll, lambda: "Ada: one more game?" in chat_heard(host))
     said = next(s for s in host.speech.history if s.text == "Ada: one more game?")
     assert not said.interrupt
@@ -108,7 +111,7 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert host.speech.history[-1].text.startswith("moves and chat, ")
     # Mara answers with a quick phrase; Ada's desktop speaks Italian
     ctrl(mara, "2")
-    assert host.speech.history[-1].text == "Sent: Good game"
+    assert until(host.poll, lambda: host.speech.history[-1].text == "Sent: Good game")
     set_language("it")
     try:
         assert until(ada_desk.poll, lambda: chat_heard(ada_desk))
@@ -205,11 +208,14 @@ def test_a_line_is_said_after_the_announcement_and_held_on_my_turn(host, monkeyp
         if had_said and _my_turn(host):
             assert not chats  # held: it is Mara's turn
             assert host.outputs.voices[id(host.remote)].waiting
-            keys(app, "c")  # the turn is taken: the line is said now, after the move
+            keys(app, "c")  # the turn is taken: the line is said once the move is
+            assert until(lambda: (friend.pump(), host.poll()),  # back from the room and said
+                         lambda before=before: any(s.kind == "chat"
+                                                   for s in host.speech.history[before:]))
             after = host.speech.history[before:]
             said = [k for k, s in enumerate(after) if s.kind == "chat"]
             assert said and all(after[k].text.startswith("Ada: my move") for k in said)
-            assert any(s.kind == "game" for s in after[:said[0]])
+            assert any(s.kind == "game" and s.text.startswith("You ") for s in after[:said[0]])
             checked_held = True
         elif had_said:
             game = [k for k, s in enumerate(new) if s.kind == "game" and "Ada" in s.text]
