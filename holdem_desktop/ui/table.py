@@ -16,7 +16,6 @@ subscribe to the session; this module never imports them.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -145,8 +144,15 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
-        self.pacer = Pacer(clock, seat, self._pace, self.motion.on_event)
-        """The felt's picture of the hand, event by event (speech is never held)."""
+        self.pacer = Pacer(clock, seat, self._pace, self._released)
+        """The picture of the hand, event by event, that the felt and the side
+        panel show (speech and the keys are never held)."""
+        self._message_mark = 0
+        """The pacer's number of the last event the last message tells of (the
+        Game state shows it once the picture has come that far)."""
+        self._header: tuple[object, list[str]] | None = None
+        """The start of the hand being played, and the Game state's first
+        lines as they were during it (shown while the felt still plays it)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
         self.on_too_soon = on_too_soon
@@ -232,18 +238,12 @@ class TableScreen(Page):
             self.motion.finish()
 
     def _listen(self, event: object) -> None:
-        self.move_log.add(event)
         self.pacer.add(event)
+        self.move_log.add(event, self.pacer.added)  # written now, shown with the felt
+        if isinstance(event, HandStarted):
+            self._header_lines()  # kept for the felt, should the hand end before a frame
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
-        # The focus follows the hand: to the actions when one is dealt, to Next
-        # hand when it ends (unless the player put it somewhere still usable).
-        if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
-            self.focus.id = "button:" + Command.CHECK_CALL
-        elif isinstance(event, HandEnded) and self.focus.id is not None \
-                and self.focus.id.startswith("button:") \
-                and self.focus.id != "button:" + Command.NEXT_HAND:
-            self.focus.id = "button:" + Command.NEXT_HAND
         if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
                 or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
             self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
@@ -253,8 +253,21 @@ class TableScreen(Page):
         elif isinstance(event, GameStarted):
             self.result = None
 
+    def _released(self, event: object) -> None:
+        """An event the picture shows now: its motion starts, and the focus
+        follows the hand: to the actions when one is dealt, to Next hand when
+        it ends (unless the player put it somewhere still usable)."""
+        self.motion.on_event(event)
+        if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.CHECK_CALL
+        elif isinstance(event, HandEnded) and self.focus.id is not None \
+                and self.focus.id.startswith("button:") \
+                and self.focus.id != "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.NEXT_HAND
+
     def _say(self, text: str) -> None:
         """Show (and hand on for speech) a message the player asked for."""
+        self._message_mark = 0  # the answer to a key: shown at once
         self.messages.append(text)
         self._said_at = len(self.log)
         self._out(text)
@@ -276,6 +289,7 @@ class TableScreen(Page):
             self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
+        self._message_mark = self.pacer.added  # spoken now, shown with the felt
 
     # ------------------------------------------------------------------
     # Controls
@@ -294,7 +308,14 @@ class TableScreen(Page):
             return None
 
     def controls(self) -> tuple[Control, ...]:
-        tabs = (
+        tabs = self._tabs()
+        if self.tab is not None:
+            return tabs + self.tab.controls()
+        return tabs + self.table_controls()
+
+    def _tabs(self) -> tuple[Control, ...]:
+        """The title line's controls: Menu and the tabs."""
+        return (
             # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
             Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
@@ -302,13 +323,12 @@ class TableScreen(Page):
             Control("tab:settings", _("Settings"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "settings" else _("closed")),
         )
-        if self.tab is not None:
-            return tabs + self.tab.controls()
-        return tabs + self.table_controls()
 
-    def table_controls(self) -> tuple[Control, ...]:
-        """The table's own controls, zone by zone."""
-        view = self._view()
+    def table_controls(self, shown: SeatView | None = None) -> tuple[Control, ...]:
+        """The table's own controls, zone by zone: as the game stands (for
+        the keys and speech), or as the felt's picture ``shown`` has the hand
+        while it is behind the game (for the eye)."""
+        view = self._view() if shown is None else shown
         out = [Control("heading:table", _("Table"), Role.HEADING, "table")]
         if view is not None:
             names = (_("Flop card 1"), _("Flop card 2"), _("Flop card 3"), _("Turn card"),
@@ -329,15 +349,15 @@ class TableScreen(Page):
         else:
             out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
         out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
-        for b in self.panel.buttons():
+        for b in self.panel.buttons(shown):
             out.append(Control("button:" + b.command, b.label, Role.BUTTON, "actions",
                                enabled=b.enabled,
                                reason=None if b.enabled else self.panel.why(b.command)))
         out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
         out += [Control(f"state:{k}", line, Role.TEXT, "state")
-                for k, line in enumerate(self.state_lines())]
+                for k, line in enumerate(self.state_lines(shown))]
         out.append(Control("heading:players", _("Players"), Role.HEADING, "players"))
-        out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
+        out += [Control(f"player:{seat}", self.player_text(seat, shown), Role.TEXT, "players")
                 for seat in self._occupied()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
         if self.chat is not None:
@@ -387,16 +407,18 @@ class TableScreen(Page):
         first = self.seat or 0  # a listener without a seat: from seat 0
         return [(first + k) % n for k in range(n)]
 
-    def player_text(self, seat: int) -> str:
-        """One player, as the Players zone reads them."""
+    def player_text(self, seat: int, shown: SeatView | None = None) -> str:
+        """One player, as the Players zone reads them (``shown``: as the
+        felt's picture has them, still playing the hand it shows)."""
         s = self.session
         name = self._name(seat)
         place = s.seats[seat].place
-        if place is not None:
+        view = self._view() if shown is None else shown
+        if place is not None and not (shown is not None
+                                      and seat in {p.seat for p in shown.players}):
             if s.game_over:
                 return _("{player}, place {place}").format(player=name, place=place)
             return _("{player}, out in place {place}").format(player=name, place=place)
-        view = self._view()
         chips = s.chips(seat)
         if view is None or seat not in {p.seat for p in view.players}:
             return self._with_chips(name, chips)
@@ -935,8 +957,31 @@ class TableScreen(Page):
     # ------------------------------------------------------------------
     # Picture
 
-    def state_lines(self) -> list[str]:
-        """The Game state zone."""
+    def state_lines(self, shown: SeatView | None = None) -> list[str]:
+        """The Game state zone (``shown``: the felt's picture, behind the
+        game: the hand, whose turn and the last announcement as it has them)."""
+        s = self.session
+        if shown is not None and s.hand is not None and s.hand.over \
+                and self._header is not None and self._header[0] is self.pacer.started:
+            lines = list(self._header[1])  # the hand the felt still plays
+        else:
+            lines = self._header_lines()
+        view = self._view() if shown is None else shown
+        if view is not None and not view.over and view.to_act is not None:
+            if view.to_act == self.seat:
+                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                             if view.to_call else _("Your turn"))
+            else:
+                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
+        if self.messages and self._said_at == len(self.log) \
+                and (shown is None or self._message_mark <= self.pacer.released) \
+                and self.messages[-1] not in lines:  # nothing happened since; not twice
+            lines.append(self.messages[-1])
+        return lines
+
+    def _header_lines(self) -> list[str]:
+        """The Game state's first lines: the hand's number, the blinds and
+        when they go up (kept for the hand being played, see :attr:`_header`)."""
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
@@ -951,16 +996,8 @@ class TableScreen(Page):
         if until is not None:
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
                                   until).format(n=until))
-        view = self._view()
-        if view is not None and not view.over and view.to_act is not None:
-            if view.to_act == self.seat:
-                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
-                             if view.to_call else _("Your turn"))
-            else:
-                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
-        if self.messages and self._said_at == len(self.log) \
-                and self.messages[-1] not in lines:  # nothing happened since; not twice
-            lines.append(self.messages[-1])
+        if s.hand is not None and not s.hand.over and self.pacer.started is not None:
+            self._header = (self.pacer.started, list(lines))
         return lines
 
     def animating(self, now: float) -> bool:
@@ -969,9 +1006,33 @@ class TableScreen(Page):
     def _picture(self) -> SeatView | None:
         """The hand as the felt shows it now: as far as the paced events go."""
         view = self._view()
+        behind = self._behind(view)
+        return view if behind is None else behind
+
+    def _behind(self, view: SeatView | None) -> SeatView | None:
+        """The felt's picture of ``view`` (the hand as it is) while the felt is
+        behind it; None when it is not."""
         if view is None or not self.pacer.paces(view):
-            return view
-        return picture(view, self.pacer.shown)
+            return None
+        shown = picture(view, self.pacer.shown, self.pacer.next_actor())
+        return None if shown is view else shown
+
+    def _drawn_log(self, shown: SeatView | None) -> list[str]:
+        """The Move log as the side panel shows it: without the lines of what
+        the felt has not shown yet (``shown``: its picture, when it is behind)."""
+        log = self.log
+        hidden = self.move_log.unshown(self.pacer.released) if shown is not None else 0
+        if not hidden or (self.chat is not None and self.log_filter == "chat"):
+            return log
+        if self.chat is None or self.log_filter == "game":
+            return log[:-hidden]
+        out: list[str] = []
+        for chat, line in reversed(self._timeline):  # the newest moves wait; chat does not
+            if not chat and hidden:
+                hidden -= 1
+                continue
+            out.append(line)
+        return out[::-1]
 
     def scroll(self, notches: int) -> bool:
         return self.tab.scroll(notches) if self.tab is not None else False
@@ -1034,11 +1095,10 @@ class TableScreen(Page):
         if self.desktop is not None:  # the four-colour deck setting applies at once
             deck = "four_color" if self.desktop.settings.four_color_deck else "classic"
             self.renderer.use_deck(assets_dir() / "cards" / deck)
-        controls = self.controls()  # built once a frame: the tabs, then the rest
-        focused = self.focus.current(controls)
-        focus_id = focused.id if focused else None
-        tabs = controls[:_TITLE_CONTROLS]
+        tabs = self._tabs()
         if self.tab is not None:
+            focused = self.focus.current(tabs + self.tab.controls())
+            focus_id = focused.id if focused else None
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
             draw_in = getattr(self.tab, "draw_in", None)
@@ -1048,19 +1108,27 @@ class TableScreen(Page):
             self.rects = rects
             return
         self.pacer.tick()
+        real = self._view()
+        shown = self._behind(real)
+        controls = tabs + self.table_controls(shown)  # built once a frame
+        if shown is None:
+            focused = self.focus.current(controls)
+            focus_id = focused.id if focused else None
+        else:  # the picture's controls never move the focus the keys use
+            focus_id = self.focus.id
         label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
                      _("Next hand"))  # the felt names the button it means
         self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
-        view = self._picture()
-        if view is not None and view is not self._view():  # the pot as the picture has it
-            controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
-                             if c.id == "pot" else c for c in controls)
-        paced = view if self.pacer.pending else None
-        self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
-                                 controls[_TITLE_CONTROLS:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion,
-                                 self.banner() if not self.pacer.pending else [],
-                                 winners=self.winner_lines(view), amounts=self.amount_steps(),
+        view = real if shown is None else shown
+        log = self._drawn_log(shown)
+        index = self.log_index if self.log_index is not None and self.log_index < len(log) \
+            else None
+        self.renderer.draw_table(surface, view, self.plates(view),
+                                 self.title_parts(view if self.pacer.pending else None),
+                                 controls[_TITLE_CONTROLS:], tabs, focus_id, log, index,
+                                 self.motion, self.banner() if not self.pacer.pending else [],
+                                 winners=self.winner_lines(view),
+                                 amounts=self.amount_steps() if shown is None else ([], None),
                                  lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)
         if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
