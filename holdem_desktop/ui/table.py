@@ -37,6 +37,7 @@ from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
+from .dialog import Dialog
 from .draw import TableRenderer
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
@@ -131,9 +132,6 @@ class TableScreen(Page):
         """The game's announcements, for Repeat and the history keys."""
         self.history_index: int | None = None
         self.confirm_all_in = False
-        self.confirm_leave = False
-        self.confirm_room_leave = False
-        self.confirm_new_game = False
         self._before_keys: str | None = None
         """Where the focus was when F1 opened the key list."""
         self.acted = False
@@ -167,8 +165,6 @@ class TableScreen(Page):
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
         """How many Move log lines there were when the last message was said."""
-        self.confirm_room_action: str | None = None
-        """The Room zone button pressed once that asks to be pressed again."""
         self.chat = ChatZone(session) if has_chat(session) else None
         """The Chat zone (a room's table only)."""
         session.subscribe(self._listen)
@@ -479,18 +475,6 @@ class TableScreen(Page):
         if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
                                           and self.focus.id == "button:" + Command.ALL_IN):
             self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
-        if key is not Key.CLOSE and not (key in (Key.ACTIVATE, Key.SELECT)
-                                         and self.focus.id == "menu"):
-            self.confirm_leave = False
-        if key not in (Key.ACTIVATE, Key.SELECT):
-            self.confirm_room_leave = False
-            self.confirm_room_action = None
-        if key is Key.CLOSE and self.confirm_new_game and self.tab is None:
-            self.confirm_new_game = False  # Escape answers the question, and nothing else
-            self.say(_("No new game: the table stays as it is."))
-            return None
-        if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
-            self.confirm_new_game = False
         if self.tab is None:
             on_log = self.focus.id == "log"
             if self.reading_log and (not on_log or key not in (
@@ -573,10 +557,7 @@ class TableScreen(Page):
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "menu":
-            return self._leave(_("Press Menu again to leave the room; the computer will play "
-                                 "your seat.") if self.room is not None else
-                               _("Press Menu again to leave the table; Continue brings you "
-                                 "back."))
+            return self._leave()
         if control.id.startswith("tab:"):
             self._toggle_tab(control.id[4:])
             return None
@@ -590,7 +571,7 @@ class TableScreen(Page):
             self.say(_("Press All-in again to go all-in."))
         elif control.id.startswith("button:"):
             self.confirm_all_in = False
-            self._act(Command(control.id[7:]))
+            return self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
             # Copied, it is said short: the line's 64-digit pin is for the clipboard,
             # not the ear; without a clipboard the whole invitation is said.
@@ -601,15 +582,9 @@ class TableScreen(Page):
                 self.say(_("The clipboard is not available. The invitation: {text}").format(
                     text=self.room.invitation))
         elif control.id.startswith("room:do:"):
-            self._room_action(control.id[8:], control.label)
+            return self._room_action(control.id[8:], control.label)
         elif control.id == "room:leave" and self.room is not None:
-            if not self.confirm_room_leave:
-                self.confirm_room_leave = True
-                self.say(_("Activate Leave room again to leave; the computer will play your "
-                           "seat."))
-                return None
-            self.room.leave()
-            return Replace(self.desktop.menu()) if self.desktop is not None else None
+            return self._leave()
         elif control.role is Role.CARD:
             self.say(_("Your hand: {hand}").format(hand=self.hand_text()))
         elif control.id == "log":
@@ -621,20 +596,25 @@ class TableScreen(Page):
             self.say(self.describe(control))
         return None
 
-    def _room_action(self, key: str, label: str) -> None:
+    def _room_action(self, key: str, label: str, *, asked: bool = False) -> Transition | None:
         """A Room zone button: done at once (the room says what happened to
-        everyone), or after a second press when it asks for one."""
+        everyone), or once answered yes when it asks first (``asked``)."""
         action = next((a for a in self._room_actions() if a.key == key), None)
         if action is None:
             self.on_refused()
             self.say(_("{action} is not available now.").format(action=label))
-            return
-        if action.confirm and self.confirm_room_action != key:
-            self.confirm_room_action = key
-            self.say(_("Activate {action} again to do it.").format(action=label))
-            return
-        self.confirm_room_action = None
+            return None
+        if action.confirm and not asked:
+            name = key[7:] if key.startswith("remove:") else ""
+            question, detail = (_("{action}?").format(action=label), "")
+            if name:
+                question = _("Remove {player} from the room?").format(player=name)
+                detail = _("{player} cannot join this room again unless you let them back "
+                           "in.").format(player=name)
+            return self._ask(question, label, lambda: self._room_action(key, label, asked=True),
+                             detail=detail)
         action.run()
+        return None
 
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
@@ -681,18 +661,31 @@ class TableScreen(Page):
         if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
             self._leave_chat()
             return None
-        return self._leave(_("Press Escape again to leave the room; the computer will play "
-                             "your seat.") if self.room is not None else
-                           _("Press Escape again to leave the table; Continue brings you back."))
+        return self._leave()
 
-    def _leave(self, again: str) -> Transition | None:
-        """Back to the start menu, once asked twice (``again`` asks)."""
+    def _leave(self) -> Transition | None:
+        """Back to the start menu, once the player says so (Escape, Menu,
+        Leave room): a room's seat is then played by the computer, a game
+        here is saved for Continue."""
         if self.desktop is None:
             return None
-        if not self.confirm_leave:
-            self.confirm_leave = True
-            self.say(again)
-            return None
+        if self.room is not None:
+            return self._ask(_("Leave the room?"), _("Leave the room"), self._gone,
+                             cancel=_("Stay in the room"),
+                             detail=_("The computer will play your seat."))
+        return self._ask(_("Leave the table?"), _("Leave the table"), self._gone,
+                         cancel=_("Stay at the table"),
+                         detail=_("Your game is saved: Continue on the start screen brings "
+                                  "you back to it."))
+
+    def _ask(self, question: str, confirm: str, on_confirm: Callable[[], Transition | None],
+             **how: Any) -> Transition:
+        """A question in a dialog over the table (said, never written in Game state)."""
+        return Push(Dialog(self, question, confirm, on_confirm, say=self._out, **how))
+
+    def _gone(self) -> Transition | None:
+        """Leave for the start menu (the room left, or the game saved)."""
+        assert self.desktop is not None
         self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
@@ -749,11 +742,11 @@ class TableScreen(Page):
                 self.say(_("Press A again to go all-in."))
             else:
                 self.confirm_all_in = False
-                self._act(Command.ALL_IN)
+                return self._act(Command.ALL_IN)
         elif key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN):
-            self._act(Command.INCREASE if key is Key.AMOUNT_UP else Command.DECREASE)
+            return self._act(Command.INCREASE if key is Key.AMOUNT_UP else Command.DECREASE)
         elif key in _KEY_TO_COMMAND:
-            self._act(_KEY_TO_COMMAND[key])
+            return self._act(_KEY_TO_COMMAND[key])
         elif key is Key.HELP:
             self._toggle_tab("keys")
         elif key is Key.CHAT:
@@ -800,24 +793,25 @@ class TableScreen(Page):
             text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
         self._out(text)  # not added to the history itself
 
-    def _act(self, command: Command) -> None:
+    def _act(self, command: Command, *, asked: bool = False) -> Transition | None:
+        """Do what a button does (``asked``: a new game the player said yes to)."""
         if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
             self.on_too_soon()  # typed ahead of the announcement: ignored
-            return
+            return None
         if command in _GUARDED and command is not Command.NEXT_HAND \
                 and any(a.key == "back" for a in self._room_actions()):
             self.on_refused()  # away: the computer plays this seat; say the way back
             self.say(_("You are away: the computer plays your seat. To play again, activate "
                        "Back in the Room zone."))
-            return
+            return None
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
-                and self.panel.why(command) is None and not self.confirm_new_game:
-            self.confirm_new_game = True  # a game's end is never left by one stray key
-            chords = self.keymap.chords(Key.NEXT_HAND)
-            self.say(_("Start a new game with the same players? Press {key} again to start it; "
-                       "Escape cancels.").format(key=str(chords[0]) if chords else "N"))
-            return
-        self.confirm_new_game = False
+                and self.panel.why(command) is None and not asked:
+            chords = self.keymap.chords(Key.NEXT_HAND)  # a game's end is never left by a stray key
+            return self._ask(
+                _("Start a new game with the same players?"), _("New game"),
+                lambda: self._act(Command.NEXT_HAND, asked=True), cancel=_("Not now"),
+                detail=_("Press {key} again, or choose New game, to start it.").format(
+                    key=str(chords[0]) if chords else "N"), again=Key.NEXT_HAND)
         was, self.acted = self.acted, True  # what it sets off is the player's own news
         outcome = self.panel.activate(command)
         if not outcome.done:
@@ -826,6 +820,7 @@ class TableScreen(Page):
             self.on_refused()
         if outcome.message:
             self.say(outcome.message)
+        return None
 
     def inform(self, key: Key) -> str:
         """The answer of an information key (never acts)."""
