@@ -145,6 +145,9 @@ class TableScreen(Page):
         self.pacer = Pacer(clock, seat, self._pace, self._released)
         """The picture of the hand, event by event, that the felt and the side
         panel show (speech and the keys are never held)."""
+        self._ring_at: str | None = None
+        """Where the focus ring stays drawn while the felt still plays a hand
+        whose end has moved the focus to Next hand."""
         self._message_mark = 0
         """The pacer's number of the last event the last message tells of (the
         Game state shows it once the picture has come that far)."""
@@ -234,6 +237,17 @@ class TableScreen(Page):
             self.motion.finish()
 
     def _listen(self, event: object) -> None:
+        # The focus follows the hand at once (the keys and speech read the game
+        # as it is): to the actions when one is dealt, to Next hand when it
+        # ends (unless the player put it somewhere still usable); the ring is
+        # drawn where it was until the felt has ended the hand too.
+        if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
+            self.focus.id = "button:" + Command.CHECK_CALL
+        elif isinstance(event, HandEnded) and self.focus.id is not None \
+                and self.focus.id.startswith("button:") \
+                and self.focus.id != "button:" + Command.NEXT_HAND:
+            self._ring_at = self.focus.id
+            self.focus.id = "button:" + Command.NEXT_HAND
         self.pacer.add(event)
         self.move_log.add(event, self.pacer.added)  # written now, shown with the felt
         if isinstance(event, HandStarted):
@@ -250,16 +264,11 @@ class TableScreen(Page):
             self.result = None
 
     def _released(self, event: object) -> None:
-        """An event the picture shows now: its motion starts, and the focus
-        follows the hand: to the actions when one is dealt, to Next hand when
-        it ends (unless the player put it somewhere still usable)."""
+        """An event the picture shows now: its motion starts (the hand's end:
+        the focus ring goes where the focus went)."""
         self.motion.on_event(event)
-        if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
-            self.focus.id = "button:" + Command.CHECK_CALL
-        elif isinstance(event, HandEnded) and self.focus.id is not None \
-                and self.focus.id.startswith("button:") \
-                and self.focus.id != "button:" + Command.NEXT_HAND:
-            self.focus.id = "button:" + Command.NEXT_HAND
+        if isinstance(event, HandEnded | HandStarted):
+            self._ring_at = None
 
     def _say(self, text: str) -> None:
         """Show (and hand on for speech) a message the player asked for."""
@@ -312,7 +321,7 @@ class TableScreen(Page):
     def _tabs(self) -> tuple[Control, ...]:
         """The title line's controls: Menu and the tabs."""
         return (
-            # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
+            # the mouse's way out, as Escape is the keyboard's (drawn left of the tabs)
             Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "help" else _("closed")),
@@ -1110,7 +1119,7 @@ class TableScreen(Page):
             focused = self.focus.current(controls)
             focus_id = focused.id if focused else None
         else:  # the picture's controls never move the focus the keys use
-            focus_id = self.focus.id
+            focus_id = self._ring_at or self.focus.id
         label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
                      _("Next hand"))  # the felt names the button it means
         self.renderer.idle = _("Press N or {button} to begin.").format(button=label)

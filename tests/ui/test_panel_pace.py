@@ -85,6 +85,11 @@ def _frame(app: App, clock: Clock, step: float) -> dict:
         assert colour in (palette.button, palette.button_off), colour
         return colour == palette.button
 
+    def ringed(control: str) -> bool:
+        rect = r.rects.get(control)
+        return rect is not None and tuple(app.surface.get_at((rect.x - 3, rect.centery)))[
+            :3] == palette.focus
+
     framed = [int(k[5:]) for k, box in r.drawn.items() if k.startswith("seat:")
               and tuple(app.surface.get_at((box.x + 1, box.centery)))[:3] == palette.seat_turn]
     board = sum(1 for k in range(5) if f"board:{k}" in r.rects)
@@ -96,6 +101,7 @@ def _frame(app: App, clock: Clock, step: float) -> dict:
         "buttons": {k[7:]: text for k, text in r.painted.items() if k.startswith("button:")},
         "check_call": enabled("button:check_call"), "next_hand": enabled("button:next_hand"),
         "framed": framed, "turns": list(r.turns),
+        "ring": [k for k in ("check_call", "next_hand") if ringed("button:" + k)],
     }
 
 
@@ -144,6 +150,8 @@ def test_an_all_in_run_out_is_read_at_the_felt_s_pace(player_home, seed):
         heard = [s.text for s in desktop.speech.history if s.kind == "game"][-1]
         assert " the pot of " in heard and "River: " in heard
         assert screen.pacer.pending
+        # the keys' focus is on Next hand at once (what Enter does now) ...
+        assert screen.focus.id == "button:next_hand"
         frames = _run(app, clock)
         landed_at = next(f["t"] for f in frames if f["landed"])
         first = {start: next((f["t"] for f in frames if any(line.startswith(start)
@@ -157,6 +165,7 @@ def test_an_all_in_run_out_is_read_at_the_felt_s_pace(player_home, seed):
                 assert not any(" the pot of " in line for line in f["state"]), f["state"]
                 assert f["buttons"]["next_hand"] == "Next hand" and not f["next_hand"]
                 assert not f["check_call"]
+                assert f["ring"] == ["check_call"]  # ... the ring goes there with the felt
             assert len(f["turns"]) <= 1 and len(f["framed"]) <= 1
         start = frames[0]["t"] - 0.05
         assert frames[0]["board"] == 0 and not any(
@@ -167,6 +176,7 @@ def test_an_all_in_run_out_is_read_at_the_felt_s_pace(player_home, seed):
         assert first["Flop: "] - start >= 0.8  # the natural pace: a call, then the flop
         end = frames[-1]
         assert all(p in end["log"] for p in pots) and end["next_hand"]
+        assert end["ring"] == ["next_hand"]
         assert end["buttons"]["next_hand"] == ("New game" if screen.session.game_over
                                                else "Next hand")
     finally:
