@@ -7,6 +7,7 @@ import sys
 
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.ui.app import App, NoDisplay
+from holdem_desktop.ui.dialog import Dialog
 from holdem_desktop.ui.menus import NewGamePage, StartPage
 
 from .desktop import Desktop
@@ -38,8 +39,8 @@ def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = Non
     """The window as it opens, its first words said: the start screen, the
     saved game (``resume``), or a new game of ``variant``.  A ``variant``
     given while a game is saved does not replace it unasked: New game opens
-    on that variant with the question New game asks (Enter starts it,
-    Escape keeps the saved game).  Raises :class:`NoDisplay`."""
+    on that variant with the question New game asks over it (Keep saved
+    game in focus, Replace saved game starts it).  Raises :class:`NoDisplay`."""
     screen = desktop.menu()
     asking: NewGamePage | None = None
     if variant is not None:
@@ -62,12 +63,13 @@ def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = Non
     app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
               desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
               moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
-    if asking is not None:
-        app.stack.append(asking)
+    if asking is not None:  # New game on that variant, and over it the question
+        app.stack += [asking, asking.replace_question()]
     # The first words: where the player is (a continued game has said so
     # already), then what went wrong at start, as one sentence so that none
     # cuts off another.
-    first = [app.where() + "."] if isinstance(app.screen, (StartPage, NewGamePage)) else []
+    first = [app.where() + "."] if isinstance(app.screen, (StartPage, NewGamePage, Dialog)) \
+        else []
     if first or desktop.notices:
         app.screen.say(" ".join(first + desktop.notices))
     return app

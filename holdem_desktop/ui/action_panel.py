@@ -97,9 +97,11 @@ class ActionPanel:
     def _name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
-    def buttons(self) -> tuple[Button, ...]:
-        """The seven buttons, in order."""
-        view = self._view()
+    def buttons(self, shown: SeatView | None = None) -> tuple[Button, ...]:
+        """The seven buttons, in order; as the felt shows the hand when it is
+        behind the game (``shown``, its picture: nothing to act on yet, and
+        no next hand before the felt has ended this one)."""
+        view = self._view() if shown is None else shown
         legal = {a.kind: a for a in view.legal_actions} if view else {}
         scale = self._scale(view)
         out = [Button(Command.FOLD, _("Fold"), ActionKind.FOLD in legal, Action.fold())]
@@ -123,9 +125,12 @@ class ActionPanel:
                 amount=self.amount(legal[ActionKind.ALL_IN].max_amount)), True, Action.all_in()))
         else:
             out.append(Button(Command.ALL_IN, _("All-in"), False, Action.all_in()))
-        out.append(Button(Command.NEXT_HAND,
-                          _("New game") if self.session.game_over else _("Next hand"),
-                          self._next_hand_refusal() is None))
+        if shown is not None:
+            out.append(Button(Command.NEXT_HAND, _("Next hand"), False))
+        else:
+            out.append(Button(Command.NEXT_HAND,
+                              _("New game") if self.session.game_over else _("Next hand"),
+                              self._next_hand_refusal() is None))
         return tuple(out)
 
     def _bet_button(self, view: SeatView | None, scale: tuple[AmountStep, ...]) -> Button:

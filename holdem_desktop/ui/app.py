@@ -128,6 +128,8 @@ class App:
         pygame.display.set_caption(_("Hold'em Desktop"))
         self.running = True
         self.dirty = True
+        self._moving = False
+        """Whether the screen was moving at the last frame."""
 
     @property
     def screen(self) -> Page:
@@ -220,11 +222,14 @@ class App:
             self.dirty = True
 
     def frame(self) -> None:
-        """Redraw if something changed or is moving."""
-        if self.dirty or self.screen.animating(time.monotonic()):
+        """Redraw if something changed or is moving, and once more when it has
+        stopped (the last frame shows everything come to rest)."""
+        moving = self.screen.animating(time.monotonic())
+        if self.dirty or moving or self._moving:
             self.screen.draw(self.surface)
             pygame.display.flip()
             self.dirty = False
+        self._moving = moving
 
     def _settle(self) -> None:
         """After a frame: when the screen has just set up a decision, the key

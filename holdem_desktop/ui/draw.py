@@ -85,6 +85,13 @@ class TableRenderer:
         """Where each thing on the table was drawn in the last frame (seat
         boxes, cards, bets, the dealer button, the pot, moving chips, the
         banner, the zones panel), none of which may cover another."""
+        self.turns: list[int] = []
+        """The seats drawn with the "to act" frame in the last frame."""
+        self.painted: dict[str, str] = {}
+        """The words painted in the zones panel in the last frame, by control
+        id (the buttons and the Game state's lines)."""
+        self.painted_log: list[str] = []
+        """The Move log's lines painted in the last frame (the newest last)."""
 
     # ------------------------------------------------------------------
 
@@ -153,6 +160,9 @@ class TableRenderer:
         surface.fill(self.palette.background)
         self.rects = {}
         self.drawn = {}
+        self.turns = []
+        self.painted = {}
+        self.painted_log = []
         self._lit = set(lit)
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
@@ -475,9 +485,12 @@ class TableRenderer:
         ux, uy = spot.toward
         w = box.w
         self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
-        turn = view is not None and not view.over and (
-            view.to_act == plate.seat  # whose turn; or who has just acted, a moment
-            or (motion is not None and motion.progress(f"acted:{plate.seat}") is not None))
+        # Whose turn it is on the felt wears the frame: one seat, or none.
+        turn = view is not None and not view.over and view.to_act == plate.seat
+        if turn:
+            self.turns.append(plate.seat)
+        # who has just acted: its action written brighter, a moment
+        acted = motion is not None and motion.progress(f"acted:{plate.seat}") is not None
         fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
         pygame.draw.rect(surface, fill, box, border_radius=12)
         edge, thick = ((p.gold, 4) if plate.winner else (p.seat_turn, 3) if turn else
@@ -491,7 +504,7 @@ class TableRenderer:
                   round(22 * s), p.dim if dim else p.text, w - round(12 * s), "center")
         if plate.action:
             self._fit(surface, plate.action, (box.centerx, box.bottom - round(5 * s)),
-                      round(20 * s), p.gold if plate.winner else p.heading,
+                      round(20 * s), p.gold if plate.winner else p.text if acted else p.heading,
                       w - round(12 * s), "midbottom")
         cw, ch = (held.w - 4) // 2, held.h
         if view is None or pl is None or plate.out:
@@ -671,6 +684,7 @@ class TableRenderer:
                              border_radius=8)
             self._text(surface, c.label, (rect.x + round(12 * s), rect.centery), round(24 * s),
                        p.text if c.enabled else p.dim, "midleft")
+            self.painted[c.id] = c.label
             y += bh + round(6 * s)
             if c.id == "button:increase":  # the amount itself, beside its buttons
                 y += self._amounts(surface, layout, x, y, width, amounts) + round(6 * s)
@@ -686,6 +700,7 @@ class TableRenderer:
             while len(text) > 4 and self.font(size).size(text)[0] > width:
                 text = text[:-4] + "…"
             self.rects[c.id] = self._text(surface, text, (x, y), size, p.text)
+            self.painted[c.id] = text
             y += round(24 * s)
         y += round(10 * s)
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
@@ -708,6 +723,7 @@ class TableRenderer:
                 break
             shown.insert(0, (k, wrapped))
             used += len(wrapped)
+        self.painted_log = [log[k] for k, _wrapped in shown]
         for k, wrapped in shown:
             if k == log_index:
                 pygame.draw.rect(surface, p.button, (x - 4, y - 1, width + 8,

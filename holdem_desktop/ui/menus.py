@@ -35,6 +35,7 @@ from holdem_desktop.session.variant_files import (
 from holdem_desktop.settings import LANGUAGES, Settings
 from holdem_desktop.store import HandStore
 
+from .dialog import Dialog
 from .forms import Field, Form, erased_echo, typed_echo
 from .howto import how_to_play
 from .keymap import Key, KeyMap
@@ -277,7 +278,6 @@ class StartPage(_FormPage):
         super().__init__(say)
         self.desktop = desktop
         self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
-        self._quitting = False
         if desktop.has_saved_game():  # the game to go on with comes first
             self.focus.id = "continue"
 
@@ -338,26 +338,10 @@ class StartPage(_FormPage):
     def on_key(self, key: Key) -> Transition | None:
         if key is Key.HELP:
             return Push(KeysPage(self.desktop.keymap, self._say))
-        if key is Key.CLOSE:
-            if self._quitting:
-                return Quit()
-            self._quitting = True
-            self.say(_("Press Escape again to quit."))
-            return None
-        self._quitting = False
+        if key is Key.CLOSE:  # a stray Escape never closes the window
+            return Push(Dialog(self, _("Quit Hold'em Desktop?"), _("Quit"), Quit,
+                               cancel=_("Stay"), say=self._say))
         return None
-
-    def press(self, key: Key) -> Transition | None:
-        if key is not Key.CLOSE:
-            self._quitting = False
-        return super().press(key)
-
-
-def saved_game_question() -> str:
-    """The one question asked before a new game would replace the saved one
-    (Start game pressed over it, or ``--variant`` given while one is saved)."""
-    return _("You have a saved game. Press Enter to replace it with a new game; Escape "
-             "keeps it, and Continue on the start screen goes on with it.")
 
 
 def chosen_variant(game_id: str, folder: Path | None = None) -> Variant:
@@ -420,8 +404,6 @@ class NewGamePage(_FormPage):
         """Creating a room (2 to 6 seats, the host's own) rather than a game here."""
         self.title = _("Create room") if room else _("New game")
         self.desktop = desktop
-        self._replacing = False
-        """Start game was pressed once over a saved game: the next press replaces it."""
         self.folder = folder if folder is not None else user_variants_dir()
         """The player's own variants folder."""
         s = desktop.settings
@@ -430,10 +412,9 @@ class NewGamePage(_FormPage):
         and listed even when it is no file of the player's folder."""
         self._read_folder()
         key = s.variant if s.variant in self.variants else "tournament"
-        if named is not None:  # asked as the window opens: Enter starts it, Escape keeps
+        if named is not None:  # opened with Start in focus (over a saved game, it asks)
             key = self._named_id(named)
             self.focus.id = "start"
-            self._replacing = desktop.has_saved_game()
         self.form = Form(self._fields(key), {
             "variant": key, "players": self._clamp(key, s.players), "strength": s.strength,
             "name": s.player_name or _("Player"), **self._defaults(key),
@@ -471,10 +452,18 @@ class NewGamePage(_FormPage):
 
     def notice(self) -> str:
         """Files of the player's that cannot be used (shown framed, said on
-        opening); and, opened by ``--variant`` over a saved game, the question."""
-        if self.named is not None and self._replacing:
-            return " ".join(t for t in (self._warning, saved_game_question()) if t)
+        opening)."""
         return self._warning
+
+    def replace_question(self) -> Dialog:
+        """The question asked before a new game would replace the saved one
+        (Start game pressed over it, or ``--variant`` given while one is
+        saved): Keep saved game has the focus, Replace saved game starts."""
+        game = _game_label(self.games[self.form.values["variant"]])
+        return Dialog(self, _("Replace your saved game?"), _("Replace saved game"),
+                      self._start, cancel=_("Keep saved game"), say=self._say,
+                      detail=_("A new game of {game} takes the place of the game you saved: "
+                               "that game can no longer be continued.").format(game=game))
 
     def _defaults(self, key: str) -> dict[str, Any]:
         v = self.variants[key]
@@ -522,11 +511,6 @@ class NewGamePage(_FormPage):
                         zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
-    def press(self, key: Key) -> Transition | None:
-        if key not in (Key.ACTIVATE, Key.SELECT):
-            self._replacing = False  # the question is asked again
-        return super().press(key)
-
     def describe(self, control: Control) -> str:
         if control.id.startswith("broken:"):
             return _("Cannot be used: {problem}").format(problem=control.label)
@@ -563,11 +547,12 @@ class NewGamePage(_FormPage):
         if control.id != "start":
             self.adjust(control, 1)  # Enter steps a choice like Up
             return None
-        if not self.room and self.desktop.has_saved_game() and not self._replacing:
-            self._replacing = True  # a saved game is never lost without a question
-            self.say(saved_game_question())
-            return None
-        self._replacing = False
+        if not self.room and self.desktop.has_saved_game():
+            return Push(self.replace_question())  # a saved game is never lost unasked
+        return self._start()
+
+    def _start(self) -> Transition | None:
+        """Start the game (or create the room) the form describes."""
         v = self.form.values
         name = str(v["name"]).strip() or _("Player")
         try:

@@ -24,6 +24,9 @@ class MoveLog:
     def __init__(self, name: Callable[[int], str], me: int | None = None) -> None:
         self.phrasing = Phrasing(name, me=me)
         self.lines: list[str] = []
+        self._marks: list[int] = []
+        """The mark given with the event that wrote each of the newest lines
+        (lines put back from a save have none: they are old news)."""
         self._showdown = Showdown()
         self._barrier_logged = False
         """Whether this next-hand barrier's "Waiting for …" is written (once each)."""
@@ -33,11 +36,28 @@ class MoveLog:
         now on call that seat "you"."""
         self.phrasing = Phrasing(self.phrasing.name, me=me)
 
-    def add(self, event: object) -> None:
+    def add(self, event: object, mark: int = 0) -> None:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody
-        else may see are left out)."""
+        else may see are left out); ``mark``: when they may be shown (the
+        table's pacer's number of the event, see :meth:`unshown`)."""
         if self._showdown.hold(event):
             return
+        before = len(self.lines)
+        self._add(event)
+        self._marks += [mark] * (len(self.lines) - before)
+        del self._marks[:-256]  # only the newest lines can be waiting
+
+    def unshown(self, released: int) -> int:
+        """How many of the newest lines were written with a mark above
+        ``released`` (their events are not on show yet)."""
+        count = 0
+        for mark in reversed(self._marks):
+            if mark <= released:
+                break
+            count += 1
+        return min(count, len(self.lines))
+
+    def _add(self, event: object) -> None:
         self.lines += self._showdown.settle(self.phrasing)
         if isinstance(event, TurnStarted | HoleCardsDealt):
             return

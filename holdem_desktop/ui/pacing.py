@@ -7,8 +7,11 @@ pace: each computer's action shown in turn on its seat, an all-in run-out
 street by street, the shown hands and the winning five cards lit before
 the chips slide to the winner.  :class:`Pacer` holds the events back and
 releases each at its time; :func:`picture` is the hand as far as the
-released events go, for the renderer alone (the keyboard, the zones and
-speech read the real state).
+released events go.  Everything the eye reads follows it: the felt, and
+the side panel's Move log, Game state, buttons and Players zone, which the
+table screen draws from the same picture (:attr:`Pacer.released` says how
+far the events go).  The keys and speech read the real state: speech is
+never held back, and a key catches the picture up before it is handled.
 
 The pace is a setting (off, quick, natural).  Any key or click skips to
 the end at once, and the player's own actions are never held back.
@@ -76,6 +79,11 @@ class Pacer:
         self._last = 0.0
         self.shown = 0
         """How many of this hand's events (its history) the picture shows."""
+        self.added = 0
+        """How many events (of every hand, the session's own included) were
+        added; the n-th added is on show once :attr:`released` reaches n."""
+        self.released = 0
+        """How many of the events added are on show."""
         self.started: HandStarted | None = None
         """The start of the hand being paced (a window that joined mid-hand
         paces nothing of it: :meth:`paces` says so)."""
@@ -91,9 +99,11 @@ class Pacer:
             self.skip()  # the last hand's picture is gone: the new one starts
             self.shown = 0
             self.started = event
+        self.added += 1
         pace = PACES.get(self.pace())
         now = self.clock()
-        gap = self._gap(event, pace) if pace is not None else 0.0
+        # (a hand whose start this window did not see is shown as it is)
+        gap = self._gap(event, pace) if pace is not None and self.started is not None else 0.0
         if not self._queue and gap == 0.0:
             self._show(event)
             self._last = now
@@ -117,7 +127,15 @@ class Pacer:
     def _show(self, event: object) -> None:
         if isinstance(event, Event):
             self.shown += 1
+        self.released += 1
         self.release(event)
+
+    def next_actor(self) -> int | None:
+        """The seat whose action is the next thing the felt will show (it is
+        "to act" in the picture meanwhile); None when the next thing is not an
+        action (a street being dealt, a hand shown) or nothing waits."""
+        upcoming = next((e for _at, e in self._queue if isinstance(e, Event)), None)
+        return upcoming.seat if isinstance(upcoming, ActionTaken) else None
 
     def paces(self, view: SeatView) -> bool:
         """Whether the picture of ``view`` is held back now: events wait, and
@@ -157,9 +175,11 @@ class Pacer:
         return awards[0].value.cards if awards and awards[0].value is not None else ()
 
 
-def picture(view: SeatView, shown: int) -> SeatView:
+def picture(view: SeatView, shown: int, to_act: int | None = None) -> SeatView:
     """``view`` as its first ``shown`` history events leave it: the board,
-    the stacks, bets, folds and shown cards, the pot; the rest as it is
+    the stacks, bets, folds and shown cards, the pot, what the viewer would
+    have to call; ``to_act`` the seat whose action comes next on the felt
+    (:meth:`Pacer.next_actor`); nobody may act on it; the rest as it is
     (the view itself when every event is shown)."""
     history = view.history
     if shown >= len(history) or not history or not isinstance(history[0], HandStarted):
@@ -211,6 +231,10 @@ def picture(view: SeatView, shown: int) -> SeatView:
                    stack.get(p.seat, p.stack) == 0 and p.seat not in folded,
                    cards.get(p.seat, ()))
         for p in view.players)
+    me = view.seat
+    to_call = 0
+    if me is not None and me in bet and me not in folded:
+        to_call = max(0, min(stack[me], max(bet.values()) - bet[me]))
     return dataclasses.replace(view, board=board, street=street, players=players, pot=pot,
-                               history=tuple(history[:shown]), over=False, to_act=None,
-                               legal_actions=())
+                               history=tuple(history[:shown]), over=False, to_act=to_act,
+                               legal_actions=(), to_call=to_call)

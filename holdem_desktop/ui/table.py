@@ -16,7 +16,6 @@ subscribe to the session; this module never imports them.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
+from .dialog import Dialog
 from .draw import TableRenderer
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
@@ -132,9 +132,6 @@ class TableScreen(Page):
         """The game's announcements, for Repeat and the history keys."""
         self.history_index: int | None = None
         self.confirm_all_in = False
-        self.confirm_leave = False
-        self.confirm_room_leave = False
-        self.confirm_new_game = False
         self._before_keys: str | None = None
         """Where the focus was when F1 opened the key list."""
         self.acted = False
@@ -145,8 +142,18 @@ class TableScreen(Page):
         self.tab: Page | None = None
         self.tab_id: str | None = None
         self.motion = Motion(clock)
-        self.pacer = Pacer(clock, seat, self._pace, self.motion.on_event)
-        """The felt's picture of the hand, event by event (speech is never held)."""
+        self.pacer = Pacer(clock, seat, self._pace, self._released)
+        """The picture of the hand, event by event, that the felt and the side
+        panel show (speech and the keys are never held)."""
+        self._ring_at: str | None = None
+        """Where the focus ring stays drawn while the felt still plays a hand
+        whose end has moved the focus to Next hand."""
+        self._message_mark = 0
+        """The pacer's number of the last event the last message tells of (the
+        Game state shows it once the picture has come that far)."""
+        self._header: tuple[object, list[str]] | None = None
+        """The start of the hand being played, and the Game state's first
+        lines as they were during it (shown while the felt still plays it)."""
         self.on_refused = on_refused
         """Called when a press cannot act (the error cue; the reason is said)."""
         self.on_too_soon = on_too_soon
@@ -161,8 +168,6 @@ class TableScreen(Page):
         self.focus.id = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
         self._said_at = 0
         """How many Move log lines there were when the last message was said."""
-        self.confirm_room_action: str | None = None
-        """The Room zone button pressed once that asks to be pressed again."""
         self.chat = ChatZone(session) if has_chat(session) else None
         """The Chat zone (a room's table only)."""
         session.subscribe(self._listen)
@@ -232,18 +237,23 @@ class TableScreen(Page):
             self.motion.finish()
 
     def _listen(self, event: object) -> None:
-        self.move_log.add(event)
-        self.pacer.add(event)
-        if isinstance(event, HandEnded) and self.desktop is not None:
-            self.desktop.hand_over(self.session)
-        # The focus follows the hand: to the actions when one is dealt, to Next
-        # hand when it ends (unless the player put it somewhere still usable).
+        # The focus follows the hand at once (the keys and speech read the game
+        # as it is): to the actions when one is dealt, to Next hand when it
+        # ends (unless the player put it somewhere still usable); the ring is
+        # drawn where it was until the felt has ended the hand too.
         if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.CHECK_CALL
         elif isinstance(event, HandEnded) and self.focus.id is not None \
                 and self.focus.id.startswith("button:") \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
+            self._ring_at = self.focus.id
             self.focus.id = "button:" + Command.NEXT_HAND
+        self.pacer.add(event)
+        self.move_log.add(event, self.pacer.added)  # written now, shown with the felt
+        if isinstance(event, HandStarted):
+            self._header_lines()  # kept for the felt, should the hand end before a frame
+        if isinstance(event, HandEnded) and self.desktop is not None:
+            self.desktop.hand_over(self.session)
         if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
                 or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
             self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
@@ -253,8 +263,16 @@ class TableScreen(Page):
         elif isinstance(event, GameStarted):
             self.result = None
 
+    def _released(self, event: object) -> None:
+        """An event the picture shows now: its motion starts (the hand's end:
+        the focus ring goes where the focus went)."""
+        self.motion.on_event(event)
+        if isinstance(event, HandEnded | HandStarted):
+            self._ring_at = None
+
     def _say(self, text: str) -> None:
         """Show (and hand on for speech) a message the player asked for."""
+        self._message_mark = 0  # the answer to a key: shown at once
         self.messages.append(text)
         self._said_at = len(self.log)
         self._out(text)
@@ -276,6 +294,7 @@ class TableScreen(Page):
             self.messages.append(text)
         self.history_index = None
         self._said_at = len(self.log)
+        self._message_mark = self.pacer.added  # spoken now, shown with the felt
 
     # ------------------------------------------------------------------
     # Controls
@@ -294,21 +313,27 @@ class TableScreen(Page):
             return None
 
     def controls(self) -> tuple[Control, ...]:
-        tabs = (
-            # the mouse's way out, as Escape twice is the keyboard's (drawn left of the tabs)
+        tabs = self._tabs()
+        if self.tab is not None:
+            return tabs + self.tab.controls()
+        return tabs + self.table_controls()
+
+    def _tabs(self) -> tuple[Control, ...]:
+        """The title line's controls: Menu and the tabs."""
+        return (
+            # the mouse's way out, as Escape is the keyboard's (drawn left of the tabs)
             Control("menu", _("Menu"), Role.BUTTON, "tabs"),
             Control("tab:help", _("How to play"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "help" else _("closed")),
             Control("tab:settings", _("Settings"), Role.TAB, "tabs",
                     value=_("open") if self.tab_id == "settings" else _("closed")),
         )
-        if self.tab is not None:
-            return tabs + self.tab.controls()
-        return tabs + self.table_controls()
 
-    def table_controls(self) -> tuple[Control, ...]:
-        """The table's own controls, zone by zone."""
-        view = self._view()
+    def table_controls(self, shown: SeatView | None = None) -> tuple[Control, ...]:
+        """The table's own controls, zone by zone: as the game stands (for
+        the keys and speech), or as the felt's picture ``shown`` has the hand
+        while it is behind the game (for the eye)."""
+        view = self._view() if shown is None else shown
         out = [Control("heading:table", _("Table"), Role.HEADING, "table")]
         if view is not None:
             names = (_("Flop card 1"), _("Flop card 2"), _("Flop card 3"), _("Turn card"),
@@ -329,15 +354,15 @@ class TableScreen(Page):
         else:
             out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
         out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
-        for b in self.panel.buttons():
+        for b in self.panel.buttons(shown):
             out.append(Control("button:" + b.command, b.label, Role.BUTTON, "actions",
                                enabled=b.enabled,
                                reason=None if b.enabled else self.panel.why(b.command)))
         out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
         out += [Control(f"state:{k}", line, Role.TEXT, "state")
-                for k, line in enumerate(self.state_lines())]
+                for k, line in enumerate(self.state_lines(shown))]
         out.append(Control("heading:players", _("Players"), Role.HEADING, "players"))
-        out += [Control(f"player:{seat}", self.player_text(seat), Role.TEXT, "players")
+        out += [Control(f"player:{seat}", self.player_text(seat, shown), Role.TEXT, "players")
                 for seat in self._occupied()]
         out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
         if self.chat is not None:
@@ -387,16 +412,18 @@ class TableScreen(Page):
         first = self.seat or 0  # a listener without a seat: from seat 0
         return [(first + k) % n for k in range(n)]
 
-    def player_text(self, seat: int) -> str:
-        """One player, as the Players zone reads them."""
+    def player_text(self, seat: int, shown: SeatView | None = None) -> str:
+        """One player, as the Players zone reads them (``shown``: as the
+        felt's picture has them, still playing the hand it shows)."""
         s = self.session
         name = self._name(seat)
         place = s.seats[seat].place
-        if place is not None:
+        view = self._view() if shown is None else shown
+        if place is not None and not (shown is not None
+                                      and seat in {p.seat for p in shown.players}):
             if s.game_over:
                 return _("{player}, place {place}").format(player=name, place=place)
             return _("{player}, out in place {place}").format(player=name, place=place)
-        view = self._view()
         chips = s.chips(seat)
         if view is None or seat not in {p.seat for p in view.players}:
             return self._with_chips(name, chips)
@@ -457,18 +484,6 @@ class TableScreen(Page):
         if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
                                           and self.focus.id == "button:" + Command.ALL_IN):
             self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
-        if key is not Key.CLOSE and not (key in (Key.ACTIVATE, Key.SELECT)
-                                         and self.focus.id == "menu"):
-            self.confirm_leave = False
-        if key not in (Key.ACTIVATE, Key.SELECT):
-            self.confirm_room_leave = False
-            self.confirm_room_action = None
-        if key is Key.CLOSE and self.confirm_new_game and self.tab is None:
-            self.confirm_new_game = False  # Escape answers the question, and nothing else
-            self.say(_("No new game: the table stays as it is."))
-            return None
-        if key not in (Key.NEXT_HAND, Key.ACTIVATE, Key.SELECT):
-            self.confirm_new_game = False
         if self.tab is None:
             on_log = self.focus.id == "log"
             if self.reading_log and (not on_log or key not in (
@@ -550,10 +565,7 @@ class TableScreen(Page):
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "menu":
-            return self._leave(_("Press Menu again to leave the room; the computer will play "
-                                 "your seat.") if self.room is not None else
-                               _("Press Menu again to leave the table; Continue brings you "
-                                 "back."))
+            return self._leave()
         if control.id.startswith("tab:"):
             self._toggle_tab(control.id[4:])
             return None
@@ -567,7 +579,7 @@ class TableScreen(Page):
             self.say(_("Press All-in again to go all-in."))
         elif control.id.startswith("button:"):
             self.confirm_all_in = False
-            self._act(Command(control.id[7:]))
+            return self._act(Command(control.id[7:]))
         elif control.id == "room:invite" and self.room is not None:
             # Copied, it is said short: the line's 64-digit pin is for the clipboard,
             # not the ear; without a clipboard the whole invitation is said.
@@ -578,15 +590,9 @@ class TableScreen(Page):
                 self.say(_("The clipboard is not available. The invitation: {text}").format(
                     text=self.room.invitation))
         elif control.id.startswith("room:do:"):
-            self._room_action(control.id[8:], control.label)
+            return self._room_action(control.id[8:], control.label)
         elif control.id == "room:leave" and self.room is not None:
-            if not self.confirm_room_leave:
-                self.confirm_room_leave = True
-                self.say(_("Activate Leave room again to leave; the computer will play your "
-                           "seat."))
-                return None
-            self.room.leave()
-            return Replace(self.desktop.menu()) if self.desktop is not None else None
+            return self._leave()
         elif control.role is Role.CARD:
             self.say(_("Your hand: {hand}").format(hand=self.hand_text()))
         elif control.id == "log":
@@ -598,20 +604,25 @@ class TableScreen(Page):
             self.say(self.describe(control))
         return None
 
-    def _room_action(self, key: str, label: str) -> None:
+    def _room_action(self, key: str, label: str, *, asked: bool = False) -> Transition | None:
         """A Room zone button: done at once (the room says what happened to
-        everyone), or after a second press when it asks for one."""
+        everyone), or once answered yes when it asks first (``asked``)."""
         action = next((a for a in self._room_actions() if a.key == key), None)
         if action is None:
             self.on_refused()
             self.say(_("{action} is not available now.").format(action=label))
-            return
-        if action.confirm and self.confirm_room_action != key:
-            self.confirm_room_action = key
-            self.say(_("Activate {action} again to do it.").format(action=label))
-            return
-        self.confirm_room_action = None
+            return None
+        if action.confirm and not asked:
+            name = key[7:] if key.startswith("remove:") else ""
+            question, detail = (_("{action}?").format(action=label), "")
+            if name:
+                question = _("Remove {player} from the room?").format(player=name)
+                detail = _("{player} cannot join this room again unless you let them back "
+                           "in.").format(player=name)
+            return self._ask(question, label, lambda: self._room_action(key, label, asked=True),
+                             detail=detail)
         action.run()
+        return None
 
     def adjust(self, control: Control, direction: int) -> bool:
         if self.tab is not None and control.zone != "tabs":
@@ -659,18 +670,31 @@ class TableScreen(Page):
         if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
             self._leave_chat()
             return None
-        return self._leave(_("Press Escape again to leave the room; the computer will play "
-                             "your seat.") if self.room is not None else
-                           _("Press Escape again to leave the table; Continue brings you back."))
+        return self._leave()
 
-    def _leave(self, again: str) -> Transition | None:
-        """Back to the start menu, once asked twice (``again`` asks)."""
+    def _leave(self) -> Transition | None:
+        """Back to the start menu, once the player says so (Escape, Menu,
+        Leave room): a room's seat is then played by the computer, a game
+        here is saved for Continue."""
         if self.desktop is None:
             return None
-        if not self.confirm_leave:
-            self.confirm_leave = True
-            self.say(again)
-            return None
+        if self.room is not None:
+            return self._ask(_("Leave the room?"), _("Leave the room"), self._gone,
+                             cancel=_("Stay in the room"),
+                             detail=_("The computer will play your seat."))
+        return self._ask(_("Leave the table?"), _("Leave the table"), self._gone,
+                         cancel=_("Stay at the table"),
+                         detail=_("Your game is saved: Continue on the start screen brings "
+                                  "you back to it."))
+
+    def _ask(self, question: str, confirm: str, on_confirm: Callable[[], Transition | None],
+             **how: Any) -> Transition:
+        """A question in a dialog over the table (said, never written in Game state)."""
+        return Push(Dialog(self, question, confirm, on_confirm, say=self._out, **how))
+
+    def _gone(self) -> Transition | None:
+        """Leave for the start menu (the room left, or the game saved)."""
+        assert self.desktop is not None
         self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
@@ -727,11 +751,11 @@ class TableScreen(Page):
                 self.say(_("Press A again to go all-in."))
             else:
                 self.confirm_all_in = False
-                self._act(Command.ALL_IN)
+                return self._act(Command.ALL_IN)
         elif key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN):
-            self._act(Command.INCREASE if key is Key.AMOUNT_UP else Command.DECREASE)
+            return self._act(Command.INCREASE if key is Key.AMOUNT_UP else Command.DECREASE)
         elif key in _KEY_TO_COMMAND:
-            self._act(_KEY_TO_COMMAND[key])
+            return self._act(_KEY_TO_COMMAND[key])
         elif key is Key.HELP:
             self._toggle_tab("keys")
         elif key is Key.CHAT:
@@ -776,24 +800,25 @@ class TableScreen(Page):
             text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
         self._out(text)  # not added to the history itself
 
-    def _act(self, command: Command) -> None:
+    def _act(self, command: Command, *, asked: bool = False) -> Transition | None:
+        """Do what a button does (``asked``: a new game the player said yes to)."""
         if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
             self.on_too_soon()  # typed ahead of the announcement: ignored
-            return
+            return None
         if command in _GUARDED and command is not Command.NEXT_HAND \
                 and any(a.key == "back" for a in self._room_actions()):
             self.on_refused()  # away: the computer plays this seat; say the way back
             self.say(_("You are away: the computer plays your seat. To play again, activate "
                        "Back in the Room zone."))
-            return
+            return None
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
-                and self.panel.why(command) is None and not self.confirm_new_game:
-            self.confirm_new_game = True  # a game's end is never left by one stray key
-            chords = self.keymap.chords(Key.NEXT_HAND)
-            self.say(_("Start a new game with the same players? Press {key} again to start it; "
-                       "Escape cancels.").format(key=str(chords[0]) if chords else "N"))
-            return
-        self.confirm_new_game = False
+                and self.panel.why(command) is None and not asked:
+            chords = self.keymap.chords(Key.NEXT_HAND)  # a game's end is never left by a stray key
+            return self._ask(
+                _("Start a new game with the same players?"), _("New game"),
+                lambda: self._act(Command.NEXT_HAND, asked=True), cancel=_("Not now"),
+                detail=_("Press {key} again, or choose New game, to start it.").format(
+                    key=str(chords[0]) if chords else "N"), again=Key.NEXT_HAND)
         was, self.acted = self.acted, True  # what it sets off is the player's own news
         outcome = self.panel.activate(command)
         if not outcome.done:
@@ -802,6 +827,7 @@ class TableScreen(Page):
             self.on_refused()
         if outcome.message:
             self.say(outcome.message)
+        return None
 
     def inform(self, key: Key) -> str:
         """The answer of an information key (never acts)."""
@@ -933,8 +959,31 @@ class TableScreen(Page):
     # ------------------------------------------------------------------
     # Picture
 
-    def state_lines(self) -> list[str]:
-        """The Game state zone."""
+    def state_lines(self, shown: SeatView | None = None) -> list[str]:
+        """The Game state zone (``shown``: the felt's picture, behind the
+        game: the hand, whose turn and the last announcement as it has them)."""
+        s = self.session
+        if shown is not None and s.hand is not None and s.hand.over \
+                and self._header is not None and self._header[0] is self.pacer.started:
+            lines = list(self._header[1])  # the hand the felt still plays
+        else:
+            lines = self._header_lines()
+        view = self._view() if shown is None else shown
+        if view is not None and not view.over and view.to_act is not None:
+            if view.to_act == self.seat:
+                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                             if view.to_call else _("Your turn"))
+            else:
+                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
+        if self.messages and self._said_at == len(self.log) \
+                and (shown is None or self._message_mark <= self.pacer.released) \
+                and self.messages[-1] not in lines:  # nothing happened since; not twice
+            lines.append(self.messages[-1])
+        return lines
+
+    def _header_lines(self) -> list[str]:
+        """The Game state's first lines: the hand's number, the blinds and
+        when they go up (kept for the hand being played, see :attr:`_header`)."""
         s = self.session
         level = s.blind_level()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
@@ -949,16 +998,8 @@ class TableScreen(Page):
         if until is not None:
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
                                   until).format(n=until))
-        view = self._view()
-        if view is not None and not view.over and view.to_act is not None:
-            if view.to_act == self.seat:
-                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
-                             if view.to_call else _("Your turn"))
-            else:
-                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
-        if self.messages and self._said_at == len(self.log) \
-                and self.messages[-1] not in lines:  # nothing happened since; not twice
-            lines.append(self.messages[-1])
+        if s.hand is not None and not s.hand.over and self.pacer.started is not None:
+            self._header = (self.pacer.started, list(lines))
         return lines
 
     def animating(self, now: float) -> bool:
@@ -967,9 +1008,33 @@ class TableScreen(Page):
     def _picture(self) -> SeatView | None:
         """The hand as the felt shows it now: as far as the paced events go."""
         view = self._view()
+        behind = self._behind(view)
+        return view if behind is None else behind
+
+    def _behind(self, view: SeatView | None) -> SeatView | None:
+        """The felt's picture of ``view`` (the hand as it is) while the felt is
+        behind it; None when it is not."""
         if view is None or not self.pacer.paces(view):
-            return view
-        return picture(view, self.pacer.shown)
+            return None
+        shown = picture(view, self.pacer.shown, self.pacer.next_actor())
+        return None if shown is view else shown
+
+    def _drawn_log(self, shown: SeatView | None) -> list[str]:
+        """The Move log as the side panel shows it: without the lines of what
+        the felt has not shown yet (``shown``: its picture, when it is behind)."""
+        log = self.log
+        hidden = self.move_log.unshown(self.pacer.released) if shown is not None else 0
+        if not hidden or (self.chat is not None and self.log_filter == "chat"):
+            return log
+        if self.chat is None or self.log_filter == "game":
+            return log[:-hidden]
+        out: list[str] = []
+        for chat, line in reversed(self._timeline):  # the newest moves wait; chat does not
+            if not chat and hidden:
+                hidden -= 1
+                continue
+            out.append(line)
+        return out[::-1]
 
     def scroll(self, notches: int) -> bool:
         return self.tab.scroll(notches) if self.tab is not None else False
@@ -1032,11 +1097,10 @@ class TableScreen(Page):
         if self.desktop is not None:  # the four-colour deck setting applies at once
             deck = "four_color" if self.desktop.settings.four_color_deck else "classic"
             self.renderer.use_deck(assets_dir() / "cards" / deck)
-        controls = self.controls()  # built once a frame: the tabs, then the rest
-        focused = self.focus.current(controls)
-        focus_id = focused.id if focused else None
-        tabs = controls[:_TITLE_CONTROLS]
+        tabs = self._tabs()
         if self.tab is not None:
+            focused = self.focus.current(tabs + self.tab.controls())
+            focus_id = focused.id if focused else None
             self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
             rects = dict(self.renderer.rects)
             draw_in = getattr(self.tab, "draw_in", None)
@@ -1046,19 +1110,27 @@ class TableScreen(Page):
             self.rects = rects
             return
         self.pacer.tick()
+        real = self._view()
+        shown = self._behind(real)
+        controls = tabs + self.table_controls(shown)  # built once a frame
+        if shown is None:
+            focused = self.focus.current(controls)
+            focus_id = focused.id if focused else None
+        else:  # the picture's controls never move the focus the keys use
+            focus_id = self._ring_at or self.focus.id
         label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
                      _("Next hand"))  # the felt names the button it means
         self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
-        view = self._picture()
-        if view is not None and view is not self._view():  # the pot as the picture has it
-            controls = tuple(dataclasses.replace(c, label=self.pot_text(view))
-                             if c.id == "pot" else c for c in controls)
-        paced = view if self.pacer.pending else None
-        self.renderer.draw_table(surface, view, self.plates(view), self.title_parts(paced),
-                                 controls[_TITLE_CONTROLS:], tabs, focus_id, self.log,
-                                 self.log_index, self.motion,
-                                 self.banner() if not self.pacer.pending else [],
-                                 winners=self.winner_lines(view), amounts=self.amount_steps(),
+        view = real if shown is None else shown
+        log = self._drawn_log(shown)
+        index = self.log_index if self.log_index is not None and self.log_index < len(log) \
+            else None
+        self.renderer.draw_table(surface, view, self.plates(view),
+                                 self.title_parts(view if self.pacer.pending else None),
+                                 controls[_TITLE_CONTROLS:], tabs, focus_id, log, index,
+                                 self.motion, self.banner() if not self.pacer.pending else [],
+                                 winners=self.winner_lines(view),
+                                 amounts=self.amount_steps() if shown is None else ([], None),
                                  lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)
         if self.chat is not None and self._in_chat():  # the Chat zone, over the felt

@@ -212,7 +212,7 @@ def test_a_saved_game_puts_the_start_screen_on_continue_and_new_game_asks(deskto
     app = window(desktop, session)
     my_turn(app, session)
     keys(app, "c")
-    keys(app, "escape", "escape")  # leave the table mid-hand: saved
+    keys(app, "escape", "tab", "return")  # leave the table mid-hand (its dialog): saved
     assert desktop.has_saved_game()
     rec = desktop.speech.speaker
     start = rec.calls[-1][0]
@@ -222,15 +222,18 @@ def test_a_saved_game_puts_the_start_screen_on_continue_and_new_game_asks(deskto
     keys(app, "up")  # Up and Down move through the menu, and say where
     assert rec.calls[-1][0] == "New game, button"
     keys(app, "return", "return")  # New game, then Enter: asks, loses nothing
-    assert rec.calls[-1][0].startswith("You have a saved game. Press Enter to replace")
+    assert rec.calls[-1][0].startswith("Replace your saved game? A new game of Tournament ")
+    assert rec.calls[-1][0].endswith("Keep saved game, button")
+    assert desktop.has_saved_game()
+    keys(app, "return")  # a second Enter in a row: the answer in focus keeps it
     assert app.screen.title == "New game" and desktop.has_saved_game()
-    keys(app, "escape")  # keeps it
+    keys(app, "escape")  # and back to the start screen
     assert app.screen.title == "Hold'em Desktop"
     got = saved()
     assert not isinstance(got, str) and got.hands_played == session.hands_played
-    keys(app, "return", "return", "tab", "return")  # another key between: asked again
-    assert app.screen.title == "New game"
-    keys(app, "return")  # the second Enter in a row replaces it
+    keys(app, "return", "return", "tab")  # the other answer
+    assert rec.calls[-1][0] == "Replace saved game, button"
+    keys(app, "return")  # replaces it
     assert app.screen.title == "Table"
 
 

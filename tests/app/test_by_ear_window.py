@@ -118,8 +118,9 @@ def test_speech_off_and_back_a_saved_game_and_quick_presses_by_ear(tmp_path, spe
             assert heard("Speech on.", k), since(k)
             press(env, "p")
             assert heard("Pot: ", k), since(k)
-            # Off again, and leave the table mid-hand: the game is saved; quit.
-            press(env, "F2", "Escape", "Escape", "Escape", "Escape")
+            # Off again, and leave the table mid-hand (its dialog: Tab to Leave the
+            # table): the game is saved; quit (the same way).
+            press(env, "F2", "Escape", "Tab", "Return", "Escape", "Tab", "Return")
             assert wait_for(lambda: game.poll() is not None, 15), "the game did not quit"
         finally:
             if game.poll() is None:
@@ -141,9 +142,10 @@ def test_speech_off_and_back_a_saved_game_and_quick_presses_by_ear(tmp_path, spe
             press(env, "Up")  # from Continue, Up reaches New game
             assert heard("New game, button", k), since(k)
             press(env, "Return", "Return")  # New game, then Enter: a question, not a new game
-            assert heard("You have a saved game. Press Enter to replace", k), since(k)
+            assert heard("Replace your saved game? ", k), since(k)
+            assert heard("Keep saved game, button", k), since(k)
             k = len(spoken())
-            press(env, "Escape")  # keeps it: back on the start screen, which says so
+            press(env, "Escape", "Escape")  # keeps it; back on the start screen, which says so
             assert heard("Hold'em Desktop. You have a saved game: Continue goes on with it.",
                          k), since(k)
             press(env, "Down")

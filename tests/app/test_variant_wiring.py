@@ -19,6 +19,7 @@ from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
 from holdem_desktop.engine.variant import adjust_variant, shipped_variant  # noqa: E402
 from holdem_desktop.session.variant_files import find_game  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.dialog import Dialog  # noqa: E402
 from holdem_desktop.ui.menus import HelpPage, NewGamePage  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 
@@ -149,15 +150,19 @@ def test_the_variant_option_over_a_saved_game_asks_and_escape_keeps_it(home):
     desktop, app = launch(str(path))
     try:
         first = desktop.speech.speaker.calls[-1][0]
-        # the question New game asks, said and shown as the window opens, on Start
-        assert first.startswith("New game. You have a saved game. Press Enter to replace it")
-        assert first.endswith("Start game, button.")
-        page = app.screen
+        # the question New game asks, in its dialog over New game, said as the window opens
+        assert first.startswith("Replace your saved game? A new game of Deep (yours, "
+                                "elsewhere.toml) takes the place of the game you saved")
+        assert first.endswith("Keep saved game, button.")
+        assert isinstance(app.screen, Dialog)
+        page = app.screen.under
         assert isinstance(page, NewGamePage) and page.form.values["variant"] == str(path)
         assert "Deep (yours, elsewhere.toml)" in [label for _, label in page.form.fields[0].options]
         app.frame()
-        assert "notice" in page.rects and "You have a saved game." in page.notice()
-        keys(app, "escape")  # keeps it: the start screen, on Continue
+        assert "dialog" in app.screen.rects and "dialog:cancel" in app.screen.rects
+        keys(app, "escape")  # keeps it: New game on that variant, Start in focus
+        assert app.screen is page and page.focused().id == "start" and desktop.has_saved_game()
+        keys(app, "escape")  # and the start screen, on Continue
         assert app.screen.title == "Hold'em Desktop" and app.screen.focused().id == "continue"
         assert desktop.speech.speaker.calls[-1][0].startswith(
             "Hold'em Desktop. You have a saved game: Continue goes on with it.")
@@ -175,14 +180,12 @@ def test_the_variant_option_over_a_saved_game_starts_it_on_enter(home):
     saved_game(home)
     desktop, app = launch(str(path))
     try:
-        keys(app, "tab")  # another key first: the question is asked again
-        for _ in range(20):
-            if app.screen.focused().id == "start":
-                break
-            keys(app, "tab")
-        keys(app, "return")
+        keys(app, "return")  # Enter at once: the answer in focus keeps the saved game
         assert app.screen.title == "New game" and desktop.has_saved_game()
-        assert desktop.speech.speaker.calls[-1][0].startswith("You have a saved game. Press")
+        keys(app, "return")  # Start game: asked again
+        assert desktop.speech.speaker.calls[-1][0].startswith("Replace your saved game?")
+        keys(app, "tab")
+        assert desktop.speech.speaker.calls[-1][0] == "Replace saved game, button"
         keys(app, "return")  # the answer: the new variant replaces it
         assert isinstance(app.screen, TableScreen)
         assert app.screen.session.variant.name == "Deep"

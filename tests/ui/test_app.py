@@ -253,9 +253,11 @@ def test_start_screen_new_game_form_leave_and_continue(desktop, home):
         if table.session.hand.over:
             break
         keys(app, "c")
-    keys(app, "escape")
-    assert "Press Escape again" in table.messages[-1]
-    keys(app, "escape")
+    keys(app, "escape")  # asks, in a dialog over the table: Stay at the table first
+    assert app.screen.notice().startswith("Leave the table?")
+    keys(app, "escape")  # Escape answers it: stay
+    assert app.screen is table
+    keys(app, "escape", "tab", "return")  # Leave the table
     assert isinstance(app.screen, StartPage)
     played = table.session.hands_played
     cont = next(c for c in app.screen.controls() if c.id == "continue")

@@ -17,6 +17,7 @@ pygame = pytest.importorskip("pygame")
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.dialog import Dialog  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
 from holdem_desktop.ui.layout import TableLayout  # noqa: E402
 from tests.driving import keys  # noqa: E402
@@ -70,21 +71,24 @@ def test_read_state_at_the_end_gives_the_result_not_an_empty_table(ended):
 
 
 def test_new_game_asks_first_then_starts(ended):
-    _desktop, app = ended
-    session = app.screen.session
+    desktop, app = ended
+    table = app.screen
+    session = table.session
     keys(app, "n")
     assert session.game_over  # one stray key does not throw the result away
-    assert app.screen.messages[-1] == ("Start a new game with the same players? Press N "
-                                       "again to start it; Escape cancels.")
-    keys(app, "c", "n")  # another key in between: it asks again
-    assert session.game_over
+    assert isinstance(app.screen, Dialog)
+    assert desktop.speech.speaker.calls[-1][0] == (
+        "Start a new game with the same players? Press N again, or choose New game, to "
+        "start it. Not now, button")
+    keys(app, "return")  # Enter on the first answer: not now
+    assert app.screen is table and session.game_over
+    keys(app, "n", "c")  # another key: the question again, still asked
+    assert isinstance(app.screen, Dialog) and session.game_over
     keys(app, "escape")  # Escape answers the question: no new game, and the table stays
-    assert app.screen.messages[-1] == "No new game: the table stays as it is."
-    assert session.game_over and app.screen is not None and not app.screen.confirm_leave
-    keys(app, "n")
-    assert session.game_over  # asked again after Escape
-    keys(app, "n")
-    assert not session.game_over and app.screen.banner() == []
+    assert app.screen is table and session.game_over
+    keys(app, "n", "n")  # N twice, as ever, starts it
+    assert app.screen is table
+    assert not session.game_over and table.banner() == []
 
 
 def test_the_banner_is_drawn_over_the_felt(ended, tmp_path):

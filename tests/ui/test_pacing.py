@@ -15,6 +15,7 @@ pygame = pytest.importorskip("pygame")
 from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
 from holdem_desktop.engine.events import (  # noqa: E402
     ActionTaken,
+    HandStarted,
     PotAwarded,
     StreetDealt,
 )
@@ -113,9 +114,10 @@ def test_a_key_catches_up_at_once():
 def test_the_player_s_own_action_is_never_held_back():
     clock, shown = Clock(), []
     pacer = Pacer(clock, 0, lambda: "natural", shown.append)
+    pacer.add(HandStarted((1, 0), (500, 500), 0, (10, 20), (0, 0)))
     mine = ActionTaken(0, ActionKind.CALL, 20, 10, False, 0)
     pacer.add(mine)
-    assert shown == [mine] and not pacer.pending
+    assert shown[-1] == mine and not pacer.pending
     theirs = ActionTaken(1, ActionKind.CALL, 20, 10, False, 0)
     pacer.add(theirs)
     assert pacer.pending  # a computer's move waits its turn to be seen
@@ -183,11 +185,12 @@ def test_any_key_skips_the_picture_to_the_end(player_home):
     assert screen._picture() == screen._view()
 
 
-def test_the_move_log_is_not_held(player_home):
-    # What the zones read (the Move log) follows the game at once: only the
-    # felt's picture is paced.
-    screen, _clock = table(6, "mid")
+def test_the_move_log_is_written_at_once_and_shown_with_the_felt(player_home):
+    # The Move log's lines are there at once for the keys that read it and
+    # for the save; the side panel shows them as the felt shows their events.
+    screen, clock = table(6, "mid")
     screen.pacer.pace = lambda: "natural"
+    clock.now = 100.0
     lines = len(screen.log)
     for _ in range(10):
         if not screen.panel.activate(Command.CHECK_CALL).done or screen.pacer.pending:
@@ -195,6 +198,14 @@ def test_the_move_log_is_not_held(player_home):
     if not screen.pacer.pending:
         pytest.skip("no computer move left to pace")  # pragma: no cover
     assert len(screen.log) > lines + 1
+    surface = pygame.Surface((1280, 800))
+    screen.draw(surface)
+    drawn = screen._drawn_log(screen._behind(screen._view()))
+    assert len(drawn) < len(screen.log) and screen.log[:len(drawn)] == drawn
+    assert screen.renderer.painted_log[-1] == drawn[-1]
+    clock.now += 60
+    screen.draw(surface)
+    assert screen.renderer.painted_log[-1] == screen.log[-1]
 
 
 def test_the_seat_that_acted_lights_up_a_moment():
@@ -217,6 +228,7 @@ def test_a_hand_whose_start_was_not_seen_is_shown_as_it_is():
     for e in hand.events[1:]:  # its HandStarted went by before the window
         pacer.add(e)
     view = seat_view(hand, 0)
-    assert pacer.pending and not pacer.paces(view)
+    # nothing waits: the felt, the Move log and the buttons show it as it is
+    assert not pacer.pending and not pacer.paces(view) and len(shown) == len(hand.events) - 1
     full, _clock, _shown = _paced(hand)
     assert full.paces(view)

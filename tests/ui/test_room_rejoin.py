@@ -125,7 +125,7 @@ def test_leave_then_join_again_by_code_tells_the_hand_and_whose_turn(host, tmp_p
         until_turn_of(host, 0, {0: host, 1: ada})  # Mara's turn: nobody plays for Ada
         table = app.screen
         table.focus.id = "room:leave"
-        keys(app, "return", "return")  # Leave room (asked twice)
+        keys(app, "return", "tab", "return")  # Leave room, then Leave the room in its dialog
         assert app.screen.title == "Hold'em Desktop" and ada.remote is None
         assert wait([host], lambda: "Ada left; the computer plays in their place."
                     in heard(host))

@@ -23,6 +23,7 @@ from holdem_desktop.net.discovery import RoomBeacon, find_room  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.action_panel import Command  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.dialog import Dialog  # noqa: E402
 from holdem_desktop.ui.keymap import Key  # noqa: E402
 from holdem_desktop.ui.online import CertificateQuestion, grouped  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
@@ -125,11 +126,14 @@ def test_create_a_room_a_friend_joins_by_code_and_a_hand_is_played(host, monkeyp
     assert any("Ada " in h for h in heard), heard  # the friend's actions, by name
     assert any("You have " in h for h in heard)
     assert not friend.errors
-    # Leaving takes two presses and brings the start screen back.
+    # Leaving asks first, Stay in the room in focus, and brings the start screen back.
     table.focus.id = "room:leave"
     keys(app, "return")
-    assert "Activate Leave room again" in table.messages[-1]
+    assert isinstance(app.screen, Dialog) and app.screen.notice() == (
+        "Leave the room? The computer will play your seat.")
     keys(app, "return")
+    assert app.screen is table and host.remote is not None
+    keys(app, "return", "tab", "return")
     assert app.screen.title == "Hold'em Desktop" and host.remote is None
     friend.client.close()
 
@@ -283,11 +287,15 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
         assert wait([host, guest], lambda: "Ada is back." in heard(host))
         assert not host.server.room.members[1].replaced
-        # Remove asks for a second press.
+        # Remove asks first, Cancel in focus.
         page.focus.id = "room:do:remove:Ada"
         keys(app, "return")
-        assert page.messages[-1] == "Activate Remove Ada again to do it."
-        assert len(host.server.room.members) == 2
+        assert app.screen.notice() == ("Remove Ada from the room? Ada cannot join this room "
+                                       "again unless you let them back in.")
+        keys(app, "return")
+        assert app.screen is page and len(host.server.room.members) == 2
+        keys(app, "return", "tab")
+        assert app.screen.focused().label == "Remove Ada"
         keys(app, "return")
         # Ada's window (its own loop, as the game runs it) follows the room closing.
         ada_app = App(joined, keymap=guest.keymap, after_input=guest.flush, poll=guest.poll,
