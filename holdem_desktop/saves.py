@@ -34,7 +34,7 @@ from .session.controllers import Controller
 from .settings import APP, write_atomic
 
 __all__ = ["SaveError", "SeatPlan", "autosave_path", "game_data", "game_from_data", "load_game",
-           "load_transcript", "plans_data", "save_game"]
+           "load_history", "load_transcript", "plans_data", "save_game"]
 
 FORMAT = 1
 
@@ -75,12 +75,16 @@ TRANSCRIPT_LIMIT = 300
 
 
 def save_game(session: Session, plans: list[SeatPlan], path: Path | None = None, *,
-              said: Sequence[str] = (), log: Sequence[str] = ()) -> None:
+              said: Sequence[str] = (), log: Sequence[str] = (), history: str = "") -> None:
     """Save ``session`` (at any moment, mid-hand too), with the last of what
     the player heard (``said``: for Repeat and the history keys) and of the
-    Move log (``log``), so that a continued game has them."""
-    write_atomic(path or autosave_path(),
-                 json.dumps(game_data(session, plans, said=said, log=log)) + "\n")
+    Move log (``log``), so that a continued game has them, and the name of
+    the file its hands are written to (``history``: a continued game goes
+    on in it)."""
+    data = game_data(session, plans, said=said, log=log)
+    if history:
+        data["history"] = history
+    write_atomic(path or autosave_path(), json.dumps(data) + "\n")
 
 
 def game_data(session: Session, plans: list[SeatPlan], *, said: Sequence[str] = (),
@@ -170,6 +174,16 @@ def load_transcript(path: Path | None = None) -> tuple[list[str], list[str]]:
     except (OSError, UnicodeDecodeError, ValueError, AttributeError):
         pass
     return [], []
+
+
+def load_history(path: Path | None = None) -> str:
+    """The name of the file the saved game's hands are written to ("" for a
+    save without it, or one that cannot be read: never an error)."""
+    try:
+        name = json.loads((path or autosave_path()).read_text(encoding="utf-8")).get("history")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return ""
+    return name if isinstance(name, str) else ""
 
 
 def _shipped(variant: Variant) -> bool:

@@ -20,11 +20,12 @@ from holdem_desktop.saves import (
     SeatPlan,
     autosave_path,
     load_game,
+    load_history,
     load_transcript,
     save_game,
 )
 from holdem_desktop.session import HumanController, Session
-from holdem_desktop.session.history import HandHistoryWriter
+from holdem_desktop.session.history import HandHistoryWriter, history_file
 
 from .hands import Hands
 from .outputs import Outputs
@@ -46,6 +47,8 @@ class LocalGames:
         """Where every hand is stored for the review and the statistics."""
         self.plans: dict[int, list[SeatPlan]] = {}
         """Who sits where in each running session (what the autosave keeps)."""
+        self.writers: dict[int, HandHistoryWriter] = {}
+        """Each running session's hand history (its file is kept with the autosave)."""
         self._unsaved: Session | None = None
         self._saved: dict[int, tuple[int, ...]] = {}
         """How far each session had gone at its last autosave."""
@@ -87,7 +90,7 @@ class LocalGames:
             if exc.problem == "missing":
                 return _("There is no saved game to continue.")
             return _("The saved game cannot be continued: {problem}.").format(problem=exc)
-        self._wire(session, plans)
+        self._wire(session, plans, history_file(self.hands, load_history()))
         self._saved[id(session)] = _progress(session)
         said, log = load_transcript()
         self.restored[id(session)] = (said, log, len(self.outputs.speech.history))
@@ -97,8 +100,9 @@ class LocalGames:
             session.run()  # computer players to act go on at once; your turn is said
         return session
 
-    def _wire(self, session: Session, plans: list[SeatPlan]) -> None:
-        HandHistoryWriter(session, self.hands)
+    def _wire(self, session: Session, plans: list[SeatPlan], history: Path | None = None
+              ) -> None:
+        self.writers[id(session)] = HandHistoryWriter(session, self.hands, path=history)
         if self.store is not None:
             self.store.record_local(session, [p.kind for p in plans],
                                     next((p.kind for p in plans if p.kind != "human"), ""))
@@ -112,7 +116,9 @@ class LocalGames:
             return
         try:
             said, log = self.transcript(session)
-            save_game(session, plans, autosave_path(), said=said, log=log)
+            writer = self.writers.get(id(session))
+            history = writer.current.name if writer is not None and writer.current else ""
+            save_game(session, plans, autosave_path(), said=said, log=log, history=history)
         except (OSError, SaveError) as exc:
             self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
             return

@@ -23,8 +23,12 @@ numbers are documented in ``docs/protocol.md`` (*Chat*):
   through a :class:`NewsGate`: at most :data:`NEWS_BURST` news, refilled
   at :data:`NEWS_RATE` a second; what comes faster is held and folded,
   one line per kind ("Ada, Bruno and 3 others joined the room."), a join
-  and a leave of the same person into ``came_and_went``.  What the host did
-  (:data:`HOST_NEWS`) passes at once.
+  and a leave of the same person into ``came_and_went``.  Every piece of
+  news passes it, what the host did and ``all_away`` too, and so does each
+  ``waiting`` list that is said: one person pressing Away and Back at full
+  speed once made every window say 20 lines a second.  Folding keeps each
+  person's last state (away or back, muted or unmuted): what is said last
+  is true.
 """
 
 from __future__ import annotations
@@ -36,12 +40,11 @@ from dataclasses import dataclass, field
 from holdem_desktop.engine.variant import MAX_PLAYERS
 
 from .names import invisible
-from .protocol import News
+from .protocol import News, Waiting
 
 __all__ = [
     "BURST",
     "GUARDS",
-    "HOST_NEWS",
     "LINE_LENGTH",
     "MUTE_FOR",
     "MUTE_LONGER",
@@ -247,38 +250,75 @@ class RoomChat:
 
 
 _GONE = ("left", "left_seat", "lost")
-HOST_NEWS = frozenset({"play_for", "removed", "started_without", "let_back", "muted",
-                       "unmuted", "chat_flood", "all_away"})
-"""News of what the host did (or of the barrier), one line per deliberate
-press: passed at once, never held or counted."""
+_STATES = ({"away", "back", "play_for", "computer_plays", "started_without", "lost",
+            "left_seat"}, {"muted", "unmuted"})
+"""Kinds of news that each say a person's state now (who plays their seat;
+whether their chat is held back): of a person's held news of one group only
+the last is true, and only it is kept."""
 
 
 class NewsGate:
     """The news one receiver is sent: as they come while the bucket allows,
-    else held and folded (see the module's summary)."""
+    else held and folded (see the module's summary).  The ``waiting`` lists
+    that are said count against the same bucket; only the newest is held."""
 
     def __init__(self) -> None:
         self.bucket = Bucket(NEWS_BURST, NEWS_RATE)
         self.held: list[News] = []
+        self.waiting: Waiting | None = None
+        """The newest list of those awaited, to be said when the bucket allows."""
 
-    def offer(self, news: News, now: float) -> list[News]:
-        """A piece of news for this receiver: what to send now.  What the host
-        did (:data:`HOST_NEWS`: one press, one line) is never held."""
-        if news.what in HOST_NEWS:
-            return [news]
+    def offer(self, news: News, now: float) -> list[News | Waiting]:
+        """A piece of news for this receiver: what to send now."""
         self.held.append(news)
         return self.release(now)
 
-    def release(self, now: float) -> list[News]:
+    def offer_waiting(self, waiting: Waiting, now: float) -> list[News | Waiting]:
+        """A list of those awaited, to be said to this receiver: what to send
+        now (a list held back is replaced by the newer one)."""
+        self.waiting = waiting
+        return self.release(now)
+
+    def forget_waiting(self) -> None:
+        """The wait is over (a hand was dealt): a list held back is not said."""
+        self.waiting = None
+
+    def release(self, now: float) -> list[News | Waiting]:
         """What may be sent now of what is held (folded), oldest first."""
-        if not self.held:
-            return []
         folded = fold(self.held) if len(self.held) > 1 else list(self.held)
-        out = []
+        out: list[News | Waiting] = []
         while folded and self.bucket.take(now):
             out.append(folded.pop(0))
         self.held = folded
+        if self.waiting is not None and not folded and self.bucket.take(now):
+            out.append(self.waiting)
+            self.waiting = None
         return out
+
+
+def latest(items: Iterable[News]) -> list[News]:
+    """The news without what later news made untrue: a person's earlier
+    state (:data:`_STATES`: "away" before "back") and an ``all_away`` that
+    anyone's later state, or a later ``all_away``, replaced."""
+    out: list[News] = []
+    seen: set[tuple[int, str]] = set()
+    changed = False  # a person's state or the barrier was told after this point
+    for n in reversed(list(items)):
+        group = next((k for k, kinds in enumerate(_STATES) if n.what in kinds), None)
+        if n.what == "all_away":
+            if not changed:
+                out.append(n)
+            changed = True
+            continue
+        if group is None:
+            out.append(n)
+            continue
+        changed = changed or group == 0
+        names = tuple(name for name in n.names if (group, name) not in seen)
+        seen.update((group, name) for name in n.names)
+        if names:
+            out.append(News(n.what, names, n.more) if names != n.names else n)
+    return out[::-1]
 
 
 def fold(items: Iterable[News]) -> list[News]:
@@ -287,7 +327,7 @@ def fold(items: Iterable[News]) -> list[News]:
     kinds first came."""
     names: dict[str, list[str]] = {}
     extra: dict[str, int] = {}
-    for n in items:
+    for n in latest(items):
         names.setdefault(n.what, [])
         extra[n.what] = extra.get(n.what, 0) + n.more
         for name in n.names:

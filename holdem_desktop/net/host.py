@@ -22,15 +22,24 @@ alone and is counted:
   ping every few seconds), and so is one that does not read what it is sent;
 - before its hello is welcomed a connection is *pending*: at most
   ``max_pending`` of them (the oldest silent one makes way for a new one)
-  and ``max_per_address`` from one address (the next is refused ``busy``);
-  a hello must be welcomed within ``hello_deadline`` seconds and any frame
-  begun must be finished within ``frame_deadline`` (a trickle is closed);
+  and ``max_per_address`` from one address (the next is refused ``busy``),
+  counted with that address's sockets the host closed and has not yet
+  given back (:class:`~.limits.Listener` counts each socket until its
+  descriptor is free); a hello must be welcomed within ``hello_deadline``
+  seconds and any frame begun must be finished within ``frame_deadline``
+  (a trickle is closed);
+- a connection the host closes has :data:`~.limits.CLOSE_DEADLINE` seconds
+  for its TLS goodbye (close_notify), then its socket is dropped; past
+  :data:`MAX_CLOSING` closing at once, one is dropped at once (asyncio's
+  own wait is 30 s: 129 wrong codes from one address in 10 s, never
+  answering, filled a host of 128 descriptors and a friend was reset);
 - an address dropped for abuse three times in a minute is barred for a
   minute (``rate_limited``);
 - accept errors (no file descriptors left) are counted, not logged in a
-  flood; every refusal and every connection the host closes is counted by
-  reason and written to a readable log (time, address, reason: never a
-  name, a token or a card), :class:`HostLog`;
+  flood, and accepting is tried again once a second; every refusal and
+  every connection the host closes is counted by reason and written to a
+  readable log (time, address, reason: never a name, a token or a card),
+  :class:`HostLog`;
 - the host never stops for any of it.
 """
 
@@ -53,7 +62,14 @@ import platformdirs
 
 from holdem_desktop.engine.hand_classes import tables
 
-from .limits import PENALTY_DROPS, PENALTY_TIME, HostLog, TokenBucket
+from .limits import (
+    CLOSE_DEADLINE,
+    PENALTY_DROPS,
+    PENALTY_TIME,
+    HostLog,
+    TokenBucket,
+    listener,
+)
 from .protocol import (
     MAX_FRAME,
     Bye,
@@ -84,6 +100,9 @@ TURN_AWAY_DEADLINE = 2.0
 MAX_TURNING_AWAY = 16
 """Refused connections told why at once; past them a refusal is silent (a
 flood of refusals holds no more file descriptors than this)."""
+MAX_CLOSING = 32
+"""Connections the host closed that may wait for their TLS goodbye at once;
+past them one is dropped at once (so they hold no more descriptors)."""
 
 
 def default_log_path() -> Path:
@@ -136,6 +155,10 @@ class RoomServer:
         """Refusals and dropped connections, by reason."""
         self._pending: dict[str, tuple[str, float, asyncio.StreamWriter]] = {}
         """Connections not yet welcomed: address, when they came, their writer."""
+        self._open: Counter[str] = Counter()
+        """Sockets by address, from accept until their descriptor is given back."""
+        self._closing: set[asyncio.StreamWriter] = set()
+        """Connections closed by the host, their TLS saying goodbye."""
         self._addresses: dict[str, str] = {}
         self._penalties: dict[str, list[float]] = {}
         """Recent abuse drops by address (pruned by age, at most 4,096 addresses)."""
@@ -202,8 +225,9 @@ class RoomServer:
         self._loop = asyncio.get_running_loop()
         self._loop.set_exception_handler(self._loop_error)
         self._stopping = asyncio.Event()
-        server = await asyncio.start_server(self._serve, self.bind, self.port,
-                                            limit=MAX_FRAME + 4)
+        server = await asyncio.start_server(
+            self._serve, sock=listener(self.bind, self.port, self._accepted),
+            limit=MAX_FRAME + 4)
         self.port = server.sockets[0].getsockname()[1]
         self._ready.set()
         ticker = asyncio.create_task(self._ticker())
@@ -222,14 +246,14 @@ class RoomServer:
         serving = asyncio.all_tasks() - {asyncio.current_task()}
         if serving:
             await asyncio.wait(serving, timeout=1.0)
-        for writer in list(self._writers.values()):
+        for writer in [*self._writers.values(), *self._closing]:
             writer.transport.abort()
         self.log.close()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """asyncio's reports (e.g. accept() failing: no file descriptors left)
         are counted and logged once per reason and minute, not in a flood
-        (asyncio itself waits a second before accepting again)."""
+        (accepting is tried again a second later: :class:`~.limits.Listener`)."""
         exc = context.get("exception")
         reason = "accept_error" if "accept" in str(context.get("message", "")) else "loop_error"
         if isinstance(exc, OSError) and exc.errno is not None:
@@ -270,6 +294,51 @@ class RoomServer:
             self._penalties.pop(address, None)
         return 0 < self.penalty_drops <= len(recent)
 
+    def _accepted(self, address: str) -> Callable[[], None]:
+        """(At accept.)  A socket from ``address`` counts until it is closed."""
+        self._open[address] += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self._open[address] -= 1
+                if self._open[address] <= 0:
+                    del self._open[address]
+
+        return release
+
+    def _held(self, address: str) -> int:
+        """Sockets ``address`` holds but its welcomed members': those waiting
+        for their hello, being turned away, or closed and saying goodbye."""
+        welcomed = sum(1 for c in self._writers
+                       if c not in self._pending and self._addresses.get(c) == address)
+        return self._open[address] - welcomed
+
+    def _close(self, writer: asyncio.StreamWriter) -> None:
+        """Close a connection: its TLS says goodbye within
+        :data:`~.limits.CLOSE_DEADLINE` seconds, else (or past
+        :data:`MAX_CLOSING` closing at once) its socket is dropped."""
+        if writer in self._closing:
+            return
+        if len(self._closing) >= MAX_CLOSING:
+            writer.transport.abort()
+            return
+        writer.close()
+        self._closing.add(writer)
+        asyncio.get_running_loop().create_task(self._goodbye(writer))
+
+    async def _goodbye(self, writer: asyncio.StreamWriter) -> None:
+        try:
+            await asyncio.wait_for(writer.wait_closed(), CLOSE_DEADLINE)
+        except TimeoutError:  # the peer never answered close_notify
+            writer.transport.abort()
+        except Exception:  # it ended badly: ended all the same
+            pass
+        finally:
+            self._closing.discard(writer)
+
     def _admit(self, conn: str, address: str, writer: asyncio.StreamWriter) -> str | None:
         """Whether a new connection may wait for its hello (None), or why not: from an address
         barred for abuse it is refused ``rate_limited``, past the per-address
@@ -278,9 +347,8 @@ class RoomServer:
         holding the most (so many cheap connections push out their own
         kind, not a friend's); when every one waiting has begun a hello, the
         newcomer is refused ``crowded``."""
-        same = sum(1 for a, _, _ in self._pending.values() if a == address)
         barred = self._barred(address)
-        if barred or same >= self.max_per_address:
+        if barred or self._held(address) > self.max_per_address:  # this one counted
             return "rate_limited" if barred else "busy"
         if len(self._pending) >= self.max_pending:
             victim = self._victim()
@@ -433,7 +501,7 @@ class RoomServer:
             self.stats["dropped"] += 1
             self.room.disconnect(conn)
             self._deliver()
-            writer.close()
+            self._close(writer)
 
     async def _secure(self, conn: str, address: str, writer: asyncio.StreamWriter,
                       came: float) -> bool:
@@ -478,7 +546,7 @@ class RoomServer:
             writer.transport.abort()  # at once: its read ends, and the room hears it left
         elif isinstance(message, Bye):
             self._writers.pop(conn, None)
-            writer.close()
+            self._close(writer)
 
     def _deliver(self) -> None:
         for conn, reason, length in self.room.chat_refused:

@@ -1,19 +1,25 @@
 """The limits the LAN host and the internet server share, in one place:
 a token bucket (messages a second per connection), a sliding window of
 what each address did (wrong codes, abuse drops, rooms created), the abuse
-penalty, and the readable log of refusals.  :mod:`.host` (the LAN room),
-:mod:`.room` (wrong codes) and :mod:`holdem_desktop.server` use them."""
+penalty, the readable log of refusals, and the listening socket that
+counts each connection against its address until its descriptor is given
+back and, out of descriptors, lets asyncio try accepting again once a
+second.  :mod:`.host` (the LAN room), :mod:`.room` (wrong codes) and
+:mod:`holdem_desktop.server` use them."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-__all__ = ["LOG_SIZE", "PENALTY_DROPS", "PENALTY_TIME", "AddressWindow", "HostLog",
-           "TokenBucket"]
+__all__ = ["CLOSE_DEADLINE", "LOG_SIZE", "PENALTY_DROPS", "PENALTY_TIME", "AddressWindow",
+           "HostLog", "Listener", "TokenBucket", "listener"]
 
 PENALTY_DROPS = 3
 """Drops for abuse (flooding, unreadable or oversized frames, trickles) that
@@ -22,8 +28,90 @@ PENALTY_TIME = 60.0
 """... for this many seconds: its new connections are refused ``rate_limited``."""
 LOG_SIZE = 1 << 20
 """Bytes the host log grows to before it is moved aside (one old log is kept)."""
+CLOSE_DEADLINE = 3.0
+"""Seconds a connection closed by the host (or the server) has for its TLS
+goodbye (close_notify, and a WebSocket's closing handshake) before its
+socket is dropped: asyncio's own wait is 30 s, and a peer that never
+answers kept a descriptor that long."""
+OUT_OF_DESCRIPTORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+"""accept() errors after which asyncio stops accepting for a second."""
 
 
+class Listener(socket.socket):
+    """A listening socket for asyncio (``start_server(sock=...)``,
+    ``serve(sock=...)``): asyncio accepts through :meth:`accept`, so no path
+    of a server gets round it.
+
+    - Each accepted connection is shown to :attr:`admit` with its peer's
+      address before anything else is done with it (the TLS handshake);
+      ``admit`` answers what to call when the connection's socket is
+      closed (its descriptor given back), or None to close it at once.
+      So a connection counts against its address until its descriptor is
+      free, through its TLS goodbye too.
+    - Out of descriptors (``EMFILE``, ``ENFILE`` …) accept fails once per
+      pass: asyncio then stops accepting and tries again a second later,
+      but it went on trying in the same pass (up to 100 times, each
+      failure scheduling another try a second later, so the tries
+      multiplied: 3,000 to 56,000 in 40 s); here the next tries of that
+      pass end it as if no connection waited."""
+
+    admit: Callable[[str], Callable[[], None] | None] | None = None
+    _failed = False
+
+    def accept(self) -> tuple[socket.socket, Any]:
+        try:
+            fd, where = self._accept()  # type: ignore[attr-defined]
+        except OSError as exc:
+            if exc.errno not in OUT_OF_DESCRIPTORS:
+                raise
+            if self._failed:  # told once in this pass: asyncio pauses accepting
+                raise BlockingIOError(exc.errno, "accepting again a second later") from None
+            self._failed = True
+            asyncio.get_running_loop().call_soon(self._next_pass)
+            raise
+        sock = _Counted(self.family, self.type, self.proto, fileno=fd)
+        if self.admit is not None:
+            peer = str(where[0]) if isinstance(where, tuple) and where else ""
+            release = self.admit(peer)
+            if release is None:
+                sock.close()
+                raise ConnectionAbortedError("refused at accept")  # asyncio skips it
+            sock.release = release
+        return sock, where
+
+    def _next_pass(self) -> None:
+        self._failed = False
+
+
+class _Counted(socket.socket):
+    """An accepted connection that gives back its place when it closes."""
+
+    release: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        release, self.release = self.release, None
+        if release is not None:
+            release()
+        super().close()
+
+
+def listener(bind: str, port: int, admit: Callable[[str], Callable[[], None] | None] | None,
+             backlog: int = 511) -> Listener:
+    """A :class:`Listener` on ``bind``:``port`` (0: any free port), non-blocking,
+    each connection shown to ``admit`` (None: every one taken, uncounted)."""
+    family, kind, proto, _name, where = socket.getaddrinfo(
+        bind or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    sock = Listener(family, kind, proto)
+    try:
+        sock.admit = admit
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(where)
+        sock.listen(backlog)
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 class TokenBucket:

@@ -587,7 +587,7 @@ class Room:
             self._all_away_told = False  # someone is here again: a new wait is told anew
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
-                self._broadcast_waiting(awaited)
+                self._broadcast_waiting(awaited, presser)
             elif presser is not None and presser.conn is not None:
                 self._send(presser.conn, Waiting(awaited))
             return
@@ -602,11 +602,11 @@ class Room:
                          and m.replaced)[:10]
             if away and not self._all_away_told:
                 self._all_away_told = True
-                for m in self.members:
-                    if m.conn is not None:
-                        self._send(m.conn, News("all_away", away))
+                self._news("all_away", away)
             return
         self._all_away_told = False
+        for m in self.members:
+            m.news.forget_waiting()  # a list held back is not said over the new hand
         self.ready.clear()
         self._last_waiting = None
         self.turn_since = self.clock()
@@ -725,8 +725,7 @@ class Room:
             # name waits for them, and their old token gives it back.
             old.gone_since = self.clock()
             self.members.append(old)
-        if member.conn is not None:
-            self._send(member.conn, News("let_back", (ban.name,)))
+        self._tell(member, News("let_back", (ban.name,)))
         self._broadcast_table()
 
     def _start_without(self, member: Member) -> None:
@@ -846,24 +845,31 @@ class Room:
             self.barrier_since = self.clock()
 
     def _news(self, what: str, names: tuple[str, ...], exclude: Member | None = None) -> None:
-        """Tell everyone here (but ``exclude``) what happened to whom, each
-        no faster than their news gate lets through (the rest is folded)."""
+        """Tell everyone here (but ``exclude``) what happened to whom."""
         message = News(what, names)
-        now = self.clock()
         for m in self.members:
-            if m.conn is not None and m is not exclude:
-                for news in m.news.offer(message, now):
-                    self._send(m.conn, news)
+            if m is not exclude:
+                self._tell(m, message)
+
+    def _tell(self, member: Member, news: News) -> None:
+        """News to ``member`` (if here), no faster than their news gate lets
+        through (the rest is held and folded): every piece of news, whoever
+        or whatever it comes from."""
+        if member.conn is not None:
+            for message in member.news.offer(news, self.clock()):
+                self._send(member.conn, message)
 
     def _release_news(self) -> None:
-        """News held back, folded, to those whose gate lets it through now."""
+        """News (and a list of those awaited) held back, folded, to those
+        whose gate lets it through now."""
         now = self.clock()
         for m in self.members:
             if m.conn is None:
                 m.news.held.clear()
-            elif m.news.held:
-                for news in m.news.release(now):
-                    self._send(m.conn, news)
+                m.news.forget_waiting()
+            elif m.news.held or m.news.waiting is not None:
+                for message in m.news.release(now):
+                    self._send(m.conn, message)
 
     # ------------------------------------------------------------------
     # Chat
@@ -878,9 +884,8 @@ class Room:
                 self.chat_refused.append((member.conn, verdict.reason, verdict.length))
                 del self.chat_refused[:-1000]  # a server that never looks keeps the newest
             self._error(member, verdict.reason, verdict.data)
-            if verdict.tell_host and self.host is not None and self.host.conn is not None \
-                    and self.host is not member:
-                self._send(self.host.conn, News("chat_flood", (member.name,)))
+            if verdict.tell_host and self.host is not None and self.host is not member:
+                self._tell(self.host, News("chat_flood", (member.name,)))
             return
         said = Said(member.name, clean_line(chat.text), chat.phrase)
         for m in self.members:
@@ -940,12 +945,25 @@ class Room:
             if m.conn is not None:
                 self._send(m.conn, self._table(m))
 
-    def _broadcast_waiting(self, waiting: tuple[int, ...]) -> None:
+    def _broadcast_waiting(self, waiting: tuple[int, ...], presser: Member | None = None
+                           ) -> None:
         """The new list to everyone (a few bytes, not a table with the whole
-        hand's history for each press), said by those who pressed."""
+        hand's history for each press), said by those who pressed: at once to
+        ``presser`` (the answer to their key), through the news gate to the
+        others (one person pressing Away and Back must not make them say it
+        20 times a second)."""
+        now = self.clock()
         for m in self.members:
-            if m.conn is not None:
-                self._send(m.conn, Waiting(waiting, say=m.seat in self.ready))
+            if m.conn is None:
+                continue
+            if m is presser:
+                m.news.forget_waiting()
+                self._send(m.conn, Waiting(waiting))
+            elif m.seat in self.ready:
+                for message in m.news.offer_waiting(Waiting(waiting), now):
+                    self._send(m.conn, message)
+            else:
+                self._send(m.conn, Waiting(waiting, say=False))
 
     def _table(self, member: Member) -> Table:
         s = self.session

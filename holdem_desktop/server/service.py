@@ -15,14 +15,15 @@ One port answers three things:
 
 The limits, per connection and per address (docs/server.md): connections
 open at once per address (counted from accept on, before the TLS
-handshake: :class:`_GatedSocket`) and in all; a hello (or create) within
-``hello_deadline``; at most ``rate`` messages a second (a burst of
-``burst``); ``max_bad`` unreadable messages; a message over the size
-limit closes the connection; so does saying nothing for ``idle`` seconds,
-or leaving :data:`MAX_QUEUED` messages unread (each connection has its own
-queue and sender, so one slow reader never holds up the others).  Three
-drops for abuse in a minute bar the address for a minute.  Each event is
-one line of the server log: time, address, room, event.  The address is
+handshake, until the socket is closed: :class:`~holdem_desktop.net.limits.Listener`)
+and in all; a hello (or create) within ``hello_deadline``; at most ``rate``
+messages a second (a burst of ``burst``); ``max_bad`` unreadable messages;
+a message over the size limit closes the connection; so does saying
+nothing for ``idle`` seconds, or leaving :data:`MAX_QUEUED` messages unread
+(each connection has its own queue and sender, so one slow reader never
+holds up the others).  Three drops for abuse in a minute bar the address
+for a minute.  Each event is one line of the server log: time, address,
+room, event.  The address is
 the peer's, or, for a connection from a trusted reverse proxy, the client
 its header names (:mod:`.proxies`).
 """
@@ -56,11 +57,13 @@ from websockets.http11 import Request, Response
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand_classes import tables
 from holdem_desktop.net.limits import (
+    CLOSE_DEADLINE,
     PENALTY_DROPS,
     PENALTY_TIME,
     AddressWindow,
     HostLog,
     TokenBucket,
+    listener,
 )
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
@@ -179,11 +182,19 @@ class GameServer:
         self._loop = asyncio.get_running_loop()
         self._loop.set_exception_handler(self._loop_error)
         self._stopping = asyncio.Event()
+        # Every accepted socket counts against its address until it is closed
+        # (net/limits.py's Listener: no path gets round it, the TLS goodbye
+        # included), and is closed within CLOSE_DEADLINE of the WebSocket's
+        # and then TLS's goodbye (websockets waits 10 s, asyncio's TLS 30 s).
+        tls_goodbye: dict[str, Any] = (  # (only a TLS server may be given it)
+            {"ssl_shutdown_timeout": CLOSE_DEADLINE} if self.ssl is not None else {})
         server: Server = await serve(
-            self._handle, sock=self._listen(), ssl=self.ssl,
-            process_request=self._request, max_size=MAX_FRAME, max_queue=16,
+            self._handle, sock=listener(self.config.bind, self.config.port,
+                                        self._admit_socket),
+            ssl=self.ssl, process_request=self._request, max_size=MAX_FRAME, max_queue=16,
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
-            compression=None, server_header=None, logger=_QUIET)
+            close_timeout=CLOSE_DEADLINE, compression=None, server_header=None, logger=_QUIET,
+            **tls_goodbye)
         self.port = server.sockets[0].getsockname()[1]
         ticker: asyncio.Task[None] | None = None
         try:
@@ -352,24 +363,6 @@ class GameServer:
 
     # ------------------------------------------------------------------
     # HTTP: /health, and who may open a WebSocket
-
-    def _listen(self) -> socket.socket:
-        """The listening socket, whose every accepted connection is counted
-        against its address before the TLS handshake begins."""
-        family, kind, proto, _name, where = socket.getaddrinfo(
-            self.config.bind or None, self.config.port, type=socket.SOCK_STREAM,
-            flags=socket.AI_PASSIVE)[0]
-        sock = _GatedSocket(family, kind, proto)
-        try:
-            sock.admit = self._admit_socket
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind(where)
-            sock.listen(511)
-            sock.setblocking(False)
-        except BaseException:
-            sock.close()
-            raise
-        return sock
 
     def _admit_socket(self, peer: str) -> Callable[[], None] | None:
         """(On the loop, at accept.)  Whether a connection from ``peer`` may
@@ -771,38 +764,6 @@ class GameServer:
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
-
-
-class _GatedSocket(socket.socket):
-    """A listening socket that asks :attr:`admit` about each connection it
-    accepts, before anything else (the TLS handshake, the HTTP upgrade) is
-    done with it: asyncio accepts through :meth:`accept`, so no path of
-    the server gets round it."""
-
-    admit: Callable[[str], Callable[[], None] | None]
-
-    def accept(self) -> tuple[socket.socket, Any]:
-        fd, where = self._accept()  # type: ignore[attr-defined]
-        sock = _CountedSocket(self.family, self.type, self.proto, fileno=fd)
-        peer = str(where[0]) if isinstance(where, tuple) and where else ""
-        release = self.admit(peer)
-        if release is None:
-            sock.close()
-            raise ConnectionAbortedError("refused at accept")  # asyncio skips it
-        sock.release = release
-        return sock, where
-
-
-class _CountedSocket(socket.socket):
-    """An accepted connection that gives back its place when it closes."""
-
-    release: Callable[[], None] | None = None
-
-    def close(self) -> None:
-        release, self.release = self.release, None
-        if release is not None:
-            release()
-        super().close()
 
 
 _AWAY = Peer("")

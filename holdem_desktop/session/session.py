@@ -163,9 +163,14 @@ class Session:
     # ------------------------------------------------------------------
     # Driving the game
 
-    def subscribe(self, listener: Listener) -> None:
-        """Call ``listener(event)`` for every session and hand event from now on."""
-        self.listeners.append(listener)
+    def subscribe(self, listener: Listener, *, first: bool = False) -> None:
+        """Call ``listener(event)`` for every session and hand event from now
+        on; ``first``: before every listener so far (the hand history: on
+        disk before anyone else hears that a hand ended)."""
+        if first:
+            self.listeners.insert(0, listener)
+        else:
+            self.listeners.append(listener)
 
     def _emit(self, events: Sequence[object]) -> None:
         for event in events:

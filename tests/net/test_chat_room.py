@@ -18,6 +18,7 @@ from holdem_desktop.net.protocol import (
     MuteMember,
     News,
     Said,
+    Waiting,
     parse_client,
     parse_host,
     to_payload,
@@ -222,11 +223,47 @@ def test_fold_makes_one_line_per_kind_and_counts_beyond_ten():
     assert gate.release(10.0) and not gate.held
 
 
-def test_the_host_actions_are_never_held():
+def test_every_news_passes_the_gate_and_what_is_folded_says_each_persons_last_state():
+    """Issue 31: the host's news and ``all_away`` were passed at once, so one
+    person pressing Away and Back made every window say 20 lines a second;
+    folded, "Eve is back" came before "Eve is away" when she was back."""
     gate = NewsGate()
     for k in range(10):
         gate.offer(News("joined", (f"P{k}",)), 0.0)
-    assert gate.offer(News("removed", ("P3",)), 0.0) == [News("removed", ("P3",))]
+    assert gate.offer(News("removed", ("P3",)), 0.0) == []  # held like any other
+    assert gate.offer(News("all_away", ("Ada", "Eve")), 0.0) == []
+    gate = NewsGate()
+    sent = []
+    for _ in range(50):  # Eve presses Away and Back; the others are away
+        sent += gate.offer(News("away", ("Eve",)), 0.0)
+        sent += gate.offer(News("all_away", ("Ada", "Eve")), 0.0)
+        sent += gate.offer(News("back", ("Eve",)), 0.0)
+    assert len(sent) == chat.NEWS_BURST
+    assert fold(gate.held) == gate.held == [News("back", ("Eve",))]  # true now
+    gate.offer(News("away", ("Eve",)), 0.0)
+    gate.offer(News("all_away", ("Ada", "Eve")), 0.0)
+    assert gate.held == [News("away", ("Eve",)), News("all_away", ("Ada", "Eve"))]
+    assert gate.release(0.1) == []  # no faster than the rate
+    assert gate.release(1.1) == [News("away", ("Eve",)), News("all_away", ("Ada", "Eve"))]
+    # each person's last state, whoever else is in the same news
+    assert fold([News("away", ("Ada",)), News("back", ("Bo",)), News("away", ("Cy",)),
+                 News("back", ("Ada",)), News("muted", ("Bo",)), News("unmuted", ("Bo",))]) == [
+        News("back", ("Bo", "Ada")), News("away", ("Cy",)), News("unmuted", ("Bo",))]
+
+
+def test_the_list_of_those_awaited_that_is_said_passes_the_gate_newest_only():
+    gate = NewsGate()
+    sent = []
+    for k in range(20):
+        sent += gate.offer_waiting(Waiting((1, 2) if k % 2 else (1,)), 0.0)
+    assert sent == [Waiting((1,)), Waiting((1, 2)), Waiting((1,)), Waiting((1, 2))]
+    assert gate.waiting == Waiting((1, 2), say=True)
+    gate.offer(News("back", ("Eve",)), 0.0)
+    assert gate.release(0.5) == [News("back", ("Eve",))]  # news first, then the list
+    assert gate.release(1.0) == [Waiting((1, 2))]
+    gate.offer_waiting(Waiting((1,)), 1.0)
+    gate.forget_waiting()  # the hand was dealt: the list held is not said
+    assert gate.release(9.0) == []
 
 
 def test_chat_messages_are_checked_on_the_wire():

@@ -338,7 +338,9 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     assert room.members[1].replaced
     ada.remote.back()
     assert run_until(windows, lambda: not room.members[1].replaced)
-    # The host hands her silent seat to the computer.
+    # The host hands her silent seat to the computer (a second later: the news
+    # gate, which every news passes, let 4 through at once and refills at 2 a second).
+    clock.now += 1
     mara.remote.play_for(1)
     said = "At the host's request, the computer plays for Ada."
     assert run_until(windows, lambda: all(said in w.news for w in others))
@@ -356,6 +358,7 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     assert again.get(timeout=5) == Refused("removed", "")  # kept out (tests/net/test_room_trust.py)
     again.close()
     assert run_until(windows, lambda: mara.remote.table.removed == ("Bruno",))
+    clock.now += 1  # (the news gate refills)
     mara.remote.let_back("Bruno")
     assert run_until(windows, lambda: "Bruno may join the room again." in mara.news)
     stranger = lan_client(server)  # the game he played still runs:

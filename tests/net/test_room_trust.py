@@ -180,7 +180,7 @@ def test_with_every_person_away_no_hand_is_dealt_and_the_host_hears_why(served):
 
 
 def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back(
-        served, tmp_path):
+        served, clock, tmp_path):
     server = served(3)
     room = server.room
     mara = Window("Mara", server)
@@ -222,6 +222,7 @@ def test_a_removed_member_is_refused_on_every_path_until_the_host_lets_them_back
     mara.remote.let_back("Nobody")
     assert run_until([mara, ada], lambda: [e.reason for e in mara.errors][-1:] == [
         "not_removed"])
+    clock.now += 1  # (every news passes the news gate, which refills at 2 a second)
     mara.remote.let_back("Eve")
     assert run_until([mara, ada], lambda: "Eve may join the room again." in mara.news
                      and mara.remote.table.removed == ())
