@@ -3,9 +3,12 @@ locale, and leaves the game's language as it found it."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from holdem_desktop.i18n.translate import set_language
+from tests.folders import windows_profile
 
 
 @pytest.fixture(autouse=True)
@@ -15,6 +18,8 @@ def own_state_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     # and the store of every hand (opened with each Desktop) to a data folder of its own
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    if sys.platform == "win32":  # the player's AppData: one of the test's own
+        windows_profile(monkeypatch, tmp_path / "profile")
 
 
 @pytest.fixture(autouse=True)

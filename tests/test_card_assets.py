@@ -94,6 +94,10 @@ def test_the_classic_deck_has_two_inks():
     assert inks["s"] == inks["c"] and inks["h"] == inks["d"] and inks["s"] != inks["h"]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason=(
+    "the rank letters are drawn by pygame-ce's SDL_ttf, whose Windows build's FreeType "
+    "anti-aliases other pixels (104 of 106 files differ, in their corner indices only): the "
+    "art is made and checked on Linux, and the same files ship everywhere"))
 def test_the_committed_art_is_what_the_script_makes():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "make_cards.py"), "--check"],

@@ -70,7 +70,7 @@ def test_the_command_line_adds_the_data_the_speech_client_needs_and_the_windows_
     args = package.pyinstaller_args("HoldemDesktop", Path("dist"), Path("work"), "Linux")
     assert args[0].endswith("frozen_main.py") and Path(args[0]).is_file()
     hidden = {args[i + 1] for i, a in enumerate(args) if a == "--hidden-import"}
-    assert hidden == set(package.SPEECHD_IMPORTS)
+    assert hidden == set(package.SPEECHD_IMPORTS) | set(package.game_modules())
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
     assert len(data) == len(package.data_files())
     assert all(os.pathsep in d for d in data)
@@ -80,6 +80,20 @@ def test_the_command_line_adds_the_data_the_speech_client_needs_and_the_windows_
     assert "--windowed" in windows
     assert "--windowed" in package.pyinstaller_args("HoldemDesktop", Path("d"), Path("w"),
                                                     "Darwin")
+
+
+def test_every_module_of_the_game_goes_into_the_bundle_installed_or_not():
+    # the levels are imported by name (ai/players.py): nothing else makes
+    # PyInstaller take them, and a Windows bundle built without them crashed
+    # at New game
+    modules = package.game_modules()
+    assert {"holdem_desktop", "holdem_desktop.ai", "holdem_desktop.ai.easy",
+            "holdem_desktop.ai.normal", "holdem_desktop.ai.hard", "holdem_desktop.__main__",
+            "holdem_desktop.server.main"} <= set(modules)
+    sources = list((ROOT / "holdem_desktop").rglob("*.py"))
+    assert len(modules) == len(set(modules)) == len(sources)
+    for name in modules:  # each one a module the game can import
+        assert importlib.util.find_spec(name) is not None, name
 
 
 @pytest.mark.skipif(not (SPEECHD / "client.py").is_file(),

@@ -66,6 +66,20 @@ def version(root: Path = ROOT) -> str:
     raise ValueError("holdem_desktop/__init__.py declares no __version__")
 
 
+def game_modules(root: Path = ROOT) -> list[str]:
+    """Every module of the game, named from its source files: each goes into
+    the bundle even when nothing imports it by name (ai/players.py imports
+    the levels by their names).  Read from the files, not by importing the
+    package (PyInstaller's ``--collect-submodules`` does, in a child process
+    that found nothing when the game was not installed: the Windows bundle
+    built under Wine then lacked every AI level)."""
+    names = []
+    for path in sorted((root / "holdem_desktop").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
 def data_files(root: Path = ROOT) -> list[tuple[Path, str]]:
     """(source, folder in the bundle) of every file the game reads: where
     ``pip install`` would put them, beside the package's modules."""
@@ -112,12 +126,10 @@ def pyinstaller_args(name: str, dist: Path, work: Path, system: str | None = Non
     args = [str(root / ENTRY), "--name", name, "--onedir", "--noconfirm", "--log-level", "WARN",
             "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
             "--paths", str(root),
-            # ai/players.py imports each level by name
-            "--collect-submodules", "holdem_desktop",
             # test tools and a GUI toolkit nothing in the game uses
             "--exclude-module", "tkinter", "--exclude-module", "pytest",
             "--exclude-module", "hypothesis"]
-    for module in SPEECHD_IMPORTS:
+    for module in (*SPEECHD_IMPORTS, *game_modules(root)):
         args += ["--hidden-import", module]
     for path, where in data_files(root):
         args += ["--add-data", f"{path}{os.pathsep}{where}"]

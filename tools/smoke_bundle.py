@@ -12,16 +12,28 @@ screenshot shows a drawn frame, the game's sounds reach SDL's disk audio
 driver, and — with Speech Dispatcher and its sandbox script — its
 announcements reach a private Speech Dispatcher through the system's own
 client; keys then quit, with exit code 0, and nothing was written inside
-the bundle.  On Windows and macOS the window opens, stays up and closes
-cleanly.  Prints one line per check and a closing ``bundle: N passed, N failed``;
-exits 1 on any failure.
+the bundle.  On Windows (tools/smoke_windows.py): the window is found
+(waited for, never a fixed time), posted keys start a game and play a
+hand, the window's pixels show the table, sounds reach SDL's disk driver,
+keys quit with exit code 0, nothing was written inside the bundle, and the
+settings, the autosave and the hands are in the player's AppData folder;
+with ``--nvda-standin`` (CI under Wine: NVDA's controller DLL replaced by a
+recording stand-in) NVDA must have been chosen, been told the player's
+cards, a flop and a winner in order and brailled the same lines, a move
+must have cut a read-out, and with NVDA not running (and no SAPI5 voice,
+as under Wine) the game must say what to install.  On macOS the window
+opens, stays up and closes cleanly.  Prints one line per check and a
+closing ``bundle: N passed, N failed``; exits 1 on any failure.
 """
 
 from __future__ import annotations
 
 import argparse
+import array
+import functools
 import os
 import platform
+import re
 import select
 import shutil
 import signal
@@ -213,8 +225,6 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
             raise SmokeFailure("the program did not quit after Escape twice on the start "
                                "screen") from None
         check(code == 0, f"quitting ends the program with exit code {code}")
-        import array
-
         samples = array.array("h", audio.read_bytes()[: len(audio.read_bytes()) // 2 * 2])
         check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
         check(files_of(bundle) == before, "nothing was written inside the bundle")
@@ -233,22 +243,194 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
         xvfb.wait(timeout=10)
 
 
-def window_checks_elsewhere(exe: Path, env: dict[str, str]) -> None:
-    """Windows and macOS runners: the window opens, stays up, and closes
-    cleanly when asked (WM_CLOSE on Windows, SIGTERM on macOS: SDL turns
-    both into a quit)."""
+def window_checks_macos(exe: Path, env: dict[str, str]) -> None:
+    """macOS runners: the window opens, stays up, and closes cleanly on
+    SIGTERM (SDL turns it into a quit)."""
     game = subprocess.Popen([str(exe)], env=env)
     try:
         check(not wait_for(lambda: game.poll() is not None, 8), "the window stays up")
-        if platform.system() == "Windows":
-            subprocess.run(["taskkill", "/PID", str(game.pid)], check=False, timeout=30)
-        else:
-            game.send_signal(signal.SIGTERM)
+        game.send_signal(signal.SIGTERM)
         code = game.wait(timeout=30)
         check(code == 0, f"closing the window ends the program with exit code {code}")
     finally:
         if game.poll() is None:
             game.kill()
+
+
+def nvda_heard(log: Path) -> list[tuple[str, str]]:
+    """The calls NVDA's recording stand-in took, in order: ``(call, text)``
+    with call ``test``, ``speak``, ``braille`` or ``cancel``."""
+    if not log.is_file():
+        return []
+    calls = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        call, _, text = line.partition("\t")
+        text = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "r": "\r"}.get(
+            m.group(1), m.group(1)), text)
+        calls.append((call, text))
+    return calls
+
+
+def spoken_hand(calls: list[tuple[str, str]]) -> list[str] | None:
+    """Three lines NVDA was given, in this order, for one hand: the player's
+    cards, its flop, its winner; None while no hand went that way (everybody
+    folded before the flop)."""
+    said = [text for call, text in calls if call == "speak"]
+    for end, text in enumerate(said):
+        if not (" wins " in text or "You win " in text):
+            continue
+        start = max((k for k in range(end) if "You have " in said[k]), default=None)
+        if start is None:
+            continue
+        flop = next((k for k in range(start + 1, end) if "Flop: " in said[k]), None)
+        if flop is not None:
+            return [said[start], said[flop], text]
+    return None
+
+
+def cut_readout(calls: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A read-out (Y: "Your cards: …") cut by the player's own move: the
+    read-out spoken, then cancelSpeech, then the move ("You check." or
+    "You call …"), nothing spoken between."""
+    speech = [(call, text) for call, text in calls if call in ("speak", "cancel")]
+    for k, (call, text) in enumerate(speech[:-2]):
+        if call == "speak" and text.startswith("Your cards: ") and speech[k + 1][0] == "cancel":
+            move = speech[k + 2]
+            if move[0] == "speak" and move[1].startswith(("You check.", "You call ")):
+                return text, move[1]
+    return None
+
+
+def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str, str],
+                          nvda: bool) -> None:
+    """Windows (a runner, or Wine in CI): the game's window is found and
+    played by posted keys, its screen read back, its sounds captured by
+    SDL's disk driver; it quits by keys with exit code 0, wrote nothing in
+    the bundle and kept its files in the player's own AppData folder.  With
+    ``nvda`` (NVDA's controller DLL in the bundle is CI's recording
+    stand-in), what NVDA was told is checked too, and a second start with
+    NVDA not running must say what to install."""
+    import smoke_windows as win
+
+    folder = win.local_appdata() / "holdem-desktop"
+    aside = folder.with_name(f"holdem-desktop.before-smoke-{os.getpid()}")
+    if folder.exists():  # someone's own games and settings: put back at the end
+        folder.rename(aside)
+    try:
+        before = files_of(bundle)
+        audio, heard = win.ascii_path(scratch) / "game_audio.raw", scratch / "nvda.log"
+        env = dict(env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(audio))
+        if nvda:
+            env.update(NVDA_STANDIN_LOG=str(heard), NVDA_STANDIN_RUNNING="1")
+        with Played(exe, env, scratch / "game.log") as hwnd:
+            press = functools.partial(win.press, hwnd)
+            check(wait_for(lambda: win.colours(hwnd) > 16, 60, 0.1), "the start screen is drawn")
+            press("Return", "Tab", "Tab", "Tab", "Tab", "Return")  # New game, Start game
+
+            def said(test: Callable[[list[tuple[str, str]]], object]) -> Callable[[], object]:
+                return lambda: not nvda or test(nvda_heard(heard))
+
+            # the first hand is dealt as the table opens; at the player's turn a
+            # read-out (Y) and at once a move (C), which must cut the read-out
+            wait_for(said(lambda c: any(t.startswith("Your turn") for _, t in c)), 30)
+            press("y", "c")
+            for _ in range(8):  # check or call to the end of the hand, then deal the next
+                press(*["c"] * 6)
+                if nvda and wait_for(said(spoken_hand), 5):
+                    break
+                press("n")
+            colours = win.colours(hwnd)
+            check(colours > 200, f"the table is drawn ({colours} colours in the window)")
+            if nvda:
+                calls = nvda_heard(heard)
+                hand = spoken_hand(calls)
+                check(("test", "0") in calls and hand,
+                      f"NVDA was chosen and said a hand in order: {hand}")
+                check(cut_readout(calls), f"the player's move cut a read-out: "
+                      f"{cut_readout(calls)}")
+                spoken = [t for c, t in calls if c == "speak"]
+                brailled = [t for c, t in calls if c == "braille"]
+                check(spoken == brailled and len(spoken) > 10,
+                      f"each of the {len(spoken)} lines spoken was brailled")
+                print(f"NVDA interface: {len(spoken)} lines heard", flush=True)
+            else:
+                print("skip: speech (NVDA is not running here; CI checks it through a recording "
+                      "stand-in of NVDA's controller client)", flush=True)
+            press("Escape", "Escape", "Escape", "Escape")  # leave the table (it asks), then quit
+        samples = array.array("h", audio.read_bytes()[: audio.stat().st_size // 2 * 2])
+        check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
+        check(files_of(bundle) == before, "nothing was written inside the bundle")
+        check({"settings.json", "autosave.json", "hands.sqlite"} <= files_of(folder),
+              f"the settings, the autosave and the hands went to {folder}")
+        if nvda:
+            no_reader(exe, env, scratch, heard)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if aside.exists():
+            aside.rename(folder)
+
+
+def no_reader(exe: Path, env: dict[str, str], scratch: Path, heard: Path) -> None:
+    """NVDA not running and (under Wine) no SAPI5 voice: the game must say
+    what to install (its one line on stderr; the start screen shows it)."""
+    import smoke_windows as win
+
+    heard.unlink()
+    log = scratch / "silent.log"
+    with Played(exe, dict(env, NVDA_STANDIN_RUNNING="0"), log, "NVDA not running") as hwnd:
+        asked = wait_for(lambda: ("test", "1722") in nvda_heard(heard), 60)
+        wait_for(lambda: "Windows voice" in log.read_text(errors="replace"), 30)
+        win.press(hwnd, "Escape", "Escape")
+    message = next((line for line in log.read_text(errors="replace").splitlines()
+                    if "Windows voice" in line), "")
+    # the packaged game's own words: a voice to install, never a Python package
+    check(asked and "install a Windows voice" in message and "pywin32" not in message
+          and not any(c == "speak" for c, _ in nvda_heard(heard)),
+          f"with no screen reader and no voice the game says: {message.strip()}")
+
+
+class Played:
+    """The game started with its output in ``log``, its window found (the
+    ``with`` gives it); at the end of the block it must quit by itself, with
+    exit code 0 (it is killed otherwise)."""
+
+    def __init__(self, exe: Path, env: dict[str, str], log: Path, why: str = "") -> None:
+        self.exe, self.env, self.log, self.why = exe, env, log, why and f", {why}"
+        self.game: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> int:
+        import smoke_windows as win
+
+        start = time.monotonic()
+        with self.log.open("wb") as out:
+            self.game = subprocess.Popen([str(self.exe)], env=self.env, stdout=out,
+                                         stderr=subprocess.STDOUT)
+        game = self.game
+        found: list[int] = []
+
+        def window() -> bool:
+            found[:] = win.windows_of(game.pid)
+            return bool(found) or game.poll() is not None
+
+        wait_for(window, 120)
+        check(found, f"the window opens ({time.monotonic() - start:.1f} s after the start"
+              f"{self.why})")
+        return found[0]
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        game = self.game
+        assert game is not None
+        try:
+            if kind is None:
+                try:
+                    code = game.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    raise SmokeFailure("the program did not quit by its keys") from None
+                check(code == 0, f"quitting by keys ends the program with exit code {code}")
+        finally:
+            if game.poll() is None:
+                game.kill()
+                game.wait(timeout=30)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,14 +439,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sandbox", type=Path,
                     default=Path(__file__).resolve().parents[2] / "shared" / "tools"
                     / "speechd-sandbox.sh", help="the Speech Dispatcher sandbox script")
+    ap.add_argument("--nvda-standin", action="store_true",
+                    help="Windows: the bundle's NVDA controller DLL is CI's recording stand-in "
+                    "(.ci/wine/nvda_standin.c): check what NVDA was told")
     args = ap.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="holdem-smoke-"))
     try:
         exe = program(args.bundle)
-        env = dict(os.environ, **user_folders(scratch / "home"))
+        system = platform.system()
+        # Windows: the player's own profile (the game's folders are the shell's
+        # AppData, whatever the environment says); elsewhere fresh XDG folders
+        env = dict(os.environ, **({} if system == "Windows" else user_folders(scratch / "home")))
         command_line_checks(exe, scratch, env)
-        if platform.system() != "Linux":
-            window_checks_elsewhere(exe, env)
+        if system == "Windows":
+            window_checks_windows(exe, args.bundle.resolve(), scratch, env, args.nvda_standin)
+        elif system == "Darwin":
+            window_checks_macos(exe, env)
         else:
             missing = [t for t in WINDOW_TOOLS if shutil.which(t) is None]
             if missing:

@@ -17,7 +17,11 @@ __all__ = ["against_line", "chart_points", "game_label", "hand_label", "level_na
 
 def store_problem(reason: str) -> str:
     """Why the hands file was started afresh (``corrupt``, ``locked``,
-    ``newer``), or that hands could not be written (``write``)."""
+    ``newer``), that it could not be used nor set aside (``stuck``), or that
+    hands could not be written (``write``)."""
+    if reason == "stuck":
+        return _("The file of your past hands is in use by another program and cannot be "
+                 "set aside: this session's hands are kept until you close the game.")
     if reason == "locked":
         return _("The file of your past hands was in use by another program: it was set "
                  "aside and a new one started.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from holdem_desktop import __version__
 from holdem_desktop.i18n.translate import _
@@ -15,7 +15,7 @@ from holdem_desktop.i18n.translate import _
 from .certs import fingerprint_of_file, self_signed, server_context
 from .cluster import Directory, DirectoryError, leaf_pem, process_id
 from .config import ConfigError, ServerConfig, parse_config
-from .service import GameServer
+from .service import GameServer, run_server
 from .store import RoomStore
 
 __all__ = ["main"]
@@ -51,17 +51,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             rooms=len(server.lobby.rooms), log=config.log_folder / "server.log"), flush=True)
 
     async def run() -> None:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, server.stop_soon)
+        _stop_on_signals(asyncio.get_running_loop(), server.stop_soon)
         await server.run(ready)
 
     try:
-        asyncio.run(run())
+        run_server(run())
     except (OSError, DirectoryError) as exc:
         print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     return 0
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Stop serving on Ctrl+C and SIGTERM; on Windows, whose loops have no
+    signal handlers (``add_signal_handler`` raised: ``serve`` crashed as it
+    started), on Ctrl+C and Ctrl+Break, the console's way to ask a program
+    to stop."""
+    if sys.platform == "win32":
+        for number in (signal.SIGINT, signal.SIGBREAK):
+            signal.signal(number, lambda *_: loop.call_soon_threadsafe(stop))
+        return
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop)
 
 
 def _prepare(config: ServerConfig) -> GameServer:

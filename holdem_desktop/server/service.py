@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import itertools
 import json
@@ -39,6 +40,7 @@ import logging
 import secrets
 import socket
 import ssl
+import sys
 import threading
 import time
 from collections import Counter, deque
@@ -84,7 +86,7 @@ from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 
-__all__ = ["MAX_QUEUED", "GameServer"]
+__all__ = ["MAX_QUEUED", "GameServer", "run_server"]
 
 MAX_QUEUED = 512
 """Messages waiting for one slow connection before it is dropped (``unread``)."""
@@ -97,6 +99,10 @@ HANDSHAKE_ROOM = 64
 ADDRESS_ROOM = 4
 """Sockets past ``max_per_address`` let in from one address to be answered
 (HTTP 429 "Too many connections", ``/health``) rather than cut at accept."""
+WINDOWS_CONNECTIONS = 384
+"""``max_connections`` at most on Windows: its selector loop waits with
+``select()``, which takes 512 sockets, and the server's own (listening,
+Redis, the handshakes of :data:`HANDSHAKE_ROOM`) come on top."""
 _QUIET = logging.getLogger("holdem_desktop.server.websockets")
 _QUIET.addHandler(logging.NullHandler())
 _QUIET.propagate = False  # handshake failures are counted and logged by us, once
@@ -117,6 +123,8 @@ class GameServer:
     loop) or :meth:`start` (a background thread, for tests and benches)."""
 
     def __init__(self, config: ServerConfig, *, store: Any = None) -> None:
+        if sys.platform == "win32" and config.max_connections > WINDOWS_CONNECTIONS:
+            config = dataclasses.replace(config, max_connections=WINDOWS_CONNECTIONS)
         self.config = config
         self.lobby = Lobby(__version__, clock=time.monotonic, limits=LobbyLimits(
             max_rooms=config.max_rooms, creations=config.room_creations,
@@ -226,7 +234,7 @@ class GameServer:
 
         def main() -> None:
             try:
-                asyncio.run(self.run(ready))
+                run_server(self.run(ready))
             except BaseException as exc:  # reported to start(), never raised in the thread
                 self._failure = exc
                 self._ready.set()
@@ -764,6 +772,16 @@ class GameServer:
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
+
+
+def run_server(main: Any) -> None:
+    """``asyncio.run(main)`` on a selector loop, on every system: the gate at
+    accept (:class:`~holdem_desktop.net.limits.Listener`) needs the loop to
+    call ``accept()``, and Windows' default loop (proactor) accepts with
+    ``AcceptEx`` and never does: its connections went uncounted, and no
+    address was ever held to ``max_per_address``."""
+    with asyncio.Runner(loop_factory=asyncio.SelectorEventLoop) as runner:
+        runner.run(main)
 
 
 _AWAY = Peer("")

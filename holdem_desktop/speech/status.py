@@ -31,6 +31,9 @@ class Status:
     name: str = ""
     platform: str = field(default_factory=lambda: sys.platform)
     """Decides what a player is told to install when nothing speaks."""
+    packaged: bool = field(default_factory=lambda: bool(getattr(sys, "frozen", False)))
+    """The packaged game (PyInstaller's bundle): it carries pywin32, so a
+    Windows player is never told to install a Python package."""
 
     @property
     def silent(self) -> bool:
@@ -51,6 +54,9 @@ class Status:
         if self.kind == "no_reader":
             return _("Speech: no screen reader is running. Start one, or choose automatic "
                      "speech in Settings.")
+        if self.platform.startswith("win") and self.packaged:
+            return _("Speech: none found. Start NVDA or JAWS, or install a Windows voice "
+                     "(SAPI5).")
         if self.platform.startswith("win"):
             return _("Speech: none found. Start NVDA or JAWS, or install a Windows voice "
                      "(SAPI5) and the pywin32 package.")

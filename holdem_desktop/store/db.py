@@ -20,7 +20,10 @@ files are migrated forward on opening (:data:`MIGRATIONS`).
 A file that cannot be used — not a database, truncated, malformed, of a
 newer version, or locked by another program for longer than a moment — is
 moved aside (renamed ``hands.sqlite.bad-…``) and a fresh one started; the
-``notice`` callback is told why, in words the player hears.  Nothing here
+``notice`` callback is told why, in words the player hears.  A file that
+cannot be moved either (Windows refuses to rename a file another program
+has open) is left as it is, and the run's hands are kept in memory
+(``stuck``).  Nothing here
 raises into a game: :class:`HandStore` methods that write return whether
 they could.
 """
@@ -148,7 +151,8 @@ def unpack(blob: bytes) -> PhhHand:
 class HandStore:
     """The hands file at ``path``, opened at once (moved aside and started
     afresh if it cannot be used: ``notice(reason)`` hears ``corrupt``,
-    ``locked`` or ``newer``).  ``path`` ``":memory:"`` keeps it in memory."""
+    ``locked`` or ``newer``; ``stuck`` when it could not be moved either, and
+    this run's hands are kept in memory).  ``path`` ``":memory:"`` keeps it in memory."""
 
     def __init__(self, path: str | Path, notice: Callable[[str], None] | None = None) -> None:
         self.path = path if path == ":memory:" else Path(path)
@@ -217,6 +221,10 @@ class HandStore:
                         continue
                     if not suffix:
                         self.moved.append(aside)
+            if self.path.exists():  # not moved (Windows: another program has it open)
+                self.notice("stuck")
+                self.path = ":memory:"
+                return self._open()
         self.notice(reason)
         try:
             return self._open()

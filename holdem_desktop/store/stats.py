@@ -294,10 +294,13 @@ def import_phh(store: HandStore, folder: Path, me: str | None = None) -> ImportR
 
 
 def stats_csv(players: dict[str, Figures]) -> str:
-    """Every player's figures as CSV, a row a player."""
+    """Every player's figures as CSV, a row a player, each line ended by
+    ``\n``: a file or the terminal written in text mode ends it as the system
+    does (csv's own ``\r\n`` became ``\r\r\n`` on Windows, a blank row
+    after every player in a spreadsheet)."""
     out = io.StringIO()
     names = list(Figures.__dataclass_fields__)
-    writer = csv.writer(out)
+    writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["player", *names])
     for name, figures in players.items():
         writer.writerow([name, *(getattr(figures, n) for n in names)])

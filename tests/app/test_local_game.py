@@ -16,6 +16,7 @@ pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.i18n import cards_names  # noqa: E402
+from holdem_desktop.saves import autosave_path  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from tests.driving import keys, window  # noqa: E402
@@ -27,7 +28,7 @@ def home(player_home):
 
 
 def saved(home) -> dict:
-    return json.loads((home / "data" / "holdem-desktop" / "autosave.json").read_text())
+    return json.loads(autosave_path().read_text(encoding="utf-8"))
 
 
 def mid_hand(seed: int) -> tuple[Desktop, App]:

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import play  # noqa: E402
+from holdem_desktop.settings import settings_path  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 
 
@@ -34,7 +35,7 @@ def test_the_start_screen_greets_by_voice(home):
 
 
 def test_a_problem_at_start_follows_the_greeting_without_cutting_it_off(home):
-    settings = home / "config" / "holdem-desktop" / "settings.json"
+    settings = settings_path()
     settings.parent.mkdir(parents=True)
     settings.write_text("{not json")
     assert first_words(RecordingSpeaker()) == [(

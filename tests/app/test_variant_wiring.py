@@ -17,7 +17,7 @@ from holdem_desktop.__main__ import main  # noqa: E402
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
 from holdem_desktop.engine.variant import adjust_variant, shipped_variant  # noqa: E402
-from holdem_desktop.session.variant_files import find_game  # noqa: E402
+from holdem_desktop.session.variant_files import find_game, user_variants_dir  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.dialog import Dialog  # noqa: E402
 from holdem_desktop.ui.menus import HelpPage, NewGamePage  # noqa: E402
@@ -30,7 +30,7 @@ def home(player_home):
 
 
 def deep(home):
-    folder = home / "data" / "holdem-desktop" / "variants"
+    folder = user_variants_dir()
     folder.mkdir(parents=True)
     text = shipped_variant().source.read_text(encoding="utf-8")
     (folder / "deep.toml").write_text(text.replace('name = "Tournament"', 'name = "Deep"')

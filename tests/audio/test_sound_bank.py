@@ -46,6 +46,7 @@ from holdem_desktop.session import (
     Session,
     TurnStarted,
 )
+from tests.folders import sdl_path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "assets" / "sounds"
@@ -221,7 +222,7 @@ DISK_SCRIPT = textwrap.dedent("""
 
 
 def test_the_disk_driver_captures_the_pot_won_cue(tmp_path):
-    capture = tmp_path / "capture.raw"
+    capture = sdl_path(tmp_path) / "capture.raw"
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     env.update(SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(capture),
                PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -29,6 +29,7 @@ from holdem_desktop.net.discovery import (
     RoomBeacon,
     find_room,
 )
+from tests.wine import UDP_SOURCE, wine_gap
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = "127.0.0.1"
@@ -215,6 +216,7 @@ def test_the_rate_limit_blocks_an_address_after_too_many_wrong_codes(
         assert found is not None
 
 
+@wine_gap(UDP_SOURCE)
 def test_a_blocked_address_stays_blocked_however_many_others_send_wrong_codes(
     client: socket.socket, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -14,7 +14,12 @@ import sys
 import threading
 from pathlib import Path
 
+from tests.wine import UNDER_WINE
+
 ROOT = Path(__file__).resolve().parents[2]
+STOP = getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
+"""How a test asks the server to stop: SIGTERM; on Windows Ctrl+Break, sent
+to the server's own process group (its console's way to stop a program)."""
 NO_WINDOW = ("import sys; sys.modules['pygame'] = None; "
              "sys.modules['accessible_output2'] = None; "
              "from holdem_desktop.__main__ import main; sys.exit(main(sys.argv[1:]))")
@@ -28,7 +33,8 @@ class ServeProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen([sys.executable, "-c", NO_WINDOW, "serve", *args],
                                         cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, creationflags=getattr(
+                                            subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         self.lines: list[str] = []
         self.errors: list[str] = []
         self._ready = threading.Event()
@@ -63,14 +69,18 @@ class ServeProcess:
         return self.port
 
     def kill(self) -> None:
-        """SIGKILL: no chance to save or close anything."""
-        self.process.send_signal(signal.SIGKILL)
+        """SIGKILL (TerminateProcess on Windows): no chance to save or close anything."""
+        self.process.kill()
         self.process.wait(30)
 
     def stop(self) -> int:
-        """SIGTERM, and its exit status."""
+        """SIGTERM (Ctrl+Break on Windows), and its exit status; under Wine,
+        which cannot send Ctrl+Break (tests/wine.py), killed."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            if UNDER_WINE:
+                self.process.kill()
+            else:
+                self.process.send_signal(STOP)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:

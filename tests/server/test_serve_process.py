@@ -31,6 +31,7 @@ from holdem_desktop.net.protocol import (
     Welcome,
 )
 from holdem_desktop.server.certs import fingerprint_of_file
+from tests.wine import NO_CONSOLE, UNDER_WINE
 
 from .conftest import health
 from .process import ServeProcess
@@ -65,17 +66,22 @@ def test_the_command_line_contract_without_any_window_library(processes, tmp_pat
         assert client.get(timeout=10) == Pong(42)
     finally:
         client.close()
-    assert serve.stop() == 0 and not [e for e in serve.errors if "Traceback" in e], serve.errors
+    stopped = serve.stop()
+    assert not [e for e in serve.errors if "Traceback" in e], serve.errors
     # started again, the same certificate: the pin players trusted holds
     again = processes("--bind", "127.0.0.1", "--port", "0", "--self-signed", "--data", str(data))
     again.wait_ready()
     assert again.fingerprint == serve.fingerprint
+    if UNDER_WINE:
+        pytest.skip(f"Wine 8.0 gap: {NO_CONSOLE} (all but the exit status of a stop checked)")
+    assert stopped == 0
 
 
 def test_settings_come_from_a_toml_file_and_flags_win(processes, tmp_path):
     settings = tmp_path / "server.toml"
-    settings.write_text(f'bind = "127.0.0.1"\nport = 0\ninsecure = true\nmax_rooms = 0\n'
-                        f'data = "{tmp_path / "data"}"\n', encoding="utf-8")
+    # a literal string ('...'): a Windows path's backslashes are no escapes there
+    settings.write_text(f"bind = '127.0.0.1'\nport = 0\ninsecure = true\nmax_rooms = 0\n"
+                        f"data = '{tmp_path / 'data'}'\n", encoding="utf-8")
     serve = processes("--config", str(settings), "--max-rooms", "1")
     port = serve.wait_ready()
     assert any("ws://127.0.0.1:" in line for line in serve.lines)
@@ -144,6 +150,12 @@ def human_to_act(seats: list[Seat]) -> Seat | None:
     return None
 
 
+def one_decision(seats: list[Seat]) -> tuple[int, int] | None:
+    """(hand, decision) when every seat's table shows the same one."""
+    shown = {(s.table.hand, s.table.decision) for s in seats if s.table is not None}
+    return shown.pop() if len(shown) == 1 and all(s.table for s in seats) else None
+
+
 def room_of_two(processes, data: str) -> tuple[Any, Seat, Seat, str]:
     """A ``serve`` process with its data in ``data``, and a room on it that
     Mara created and Ada joined: the process, both seats and the room's code."""
@@ -173,8 +185,9 @@ def test_a_room_killed_with_sigkill_comes_back_at_the_same_decision(processes, t
     call = next(a for a in first.table.view.legal_actions if a.kind in ("check", "call"))
     before = (first.table.hand, first.table.decision)
     first.client.send(Act(call.kind, 0, *before))
-    until(seats, lambda: (s := human_to_act(seats)) is not None and s.table is not None
-          and (s.table.hand, s.table.decision) != before)
+    # (the computer's move after it too: every seat has seen the same decision)
+    until(seats, lambda: human_to_act(seats) is not None
+          and one_decision(seats) not in (None, before))
     waiting = human_to_act(seats)
     assert waiting is not None and waiting.table is not None
     # every seat has the table of that decision before the kill: one seat's

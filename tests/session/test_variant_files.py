@@ -34,6 +34,7 @@ from holdem_desktop.session.variant_files import (
     user_variants_dir,
     variant_argument,
 )
+from tests.folders import system_data_folder
 
 
 def shipped_text(key: str) -> str:
@@ -76,7 +77,7 @@ def test_a_missing_folder_lists_the_shipped_variants_only(tmp_path):
 
 def test_the_default_folder_is_in_the_user_data_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    assert user_variants_dir() == tmp_path / "holdem-desktop" / "variants"
+    assert user_variants_dir() == system_data_folder(tmp_path) / "variants"
 
 
 def test_find_game_reads_shipped_and_own_files_and_nothing_else(tmp_path):

@@ -474,6 +474,13 @@ def test_each_status_has_its_sentence(status, text):
     assert status.silent == (status.kind == "none")
 
 
+def test_the_packaged_game_on_windows_never_asks_for_a_python_package():
+    # the bundle carries pywin32: its player is told what a player can install
+    packaged = Status("none", platform="win32", packaged=True).text
+    assert "install a Windows voice (SAPI5)" in packaged and "pywin32" not in packaged
+    assert "pywin32" in Status("none", platform="win32", packaged=False).text  # pip's game
+
+
 def test_third_party_lines_are_kept_off_the_terminal(capfd):
     with quiet():
         print("Cannot find espeak.core. Please install python-espeak or python3-espeak.")

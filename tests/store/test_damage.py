@@ -28,12 +28,13 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.store import HandStore  # noqa: E402
 from holdem_desktop.store.stats import player_stats  # noqa: E402
 from tests.driving import keys, window  # noqa: E402
+from tests.folders import data_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def store_file(home: Path) -> Path:
-    return home / "data" / "holdem-desktop" / "hands.sqlite"
+    return data_folder() / "hands.sqlite"
 
 
 def play_hands(desktop: Desktop, hands: int) -> int:
@@ -84,9 +85,17 @@ time.sleep(60)
 """
 
 
+RENAMES_OPEN_FILES = sys.platform != "win32"
+"""Windows refuses to rename a file another program has open: the store then
+keeps the session's hands in memory, and says so, rather than claim to have
+set the file aside."""
+STUCK = ("The file of your past hands is in use by another program and cannot be set aside: "
+         "this session's hands are kept until you close the game.")
+
+
 def test_a_file_locked_by_another_process_is_set_aside_with_a_notice(player_home):
     first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
-    play_hands(first, 2)
+    stored = play_hands(first, 2)
     first.close()
     path = store_file(player_home)
     locker = subprocess.Popen([sys.executable, "-c", LOCKER, str(path)],
@@ -96,12 +105,15 @@ def test_a_file_locked_by_another_process_is_set_aside_with_a_notice(player_home
         desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
         assert desktop.hands.notices == [
             "The file of your past hands was in use by another program: it was set aside "
-            "and a new one started."]
+            "and a new one started." if RENAMES_OPEN_FILES else STUCK]
         assert play_hands(desktop, 2) >= 2
     finally:
         locker.kill()
         locker.wait(10)
-    assert [p for p in path.parent.iterdir() if ".locked-" in p.name]
+    aside = [p for p in path.parent.iterdir() if ".locked-" in p.name]
+    assert bool(aside) == RENAMES_OPEN_FILES
+    if not RENAMES_OPEN_FILES:  # left as it was, with its hands, for the next start
+        assert HandStore(path).query("SELECT count(*) FROM hands") == [(stored,)]
 
 
 def test_a_failing_store_is_said_once_and_the_game_goes_on(player_home, monkeypatch):
@@ -334,7 +346,8 @@ def test_a_file_locked_during_a_game_is_set_aside_and_the_hand_still_written(tmp
     finally:
         locker.kill()
         locker.wait(10)
-    assert heard == ["locked"]
+    assert heard == ["locked" if RENAMES_OPEN_FILES else "stuck"]
     assert again is not None  # the hand is in the new file (its game started afresh there)
     assert [n for (n,) in store.query("SELECT number FROM hands")] == [2]
-    assert store.moved and store.moved[0].exists()
+    assert bool(store.moved) == RENAMES_OPEN_FILES
+    assert store.moved[0].exists() if RENAMES_OPEN_FILES else path.exists()

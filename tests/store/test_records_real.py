@@ -19,6 +19,7 @@ import pytest
 from holdem_desktop.audio.chart import GAP, REFERENCE, chart_wave, pitches
 from holdem_desktop.store import GameInfo, HandStore, store_path
 from tests.desktop import focus_window, virtual_screen, wait_for
+from tests.folders import data_folder, sdl_path
 from tests.store.test_review import scripted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ missing = [t for t in TOOLS if shutil.which(t) is None]
 
 def stored_home(home: Path) -> None:
     """A player whose store holds the scripted hand (Mara is "you")."""
-    store = HandStore(store_path(home / "data" / "holdem-desktop"))
+    store = HandStore(store_path(data_folder()))
     store.add_hand(None, GameInfo("local", "Tournament", "Mara", "normal", 3), 7, scripted(), 2,
                    ["normal", "normal", "human"])
     store.close()
@@ -132,7 +133,7 @@ pygame.mixer.quit()
 
 def test_the_chips_chart_as_sound_rises_where_the_stack_rises(tmp_path):
     stored_home(tmp_path)
-    raw = tmp_path / "chart.raw"
+    raw = sdl_path(tmp_path) / "chart.raw"
     env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(raw),
                SDL_VIDEODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "config"),
                XDG_DATA_HOME=str(tmp_path / "data"))
@@ -272,6 +273,8 @@ def test_the_statistics_page_by_keys(player_home):
     page.export_folder = player_home
     keys(app, "return")
     assert desktop.speech.history[-1].text.startswith("Every player's figures were written")
-    csv = (player_home / "holdem-statistics.csv").read_text().splitlines()
+    written = (player_home / "holdem-statistics.csv").read_bytes()
+    assert b"\r\r" not in written  # a line end as the system writes it, once
+    csv = written.decode("utf-8").splitlines()
     assert csv[0].startswith("player,hands,vpip,pfr") and len(csv) == 4
     assert any(line.startswith("Mara,1,100.0,100.0") for line in csv)

@@ -32,6 +32,7 @@ from holdem_desktop.store.stats import (
     my_stats,
     player_stats,
 )
+from tests.folders import data_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -190,7 +191,7 @@ def test_the_command_line_imports_phh_and_prints_every_players_figures(tmp_path)
     done = run_cli(["stats", "--import", str(folder)], tmp_path)
     assert done.returncode == 0, done.stderr
     assert "broken.phh" in done.stderr  # named, and the others still read
-    assert (tmp_path / "data" / "holdem-desktop" / "hands.sqlite").exists()
+    assert (data_folder() / "hands.sqlite").exists()
     done = run_cli(["stats", "--json"], tmp_path)
     assert done.returncode == 0, done.stderr
     players = json.loads(done.stdout)["players"]

@@ -17,6 +17,7 @@ from holdem_desktop.settings import Settings
 from holdem_desktop.ui.keymap import KeyMap
 from holdem_desktop.ui.menus import HelpPage, NewGamePage, StartPage
 from holdem_desktop.ui.page import Replace
+from tests.folders import system_data_folder
 
 
 class FakeDesktop:
@@ -200,7 +201,7 @@ def test_how_to_play_shows_the_folder_and_copies_the_game(tmp_path):
 def test_the_start_page_explains_the_game_last_chosen_even_a_players_own(tmp_path,
                                                                            monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    deep_file(tmp_path / "holdem-desktop" / "variants")
+    deep_file(system_data_folder(tmp_path) / "variants")
     desktop = FakeDesktop()
     desktop.settings = desktop.settings.updated(variant="my:deep.toml")
     start = StartPage(desktop, lambda text: None)
@@ -242,7 +243,7 @@ def test_settings_show_the_variants_folder(tmp_path, monkeypatch):
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     page = SettingsPage(FakeDesktop(), lambda text: None)
-    folder = tmp_path / "holdem-desktop" / "variants"
+    folder = system_data_folder(tmp_path) / "variants"
     assert f"Your variants folder is {folder}" in [c.label for c in page.controls()]
 
 
