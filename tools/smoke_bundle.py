@@ -215,15 +215,15 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
                   "messages)")
         else:
             print("skip: speech (no speech-dispatcher or sandbox script here)", flush=True)
-        key("Escape", "Escape")  # leave the table (twice: it asks)
+        key("Escape", "Tab", "Return")  # leave the table: it asks, Tab to Leave, Enter
         # The start screen now holds the game just left (saved, its focus on
-        # Continue): Escape twice is its way out, as the keys page says.
-        key("Escape", "Escape")
+        # Continue): Escape asks before quitting, Tab to Quit, Enter.
+        key("Escape", "Tab", "Return")
         try:
             code = game.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            raise SmokeFailure("the program did not quit after Escape twice on the start "
-                               "screen") from None
+            raise SmokeFailure("the program did not quit after Escape, Tab, Enter on the "
+                               "start screen") from None
         check(code == 0, f"quitting ends the program with exit code {code}")
         samples = array.array("h", audio.read_bytes()[: len(audio.read_bytes()) // 2 * 2])
         check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
@@ -356,7 +356,8 @@ def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str,
             else:
                 print("skip: speech (NVDA is not running here; CI checks it through a recording "
                       "stand-in of NVDA's controller client)", flush=True)
-            press("Escape", "Escape", "Escape", "Escape")  # leave the table (it asks), then quit
+            # leave the table, then quit: each asks, Tab to its confirming button, Enter
+            press("Escape", "Tab", "Return", "Escape", "Tab", "Return")
         samples = array.array("h", audio.read_bytes()[: audio.stat().st_size // 2 * 2])
         check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
         check(files_of(bundle) == before, "nothing was written inside the bundle")
@@ -380,7 +381,7 @@ def no_reader(exe: Path, env: dict[str, str], scratch: Path, heard: Path) -> Non
     with Played(exe, dict(env, NVDA_STANDIN_RUNNING="0"), log, "NVDA not running") as hwnd:
         asked = wait_for(lambda: ("test", "1722") in nvda_heard(heard), 60)
         wait_for(lambda: "Windows voice" in log.read_text(errors="replace"), 30)
-        win.press(hwnd, "Escape", "Escape")
+        win.press(hwnd, "Escape", "Tab", "Return")  # quit: it asks, Tab to Quit, Enter
     message = next((line for line in log.read_text(errors="replace").splitlines()
                     if "Windows voice" in line), "")
     # the packaged game's own words: a voice to install, never a Python package
