@@ -32,6 +32,7 @@ from holdem_desktop import __version__
 from holdem_desktop.net.client import RoomClient
 from holdem_desktop.net.limits import CLOSE_DEADLINE
 from holdem_desktop.net.protocol import Hello, Welcome, encode, to_payload
+from tests.net.sockets import silent_sockets
 from tests.server.conftest import insecure_context, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,18 +208,7 @@ def test_wrong_codes_that_never_say_goodbye_leave_descriptors_for_a_friend(tmp_p
 def silent_flood(port: int, per_address: int) -> list[socket.socket]:
     """Plain sockets that never speak, ``per_address`` from each of eight
     addresses: more than the child has descriptors."""
-    held = []
-    for k in range(8 * per_address):
-        s = socket.socket()
-        s.bind((f"127.0.0.{80 + k % 8}", 0))
-        s.settimeout(5)
-        try:
-            s.connect(("127.0.0.1", port))
-        except OSError:
-            s.close()
-            continue
-        held.append(s)
-    return held
+    return silent_sockets(port, 8 * per_address, 80, 8)
 
 
 def tries_once_a_second(child: Child, key: str) -> None:

@@ -34,6 +34,7 @@ from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import WaitingForPlayers
 from holdem_desktop.ui.move_log import MoveLog
 from tests.net.conftest import ROOM_CODE, lan_client, tls_socket
+from tests.net.sockets import silent_sockets
 
 CODE = ROOM_CODE  # the code of the rooms tests/net/conftest.py serves
 
@@ -535,16 +536,7 @@ def test_a_flood_of_silent_sockets_with_few_open_files_does_not_stop_a_friend(tm
     try:
         port_text, pin = child.stdout.readline().split()
         port = int(port_text)
-        for k in range(100):  # 100 silent sockets from 20 addresses
-            s = socket.socket()
-            s.bind((f"127.0.0.{10 + k % 20}", 0))
-            s.settimeout(5)
-            try:
-                s.connect(("127.0.0.1", port))
-            except OSError:
-                s.close()
-                continue
-            silent.append(s)
+        silent = silent_sockets(port, 100, 10, 20)  # 100 silent sockets from 20 addresses
         came, end = 0, time.monotonic() + 10
         while came < len(silent) and time.monotonic() < end:  # the flood has landed
             child.stdin.write("?\n")

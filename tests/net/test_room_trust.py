@@ -32,6 +32,7 @@ from holdem_desktop.net.protocol import (
     parse_host,
 )
 from tests.net.conftest import tls_socket
+from tests.net.sockets import silent_sockets
 from tests.net.test_room_life import (
     CODE,
     Window,
@@ -349,16 +350,8 @@ def test_descriptor_exhaustion_leaves_lines_in_the_host_log(tmp_path):
     held: list[socket.socket] = []
     try:
         port = int(child.stdout.readline())
-        for k in range(48):  # 6 from each of 8 addresses: more than the host has descriptors
-            s = socket.socket()
-            s.bind((f"127.0.0.{80 + k % 8}", 0))
-            s.settimeout(5)
-            try:
-                s.connect(("127.0.0.1", port))
-            except OSError:
-                s.close()
-                continue
-            held.append(s)
+        # 6 from each of 8 addresses: more than the host has descriptors
+        held = silent_sockets(port, 48, 80, 8)
         # The host runs out of descriptors: asyncio's accept() fails (and
         # retries a second later) while they are held.
         summary = ""
