@@ -256,7 +256,8 @@ class Rooms:
         # Back at the table (a new connection, or joining again with the token):
         # where the game stands, as the table's news, before whose turn it is.
         remote.on_back = lambda: self.outputs.tell(remote, back_at_table(
-            remote, remote.seat, remote.running, self.outputs.options.suits))
+            remote, remote.seat, remote.running, self.outputs.options.suits,
+            remote.table.stand_ins if remote.table is not None else ()))
         # Chat lines: said after the announcement of the moment, never over it.
         remote.name = name
         remote.mutes = self.mutes

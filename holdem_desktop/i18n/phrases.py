@@ -9,8 +9,8 @@ can reorder it; the hand and card names come from :mod:`.names`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from holdem_desktop.engine.actions import ActionKind
@@ -488,22 +488,26 @@ def welcome_back(session: Session, seat: int, suits: bool = True) -> str:
     return " ".join((_("Welcome back."), *where_it_stands(session, seat, suits)))
 
 
-def back_at_table(table: Standing, seat: int | None, running: bool, suits: bool = True) -> str:
+def back_at_table(table: Standing, seat: int | None, running: bool, suits: bool = True,
+                  stand_ins: Collection[int] = ()) -> str:
     """What a player who comes back to a room's table hears first (a new
     connection that took the seat back, or joining again with the seat's
     token): where the game stands for them when it runs and they play in it
-    (whose turn it is follows as the game's own sentence)."""
+    (whose turn it is follows as the game's own sentence); ``stand_ins``:
+    the hand's moves the computer made for them while they were away."""
     back = _("Back at the table.")
     if seat is None or not running:
         return back
-    return " ".join((back, *where_it_stands(table, seat, suits)))
+    return " ".join((back, *where_it_stands(table, seat, suits, stand_ins)))
 
 
-def where_it_stands(table: Standing, seat: int, suits: bool = True) -> list[str]:
+def where_it_stands(table: Standing, seat: int, suits: bool = True,
+                    stand_ins: Collection[int] = ()) -> list[str]:
     """A running game as it stands for the player at ``seat``, in sentences:
     between hands, the hands played, their chips and how to go on; in a hand,
     its number, their cards (or that they folded), the board, the pot, this
-    betting round's moves and their chips."""
+    betting round's moves (those of ``stand_ins``, by their order in the
+    hand, said as the computer's for them) and their chips."""
     have = you_have(table.chips(seat))
     try:
         view: SeatView | None = table.view(seat)
@@ -520,7 +524,10 @@ def where_it_stands(table: Standing, seat: int, suits: bool = True) -> list[str]
     p = Phrasing(lambda k: table.seats[k].name, seat if view.seat is not None else None, suits)
     start = max((k for k, e in enumerate(view.history) if isinstance(e, StreetDealt)),
                 default=-1)
-    moves = [sentence(e, p) for e in view.history[start + 1:] if isinstance(e, ActionTaken)]
+    made = [k for k, e in enumerate(view.history) if isinstance(e, ActionTaken)]
+    by_computer = replace(p, stand_in=True)
+    moves = [sentence(view.history[k], by_computer if n in stand_ins else p)
+             for n, k in enumerate(made) if k > start]
     said = [board, _("Pot: {amount}.").format(amount=amount(view.pot))]
     if moves:
         said.append(_("This betting round: {moves}").format(

@@ -564,7 +564,9 @@ class Table:
     barrier still waits for; ``hand`` and ``decision`` name the decision
     awaited now (an :class:`Act` repeats them); ``watchers`` are the names of
     the members without a seat who are connected; ``removed`` (sent to the
-    host alone) the names of the members removed and kept out.
+    host alone) the names of the members removed and kept out;
+    ``stand_ins`` the moves of this hand (their order in it, from 0) that
+    the computer made for a person's seat while they were away.
     """
 
     TYPE: ClassVar[str] = "table"
@@ -586,9 +588,15 @@ class Table:
     decision: int = 0
     watchers: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    stand_ins: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
+        _check(len(self.stand_ins) <= MAX_EVENTS, "stand_ins", "too many items")
+        for i, move in enumerate(self.stand_ins):
+            _check_int(move, f"stand_ins[{i}]", 0, MAX_INT)
+        _check(list(self.stand_ins) == sorted(set(self.stand_ins)), "stand_ins",
+               "not in increasing order")
         _check_int(self.hand, "hand", 0, MAX_INT)
         _check_int(self.decision, "decision", 0, MAX_INT)
         _check(len(self.watchers) <= MAX_ITEMS, "watchers", "too many items")

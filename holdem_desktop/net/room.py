@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from holdem_desktop.ai.character import NAMES, random_characters
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine.actions import Action, IllegalAction
-from holdem_desktop.engine.events import HandEnded
+from holdem_desktop.engine.events import ActionTaken, HandEnded, HandStarted
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.session import Controller, GameOver, HumanController, Session
 
@@ -212,6 +212,10 @@ class Room:
         """The seats people took at the last New game."""
         self.games = 0
         """Games started in this room."""
+        self.stand_ins: list[int] = []
+        """This hand's moves (by their order in it, from 0) that the computer
+        made for a person's seat (they were away, gone or handed over): a
+        person back at the table hears them as the computer's, not as theirs."""
         self.chat = RoomChat()
         """Who may talk, and how fast (see :mod:`.chat`)."""
         self.chat_refused: list[tuple[str, str, int]] = []
@@ -836,6 +840,12 @@ class Room:
     # Telling everyone
 
     def _listen(self, event: object) -> None:
+        if isinstance(event, HandStarted):
+            self.stand_ins = []
+        elif isinstance(event, ActionTaken) and self.session is not None \
+                and self.session.hand is not None \
+                and any(m.seat == event.seat and m.replaced for m in self.members):
+            self.stand_ins.append(len(self.session.hand.actions) - 1)
         for m in self.members:
             if m.conn is not None:
                 m.pending.append(censor(event, m.seat))
@@ -987,7 +997,8 @@ class Room:
                      s.hands_played, s.level, level.blinds, level.ante,
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
-                     hand, decision, watchers, self._removed_for(member))
+                     hand, decision, watchers, self._removed_for(member),
+                     tuple(self.stand_ins) if view is not None else ())
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

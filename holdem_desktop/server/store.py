@@ -320,6 +320,7 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
                  for b in room.bans],
         "games": room.games,
         "people_seats": sorted(room._people_seats),
+        "stand_ins": room.stand_ins,
         "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
@@ -355,6 +356,7 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
                      int(b["game"])) for b in data.get("bans", [])]
     room.games = int(data.get("games", 0))
     room._people_seats = {int(k) for k in data.get("people_seats", [])}
+    room.stand_ins = sorted({int(k) for k in data.get("stand_ins", [])})
     for g in data.get("chat", []):  # mutes: the host's, and those for flooding
         guard = room.chat.guard(str(g["key"]))
         guard.by_host = bool(g["by_host"])

@@ -111,6 +111,7 @@ def host_examples() -> list[Any]:
         Waiting((0, 2)), Waiting(()), Pong(7), Bye("left"), News("left_seat", ("Ann",)),
         News("started_without", ("Ann", "Bob")),
         dataclasses.replace(table_for(None), hand=3, decision=7, watchers=("Zoë",)),
+        dataclasses.replace(table_for(real_view()), stand_ins=(0, 3)),
     ]
 
 
@@ -170,6 +171,14 @@ def test_a_table_carries_a_real_view_with_side_pots_and_legal_actions():
     assert isinstance(message, Table) and message.view is not None
     assert len(message.view.pots) > 1 and message.view.legal_actions
     assert_same(message.view, real_view())
+
+
+@pytest.mark.parametrize("moves", [[-1], [2, 1], [1, 1], ["1"], list(range(MAX_EVENTS + 1))])
+def test_a_table_whose_stand_ins_are_not_moves_in_order_is_malformed(moves):
+    body = json.loads(to_payload(table_for(real_view())))
+    with pytest.raises(MalformedMessage) as info:
+        parse_host(json.dumps({**body, "stand_ins": moves}).encode())
+    assert info.value.detail.startswith("stand_ins")
 
 
 def test_every_real_event_travels_in_events_messages_censored():
@@ -512,7 +521,7 @@ FIELDS = ["name", "code", "game_version", "token", "kind", "amount", "n", "seat"
           "variant", "spectator", "host_seat", "reason", "detail", "events", "view", "chips",
           "places", "kinds", "connected", "hands_played", "level", "blinds", "ante",
           "hands_until_next_level", "game_over", "started", "waiting_for", "data", "seats",
-          "hand", "decision", "watchers", "what"]
+          "hand", "decision", "watchers", "stand_ins", "what"]
 near_messages = st.builds(
     lambda kind, fields: {"v": 1, "type": kind, **fields},
     st.sampled_from(TYPES),

@@ -13,7 +13,7 @@ from pathlib import Path
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.variant import shipped_variant
-from holdem_desktop.net.protocol import Act, Hello, NewGame, NextHand, Table
+from holdem_desktop.net.protocol import Act, Away, Hello, NewGame, NextHand, Table
 from holdem_desktop.net.room import Room
 from holdem_desktop.server.config import ServerConfig
 from holdem_desktop.server.service import GameServer
@@ -75,7 +75,7 @@ def restored(folder: Path) -> Room:
 
 def same_decision(a: Room, b: Room) -> None:
     """The same hand at the same decision, with the same cards and chips."""
-    assert a.decision == b.decision
+    assert a.decision == b.decision and a.stand_ins == b.stand_ins
     sa, sb = a.session, b.session
     assert sa is not None and sb is not None
     assert [sa.chips(k) for k in range(sa.n)] == [sb.chips(k) for k in range(sb.n)]
@@ -162,6 +162,24 @@ def test_a_file_written_whole_by_the_previous_version_is_restored(tmp_path):
         pass
     (tmp_path / f"{CODE}.json").write_text(reference(room), encoding="utf-8")  # no newline
     same_decision(restored(tmp_path), room)
+
+
+def test_the_moves_the_computer_made_for_someone_away_are_kept_with_the_room(tmp_path):
+    """A person back after a restart hears the computer's moves for them as
+    its own, as before it (the room's stand_ins survive the save)."""
+    room = new_room(Clock())
+    for r in played(room, 40):
+        if r.session is not None and r.session.hand is not None and not r.session.hand.over:
+            if not r.members[1].replaced:
+                r.receive("b", Away())  # Ada steps away: the computer plays her seat
+            elif r.stand_ins:
+                break
+    assert room.stand_ins and room.members[1].replaced
+    store = RoomStore(tmp_path)
+    store.save(room)
+    back = restored(tmp_path)
+    same_decision(back, room)
+    assert all(back.session.hand.actions[k][0] == 1 for k in back.stand_ins)
 
 
 def test_a_room_saved_several_times_in_one_batch_is_written_once(tmp_path):

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from holdem_desktop import __version__
 from holdem_desktop.app import Desktop
-from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.actions import Action, ActionKind
+from holdem_desktop.engine.events import ActionTaken, StreetDealt
 from holdem_desktop.i18n.names import amount, cards_names
 from holdem_desktop.net.protocol import Hello, NextHand
 from holdem_desktop.speech import RecordingSpeaker
@@ -245,3 +246,73 @@ def test_a_player_back_hears_that_the_game_waits_for_someone_gone(host, tmp_path
     finally:
         again.close_room()
 
+
+
+def first_to_act_after_the_flop(host: Desktop, ada: Desktop) -> None:  # noqa: F811
+    """Play on (both check or call, Next hand between hands) until the hand
+    waits for Ada with a flop, turn or river dealt and nobody has moved in
+    this betting round yet."""
+    room = host.server.room
+    players = {0: host, 1: ada}
+    for _ in range(60):
+        session = room.session
+        if session.hand is None or session.hand.over:
+            for d in players.values():
+                d.remote.next_hand()
+            assert wait([host, ada], lambda s=session: s.hand is not None and not s.hand.over)
+            continue
+        seat = session.waiting_for
+        assert wait([host, ada], lambda s=seat: players[s].remote.waiting_for == s
+                    and players[s].remote.my_turn)
+        history = ada.remote.table.view.history
+        dealt_at = max((k for k, e in enumerate(history) if isinstance(e, StreetDealt)),
+                       default=None)
+        if seat == 1 and dealt_at is not None and not any(
+                isinstance(e, ActionTaken) for e in history[dealt_at + 1:]):
+            return
+        decision = room.decision
+        check_or_call(players[seat], seat)
+        assert wait([host, ada], lambda now=decision: room.decision != now)
+    raise AssertionError("no street where Ada acts first in 60 decisions")
+
+
+def test_a_move_the_computer_made_for_you_is_said_as_its_own_when_you_are_back(
+        host, tmp_path):  # noqa: F811
+    """Issue 31 item 5 on the return path: while Ada was gone the computer
+    played her seat; back at the table, this betting round tells its move as
+    the computer's ("The computer checks for you."), never as hers."""
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    room = host.server.room
+    ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker(), data=tmp_path / "ada")
+    app = window(ada)
+    try:
+        join_by_keys(app, code=page.room.code, address=at(host), name="Ada")
+        dealt(host, ada)
+        first_to_act_after_the_flop(host, ada)
+        acted = len(room.session.hand.actions)
+        app.screen.focus.id = "room:leave"
+        keys(app, "return", "tab", "return")  # Leave room, then Leave the room in its dialog
+        assert ada.remote is None
+        # the computer moves for her at once (first to act: it checks or bets), Mara to act
+        assert wait([host], lambda: len(room.session.hand.actions) > acted
+                    and room.session.waiting_for == 0)
+        seat, move = room.session.hand.actions[acted]
+        assert seat == 1 and room.stand_ins == [acted]
+        start = len(said(ada))
+        join_by_keys(app)
+        back = [s for s in said(ada)[start:] if s.startswith("Back at the table.")]
+        assert len(back) == 1, said(ada)[start:]
+        words = ({ActionKind.CHECK: "The computer checks for you."}.get(move.kind)
+                 or f"The computer bets {amount(move.amount)} for you.")
+        assert f" This betting round: {words} " in back[0], back
+        assert not re.search(r"\bYou (check|bet)\b", back[0]), back
+        assert back[0].endswith("Mara to act."), back
+        # her own move, once she is back, is hers again
+        until_turn_of(host, 1, {0: host, 1: ada})
+        mark = len(said(ada))
+        keys(app, "c")
+        assert wait([host, ada], lambda: any(s.startswith(("You check.", "You call "))
+                                             for s in said(ada)[mark:])), said(ada)[mark:]
+        assert room.stand_ins == [acted]  # hers is not the computer's
+    finally:
+        ada.close_room()
