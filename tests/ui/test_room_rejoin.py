@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 from holdem_desktop import __version__
 from holdem_desktop.app import Desktop
@@ -19,6 +21,7 @@ from holdem_desktop.engine.actions import Action, ActionKind
 from holdem_desktop.engine.events import ActionTaken, StreetDealt
 from holdem_desktop.i18n.names import amount, cards_names
 from holdem_desktop.net.protocol import Hello, NextHand
+from holdem_desktop.net.room import Room
 from holdem_desktop.speech import RecordingSpeaker
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.table import TableScreen
@@ -115,14 +118,23 @@ def where_it_stands(desktop: Desktop, seat: int) -> str:
             f"{cards_names(view.hole)}. {board} Pot: {amount(view.pot)}. ")
 
 
-def test_leave_then_join_again_by_code_tells_the_hand_and_whose_turn(host, tmp_path):  # noqa: F811
+@contextmanager
+def ada_at_maras_table(host: Desktop, tmp_path: Path) -> Iterator[tuple[Room, Desktop, App]]:  # noqa: F811
+    """Mara's room of two; Ada joins it by keys from a window of her own and
+    the first hand is dealt (her room closed after)."""
     page = host.create_room("tournament", 2, "easy", "Mara")
-    room = host.server.room
     ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker(), data=tmp_path / "ada")
     app = window(ada)
     try:
         join_by_keys(app, code=page.room.code, address=at(host), name="Ada")
         dealt(host, ada)
+        yield host.server.room, ada, app
+    finally:
+        ada.close_room()
+
+
+def test_leave_then_join_again_by_code_tells_the_hand_and_whose_turn(host, tmp_path):  # noqa: F811
+    with ada_at_maras_table(host, tmp_path) as (room, ada, app):
         until_turn_of(host, 0, {0: host, 1: ada})  # Mara's turn: nobody plays for Ada
         table = app.screen
         table.focus.id = "room:leave"
@@ -154,8 +166,6 @@ def test_leave_then_join_again_by_code_tells_the_hand_and_whose_turn(host, tmp_p
         keys(app, "c")
         assert wait([host, ada], lambda: len(room.session.hand.actions) > acted)
         assert room.session.hand.actions[acted][0] == 1  # hers, not the computer's
-    finally:
-        ada.close_room()
 
 
 def test_a_new_window_after_the_game_was_closed_hears_its_turn(host, tmp_path):  # noqa: F811
@@ -281,13 +291,7 @@ def test_a_move_the_computer_made_for_you_is_said_as_its_own_when_you_are_back(
     """Issue 31 item 5 on the return path: while Ada was gone the computer
     played her seat; back at the table, this betting round tells its move as
     the computer's ("The computer checks for you."), never as hers."""
-    page = host.create_room("tournament", 2, "easy", "Mara")
-    room = host.server.room
-    ada = Desktop(rng=random.Random(8), speaker=RecordingSpeaker(), data=tmp_path / "ada")
-    app = window(ada)
-    try:
-        join_by_keys(app, code=page.room.code, address=at(host), name="Ada")
-        dealt(host, ada)
+    with ada_at_maras_table(host, tmp_path) as (room, ada, app):
         first_to_act_after_the_flop(host, ada)
         acted = len(room.session.hand.actions)
         app.screen.focus.id = "room:leave"
@@ -309,10 +313,9 @@ def test_a_move_the_computer_made_for_you_is_said_as_its_own_when_you_are_back(
         assert back[0].endswith("Mara to act."), back
         # her own move, once she is back, is hers again
         until_turn_of(host, 1, {0: host, 1: ada})
+        assert wait([host, ada], lambda: ada.remote.my_turn)  # her window knows it too
         mark = len(said(ada))
         keys(app, "c")
         assert wait([host, ada], lambda: any(s.startswith(("You check.", "You call "))
                                              for s in said(ada)[mark:])), said(ada)[mark:]
         assert room.stand_ins == [acted]  # hers is not the computer's
-    finally:
-        ada.close_room()
