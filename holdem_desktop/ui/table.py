@@ -35,7 +35,8 @@ from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
-from .action_panel import ActionPanel, Command
+from .action_bar import AMOUNT_BOX, AmountBox, action_controls
+from .action_panel import ActionPanel, Command, Preset
 from .chat_zone import ChatZone, draw_chat, has_chat
 from .dialog import Dialog
 from .draw import TableRenderer
@@ -113,6 +114,8 @@ class TableScreen(Page):
         self._out = say
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
+        self.amount_box = AmountBox()
+        """The action bar's typed amount."""
         self.move_log = MoveLog(self._name, seat)
         self.log_filter = "all"
         """What the Move log shows: ``all`` (in a room, the moves and what people
@@ -244,7 +247,7 @@ class TableScreen(Page):
         if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.CHECK_CALL
         elif isinstance(event, HandEnded) and self.focus.id is not None \
-                and self.focus.id.startswith("button:") \
+                and self.focus.id.startswith(("button:", "preset:", AMOUNT_BOX)) \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
             self._ring_at = self.focus.id
             self.focus.id = "button:" + Command.NEXT_HAND
@@ -354,10 +357,7 @@ class TableScreen(Page):
         else:
             out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
         out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
-        for b in self.panel.buttons(shown):
-            out.append(Control("button:" + b.command, b.label, Role.BUTTON, "actions",
-                               enabled=b.enabled,
-                               reason=None if b.enabled else self.panel.why(b.command)))
+        out += action_controls(self.panel, shown, self.amount_box, amount)
         out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
         out += [Control(f"state:{k}", line, Role.TEXT, "state")
                 for k, line in enumerate(self.state_lines(shown))]
@@ -580,6 +580,8 @@ class TableScreen(Page):
         elif control.id.startswith("button:"):
             self.confirm_all_in = False
             return self._act(Command(control.id[7:]))
+        elif control.id.startswith("preset:") or control.id == AMOUNT_BOX:
+            self._amount(control)
         elif control.id == "room:invite" and self.room is not None:
             # Copied, it is said short: the line's 64-digit pin is for the clipboard,
             # not the ear; without a clipboard the whole invitation is said.
@@ -603,6 +605,26 @@ class TableScreen(Page):
         else:
             self.say(self.describe(control))
         return None
+
+    def _amount(self, control: Control) -> None:
+        """A preset, or Enter in the amount box: the amount is chosen (the
+        typed one takes the focus to Bet / Raise), or why not is said."""
+        if control.id == AMOUNT_BOX:
+            outcome = self.amount_box.enter(self.panel)
+        else:
+            outcome = self.panel.preset(Preset(control.id[7:]))
+        if not outcome.done:
+            self.on_refused()
+        elif control.id == AMOUNT_BOX:
+            self.focus.id = "button:" + Command.BET_RAISE
+            c = self.focused()
+            outcome = outcome if c is None else type(outcome)(True, self.describe(c))
+        if outcome.message:
+            self.say(outcome.message)
+
+    def editing(self) -> bool:
+        c = self.focused()  # an amount box with no amount to choose takes no letters
+        return c is not None and c.role is Role.EDIT and c.enabled
 
     def _room_action(self, key: str, label: str, *, asked: bool = False) -> Transition | None:
         """A Room zone button: done at once (the room says what happened to
@@ -656,12 +678,16 @@ class TableScreen(Page):
                 self.on_refused()
             if echo:
                 self.say(echo)
+        elif control.id == AMOUNT_BOX:
+            self.say(self.amount_box.type(text))
 
     def erase(self, control: Control) -> None:
         if self.tab is not None:
             self.tab.erase(control)
         elif control.id == "chat:field" and self.chat is not None:
             self.say(self.chat.erase())
+        elif control.id == AMOUNT_BOX:
+            self.say(self.amount_box.erase())
 
     def close(self) -> Transition | None:
         if self.tab is not None:
