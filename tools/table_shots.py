@@ -17,15 +17,15 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from holdem_desktop.ai.players import create_player  # noqa: E402
-from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
-from holdem_desktop.resources import assets_dir  # noqa: E402
-from holdem_desktop.session import HumanController, Session  # noqa: E402
-from holdem_desktop.ui.action_panel import Command  # noqa: E402
-from holdem_desktop.ui.draw import TableRenderer  # noqa: E402
-from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from holdem_desktop.ai.players import create_player
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.resources import assets_dir
+from holdem_desktop.session import HumanController, Session
+from holdem_desktop.ui.action_panel import Command
+from holdem_desktop.ui.draw import TableRenderer
+from holdem_desktop.ui.table import TableScreen
 
 NAMES = ("Mara", "Ada", "Bruno", "Chiara", "Dario", "Elena", "Filip", "Greta", "Hanna",
          "Maximilian")

@@ -12,7 +12,7 @@ box are controls of the same zone, after Increase amount in the Tab order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -74,11 +74,10 @@ class AmountBox:
 
 
 def action_controls(panel: ActionPanel, shown: SeatView | None, box: AmountBox,
-                    amount: object) -> list[Control]:
+                    amount: Callable[[int], str]) -> list[Control]:
     """The Actions zone's controls after its heading: the seven buttons with
     the amount box and the presets after Increase amount (``shown``: the
     felt's picture while it is behind the game; ``amount`` formats chips)."""
-    fmt = amount if callable(amount) else str
     out: list[Control] = []
     steps, index = panel.amounts() if shown is None else ((), 0)
     for b in panel.buttons(shown):
@@ -88,7 +87,7 @@ def action_controls(panel: ActionPanel, shown: SeatView | None, box: AmountBox,
         if b.command is not Command.INCREASE:
             continue
         none = _("There is no amount to choose now.")
-        chosen = fmt(steps[index].to) if steps else ""
+        chosen = amount(steps[index].to) if steps else ""
         out.append(Control(AMOUNT_BOX, _("Type an amount"), Role.EDIT, "actions",
                            enabled=bool(steps), reason=None if steps else none,
                            value=box.text or chosen))
@@ -98,7 +97,7 @@ def action_controls(panel: ActionPanel, shown: SeatView | None, box: AmountBox,
                                "actions", enabled=value is not None,
                                reason=None if value is not None else none if not steps else
                                _("That amount is not one you can choose now."),
-                               value=fmt(value) if value is not None else None))
+                               value=amount(value) if value is not None else None))
     return out
 
 

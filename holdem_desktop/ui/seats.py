@@ -13,7 +13,6 @@ anything; it draws for :class:`~.draw.TableRenderer` and records where.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -108,25 +107,24 @@ def spots(r: TableRenderer, layout: TableLayout, view: SeatView | None,
         ux, uy = spot.toward
         marker = widest if not bets.get(seat) else \
             chips_rect(r, layout, amount(bets[seat]), (0, 0))
-        spot.front = _front(spot.box.center, (ux, uy), 4 * s, marker, taken,
-                            lambda q, seat=seat: nearest(q, out) == seat)
+        spot.front = _front(spot.box.center, (ux, uy), 4 * s, marker, taken, seat, out)
     return out
 
 
 def _front(start: tuple[int, int], toward: tuple[float, float], step: float,
-           marker: pygame.Rect, taken: list[pygame.Rect],
-           own: Callable[[tuple[int, int]], bool]) -> tuple[int, int]:
+           marker: pygame.Rect, taken: list[pygame.Rect], seat: int,
+           seats: dict[int, Spot]) -> tuple[int, int]:
     """The first place on the way from ``start`` toward the centre (or a
     little to either side of that way, when the board's words are in it)
-    where ``marker`` covers nothing and lies nearer its own seat than any
-    other (``own``)."""
+    where ``marker`` covers nothing and lies nearer ``seat`` than any other
+    of ``seats``."""
     ux, uy = toward
     px, py = -uy, ux
     for k in range(1, 120):
         for j in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6):
             q = (round(start[0] + (ux * k + px * j * 2) * step),
                  round(start[1] + (uy * k + py * j * 2) * step))
-            if marker.move(q).inflate(4, 4).collidelist(taken) < 0 and own(q):
+            if marker.move(q).inflate(4, 4).collidelist(taken) < 0 and nearest(q, seats) == seat:
                 return q
     return round(start[0] + ux * 30 * step), round(start[1] + uy * 30 * step)
 
