@@ -1,7 +1,7 @@
 """Screenshots of the table to look at: 2, 6 and 10 players at 1024×640,
 1366×768 and 1920×1080, headless (SDL's dummy driver), one PNG each.
 
-    python tools/table_shots.py OUT_DIR [--seed N]
+    python tools/table_shots.py OUT_DIR [--seed N] [--language pl]
 
 ``bets-N-WxH.png``: the player to act before the flop with the computers'
 bets in front of their seats; ``river-N-WxH.png``: later in a hand, on the
@@ -21,6 +21,7 @@ import pygame
 
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n.translate import set_language
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import HumanController, Session
 from holdem_desktop.ui.action_panel import Command
@@ -59,7 +60,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--language", default="en", help="en, ro, it or pl")
     args = parser.parse_args()
+    set_language(args.language)
     args.out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     for n in (2, 6, 10):

@@ -91,8 +91,9 @@ def action_controls(panel: ActionPanel, shown: SeatView | None, box: AmountBox,
         out.append(Control(AMOUNT_BOX, _("Type an amount"), Role.EDIT, "actions",
                            enabled=bool(steps), reason=None if steps else none,
                            value=box.text or chosen))
+        presets = panel.preset_amounts() if steps else {}
         for preset in PRESETS:
-            value = panel.preset_amount(preset) if steps else None
+            value = presets.get(preset)
             out.append(Control("preset:" + preset, preset_label(preset), Role.BUTTON,
                                "actions", enabled=value is not None,
                                reason=None if value is not None else none if not steps else

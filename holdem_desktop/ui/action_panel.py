@@ -271,11 +271,12 @@ class ActionPanel:
                         AmountStep(("all_in",), ActionKind.ALL_IN, top))
         return next((st for st in scale if preset.value in st.steps), None)
 
-    def preset_amount(self, preset: Preset) -> int | None:
-        """The amount ``preset`` would choose now (None: it cannot now)."""
+    def preset_amounts(self) -> dict[Preset, int | None]:
+        """The amount each preset would choose now (None: it cannot now)."""
         view = self._view()
-        stop = self._stop_of(preset, view, self._scale(view))
-        return stop.to if stop is not None else None
+        scale = self._scale(view)
+        stops = {p: self._stop_of(p, view, scale) for p in PRESETS}
+        return {p: stop.to if stop is not None else None for p, stop in stops.items()}
 
     def preset(self, preset: Preset) -> Outcome:
         """Choose the amount of ``preset``: says the bet button's new label."""

@@ -413,11 +413,12 @@ class TableRenderer:
         lines = wrap(self.font(size), pot, width)
         y = slots.y - round(6 * s) - self.font(size).get_linesize() * len(lines)
         top = y
-        for line in lines:
-            self._text(surface, line, (cx, y), size, p.gold, "midtop")
-            y += self.font(size).get_linesize()
-        self.rects["pot"] = self.drawn["pot"] = pygame.Rect(cx - width // 2, top, width,
-                                                            y - top)
+        drawn = [self._text(surface, line, (cx, y + k * self.font(size).get_linesize()), size,
+                            p.gold, "midtop") for k, line in enumerate(lines)]
+        y += self.font(size).get_linesize() * len(lines)
+        # As wide as the board or its words (the seats' chips may come beside it)
+        used = max([slots.w, *(r.w for r in drawn)])
+        self.rects["pot"] = self.drawn["pot"] = pygame.Rect(cx - used // 2, top, used, y - top)
         y = slots.bottom + round(6 * s)
         if winners:  # the winning hands, where the street's name was
             size = round(24 * s)
@@ -430,10 +431,11 @@ class TableRenderer:
                      Street.SHOWDOWN: _("Showdown")}[view.street]]
             colour = p.felt_text
         top = y
-        for row in rows:
-            self._text(surface, row, (cx, y), size, colour, "midtop")
-            y += self.font(size).get_linesize()
-        self.drawn["street"] = pygame.Rect(cx - width // 2, top, width, y - top)
+        drawn = [self._text(surface, row, (cx, y + k * self.font(size).get_linesize()), size,
+                            colour, "midtop") for k, row in enumerate(rows)]
+        y += self.font(size).get_linesize() * len(rows)
+        used = max([slots.w, *(r.w for r in drawn)])
+        self.drawn["street"] = pygame.Rect(cx - used // 2, top, used, y - top)
 
     def _light(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
         """A winning card: a gold frame around it (drawn on the card's edge,

@@ -103,12 +103,30 @@ def spots(r: TableRenderer, layout: TableLayout, view: SeatView | None,
     middle = [r.drawn[k] for k in ("board", "pot", "street") if k in r.drawn]
     taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values()),
              *(x.button for x in out.values())]
+    markers = {seat: widest if not bets.get(seat) else
+               chips_rect(r, layout, amount(bets[seat]), (0, 0)) for seat in out}
+    key = (layout.width, layout.height, tuple((k, tuple(r_)) for k, r_ in markers.items()),
+           tuple(tuple(t) for t in taken))
+    fronts = _FRONTS.get(key)
+    if fronts is None:  # searched once for a picture, not at every frame of a motion
+        fronts = {seat: _front(spot.box.center, spot.toward, 4 * s, markers[seat], taken,
+                               seat, out) for seat, spot in out.items()}
+        _FRONTS.clear()
+        _FRONTS[key] = fronts
     for seat, spot in out.items():
-        ux, uy = spot.toward
-        marker = widest if not bets.get(seat) else \
-            chips_rect(r, layout, amount(bets[seat]), (0, 0))
-        spot.front = _front(spot.box.center, (ux, uy), 4 * s, marker, taken, seat, out)
+        spot.front = fronts[seat]
     return out
+
+
+_FRONTS: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+"""The chips' places of the last picture (see :func:`spots`)."""
+
+
+_WAY = sorted(((k, j) for k in range(1, 120) for j in range(-6, 7)),
+              key=lambda kj: (kj[0] + 6 * abs(kj[1]), abs(kj[1])))
+"""The places :func:`_front` tries, in steps along the way to the centre
+and to either side of it: the straight way first, a step aside costing
+as much as three steps (of twice the length) further on."""
 
 
 def _front(start: tuple[int, int], toward: tuple[float, float], step: float,
@@ -120,12 +138,11 @@ def _front(start: tuple[int, int], toward: tuple[float, float], step: float,
     of ``seats``."""
     ux, uy = toward
     px, py = -uy, ux
-    for k in range(1, 120):
-        for j in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6):
-            q = (round(start[0] + (ux * k + px * j * 2) * step),
-                 round(start[1] + (uy * k + py * j * 2) * step))
-            if marker.move(q).inflate(4, 4).collidelist(taken) < 0 and nearest(q, seats) == seat:
-                return q
+    for k, j in _WAY:
+        q = (round(start[0] + (ux * k + px * j * 2) * step),
+             round(start[1] + (uy * k + py * j * 2) * step))
+        if marker.move(q).inflate(4, 4).collidelist(taken) < 0 and nearest(q, seats) == seat:
+            return q
     return round(start[0] + ux * 30 * step), round(start[1] + uy * 30 * step)
 
 
