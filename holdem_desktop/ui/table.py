@@ -2,7 +2,8 @@
 
 Controls, in focus order: the tabs How to play and Settings (top right),
 then the zones of SPEC §5 — Table (board cards, pot, dealer), Your hand
-(your cards), Actions (the seven fixed buttons), Game state (its lines),
+(your cards), Actions (the seven fixed buttons, the typed amount and the
+presets: the action bar of :mod:`.action_bar`), Game state (its lines),
 Players (one per seat, also their boxes on the felt) and Move log (a list
 read with Up / Down).  Each zone starts with its heading.  An open tab
 shows its page in place of the table, its Close button last; activating
@@ -36,7 +37,7 @@ from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_bar import AMOUNT_BOX, AmountBox, action_controls
-from .action_panel import ActionPanel, Command, Preset
+from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
 from .dialog import Dialog
 from .draw import TableRenderer
@@ -48,6 +49,7 @@ from .move_log import MoveLog
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, pot_results, seat_plates, winning_hands
+from .table_actions import ActingPage
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -88,11 +90,9 @@ a sound in about 150-200 ms), so it was meant for the decision before.
 Keys pressed while the window was still busy with the previous one are
 handled inside the guard too.  A deliberate press after hearing it still
 acts; four quick presses never play four streets."""
-_GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
-                      Command.NEXT_HAND})
 
 
-class TableScreen(Page):
+class TableScreen(ActingPage):
     """The table as seen and played from ``seat``."""
 
     def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
@@ -606,26 +606,6 @@ class TableScreen(Page):
             self.say(self.describe(control))
         return None
 
-    def _amount(self, control: Control) -> None:
-        """A preset, or Enter in the amount box: the amount is chosen (the
-        typed one takes the focus to Bet / Raise), or why not is said."""
-        if control.id == AMOUNT_BOX:
-            outcome = self.amount_box.enter(self.panel)
-        else:
-            outcome = self.panel.preset(Preset(control.id[7:]))
-        if not outcome.done:
-            self.on_refused()
-        elif control.id == AMOUNT_BOX:
-            self.focus.id = "button:" + Command.BET_RAISE
-            c = self.focused()
-            outcome = outcome if c is None else type(outcome)(True, self.describe(c))
-        if outcome.message:
-            self.say(outcome.message)
-
-    def editing(self) -> bool:
-        c = self.focused()  # an amount box with no amount to choose takes no letters
-        return c is not None and c.role is Role.EDIT and c.enabled
-
     def _room_action(self, key: str, label: str, *, asked: bool = False) -> Transition | None:
         """A Room zone button: done at once (the room says what happened to
         everyone), or once answered yes when it asks first (``asked``)."""
@@ -825,35 +805,6 @@ class TableScreen(Page):
         if edge:
             text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
         self._out(text)  # not added to the history itself
-
-    def _act(self, command: Command, *, asked: bool = False) -> Transition | None:
-        """Do what a button does (``asked``: a new game the player said yes to)."""
-        if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
-            self.on_too_soon()  # typed ahead of the announcement: ignored
-            return None
-        if command in _GUARDED and command is not Command.NEXT_HAND \
-                and any(a.key == "back" for a in self._room_actions()):
-            self.on_refused()  # away: the computer plays this seat; say the way back
-            self.say(_("You are away: the computer plays your seat. To play again, activate "
-                       "Back in the Room zone."))
-            return None
-        if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
-                and self.panel.why(command) is None and not asked:
-            chords = self.keymap.chords(Key.NEXT_HAND)  # a game's end is never left by a stray key
-            return self._ask(
-                _("Start a new game with the same players?"), _("New game"),
-                lambda: self._act(Command.NEXT_HAND, asked=True), cancel=_("Not now"),
-                detail=_("Press {key} again, or choose New game, to start it.").format(
-                    key=str(chords[0]) if chords else "N"), again=Key.NEXT_HAND)
-        was, self.acted = self.acted, True  # what it sets off is the player's own news
-        outcome = self.panel.activate(command)
-        if not outcome.done:
-            self.acted = was
-        if not outcome.done:
-            self.on_refused()
-        if outcome.message:
-            self.say(outcome.message)
-        return None
 
     def inform(self, key: Key) -> str:
         """The answer of an information key (never acts)."""
@@ -1112,12 +1063,6 @@ class TableScreen(Page):
         if view is None or not view.over:
             return []
         return winning_hands(view.history, self._shown_name)
-
-    def amount_steps(self) -> tuple[list[str], int | None]:
-        """The amount scale's steps as the Actions zone shows them, and the
-        chosen one (None: no amount to choose now)."""
-        steps, index = self.panel.amounts()
-        return [amount(step.to) for step in steps], (index if steps else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.desktop is not None:  # the four-colour deck setting applies at once
