@@ -184,3 +184,36 @@ def test_a_typed_amount_through_the_real_window(player_home):
         assert mine and mine[0].amount == want
     finally:
         desktop.close()
+
+
+def test_presets_by_keyboard_choose_and_never_act(player_home):
+    speaker = RecordingSpeaker()
+    desktop = Desktop(rng=random.Random(13), speaker=speaker)
+    session = desktop.new_game("tournament", 4, "normal", "Mara")
+    app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
+    try:
+        screen = app.screen
+        for _ in range(30):
+            hand = session.hand
+            if not hand.over and hand.to_act == 0 and screen.panel.amounts()[0]:
+                break
+            keys(app, "n" if hand.over else "c")
+        steps = screen.panel.amounts()[0]
+        screen.focus.id = AMOUNT_BOX
+        acted = len(session.hand.actions)
+        keys(app, "tab")  # Min
+        assert screen.focused().id == "preset:min"
+        assert speaker.calls[-1][0] == f"Amount: minimum, button, {steps[0].to:,}"
+        keys(app, "return")
+        bet = next(c.label for c in screen.table_controls() if c.id == "button:bet_raise")
+        assert bet.endswith(f"{steps[0].to:,}") and speaker.calls[-1][0] == bet
+        keys(app, "tab", "tab", "tab", "tab")  # All-in
+        assert screen.focused().id == "preset:all_in"
+        keys(app, "space")
+        stack = session.view(0).me.stack + session.view(0).me.bet
+        assert speaker.calls[-1][0].endswith(f"{stack:,}")
+        assert len(session.hand.actions) == acted  # chosen, not played
+        keys(app, "tab")
+        assert screen.focused().id == "button:all_in"
+    finally:
+        desktop.close()
