@@ -135,85 +135,83 @@ def test_a_typed_amount_is_chosen_when_allowed_and_refused_otherwise():
     assert panel.type_amount("1 200").message == "Raise to 1,200"  # as it is written
 
 
-def test_a_typed_amount_through_the_real_window(player_home):
+@pytest.fixture
+def my_turn(player_home):
+    """The real window at a table of four, played on (calling, dealing) until
+    it is the player's turn with an amount to choose; its recording speaker."""
     speaker = RecordingSpeaker()
     desktop = Desktop(rng=random.Random(13), speaker=speaker)
     session = desktop.new_game("tournament", 4, "normal", "Mara")
     app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
     try:
-        screen = app.screen
-        for _ in range(30):  # until it is the player's turn with an amount to choose
-            hand = session.hand
-            if not hand.over and hand.to_act == 0 and screen.panel.amounts()[0]:
-                break
-            keys(app, "n" if hand.over else "c")
-        steps = screen.panel.amounts()[0]
-        assert steps
-        screen.guard_until = 0.0
-        screen.focus.id = "button:increase"
-        keys(app, "tab")
-        assert screen.focused().id == AMOUNT_BOX
-        assert speaker.calls[-1][0].startswith("Type an amount, edit, ")
-        # Letters go into the box: F folds nothing there.
-        acted = len(session.hand.actions)
-        typed(app, "f")
-        keys(app, "return")
-        low = steps[0].to
-        verb = "raise" if steps[0].kind is ActionKind.RAISE else "bet"
-        assert speaker.calls[-1][0] == f"Type the amount in digits, for example {low:,}."
-        assert len(session.hand.actions) == acted
-        keys(app, "backspace")
-        # Too little: said, and nothing changes.
-        label = screen.panel.buttons()[2].label
-        typed(app, str(low - 1))
-        keys(app, "return")
-        assert speaker.calls[-1][0] == f"You can't {verb} less than {low:,}."
-        assert screen.panel.buttons()[2].label == label and screen.focused().id == AMOUNT_BOX
-        assert len(session.hand.actions) == acted
-        for _ in range(len(str(low - 1))):
-            keys(app, "backspace")
-        # Allowed: chosen, and the focus goes to Bet / Raise to press it.
-        want = low + session.view(0).chip_unit * 3
-        typed(app, str(want))
-        keys(app, "return")
-        word = "Raise to" if verb == "raise" else "Bet"
-        assert speaker.calls[-1][0] == f"{word} {want:,}, button"
-        assert screen.focused().id == "button:bet_raise"
-        keys(app, "return")
-        mine = [a for seat, a in session.hand.actions[acted:] if seat == 0]
-        assert mine and mine[0].amount == want
-    finally:
-        desktop.close()
-
-
-def test_presets_by_keyboard_choose_and_never_act(player_home):
-    speaker = RecordingSpeaker()
-    desktop = Desktop(rng=random.Random(13), speaker=speaker)
-    session = desktop.new_game("tournament", 4, "normal", "Mara")
-    app = App(desktop.table(session), keymap=desktop.keymap, after_input=desktop.flush)
-    try:
-        screen = app.screen
         for _ in range(30):
             hand = session.hand
-            if not hand.over and hand.to_act == 0 and screen.panel.amounts()[0]:
+            if not hand.over and hand.to_act == 0 and app.screen.panel.amounts()[0]:
                 break
             keys(app, "n" if hand.over else "c")
-        steps = screen.panel.amounts()[0]
-        screen.focus.id = AMOUNT_BOX
-        acted = len(session.hand.actions)
-        keys(app, "tab")  # Min
-        assert screen.focused().id == "preset:min"
-        assert speaker.calls[-1][0] == f"Amount: minimum, button, {steps[0].to:,}"
-        keys(app, "return")
-        bet = next(c.label for c in screen.table_controls() if c.id == "button:bet_raise")
-        assert bet.endswith(f"{steps[0].to:,}") and speaker.calls[-1][0] == bet
-        keys(app, "tab", "tab", "tab", "tab")  # All-in
-        assert screen.focused().id == "preset:all_in"
-        keys(app, "space")
-        stack = session.view(0).me.stack + session.view(0).me.bet
-        assert speaker.calls[-1][0].endswith(f"{stack:,}")
-        assert len(session.hand.actions) == acted  # chosen, not played
-        keys(app, "tab")
-        assert screen.focused().id == "button:all_in"
+        assert app.screen.panel.amounts()[0], "never the player's turn with an amount"
+        yield app, session, speaker
     finally:
         desktop.close()
+
+
+def test_a_typed_amount_through_the_real_window(my_turn):
+    app, session, speaker = my_turn
+    screen = app.screen
+    steps = screen.panel.amounts()[0]
+    assert steps
+    screen.guard_until = 0.0
+    screen.focus.id = "button:increase"
+    keys(app, "tab")
+    assert screen.focused().id == AMOUNT_BOX
+    assert speaker.calls[-1][0].startswith("Type an amount, edit, ")
+    # Letters go into the box: F folds nothing there.
+    acted = len(session.hand.actions)
+    typed(app, "f")
+    keys(app, "return")
+    low = steps[0].to
+    verb = "raise" if steps[0].kind is ActionKind.RAISE else "bet"
+    assert speaker.calls[-1][0] == f"Type the amount in digits, for example {low:,}."
+    assert len(session.hand.actions) == acted
+    keys(app, "backspace")
+    # Too little: said, and nothing changes.
+    label = screen.panel.buttons()[2].label
+    typed(app, str(low - 1))
+    keys(app, "return")
+    assert speaker.calls[-1][0] == f"You can't {verb} less than {low:,}."
+    assert screen.panel.buttons()[2].label == label and screen.focused().id == AMOUNT_BOX
+    assert len(session.hand.actions) == acted
+    for _ in range(len(str(low - 1))):
+        keys(app, "backspace")
+    # Allowed: chosen, and the focus goes to Bet / Raise to press it.
+    want = low + session.view(0).chip_unit * 3
+    typed(app, str(want))
+    keys(app, "return")
+    word = "Raise to" if verb == "raise" else "Bet"
+    assert speaker.calls[-1][0] == f"{word} {want:,}, button"
+    assert screen.focused().id == "button:bet_raise"
+    keys(app, "return")
+    mine = [a for seat, a in session.hand.actions[acted:] if seat == 0]
+    assert mine and mine[0].amount == want
+
+
+def test_presets_by_keyboard_choose_and_never_act(my_turn):
+    app, session, speaker = my_turn
+    screen = app.screen
+    steps = screen.panel.amounts()[0]
+    screen.focus.id = AMOUNT_BOX
+    acted = len(session.hand.actions)
+    keys(app, "tab")  # Min
+    assert screen.focused().id == "preset:min"
+    assert speaker.calls[-1][0] == f"Amount: minimum, button, {steps[0].to:,}"
+    keys(app, "return")
+    bet = next(c.label for c in screen.table_controls() if c.id == "button:bet_raise")
+    assert bet.endswith(f"{steps[0].to:,}") and speaker.calls[-1][0] == bet
+    keys(app, "tab", "tab", "tab", "tab")  # All-in
+    assert screen.focused().id == "preset:all_in"
+    keys(app, "space")
+    stack = session.view(0).me.stack + session.view(0).me.bet
+    assert speaker.calls[-1][0].endswith(f"{stack:,}")
+    assert len(session.hand.actions) == acted  # chosen, not played
+    keys(app, "tab")
+    assert screen.focused().id == "button:all_in"
