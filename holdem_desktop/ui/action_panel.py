@@ -23,7 +23,7 @@ from holdem_desktop.session import Session, SessionError
 
 from .reasons import explain
 
-__all__ = ["ActionPanel", "Button", "Command", "Outcome"]
+__all__ = ["PRESETS", "ActionPanel", "Button", "Command", "Outcome", "Preset"]
 
 
 class Command(StrEnum):
@@ -36,6 +36,20 @@ class Command(StrEnum):
     INCREASE = "increase"
     ALL_IN = "all_in"
     NEXT_HAND = "next_hand"
+
+
+class Preset(StrEnum):
+    """The action bar's amount presets (they choose the amount, never act)."""
+
+    MIN = "min"
+    HALF_POT = "half_pot"
+    THREE_QUARTERS_POT = "three_quarters_pot"
+    POT = "pot"
+    ALL_IN = "all_in"
+
+
+PRESETS = tuple(Preset)
+"""The presets, left to right."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,9 @@ class ActionPanel:
         self.amount = amount
         self._turn: tuple[int, int, int] | None = None
         self._index = 0
+        self._typed: AmountStep | None = None
+        """An amount typed or chosen by the All-in preset this turn, off the
+        scale's stops (it joins the scale until the turn ends)."""
 
     # ------------------------------------------------------------------
 
@@ -90,7 +107,10 @@ class ActionPanel:
         turn = (self.session.game, self.session.hands_played, len(hand.actions))
         if turn != self._turn:  # a new turn starts at half pot
             self._turn = turn
+            self._typed = None
             self._index = start_index(scale)
+        if self._typed is not None and all(st.to != self._typed.to for st in scale):
+            scale = tuple(sorted((*scale, self._typed), key=lambda st: st.to))
         self._index = max(0, min(self._index, len(scale) - 1))
         return scale
 
@@ -231,3 +251,78 @@ class ActionPanel:
         self._index += direction
         bet = next(b for b in self.buttons() if b.command is Command.BET_RAISE)
         return Outcome(True, bet.label)
+
+    # ------------------------------------------------------------------
+    # The action bar's presets and typed amount
+
+    def _stop_of(self, preset: Preset, view: SeatView | None,
+                 scale: tuple[AmountStep, ...]) -> AmountStep | None:
+        """The stop ``preset`` chooses now (None: none)."""
+        if not scale:
+            return None
+        if preset is Preset.MIN:
+            return scale[0]
+        if preset is Preset.ALL_IN:
+            legal = {a.kind: a for a in view.legal_actions} if view else {}
+            if ActionKind.ALL_IN not in legal:
+                return None
+            top = legal[ActionKind.ALL_IN].max_amount
+            return next((st for st in scale if st.to == top),
+                        AmountStep(("all_in",), ActionKind.ALL_IN, top))
+        return next((st for st in scale if preset.value in st.steps), None)
+
+    def preset_amounts(self) -> dict[Preset, int | None]:
+        """The amount each preset would choose now (None: it cannot now)."""
+        view = self._view()
+        scale = self._scale(view)
+        stops = {p: self._stop_of(p, view, scale) for p in PRESETS}
+        return {p: stop.to if stop is not None else None for p, stop in stops.items()}
+
+    def preset(self, preset: Preset) -> Outcome:
+        """Choose the amount of ``preset``: says the bet button's new label."""
+        view = self._view()
+        scale = self._scale(view)
+        if not scale:
+            return Outcome(False, _("There is no amount to choose now."))
+        stop = self._stop_of(preset, view, scale)
+        if stop is None:
+            return Outcome(False, _("That amount is not one you can choose now."))
+        return self._choose_stop(stop)
+
+    def _choose_stop(self, stop: AmountStep) -> Outcome:
+        scale = self._scale(self._view())
+        if all(st.to != stop.to for st in scale):
+            self._typed = stop
+            scale = self._scale(self._view())
+        self._index = next(k for k, st in enumerate(scale) if st.to == stop.to)
+        return self._step(0)
+
+    def type_amount(self, text: str) -> Outcome:
+        """Choose a typed amount (the total a bet or raise makes): refused
+        with a sentence saying why, changing nothing, when it is not a
+        number or not an amount the engine allows now."""
+        view = self._view()
+        scale = self._scale(view)
+        if not scale or view is None:
+            return Outcome(False, _("There is no amount to choose now."))
+        digits = "".join(ch for ch in text if not ch.isspace() and ch not in ",.'\u00a0\u202f")
+        if not digits.isdigit():
+            return Outcome(False, _("Type the amount in digits, for example {amount}.").format(
+                amount=self.amount(scale[0].to)))
+        value = int(digits)
+        legal = {a.kind: a for a in view.legal_actions}
+        all_in = legal.get(ActionKind.ALL_IN)
+        kind = ActionKind.BET if ActionKind.BET in legal else ActionKind.RAISE
+        if all_in is not None and value == all_in.max_amount:
+            action = Action.all_in()
+            stop = AmountStep(("typed",), ActionKind.ALL_IN, value)
+        else:
+            action = Action(kind, value)
+            stop = AmountStep(("typed",), kind, value)
+        hand = self.session.hand
+        assert hand is not None and self.seat is not None
+        try:
+            hand.verify(self.seat, action)
+        except IllegalAction as exc:
+            return Outcome(False, explain(kind, exc, self._name, self.amount))
+        return self._choose_stop(stop)

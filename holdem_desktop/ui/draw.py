@@ -21,14 +21,16 @@ import pygame
 
 from holdem_desktop.engine.cards import card_text
 from holdem_desktop.engine.events import Street
-from holdem_desktop.engine.views import PlayerView, SeatView
+from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 
-from .layout import Rect, TableLayout, seat_positions
+from .action_bar import bar_height, draw_action_bar
+from .layout import BODY, Rect, TableLayout, seat_positions
 from .motion import Motion
 from .plates import SeatPlate
+from .seats import chips, chips_rect, draw_seat, spots
 from .widgets import Control, Role
 
 __all__ = ["Palette", "TableRenderer", "font", "wrap"]
@@ -92,6 +94,8 @@ class TableRenderer:
         id (the buttons and the Game state's lines)."""
         self.painted_log: list[str] = []
         """The Move log's lines painted in the last frame (the newest last)."""
+        self.title_rows: list[tuple[str, int]] = []
+        """The title line's rows painted in the last frame, with their size."""
 
     # ------------------------------------------------------------------
 
@@ -294,13 +298,24 @@ class TableRenderer:
                        (20, 20, 20) if opened else p.text, "center")
             self.rects[tab.id] = box
             right = box.x - round(8 * s)
-        text = "   ·   ".join(title)
+        # Everyone's chips, never smaller than the table's body text: on two
+        # lines when one is too narrow (ten players in a small window).
         size = round(26 * s)
         room = right - round(32 * s)
-        while size > 12 and self.font(size).size(text)[0] > room:
+        body = round(BODY * s)
+        text = "   ·   ".join(title)
+        while size > body and self.font(size).size(text)[0] > room:
             size -= 1
-        self.rects["heading:players"] = self._text(surface, text, (16, rect.h // 2), size,
-                                                   p.text, "midleft")
+        rows = [text]
+        if self.font(size).size(text)[0] > room and len(title) > 1:
+            half = (len(title) + 1) // 2
+            rows = ["  ·  ".join(title[:half]), "  ·  ".join(title[half:])]
+        line = self.font(size).get_linesize()
+        y = rect.h // 2 - line * (len(rows) - 1) // 2
+        drawn = [self._fit(surface, row, (16, y + k * line), size, p.text, room, "midleft")
+                 for k, row in enumerate(rows)]
+        self.rects["heading:players"] = drawn[0].unionall(drawn[1:])
+        self.title_rows = [(row, size) for row in rows]
 
     def _felt(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
               plates: Sequence[SeatPlate], pot: str, motion: Motion | None,
@@ -336,15 +351,16 @@ class TableRenderer:
         positions = seat_positions(count, Rect(room.x, room.y, room.w, room.h), margin=0.0)
         in_hand = {pl.seat: pl for pl in view.players} if view is not None else {}
         # A room's empty seat keeps its place, drawn as nothing.
-        spots = self._spots(layout, view, {pl.seat: pos for pl, pos in zip(plates, positions,
-                                                                          strict=False)
-                                           if pl.name}, (cx, cy))
+        me = next((pl.seat for pl in plates if pl.me), None)
+        places = spots(self, layout, view, {pl.seat: pos for pl, pos in zip(plates, positions,
+                                                                            strict=False)
+                                            if pl.name}, (cx, cy), me)
         fronts = {}
         for plate in plates:
-            if plate.seat in spots:
-                self._seat(surface, layout, view, plate, in_hand.get(plate.seat),
-                           spots[plate.seat], (cx, cy), motion)
-                fronts[plate.seat] = spots[plate.seat].front
+            if plate.seat in places:
+                draw_seat(self, surface, layout, view, plate, in_hand.get(plate.seat),
+                          places[plate.seat], (cx, cy), motion)
+                fronts[plate.seat] = places[plate.seat].front
         if motion is not None and motion.awards:  # pots sliding to their winners
             t = motion.progress("award")
             taken = [r for k, r in self.drawn.items()
@@ -357,10 +373,11 @@ class TableRenderer:
                 # first point after which it covers nothing (the board, the
                 # pot's words, a seat box, a card).
                 way = [_along((cx, cy), fronts[seat], k / 24) for k in range(25)]
-                free = [self._chips_rect(layout, text, q).collidelist(taken) < 0 for q in way]
+                free = [chips_rect(self, layout, text, q).collidelist(taken) < 0 for q in way]
                 start = next((way[k] for k in range(25) if all(free[k:])), fronts[seat])
-                self.drawn[f"award:{seat}"] = self._chips(
-                    surface, layout, text, _along(start, fronts[seat], t), p.gold)
+                self.drawn[f"award:{seat}"] = chips(
+                    surface=surface, r=self, layout=layout, text=text,
+                    at=_along(start, fronts[seat], t), colour=p.gold, count=share)
 
     def _board(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
                centre: tuple[int, int], pot: str, motion: Motion | None,
@@ -396,11 +413,12 @@ class TableRenderer:
         lines = wrap(self.font(size), pot, width)
         y = slots.y - round(6 * s) - self.font(size).get_linesize() * len(lines)
         top = y
-        for line in lines:
-            self._text(surface, line, (cx, y), size, p.gold, "midtop")
-            y += self.font(size).get_linesize()
-        self.rects["pot"] = self.drawn["pot"] = pygame.Rect(cx - width // 2, top, width,
-                                                            y - top)
+        drawn = [self._text(surface, line, (cx, y + k * self.font(size).get_linesize()), size,
+                            p.gold, "midtop") for k, line in enumerate(lines)]
+        y += self.font(size).get_linesize() * len(lines)
+        # As wide as the board or its words (the seats' chips may come beside it)
+        used = max([slots.w, *(r.w for r in drawn)])
+        self.rects["pot"] = self.drawn["pot"] = pygame.Rect(cx - used // 2, top, used, y - top)
         y = slots.bottom + round(6 * s)
         if winners:  # the winning hands, where the street's name was
             size = round(24 * s)
@@ -413,155 +431,17 @@ class TableRenderer:
                      Street.SHOWDOWN: _("Showdown")}[view.street]]
             colour = p.felt_text
         top = y
-        for row in rows:
-            self._text(surface, row, (cx, y), size, colour, "midtop")
-            y += self.font(size).get_linesize()
-        self.drawn["street"] = pygame.Rect(cx - width // 2, top, width, y - top)
-
-    def _spots(self, layout: TableLayout, view: SeatView | None,
-               centres: dict[int, tuple[int, int]], center: tuple[int, int]
-               ) -> dict[int, _Spot]:
-        """Where each seat's box, cards, dealer button and chips go: the cards
-        toward the centre just clear of the box (above it at the sides), the
-        chips (a bet, a pot won) in front of the cards, clear of every box,
-        every seat's cards and the middle of the table."""
-        s = layout.scale
-        w, h = round(170 * s), round(80 * s)
-        cw = round(layout.card_size[0] * 0.8)
-        ch = round(cw * 1.4)
-        gap = 6 * s
-        r = round(13 * s)
-        out: dict[int, _Spot] = {}
-        for seat, pos in centres.items():
-            box = pygame.Rect(0, 0, w, h)
-            box.center = pos
-            dx, dy = center[0] - pos[0], center[1] - pos[1]
-            norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
-            ux, uy = dx / norm, dy / norm
-            if abs(ux) > 0.8:  # a seat at the side: cards above its box, clear of the board
-                at = (pos[0] + ux * 12 * s, pos[1] - (h / 2 + ch / 2 + gap))
-            else:  # toward the centre, just clear of the box
-                reach = min((w / 2 + cw + 2 + gap) / abs(ux) if ux else float("inf"),
-                            (h / 2 + ch / 2 + gap) / abs(uy) if uy else float("inf"))
-                at = (pos[0] + ux * reach, pos[1] + uy * reach)
-            held = pygame.Rect(round(at[0] - cw - 2), round(at[1] - ch / 2), 2 * cw + 4, ch)
-            button = pygame.Rect(0, 0, 2 * r, 2 * r)  # beside the box, on the centre's side
-            button.center = (box.right + r + round(4 * s) if ux >= 0 else box.x - r - round(4 * s),
-                             box.centery)
-            out[seat] = _Spot(box, held, button, (ux, uy), held.center)
-        # The chips, as wide as the largest amount they could show (every chip
-        # at the table): along the way to the centre, else beside the cards.
-        most = view.pot + sum(o.stack for o in view.players) if view is not None else 0
-        widest = self._chips_rect(layout, amount(max(most, 1000)), (0, 0))
-        bets = {o.seat: o.bet for o in view.players} if view is not None else {}
-        middle = [self.drawn[k] for k in ("board", "pot", "street") if k in self.drawn]
-        taken = [*middle, *(x.box for x in out.values()), *(x.held for x in out.values())]
-        for seat, spot in out.items():
-            ux, uy = spot.toward
-            # Room for the chips this seat shows now (a crowded table has no
-            # room inward for the widest amount there could be, and the chips
-            # would end up outside, by another seat's cards).
-            marker = widest if not bets.get(seat) else \
-                self._chips_rect(layout, amount(bets[seat]), (0, 0))
-            x0, y0 = spot.held.center
-            mw, mh = marker.w // 2 + round(4 * s), marker.h // 2 + round(4 * s)
-            beside = sorted([(spot.held.x - mw, y0), (spot.held.right + mw, y0),
-                             (x0, spot.held.y - mh), (x0, spot.held.bottom + mh)],
-                            key=lambda q: (q[0] - center[0]) ** 2 + (q[1] - center[1]) ** 2)
-            ray = [(round(x0 + ux * k * 4 * s), round(y0 + uy * k * 4 * s)) for k in range(1, 60)]
-            clear = [q for q in [*ray[:30], *beside, *ray[30:]]
-                     if marker.move(q).inflate(4, 4).collidelist([*taken, spot.button]) < 0]
-            spot.front = clear[0] if clear else ray[len(ray) // 3]
-        return out
-
-    def _seat(self, surface: pygame.Surface, layout: TableLayout, view: SeatView | None,
-              plate: SeatPlate, pl: PlayerView | None, spot: _Spot,
-              center: tuple[int, int], motion: Motion | None) -> None:
-        """One seat: its box (name, chips, last action), its cards, its bet,
-        the dealer button."""
-        p = self.palette
-        s = layout.scale
-        box, held, button, front = spot.box, spot.held, spot.button, spot.front
-        ux, uy = spot.toward
-        w = box.w
-        self.rects[f"player:{plate.seat}"] = self.drawn[f"seat:{plate.seat}"] = box
-        # Whose turn it is on the felt wears the frame: one seat, or none.
-        turn = view is not None and not view.over and view.to_act == plate.seat
-        if turn:
-            self.turns.append(plate.seat)
-        # who has just acted: its action written brighter, a moment
-        acted = motion is not None and motion.progress(f"acted:{plate.seat}") is not None
-        fill = p.seat_out if plate.out else p.seat_won if plate.winner else p.seat
-        pygame.draw.rect(surface, fill, box, border_radius=12)
-        edge, thick = ((p.gold, 4) if plate.winner else (p.seat_turn, 3) if turn else
-                       (p.dim, 1))
-        pygame.draw.rect(surface, edge, box, width=thick, border_radius=12)
-        dim = plate.out or plate.folded
-        name_colour = p.dim if plate.out else p.gold if plate.me else p.text
-        self._fit(surface, plate.name, (box.centerx, box.y + round(5 * s)), round(24 * s),
-                  name_colour, w - round(12 * s), "midtop")
-        self._fit(surface, plate.status, (box.centerx, box.centery + round(3 * s)),
-                  round(22 * s), p.dim if dim else p.text, w - round(12 * s), "center")
-        if plate.action:
-            self._fit(surface, plate.action, (box.centerx, box.bottom - round(5 * s)),
-                      round(20 * s), p.gold if plate.winner else p.text if acted else p.heading,
-                      w - round(12 * s), "midbottom")
-        cw, ch = (held.w - 4) // 2, held.h
-        if view is None or pl is None or plate.out:
-            return
-        me = plate.me
-        cards = view.hole if me else pl.shown
-        if not pl.folded or pl.shown:
-            names_ = [card_text(c) for c in cards] if cards else (["back", "back"]
-                                                                   if not view.over else [])
-            t = motion.progress(f"hole:{pl.seat}") if motion else None
-            for k, nm in enumerate(names_):
-                x, y = held.x + k * (cw + 4), held.y
-                surface.blit(self.card(nm, cw), _along(center, (x, y), t))
-                if cards and k < len(cards) and cards[k] in self._lit and t is None:
-                    self._light(surface, pygame.Rect(x, y, cw, ch), s)
-                if me:
-                    self.rects[f"hole:{k}"] = pygame.Rect(x, y, cw, ch)
-            if names_:
-                self.drawn[f"cards:{pl.seat}"] = held
-        if me and not view.hole:
-            self.rects["hole:none"] = box
-        # The bet in front of the cards, further toward the centre.
-        if pl.bet:
-            t = motion.progress(f"bet:{pl.seat}") if motion else None
-            # Placed: a short slide into its spot (never over the cards).
-            bx, by = _along((front[0] + ux * 16 * s, front[1] + uy * 16 * s), front, t)
-            self.drawn[f"bet:{pl.seat}"] = self._chips(surface, layout, amount(pl.bet),
-                                                       (bx, by), p.text)
-        if pl.seat == view.button:
-            pygame.draw.circle(surface, (245, 245, 245), button.center, button.w // 2)
-            self._text(surface, "D", button.center, round(22 * s), (20, 20, 20), "center")
-            self.rects["dealer"] = self.drawn["dealer"] = button
+        drawn = [self._text(surface, row, (cx, y + k * self.font(size).get_linesize()), size,
+                            colour, "midtop") for k, row in enumerate(rows)]
+        y += self.font(size).get_linesize() * len(rows)
+        used = max([slots.w, *(r.w for r in drawn)])
+        self.drawn["street"] = pygame.Rect(cx - used // 2, top, used, y - top)
 
     def _light(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
         """A winning card: a gold frame around it (drawn on the card's edge,
         so it covers nothing beside it)."""
         pygame.draw.rect(surface, self.palette.gold, card, width=max(3, round(4 * s)),
                          border_radius=max(4, round(6 * s)))
-
-    def _chips_rect(self, layout: TableLayout, text: str, at: tuple[int, int]) -> pygame.Rect:
-        """Where :meth:`_chips` draws a chip and ``text`` centred at ``at``."""
-        s = layout.scale
-        r = round(10 * s)
-        tw, th = self.font(round(22 * s)).size(text)
-        w = 2 * r + round(4 * s) + tw
-        h = max(2 * r, th)
-        return pygame.Rect(at[0] - w // 2, at[1] - h // 2, w, h)
-
-    def _chips(self, surface: pygame.Surface, layout: TableLayout, text: str,
-               at: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Rect:
-        """A chip with its amount beside it, centred at ``at``; returns its rect."""
-        rect = self._chips_rect(layout, text, at)
-        r = round(10 * layout.scale)
-        pygame.draw.circle(surface, self.palette.gold, (rect.x + r, rect.centery), r)
-        self._text(surface, text, (rect.right, rect.centery), round(22 * layout.scale), colour,
-                   "midright")
-        return rect
 
     def _fit(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
              color: tuple[int, int, int], width: int, anchor: str) -> pygame.Rect:
@@ -621,40 +501,6 @@ class TableRenderer:
                 self.rects[c.id] = box
         return top
 
-    def _amounts(self, surface: pygame.Surface, layout: TableLayout, x: int, y: int,
-                 width: int, amounts: tuple[Sequence[str], int | None]) -> int:
-        """The amount control beside the buttons: the chosen amount, then the
-        scale's steps on a line, the chosen one marked; each step is
-        clickable (``amount:k``).  Returns its height."""
-        p = self.palette
-        s = layout.scale
-        steps, chosen = amounts
-        h = round(40 * s)
-        area = pygame.Rect(x, y, width, h)
-        pygame.draw.rect(surface, p.background, area, border_radius=8)
-        self.rects["amounts"] = area
-        size = round(24 * s)
-        label_w = max(self.font(size).size(t)[0] for t in [*steps, "0,000"]) + round(16 * s)
-        value = steps[chosen] if chosen is not None and steps else "–"
-        self._text(surface, value, (x + round(10 * s), area.centery), size,
-                   p.gold if chosen is not None else p.dim, "midleft")
-        track = pygame.Rect(x + label_w, area.centery - 1, width - label_w - round(14 * s), 3)
-        pygame.draw.rect(surface, p.dim if steps else p.button_off, track)
-        if not steps:
-            return h
-        n = len(steps)
-        for k in range(n):
-            tx = track.x + (track.w * k // (n - 1) if n > 1 else track.w // 2)
-            hit = pygame.Rect(0, 0, max(8, track.w // max(1, n - 1)), h)
-            hit.center = (tx, area.centery)
-            self.rects[f"amount:{k}"] = hit.clip(area.inflate(round(8 * s), 0))
-            if k == chosen:
-                pygame.draw.circle(surface, p.gold, (tx, area.centery), round(10 * s))
-                pygame.draw.circle(surface, p.text, (tx, area.centery), round(10 * s), width=2)
-            else:
-                pygame.draw.circle(surface, p.text, (tx, area.centery), round(5 * s))
-        return h
-
     def _panel(self, surface: pygame.Surface, layout: TableLayout,
                controls: Sequence[Control], log: Sequence[str],
                log_index: int | None,
@@ -671,23 +517,9 @@ class TableRenderer:
         by_zone: dict[str, list[Control]] = {}
         for c in controls:
             by_zone.setdefault(c.zone, []).append(c)
-        self.rects["heading:actions"] = self._text(surface, _("Actions"), (x, y), round(28 * s),
-                                                   p.heading)
-        y += round(34 * s)
-        bh = round(36 * s)
-        for c in by_zone.get("actions", []):
-            if c.id.startswith("heading:"):
-                continue
-            rect = pygame.Rect(x, y, width, bh)
-            self.rects[c.id] = rect
-            pygame.draw.rect(surface, p.button if c.enabled else p.button_off, rect,
-                             border_radius=8)
-            self._text(surface, c.label, (rect.x + round(12 * s), rect.centery), round(24 * s),
-                       p.text if c.enabled else p.dim, "midleft")
-            self.painted[c.id] = c.label
-            y += bh + round(6 * s)
-            if c.id == "button:increase":  # the amount itself, beside its buttons
-                y += self._amounts(surface, layout, x, y, width, amounts) + round(6 * s)
+        # The action bar at the bottom right (its own module); the zones above it.
+        bar_top = panel.y + panel.h - round(10 * s) - bar_height(layout)
+        draw_action_bar(self, surface, layout, by_zone.get("actions", []), amounts, bar_top)
         y += round(10 * s)
         self.rects["heading:state"] = self._text(surface, _("Game state"), (x, y),
                                                  round(28 * s), p.heading)
@@ -695,7 +527,7 @@ class TableRenderer:
         for c in by_zone.get("state", []):
             if c.id.startswith("heading:"):
                 continue
-            size = round(22 * s)
+            size = round(BODY * s)
             text = c.label
             while len(text) > 4 and self.font(size).size(text)[0] > width:
                 text = text[:-4] + "…"
@@ -708,7 +540,7 @@ class TableRenderer:
         y += round(32 * s)
         line_h = round(22 * s)
         bottom = self._room(surface, layout, by_zone.get("room", []),
-                            panel.y + panel.h - round(10 * s), lowest=y + 3 * line_h + 8)
+                            bar_top - round(12 * s), lowest=y + 3 * line_h + 8)
         size = round(20 * s)
         area = pygame.Rect(x - 4, y - 2, width + 8, max(line_h, bottom - y - 8))
         self.rects["log"] = area
@@ -737,21 +569,6 @@ class TableRenderer:
         if cards_dir != self.cards_dir:
             self.cards_dir = cards_dir
             self._images.clear()
-
-
-@dataclass
-class _Spot:
-    """Where one seat's things go on the felt."""
-
-    box: pygame.Rect
-    held: pygame.Rect
-    """Its two cards."""
-    button: pygame.Rect
-    """The dealer button, when it is the dealer."""
-    toward: tuple[float, float]
-    """The unit step from the box toward the table's centre."""
-    front: tuple[int, int]
-    """The centre of its chips (a bet, a pot won)."""
 
 
 _FONTS: dict[int, pygame.font.Font] = {}

@@ -2,7 +2,8 @@
 
 Controls, in focus order: the tabs How to play and Settings (top right),
 then the zones of SPEC §5 — Table (board cards, pot, dealer), Your hand
-(your cards), Actions (the seven fixed buttons), Game state (its lines),
+(your cards), Actions (the seven fixed buttons, the typed amount and the
+presets: the action bar of :mod:`.action_bar`), Game state (its lines),
 Players (one per seat, also their boxes on the felt) and Move log (a list
 read with Up / Down).  Each zone starts with its heading.  An open tab
 shows its page in place of the table, its Close button last; activating
@@ -35,6 +36,7 @@ from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
+from .action_bar import AMOUNT_BOX, AmountBox, action_controls
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
 from .dialog import Dialog
@@ -47,6 +49,7 @@ from .move_log import MoveLog
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, pot_results, seat_plates, winning_hands
+from .table_actions import ActingPage
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -87,11 +90,9 @@ a sound in about 150-200 ms), so it was meant for the decision before.
 Keys pressed while the window was still busy with the previous one are
 handled inside the guard too.  A deliberate press after hearing it still
 acts; four quick presses never play four streets."""
-_GUARDED = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN,
-                      Command.NEXT_HAND})
 
 
-class TableScreen(Page):
+class TableScreen(ActingPage):
     """The table as seen and played from ``seat``."""
 
     def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
@@ -113,6 +114,8 @@ class TableScreen(Page):
         self._out = say
         self.say = self._say
         self.panel = ActionPanel(session, seat, amount)
+        self.amount_box = AmountBox()
+        """The action bar's typed amount."""
         self.move_log = MoveLog(self._name, seat)
         self.log_filter = "all"
         """What the Move log shows: ``all`` (in a room, the moves and what people
@@ -244,7 +247,7 @@ class TableScreen(Page):
         if isinstance(event, HandStarted) and self.focus.id == "button:" + Command.NEXT_HAND:
             self.focus.id = "button:" + Command.CHECK_CALL
         elif isinstance(event, HandEnded) and self.focus.id is not None \
-                and self.focus.id.startswith("button:") \
+                and self.focus.id.startswith(("button:", "preset:", AMOUNT_BOX)) \
                 and self.focus.id != "button:" + Command.NEXT_HAND:
             self._ring_at = self.focus.id
             self.focus.id = "button:" + Command.NEXT_HAND
@@ -354,10 +357,7 @@ class TableScreen(Page):
         else:
             out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
         out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
-        for b in self.panel.buttons(shown):
-            out.append(Control("button:" + b.command, b.label, Role.BUTTON, "actions",
-                               enabled=b.enabled,
-                               reason=None if b.enabled else self.panel.why(b.command)))
+        out += action_controls(self.panel, shown, self.amount_box, amount)
         out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
         out += [Control(f"state:{k}", line, Role.TEXT, "state")
                 for k, line in enumerate(self.state_lines(shown))]
@@ -580,6 +580,8 @@ class TableScreen(Page):
         elif control.id.startswith("button:"):
             self.confirm_all_in = False
             return self._act(Command(control.id[7:]))
+        elif control.id.startswith("preset:") or control.id == AMOUNT_BOX:
+            self._amount(control)
         elif control.id == "room:invite" and self.room is not None:
             # Copied, it is said short: the line's 64-digit pin is for the clipboard,
             # not the ear; without a clipboard the whole invitation is said.
@@ -656,12 +658,16 @@ class TableScreen(Page):
                 self.on_refused()
             if echo:
                 self.say(echo)
+        elif control.id == AMOUNT_BOX:
+            self.say(self.amount_box.type(text))
 
     def erase(self, control: Control) -> None:
         if self.tab is not None:
             self.tab.erase(control)
         elif control.id == "chat:field" and self.chat is not None:
             self.say(self.chat.erase())
+        elif control.id == AMOUNT_BOX:
+            self.say(self.amount_box.erase())
 
     def close(self) -> Transition | None:
         if self.tab is not None:
@@ -799,35 +805,6 @@ class TableScreen(Page):
         if edge:
             text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
         self._out(text)  # not added to the history itself
-
-    def _act(self, command: Command, *, asked: bool = False) -> Transition | None:
-        """Do what a button does (``asked``: a new game the player said yes to)."""
-        if command in _GUARDED and (self.typed_ahead or self.guard_clock() < self.guard_until):
-            self.on_too_soon()  # typed ahead of the announcement: ignored
-            return None
-        if command in _GUARDED and command is not Command.NEXT_HAND \
-                and any(a.key == "back" for a in self._room_actions()):
-            self.on_refused()  # away: the computer plays this seat; say the way back
-            self.say(_("You are away: the computer plays your seat. To play again, activate "
-                       "Back in the Room zone."))
-            return None
-        if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
-                and self.panel.why(command) is None and not asked:
-            chords = self.keymap.chords(Key.NEXT_HAND)  # a game's end is never left by a stray key
-            return self._ask(
-                _("Start a new game with the same players?"), _("New game"),
-                lambda: self._act(Command.NEXT_HAND, asked=True), cancel=_("Not now"),
-                detail=_("Press {key} again, or choose New game, to start it.").format(
-                    key=str(chords[0]) if chords else "N"), again=Key.NEXT_HAND)
-        was, self.acted = self.acted, True  # what it sets off is the player's own news
-        outcome = self.panel.activate(command)
-        if not outcome.done:
-            self.acted = was
-        if not outcome.done:
-            self.on_refused()
-        if outcome.message:
-            self.say(outcome.message)
-        return None
 
     def inform(self, key: Key) -> str:
         """The answer of an information key (never acts)."""
@@ -1086,12 +1063,6 @@ class TableScreen(Page):
         if view is None or not view.over:
             return []
         return winning_hands(view.history, self._shown_name)
-
-    def amount_steps(self) -> tuple[list[str], int | None]:
-        """The amount scale's steps as the Actions zone shows them, and the
-        chosen one (None: no amount to choose now)."""
-        steps, index = self.panel.amounts()
-        return [amount(step.to) for step in steps], (index if steps else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.desktop is not None:  # the four-colour deck setting applies at once

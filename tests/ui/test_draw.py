@@ -50,10 +50,14 @@ def test_frame_shows_focus_ring_cards_and_log(frame):
     surface, view, renderer, log = frame
     layout = TableLayout(1280, 800)
     focus = renderer.palette.focus
-    # The focused button (Check or Call) has a ring of the focus colour around it.
+    # The focused button (Check or Call), in the action bar at the bottom
+    # right, has a ring of the focus colour around it.
     panel = layout.panel
-    ring = [surface.get_at((x, y))[:3] for x in range(panel.x, panel.x + panel.w)
-            for y in range(panel.y, panel.y + 200)]
+    around = renderer.rects["button:check_call"].inflate(12, 12)
+    assert around.bottom <= layout.height and around.right <= layout.width
+    assert around.centery > panel.y + panel.h * 2 // 3
+    ring = [surface.get_at((x, y))[:3] for x in range(around.x, around.right)
+            for y in range(around.y, around.bottom)]
     assert ring.count(focus) > 200
     # Own hole cards are drawn face up: white card stock near the bottom seat.
     bottom = [surface.get_at((x, y))[:3] for x in range(380, 560) for y in range(600, 740)]

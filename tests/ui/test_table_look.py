@@ -217,7 +217,8 @@ def test_the_amount_is_shown_and_chosen_by_mouse(renderer):
     draw(screen, (1024, 640), 100.0, clock)
     amounts = screen.rects["amounts"]
     bet = screen.rects["button:bet_raise"]
-    assert amounts.top > bet.bottom and amounts.top < screen.rects["button:all_in"].top
+    # in the action bar: under All-in, above the large Bet / Raise button
+    assert amounts.top > screen.rects["button:all_in"].bottom and amounts.bottom < bet.top
     target = len(steps) - 1 if chosen != len(steps) - 1 else 0
     said: list[str] = []
     screen._out = said.append
