@@ -15,7 +15,8 @@ Between hands, as card rooms do:
   reported, unless another one waiting is emptier), so no table still
   playing a hand is ever waited for;
 - its players, the next big blind first, each go to the table with the
-  fewest players, at the seat the big blind reaches soonest;
+  fewest players, at the seat where they wait for the big blind about as
+  long as they would have at the broken table;
 - a table two players above the shortest, once between hands, gives it the
   player who would be its next big blind, seated at the shortest table where
   the big blind reaches them soonest: the big blind when that seat is free.
@@ -236,7 +237,7 @@ class Tournament:
                     break
                 player = table.seats[table.next_big_blind()]
                 assert player is not None
-                self._move(player, table, self._target(exclude=table), False, events)
+                self._move(player, table, self._target(table, 1), 1, False, events)
         if len(self.tables) == 1 and self.final_table is None:
             (last,) = self.tables.values()
             self.final_table = last.number
@@ -245,20 +246,22 @@ class Tournament:
     def _break(self, table: Table, events: list[object]) -> None:
         del self.tables[table.number]
         events.append(TableBroken(table.number, table.players()))
-        for player in table.big_blind_order():
-            self._move(player, table, self._target(exclude=table), True, events)
+        for wait, player in enumerate(table.big_blind_order(), 1):
+            self._move(player, table, self._target(table, wait), wait, True, events)
 
-    def _target(self, exclude: Table) -> Table:
-        """The table with the fewest players (then the one where the big blind
-        comes soonest, then the lowest number)."""
-        return min((t for t in self.tables.values() if t is not exclude and t.count < t.size),
-                   key=lambda t: (t.count, t.best_seat()[0], t.number))
+    def _target(self, source: Table, wait: int) -> Table:
+        """The table with the fewest players, then the one with the seat
+        nearest the position left (``Table.seat_for``), then the lowest number."""
+        def key(t: Table) -> tuple[int, int, int]:
+            return t.count, abs(t.seat_for(wait)[0] - wait), t.number
+        return min((t for t in self.tables.values() if t is not source and t.count < t.size),
+                   key=key)
 
-    def _move(self, player: str, source: Table, target: Table, broken: bool,
+    def _move(self, player: str, source: Table, target: Table, wait: int, broken: bool,
               events: list[object]) -> None:
         seat = source.seat_of(player)
         source.seats[seat] = None
-        hands, new_seat = target.best_seat()
+        hands, new_seat = target.seat_for(wait)
         target.seats[new_seat] = player
         self.where[player] = (target.number, new_seat)
         events.append(PlayerMoved(player, source.number, seat, target.number, new_seat, hands,

@@ -76,11 +76,14 @@ class Table:
                 ahead += 1
         raise AssertionError(f"no seat {seat}")  # pragma: no cover
 
-    def best_seat(self) -> tuple[int, int]:
-        """(hands to the big blind, seat): the empty seat the big blind reaches
-        soonest, the lower seat on a tie."""
-        return min((self.hands_to_big_blind(s), s)
-                   for s, p in enumerate(self.seats) if p is None)
+    def seat_for(self, wait: int = 1) -> tuple[int, int]:
+        """(hands to the big blind, seat): the empty seat where a player moved
+        in waits for the big blind as near as can be to ``wait`` hands, the
+        wait they had at the table left (1: they were the next big blind);
+        the sooner, then the lower seat, on a tie."""
+        return min(((self.hands_to_big_blind(s), s)
+                    for s, p in enumerate(self.seats) if p is None),
+                   key=lambda hs: (abs(hs[0] - wait), hs))
 
     def layout(self) -> tuple[int, int | None, int]:
         """(button, small blind or None, big blind) of the next hand."""

@@ -52,6 +52,8 @@ class Sim:
     events_over: list[TournamentOver] = field(default_factory=list)
     levels: set[int] = field(default_factory=set)
     moves: int = 0
+    broken_order: int = 0
+    """The place in the big blind's order of the player moved off a broken table."""
     breaks: int = 0
     max_out_at_once: int = 0
 
@@ -138,6 +140,7 @@ class Sim:
                         del self.seats[key]
             elif isinstance(event, TableBroken):
                 self.breaks += 1
+                self.broken_order = 0
                 assert event.table not in self.playing, "a table broken during a hand"
                 assert sorted(event.players) == sorted(
                     p for (n, _), p in self.seats.items() if n == event.table)
@@ -147,6 +150,7 @@ class Sim:
                     if bb in event.players:
                         self.blinds[bb].broken_after_big = True
             elif isinstance(event, PlayerMoved):
+                self.broken_order = self.broken_order + 1 if event.broken else 0
                 self.check_move(event)
             elif isinstance(event, FinalTable):
                 self.finals.append(len(self.tournament.where))
@@ -195,7 +199,12 @@ class Sim:
                     hands[seat] = ahead + 1
                 elif self.seats[(move.to_table, seat)] != move.player:
                     ahead += 1
-            assert move.hands_to_big_blind == hands[move.to_seat] == min(hands.values()), hands
+            # as near as can be to the wait they had: 1 for the next big blind moved to
+            # balance, the k-th in the big blind's order of a broken table k
+            want = self.broken_order if move.broken else 1
+            near = min(abs(h - want) for h in hands.values())
+            assert move.hands_to_big_blind == hands[move.to_seat], hands
+            assert abs(hands[move.to_seat] - want) == near, (want, hands)
         b.since_big = 0
         b.arrivals = 0
         for (n, _), p in self.seats.items():
