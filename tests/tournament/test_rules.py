@@ -347,12 +347,15 @@ def test_balancing_moves_the_next_big_blind_to_the_big_blind_of_the_shortest_tab
     assert one.player(one.big_blind) != mover and mover not in {p for _, p, _ in one.seats}
 
 
-def test_the_emptiest_table_between_hands_is_broken_and_none_playing_is_waited_for():
+def three_tables_in_a_hand() -> tuple[Tournament, list[object], Deal]:
+    """12 players at three tables of 4 seats, each in a hand: table 3's is returned."""
     t, events, _ = started(12, 4)
-    for n in (1, 2, 3):
-        dealt(t, n)
-    three = t.tables[3].playing
-    assert three is not None
+    hands = [dealt(t, n) for n in (1, 2, 3)]
+    return t, events, hands[2]
+
+
+def test_the_emptiest_table_between_hands_is_broken_and_none_playing_is_waited_for():
+    t, events, three = three_tables_in_a_hand()
     finish(t, three, tuple(p for _, p, _ in three.seats)[:2])  # 10 left: three tables still
     dealt(t, 3)  # table 3 plays on two-handed
     finish(t, t.tables[1].playing, (t.tables[1].players()[0],))  # 9 left
@@ -374,11 +377,7 @@ def test_the_emptiest_table_between_hands_is_broken_and_none_playing_is_waited_f
 
 
 def test_a_player_left_alone_waits_and_the_table_is_broken_first():
-    t, events, _ = started(12, 4)
-    for n in (1, 2, 3):
-        dealt(t, n)
-    three = t.tables[3].playing
-    assert three is not None
+    t, events, three = three_tables_in_a_hand()
     survivor = three.seats[0][1]
     finish(t, three, tuple(p for _, p, _ in three.seats)[1:])  # 9 left, one at table 3
     assert t.deal(3) is None  # alone: it waits
