@@ -28,6 +28,8 @@ import math
 import random
 from collections.abc import Callable, Iterable, Mapping
 
+from holdem_desktop.engine.variant import AFTER_LAST_HOLD
+
 from .events import (
     FinalTable,
     LevelUp,
@@ -278,7 +280,16 @@ class Tournament:
         chips = sum(self.chips[p] for p in self.where)
         return Standings(len(self.chips), len(self.where),
                          chips // len(self.where) if self.where else 0, self.level,
-                         tuple(sorted(self.tables)), rows)
+                         self._next_level_in(), tuple(sorted(self.tables)), rows)
+
+    def _next_level_in(self) -> float | None:
+        schedule = self.structure.schedule
+        if self.state != RUNNING or (schedule.after_last == AFTER_LAST_HOLD
+                                     and self.level >= len(schedule.levels) - 1):
+            return None
+        assert schedule.minutes_per_level is not None
+        at = self.started_at + (self.level + 1) * schedule.minutes_per_level * 60.0
+        return max(0.0, at - self.clock())
 
     def player(self, player: str) -> PlayerStanding:
         """One player's standing (:class:`TournamentError` ``not_registered``

@@ -114,6 +114,8 @@ class Standings:
     average_stack: int
     """Chips in play divided by the players left, rounded down (0 before the start)."""
     level: int
+    next_level_in: float | None
+    """Seconds until the blinds go up next (None: they no longer go up)."""
     tables: tuple[int, ...]
     players: tuple[PlayerStanding, ...]
     """Everyone who started, the players left first by chips, then the others by place."""

@@ -170,6 +170,8 @@ def test_the_seats_are_a_seeded_draw_at_tables_within_one_player():
 
 def test_the_blinds_rise_on_one_clock_for_every_table():
     t, events, clock = started(18, 9)
+    clock.now = 90.0
+    assert t.standings().next_level_in == 510.0  # the first level lasts 10 minutes
     one, two = dealt(t, 1), dealt(t, 2)
     assert (one.level, one.blinds, two.blinds) == (0, BlindLevel((10, 20)), BlindLevel((10, 20)))
     finish(t, one)
@@ -184,6 +186,7 @@ def test_the_blinds_rise_on_one_clock_for_every_table():
     t.tick()
     assert of(events, LevelUp)[-1] == LevelUp(2, (50, 100), 10)
     assert t.standings().level == 2
+    assert t.standings().next_level_in is None  # the last level holds
 
 
 def test_the_big_blind_moves_on_one_player_a_hand():
