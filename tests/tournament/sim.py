@@ -52,6 +52,7 @@ class Sim:
     events_over: list[TournamentOver] = field(default_factory=list)
     levels: set[int] = field(default_factory=set)
     moves: int = 0
+    balancing: int = 0
     broken_order: int = 0
     """The place in the big blind's order of the player moved off a broken table."""
     breaks: int = 0
@@ -173,6 +174,7 @@ class Sim:
 
     def check_move(self, move: PlayerMoved) -> None:
         self.moves += 1
+        self.balancing += not move.broken
         assert move.from_table not in self.playing, "a player moved during their hand"
         assert self.seats.pop((move.from_table, move.from_seat)) == move.player
         assert (move.to_table, move.to_seat) not in self.seats, "a seat taken twice"

@@ -43,7 +43,7 @@ def play(entrants: int, seats: int, seed: int, scheduled: bool) -> Sim:
     return sim
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(entrants=st.integers(2, 12) | st.integers(13, 300) | st.integers(13, 300),
        seats=st.integers(3, 10), seed=st.integers(0, 2**32), scheduled=st.booleans())
 def test_whole_tournaments_keep_every_rule(entrants, seats, seed, scheduled):
@@ -51,7 +51,7 @@ def test_whole_tournaments_keep_every_rule(entrants, seats, seed, scheduled):
     assert len(sim.tournament.places) == entrants
     assert len(sim.finals) == 1 and sim.finals[0] <= seats
     event(f"tables at the start: {'one' if entrants <= seats else 'several'}")
-    event(f"moves: {'none' if not sim.moves else 'some'}; breaks: "
+    event(f"moves to balance: {'none' if not sim.balancing else 'some'}; breaks: "
           f"{'none' if not sim.breaks else 'some'}")
     most = sim.max_out_at_once
     event(f"most players out at once: {min(most, 3)}{'+' * (most > 3)}")
