@@ -40,6 +40,8 @@ ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
     "session": {"engine", "ai"},
+    # the tournament over many tables: pure, it plays no hand and says no word
+    "tournament": {"engine"},
     "net": {"engine", "ai", "session", "i18n"},
     # the headless server: the rooms (net) and their saves, never a window,
     # a sound or a voice (tests/server proves pygame is never imported)
@@ -74,6 +76,13 @@ def internal_imports(path: Path) -> set[str]:
 # Leaf modules any package may use: they import nothing of the game (the
 # settings are plain data the table's Settings tab edits).
 LEAVES = {"resources", "settings"}
+
+
+def test_the_tournament_core_uses_the_standard_library_only():
+    stdlib = set(sys.stdlib_module_names) | {"__future__", "holdem_desktop"}
+    for path in sorted((PACKAGE / "tournament").rglob("*.py")):
+        outside = imported_roots(path) - stdlib
+        assert not outside, f"tournament/{path.name} imports {sorted(outside)}"
 
 
 def test_packages_import_only_downwards():
