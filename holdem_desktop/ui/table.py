@@ -37,16 +37,19 @@ from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
+from .desktop import Desktop
 from .dialog import Dialog
 from .draw import TableRenderer
+from .help_pages import HelpPage, KeysPage
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
-from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, pot_results, seat_plates, winning_hands
+from .settings_page import SettingsPage
+from .trust import grouped
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -376,8 +379,6 @@ class TableScreen(Page):
                             "room"),
                     Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
             if self.room.fingerprint:
-                from .online import grouped  # (the forms it builds on import this module)
-
                 out.append(Control("room:fingerprint", _("Certificate fingerprint: {groups}")
                                    .format(groups=grouped(self.room.fingerprint)),
                                    Role.TEXT, "room"))
