@@ -27,9 +27,11 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.resources import assets_dir
 
 from .layout import Rect, TableLayout, seat_positions
+from .lines import break_lines
 from .motion import Motion
 from .plates import SeatPlate
-from .widgets import Control, Role
+from .room_zone import draw_room
+from .widgets import Control
 
 __all__ = ["Palette", "TableRenderer", "font", "wrap"]
 
@@ -92,6 +94,8 @@ class TableRenderer:
         id (the buttons and the Game state's lines)."""
         self.painted_log: list[str] = []
         """The Move log's lines painted in the last frame (the newest last)."""
+        self.focus_id: str | None = None
+        """The control the frame being painted has the focus on."""
 
     # ------------------------------------------------------------------
 
@@ -125,8 +129,10 @@ class TableRenderer:
 
     def _ring(self, surface: pygame.Surface, focus_id: str | None) -> None:
         rect = self.rects.get(focus_id or "")
-        if rect is not None:
-            pygame.draw.rect(surface, self.palette.focus, rect.inflate(10, 8), width=4,
+        if rect is not None:  # a heading's words get room inside the ring, as a button's do
+            pad = (16, 8) if (focus_id or "").startswith("heading:") else (0, 0)
+            pygame.draw.rect(surface, self.palette.focus,
+                             rect.inflate(10 + pad[0], 8 + pad[1]), width=4,
                              border_radius=10)
 
     # ------------------------------------------------------------------
@@ -164,6 +170,7 @@ class TableRenderer:
         self.painted = {}
         self.painted_log = []
         self._lit = set(lit)
+        self.focus_id = focus_id
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
         self._felt(surface, layout, view, plates, pot, motion, winners, bool(banner))
@@ -576,50 +583,9 @@ class TableRenderer:
 
     def _room(self, surface: pygame.Surface, layout: TableLayout,
               controls: Sequence[Control], bottom: int, lowest: int = 0) -> int:
-        """The Room zone at the bottom of the zones panel (clear of the
-        seats): its heading, the code, then its buttons two by two (three to
-        a row when two would start above ``lowest``, leaving the Move log too
-        little room); returns its top."""
-        if not controls:
-            return bottom
-        p = self.palette
-        s = layout.scale
-        panel = layout.panel
-        x = panel.x + round(16 * s)
-        width = panel.w - round(32 * s)
-        bh = round(32 * s)
-        size = round(22 * s)
-        buttons = [c for c in controls if c.role is Role.BUTTON]
-        texts = [c for c in controls if c.role is Role.TEXT]
-        heading = next((c for c in controls if c.role is Role.HEADING), None)
-        for per_row in (2, 3):
-            rows = -(-len(buttons) // per_row)
-            top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
-            if top >= lowest:
-                break
-        y = top
-        if heading is not None:
-            self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
-                                                p.heading)
-        y += round(34 * s)
-        for c in texts:
-            box = pygame.Rect(x, y, width, bh)
-            pygame.draw.rect(surface, p.background, box, border_radius=8)
-            self._fit(surface, c.label, (box.x + round(10 * s), box.centery), size, p.gold,
-                      width - round(20 * s), "midleft")
-            self.rects[c.id] = box
-            y += bh + round(6 * s)
-        if buttons:
-            gap = round(8 * s)
-            bw = (width - gap * (per_row - 1)) // per_row
-            for k, c in enumerate(buttons):
-                box = pygame.Rect(x + k % per_row * (bw + gap),
-                                  y + k // per_row * (bh + round(6 * s)), bw, bh)
-                pygame.draw.rect(surface, p.button, box, border_radius=8)
-                self._fit(surface, c.label, box.center, size, p.text, bw - round(12 * s),
-                          "center")
-                self.rects[c.id] = box
-        return top
+        """The Room zone at the bottom of the zones panel, no higher than
+        ``lowest`` (ui/room_zone.py); returns its top."""
+        return draw_room(self, surface, layout, controls, bottom, lowest, self.focus_id)
 
     def _amounts(self, surface: pygame.Surface, layout: TableLayout, x: int, y: int,
                  width: int, amounts: tuple[Sequence[str], int | None]) -> int:
@@ -696,12 +662,12 @@ class TableRenderer:
             if c.id.startswith("heading:"):
                 continue
             size = round(22 * s)
-            text = c.label
-            while len(text) > 4 and self.font(size).size(text)[0] > width:
-                text = text[:-4] + "…"
-            self.rects[c.id] = self._text(surface, text, (x, y), size, p.text)
-            self.painted[c.id] = text
-            y += round(24 * s)
+            lines = break_lines(self.font(size), c.label, width)  # wrapped, never cut off
+            drawn = [self._text(surface, line, (x, y + k * round(24 * s)), size, p.text)
+                     for k, line in enumerate(lines)]
+            self.rects[c.id] = drawn[0].unionall(drawn[1:])
+            self.painted[c.id] = "\n".join(lines)
+            y += round(24 * s) * len(lines)
         y += round(10 * s)
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
                                                p.heading)

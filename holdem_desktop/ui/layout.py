@@ -11,7 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["Rect", "TableLayout", "seat_positions"]
+__all__ = ["BODY", "Rect", "TableLayout", "seat_positions"]
+
+BODY = 22
+"""The table's body text size (the Game state's lines), in the layouts'
+units (scaled like every size): the title line and the action bar never
+draw their words smaller."""
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from .motion import Motion
 from .move_log import MoveLog
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
-from .plates import SeatPlate, pot_results, seat_plates, winning_hands
+from .plates import SeatPlate, before_the_game, pot_results, seat_plates, winning_hands
 from .settings_page import SettingsPage
 from .trust import grouped
 from .widgets import Control, Role
@@ -379,8 +379,8 @@ class TableScreen(Page):
                             "room"),
                     Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
             if self.room.fingerprint:
-                out.append(Control("room:fingerprint", _("Certificate fingerprint: {groups}")
-                                   .format(groups=grouped(self.room.fingerprint)),
+                out.append(Control("room:fingerprint", _("Certificate fingerprint: {fingerprint}")
+                                   .format(fingerprint=self.room.fingerprint),
                                    Role.TEXT, "room"))
             out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
                     for a in self._room_actions()]
@@ -472,6 +472,9 @@ class TableScreen(Page):
         if control.role is Role.CARD:  # the card, then your current hand
             return _("{card}. Your hand: {hand}").format(card=control.spoken(),
                                                          hand=self.hand_text())
+        if control.id == "room:fingerprint" and self.room is not None:  # spelled, to compare
+            return _("Certificate fingerprint: {groups}").format(groups=grouped(
+                self.room.fingerprint))
         if control.role is Role.TEXT:
             return control.label
         if control.role is Role.LIST:
@@ -1068,6 +1071,8 @@ class TableScreen(Page):
     def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
         seats are left out); as ``view``, the felt's picture, has them."""
+        if view is None and before_the_game(self.session):  # nobody has chips yet
+            return [self._shown_name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
         return [_("{player} {chips}").format(
             player=self._shown_name(seat),

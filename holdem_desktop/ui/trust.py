@@ -19,9 +19,13 @@ __all__ = ["CertificateQuestion", "TrustPage", "grouped", "outcome"]
 
 
 def grouped(fingerprint: str) -> str:
-    """A fingerprint to read aloud: its pairs in groups of four, ``39 E5 2B 83, 33 5E …``."""
-    pairs = fingerprint.split(":")
-    return ", ".join(" ".join(pairs[k:k + 4]) for k in range(0, len(pairs), 4))
+    """A fingerprint to read aloud, so that a listener can compare it with
+    the one printed (``39:E5:2B:83:…``) character by character: each pair
+    spelled, the pairs apart, four pairs to a group: ``3 9, E 5, 2 B, 8 3.
+    3 3, 5 E, …`` (a voice reads "39" as thirty-nine and "39:E5" as a time
+    of day; "3 9" it reads as the two characters printed)."""
+    pairs = [" ".join(pair) for pair in fingerprint.split(":")]
+    return " ".join(", ".join(pairs[k:k + 4]) + "." for k in range(0, len(pairs), 4))
 
 
 def outcome(got: Page | str | CertificateQuestion, say: Callable[[str], None],
@@ -67,19 +71,21 @@ class TrustPage(FormPage):
                         "trust"),
                 Control("issuer", _("Issued by: {issuer}").format(issuer=q.issuer or _("none")),
                         Role.TEXT, "trust"),
-                Control("fingerprint", _("Fingerprint: {groups}").format(
-                    groups=grouped(q.fingerprint)), Role.TEXT, "trust"),
+                Control("fingerprint", _("Fingerprint: {fingerprint}").format(
+                    fingerprint=q.fingerprint), Role.TEXT, "trust"),
                 Control("trust", _("Trust this certificate and connect"), zone="trust"),
                 Control("cancel", _("Do not connect"), zone="trust"))
 
     def describe(self, control: Control) -> str:
+        if control.id == "fingerprint":
+            return _("Fingerprint: {groups}").format(groups=grouped(self.question.fingerprint))
         return control.label if control.role is Role.TEXT else super().describe(control)
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "cancel":
             return Pop()
         if control.id != "trust":
-            self.say(control.label)
+            self.say(self.describe(control))
             return None
         self.trust(self.question.server, self.question.fingerprint)
         self.say(_("Connecting…"))
