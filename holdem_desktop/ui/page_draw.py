@@ -102,7 +102,7 @@ class PageRenderer:
         notice_rect = None
         if notice:
             size = round(26 * s)
-            lines = self._wrap(notice, size, width)
+            lines = self._wrap(notice, size, width - 2 * round(16 * s))  # clear of its frame
             box = pygame.Rect(x, body_top - round(8 * s), width,
                               len(lines) * round(30 * s) + round(16 * s))
             pygame.draw.rect(surface, p.warning, box, width=3, border_radius=8)
