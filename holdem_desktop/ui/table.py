@@ -136,7 +136,11 @@ class TableScreen(Page):
         self.history_index: int | None = None
         self.confirm_all_in = False
         self._before_keys: str | None = None
-        """Where the focus was when F1 opened the key list."""
+        """Where the focus was when a tab (F1's key list, How to play,
+        Settings) opened over the table."""
+        self._at_table: str | None = None
+        """The table's control the focus was on before the last key (not a
+        title line's tab): where closing a tab opened from there goes back to."""
         self.acted = False
         """Whether the player's own move (or Next hand) was made since the
         last announcement (it then cuts off a read-out)."""
@@ -177,6 +181,7 @@ class TableScreen(Page):
         seat_listeners = getattr(session, "seat_listeners", None)
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
+        self.focus.id = self._game_focus()  # (a guest's New game is the host's to press)
 
     @property
     def log(self) -> list[str]:
@@ -485,6 +490,9 @@ class TableScreen(Page):
     # Keys
 
     def press(self, key: Key) -> Transition | None:
+        if self.tab is None and self.focus.id and self.focus.id != "menu" \
+                and not self.focus.id.startswith("tab:"):
+            self._at_table = self.focus.id  # where a tab closed goes back to
         if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
                                           and self.focus.id == "button:" + Command.ALL_IN):
             self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
@@ -708,13 +716,18 @@ class TableScreen(Page):
     def _toggle_tab(self, which: str) -> None:
         if self.tab_id == which:
             self.tab, self.tab_id = None, None
-            # the key list has no tab of its own: back to where F1 was pressed
-            self.focus.id = self._before_keys if which == "keys" else "tab:" + which
+            # back to where the focus was before the tab opened (a tab's own
+            # button would open it again with Enter: then the game's focus)
+            before = self._before_keys
+            if not before or before == "menu" or before.startswith("tab:"):
+                before = self._at_table  # the control the player left for the tab
+            usable = {c.id for c in self.table_controls() if c.enabled}
+            self.focus.id = before if before in usable else self._game_focus()
             self.say(_("{tab} closed").format(tab=self._tab_name(which)))
             return
+        if self.tab is None:
+            self._before_keys = self.focus.id
         if which == "keys":  # F1: the key list to look at, and all of it said at once
-            if self.tab is None:
-                self._before_keys = self.focus.id
             self.tab, self.tab_id = KeysPage(self.keymap, self.say), which
             self.focus.id = self.tab.controls()[0].id
             self.say(_("{tab} open. {control}").format(
@@ -731,6 +744,20 @@ class TableScreen(Page):
         self.focus.id = first.id
         self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
                                                    control=self.tab.describe(first)))
+
+    def _game_focus(self) -> str:
+        """Where the focus goes at the table when it has nowhere better: the
+        action the hand calls for (Next hand between hands), else the first
+        action the player can take, else the Room zone's code, else the Move
+        log; never a button that cannot be pressed, nor a tab that Enter
+        would open again."""
+        idle = self.session.hand is None or self.session.hand.over
+        wanted = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
+        controls = self.table_controls()
+        usable = [c.id for c in controls if c.enabled and c.id.startswith("button:")]
+        if wanted in usable or not any(c.id == wanted for c in controls):
+            return wanted
+        return next(iter(usable), "room:code" if self.room is not None else "log")
 
     @staticmethod
     def _tab_name(which: str) -> str:
