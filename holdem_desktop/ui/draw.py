@@ -381,7 +381,9 @@ class TableRenderer:
         gap = round(cw * 0.15)
         total = 5 * cw + 4 * gap
         slots = pygame.Rect(cx - total // 2, cy - round(cw * 0.7), total, round(cw * 1.4))
-        deck = (slots.x, slots.y)  # dealt cards slide along the board's own row
+        # dealt cards slide along the board's own row from just right of it:
+        # over slots still empty, never over a card already dealt
+        deck = (slots.right + gap, slots.y)
         for k in range(5):
             x = slots.x + k * (cw + gap)
             if k < len(view.board):
@@ -720,7 +722,7 @@ class _Spot:
     """The centre of its chips (a bet, a pot won)."""
 
 
-_FONTS: dict[int, pygame.font.Font] = {}
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 FONT_FILES = {False: "AtkinsonHyperlegible-Regular.ttf", True: "AtkinsonHyperlegible-Bold.ttf"}
 """The game's typeface, in ``assets/fonts`` (tools/fetch_font.py; its licence,
@@ -740,15 +742,27 @@ size is this fraction of the asked one: the bundled font keeps it, so the
 layouts keep their widths."""
 
 
+_BOLD_SCALE = [1.0]
+"""The window's scale above its design size (1280x800; never under 1): a
+size is bold when it is a heading's at that scale, so that an enlarged
+window does not turn its body text bold too."""
+
+
+def set_text_scale(size: tuple[int, int]) -> None:
+    """The window is now ``size``: which sizes are headings' (bold) follows it."""
+    _BOLD_SCALE[0] = max(1.0, min(size[0] / 1280, size[1] / 800))
+
+
 def font(size: int) -> pygame.font.Font:
     """The game's font at ``size`` (in the layouts' units), loaded once per
-    size for every screen."""
-    if size not in _FONTS:
+    size and weight for every screen."""
+    bold = size >= BOLD_FROM * _BOLD_SCALE[0]
+    if (size, bold) not in _FONTS:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = assets_dir() / "fonts" / FONT_FILES[size >= BOLD_FROM]
-        _FONTS[size] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
-    return _FONTS[size]
+        path = assets_dir() / "fonts" / FONT_FILES[bold]
+        _FONTS[(size, bold)] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
+    return _FONTS[(size, bold)]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

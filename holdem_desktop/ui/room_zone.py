@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 import pygame
@@ -22,12 +22,23 @@ from .layout import BODY, TableLayout
 from .lines import break_lines
 from .widgets import Control, Role
 
-if TYPE_CHECKING:
-    from .draw import TableRenderer
+
+class Painter(Protocol):
+    """What the zone asks of the table's renderer (ui/draw.py, which imports this)."""
+
+    palette: Any
+    rects: dict[str, pygame.Rect]
+    drawn: dict[str, pygame.Rect]
+    painted: dict[str, str]
+
+    def font(self, size: int) -> pygame.font.Font: ...
+
+    def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              color: tuple[int, int, int], anchor: str = "topleft") -> pygame.Rect: ...
 
 __all__ = ["draw_room"]
 
-_SCROLL: WeakKeyDictionary[TableRenderer, int] = WeakKeyDictionary()
+_SCROLL: WeakKeyDictionary[Painter, int] = WeakKeyDictionary()
 """How far each renderer's Room zone is scrolled (kept from frame to frame)."""
 
 
@@ -62,7 +73,7 @@ def _rows(controls: Sequence[Control], font: pygame.font.Font, width: int, gap: 
     return rows
 
 
-def draw_room(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
+def draw_room(r: Painter, surface: pygame.Surface, layout: TableLayout,
               controls: Sequence[Control], bottom: int, lowest: int,
               focus_id: str | None) -> int:
     """Paint the Room zone between ``lowest`` and ``bottom`` (as low as it
