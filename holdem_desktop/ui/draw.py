@@ -142,6 +142,7 @@ class TableRenderer:
         """The background, the title line and the tabs (an open tab's page
         fills the rest)."""
         layout = TableLayout(*surface.get_size())
+        set_text_scale(surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
         self._title(surface, layout, title, tabs)
@@ -163,6 +164,7 @@ class TableRenderer:
         the Actions zone; ``lit``: the winning five cards, outlined in gold
         on the board and in the winner's hand."""
         layout = TableLayout(*surface.get_size())
+        set_text_scale(surface.get_size())  # (bold follows the frame's own scale)
         surface.fill(self.palette.background)
         self.rects = {}
         self.drawn = {}

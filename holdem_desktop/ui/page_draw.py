@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from .draw import Palette, font
+from .draw import Palette, font, set_text_scale
 from .lines import break_lines
 from .widgets import Control, Role
 
@@ -86,6 +86,7 @@ class PageRenderer:
         A text field shows its caret only with the focus; ``selected``: the
         text field whose text is selected (highlighted)."""
         p = self.palette
+        set_text_scale(surface.get_size())  # (bold follows the frame's own scale)
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
         pygame.draw.rect(surface, p.background, area)
