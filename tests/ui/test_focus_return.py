@@ -8,7 +8,6 @@ a heading's words (measured on the pixels of the frame)."""
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
@@ -16,28 +15,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 np = pytest.importorskip("numpy")
 
-from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
 from holdem_desktop.net.protocol import Table, Welcome  # noqa: E402
 from holdem_desktop.net.remote import RemoteTable  # noqa: E402
 from holdem_desktop.resources import assets_dir  # noqa: E402
-from holdem_desktop.speech.speaker import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.draw import Palette, TableRenderer  # noqa: E402
 from holdem_desktop.ui.help_pages import KeysPage  # noqa: E402
 from holdem_desktop.ui.keymap import KeyMap  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
-from tests.driving import keys, window  # noqa: E402
+from tests.driving import keys  # noqa: E402
+from tests.ui import test_menu_button  # noqa: E402
 from tests.ui.test_room_look import ROOM  # noqa: E402
 
-
-@pytest.fixture
-def app(player_home):
-    desktop = Desktop(rng=random.Random(4), speaker=RecordingSpeaker())
-    session = desktop.new_game("tournament", 3, "easy", "Mara")
-    app = window(desktop, session)
-    app.frame()
-    yield app
-    desktop.close()
+app = test_menu_button.app  # the fixture: a 3-player table in the real window
 
 
 def _said(app) -> str:
