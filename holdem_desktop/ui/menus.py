@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from holdem_desktop.i18n.translate import _
 
@@ -28,6 +29,9 @@ from .settings_page import SettingsPage
 from .trust import outcome
 from .widgets import Control, Role
 
+if TYPE_CHECKING:
+    import pygame
+
 __all__ = ["Desktop", "FormPage", "HelpPage", "JoinRoomPage", "KeysPage", "NewGamePage",
            "ReadingPage", "RoomsPage", "SettingsPage", "SpeechState", "StartPage"]
 
@@ -41,9 +45,13 @@ class StartPage(FormPage):
     def __init__(self, desktop: Desktop, say: Callable[[str], None]) -> None:
         super().__init__(say)
         self.desktop = desktop
-        self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
         if desktop.has_saved_game():  # the game to go on with comes first
             self.focus.id = "continue"
+
+    def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
+        # in the language in use now (Settings may have changed it since)
+        self.subtitle = _("Texas Hold'em for everyone, by ear or by eye")
+        super().draw_in(surface, area, focus_id)
 
     def notice(self) -> str:
         """When nothing speaks, the start screen says so (and what to install);
