@@ -21,9 +21,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list[:1] in (["stats"], ["serve"]):  # their own options, in their own modules
         if args_list[0] == "stats":
             from holdem_desktop.stats_cli import main as command
-        else:  # the headless server (no window, no pygame at all)
-            from holdem_desktop.server.main import main as command
-        return command(args_list[1:])
+            return command(args_list[1:])
+        from holdem_desktop.server.main import main as serve  # headless: no pygame at all
+        return serve(args_list[1:], prog="holdem-desktop serve")  # named as it was called
     parser = argparse.ArgumentParser(prog="holdem-desktop",
                                      description=_("Texas Hold'em for everyone, by ear or by eye."))
     commands = parser.add_subparsers(dest="command")

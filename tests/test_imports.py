@@ -131,3 +131,61 @@ def test_the_composition_root_stays_small_and_typed():
         text = path.read_text(encoding="utf-8")
         assert len(text.splitlines()) <= 400, f"app/{path.name} is over 400 lines"
         assert "Any" not in imported_names(path, "typing"), f"app/{path.name} uses Any"
+
+
+def ui_imports(path: Path) -> set[str]:
+    """The modules of ui/ that ``path`` imports anywhere in it: at the top,
+    inside a function ("on first use") or for the type checker alone."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            if isinstance(node, ast.Import):
+                found |= {a.name.split(".")[2] for a in node.names
+                          if a.name.startswith("holdem_desktop.ui.")}
+            continue
+        module = node.module or ""
+        if node.level == 1 or module == "holdem_desktop.ui":
+            found |= {a.name for a in node.names} if not module or node.level == 0 \
+                else {module.split(".")[0]}
+        elif node.level == 0 and module.startswith("holdem_desktop.ui."):
+            found.add(module.split(".")[2])
+    return found & {p.stem for p in (PACKAGE / "ui").glob("*.py")}
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports in ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(module: str, path: list[str]) -> list[str] | None:
+        state[module] = 1
+        for used in sorted(graph[module]):
+            if state.get(used) == 1:
+                return [*path[path.index(used):], used]
+            if used not in state:
+                found = walk(used, [*path, used])
+                if found:
+                    return found
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            found = walk(module, [module])
+            if found:
+                return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_circle():
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_ui_pages_only_import_downwards():
+    # the pages import the Desktop protocol and their base classes from modules
+    # of their own, never the start screen that opens them: no circle, not even
+    # through an import inside a function or one for the type checker alone
+    graph = {p.stem: ui_imports(p) - {p.stem} for p in (PACKAGE / "ui").glob("*.py")}
+    assert {"desktop", "form_page", "new_game"} <= graph["online"]  # the finder reads them
+    assert import_cycle(graph) is None, " -> ".join(import_cycle(graph) or [])
+    assert not {m for m, used in graph.items() if "menus" in used}, "only the program opens menus"

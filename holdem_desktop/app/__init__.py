@@ -2,7 +2,7 @@
 
 It builds the settings, the speech and sounds, the games on this computer
 and the rooms, and hands them to the screens as the typed services the
-``ui.menus.Desktop`` protocol names.  ``__main__`` only parses the command
+``ui.desktop.Desktop`` protocol names.  ``__main__`` only parses the command
 line and calls :func:`play`.  See ``docs/architecture.md``.
 """
 

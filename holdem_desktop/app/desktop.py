@@ -1,5 +1,5 @@
 """The :class:`Desktop`: what the screens ask of the program (the
-``ui.menus.Desktop`` protocol), built from the services beside it."""
+``ui.desktop.Desktop`` protocol), built from the services beside it."""
 
 from __future__ import annotations
 

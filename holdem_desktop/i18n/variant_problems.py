@@ -23,7 +23,8 @@ def _type_name(kind: object) -> str:
     return {
         "boolean": _("true or false"), "integer": _("a whole number"),
         "float": _("a decimal number"), "string": _("text in quotes"),
-        "array": _("a list in brackets"), "table": _("a table"),
+        "array": _("a list in brackets"),
+        "table": _("a group of settings"),
         "integer_or_none": _('a whole number or "none"'), "date_time": _("a date or time"),
     }.get(str(kind), str(kind))
 
@@ -91,6 +92,11 @@ def variant_problem(error: VariantError) -> str:
     name = Path(error.path).name or error.path
     say = _PROBLEMS.get(error.problem)
     problem = say(error.details) if say is not None else error.reason + "."
+    if error.problem == "wrong_type" and error.details.get("expected") == "table" and error.key:
+        # TOML calls it a table; a player knows the settings it groups
+        problem = _("{key} holds settings of its own: write them as {key} = {{ … }}, or "
+                    "under a line [{key}]; here it is {found}.").format(
+            key=error.key, found=_type_name(error.details.get("found")))
     if error.key:
         return _("{file}, at {key}: {problem}").format(file=name, key=error.key,
                                                          problem=problem)

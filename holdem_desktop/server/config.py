@@ -84,37 +84,70 @@ class ServerConfig:
 _PATHS = {"cert", "key", "data", "log"}
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="holdem-server",
+def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog,
                                 description=_("Host Hold'em Desktop rooms for players anywhere."))
-    p.add_argument("--config", type=Path, help=_("a TOML file of settings (flags win)"))
-    p.add_argument("--bind", help=_("the address to listen on (default: all)"))
-    p.add_argument("--port", type=int, help=_("the port to listen on (default: 7447)"))
-    p.add_argument("--cert", type=Path, help=_("the certificate (PEM), for TLS"))
-    p.add_argument("--key", type=Path, help=_("the certificate's private key (PEM)"))
+    p.add_argument("--config", type=Path, metavar=_("FILE"),
+                   help=_("a TOML file of settings (flags win)"))
+    p.add_argument("--bind", metavar=_("ADDRESS"),
+                   help=_("the address to listen on (default: all)"))
+    p.add_argument("--port", type=int, help=_(
+        "the TCP port to listen on (default: {default})").format(default=DEFAULT_PORT))
+    p.add_argument("--cert", type=Path, metavar=_("FILE"),
+                   help=_("the certificate (PEM), for TLS"))
+    p.add_argument("--key", type=Path, metavar=_("FILE"),
+                   help=_("the certificate's private key (PEM)"))
     p.add_argument("--self-signed", action="store_true", default=None,
                    help=_("make (once) and use a self-signed certificate"))
     p.add_argument("--insecure", action="store_true", default=None,
                    help=_("no TLS: plain ws://, for tests on this computer only"))
-    p.add_argument("--data", type=Path, help=_("the folder for saved rooms and the certificate"))
-    p.add_argument("--log", type=Path, help=_("the folder for the server log"))
-    for name in ("max_rooms", "max_connections", "max_per_address", "room_creations",
-                 "max_watchers"):
-        p.add_argument("--" + name.replace("_", "-"), type=int, dest=name)
-    for name in ("idle_room", "idle", "hello_deadline", "rate", "burst"):
-        p.add_argument("--" + name.replace("_", "-"), type=float, dest=name)
-    p.add_argument("--redis", help=_("a Redis URL: processes share their rooms' directory "
-                                     "there (redis://host:6379/0)"))
-    p.add_argument("--advertise", help=_("host:port where the other processes reach this one"))
-    p.add_argument("--heartbeat", type=float, dest="heartbeat")
-    p.add_argument("--origin", action="append", dest="origins",
+    p.add_argument("--data", type=Path, metavar=_("FOLDER"),
+                   help=_("the folder for saved rooms and the certificate"))
+    p.add_argument("--log", type=Path, metavar=_("FOLDER"),
+                   help=_("the folder for the server log (default: log in the data folder)"))
+    defaults = {f.name: f.default for f in fields(ServerConfig)}
+    limits = {
+        "max_rooms": _("rooms held at once (default: {default})"),
+        "max_connections": _("connections open at once (default: {default})"),
+        "max_per_address": _("connections open at once from one address (default: {default})"),
+        "room_creations": _("rooms one address may create in an hour (default: {default})"),
+        "max_watchers": _("people watching a room without a seat (default: {default})"),
+    }
+    for name, text in limits.items():
+        p.add_argument("--" + name.replace("_", "-"), type=int, dest=name, metavar=_("COUNT"),
+                       help=text.format(default=f"{defaults[name]:g}"))
+    times = {
+        "idle_room": _("seconds a room with nobody connected lives on (default: {default})"),
+        "idle": _("seconds a connection may say nothing (default: {default})"),
+        "hello_deadline": _("seconds a new connection has to join or create a room "
+                            "(default: {default})"),
+        "rate": _("messages a second one connection may send (default: {default})"),
+        "burst": _("messages one connection may send at once, above the rate (default: {default})"),
+    }
+    for name, text in times.items():
+        p.add_argument("--" + name.replace("_", "-"), type=float, dest=name,
+                       metavar=_("COUNT") if name in ("rate", "burst") else _("SECONDS"),
+                       help=text.format(default=f"{defaults[name]:g}"))
+    p.add_argument("--redis", metavar=_("URL"),
+                   help=_("a Redis URL: processes share their rooms' directory "
+                          "there (redis://host:6379/0)"))
+    p.add_argument("--advertise", metavar=_("HOST:PORT"),
+                   help=_("host:port where the other processes reach this one"))
+    p.add_argument("--heartbeat", type=float, dest="heartbeat", metavar=_("SECONDS"),
+                   help=_("seconds between this process's signs of life in Redis "
+                          "(default: {default})").format(default=f"{ServerConfig.heartbeat:g}"))
+    p.add_argument("--origin", action="append", dest="origins", metavar=_("URL"),
                    help=_("a web page allowed to connect (may be repeated)"))
     p.add_argument("--trusted-proxy", action="append", dest="trusted_proxies",
+                   metavar=_("ADDRESS"),
                    help=_("a reverse proxy (address or network) whose X-Forwarded-For "
                           "is believed (may be repeated)"))
-    p.add_argument("--proxy-header", dest="proxy_header",
+    p.add_argument("--proxy-header", dest="proxy_header", metavar=_("HEADER"),
                    help=_("the header the proxies write: x-forwarded-for or forwarded"))
-    p.add_argument("--redis-timeout", type=float, dest="redis_timeout")
+    p.add_argument("--redis-timeout", type=float, dest="redis_timeout", metavar=_("SECONDS"),
+                   help=_("seconds a Redis call may take before it counts as failed "
+                          "(default: {default})").format(
+                       default=f"{ServerConfig.redis_timeout:g}"))
     return p
 
 
@@ -159,11 +192,13 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
     return value
 
 
-def parse_config(argv: Sequence[str] | None = None) -> ServerConfig:
+def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
+                 ) -> ServerConfig:
     """The configuration from the command line (and the file it names);
     raises :class:`ConfigError` for a setting that cannot be used
-    (``--help`` exits, as argparse does)."""
-    args = _parser().parse_args(argv)
+    (``--help`` exits, as argparse does); ``prog``: the command's name, as
+    the player typed it (``holdem-desktop serve`` or ``holdem-server``)."""
+    args = _parser(prog).parse_args(argv)
     values: dict[str, Any] = {}
     kinds = {f.name: f.type for f in fields(ServerConfig)}
     if args.config is not None:

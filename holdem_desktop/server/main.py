@@ -21,17 +21,18 @@ from .store import RoomStore
 __all__ = ["main"]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the server (the exit status: 0 when stopped, 2 for a bad setting)."""
+def main(argv: Sequence[str] | None = None, prog: str = "holdem-server") -> int:
+    """Run the server (the exit status: 0 when stopped, 2 for a bad setting);
+    ``prog``: the command's name in its help and its messages."""
     try:
-        config = parse_config(argv)
+        config = parse_config(argv, prog)
     except ConfigError as exc:
-        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        print(_("{command}: {problem}").format(command=prog, problem=exc), file=sys.stderr)
         return 2
     try:
         server = _prepare(config)
     except (OSError, ValueError) as exc:
-        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        print(_("{command}: {problem}").format(command=prog, problem=exc), file=sys.stderr)
         return 1
     scheme = "ws" if config.insecure else "wss"
     if config.redis:
@@ -40,8 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                          heartbeat=config.heartbeat,
                                          timeout=config.redis_timeout)
         except Exception as exc:  # redis' own errors (a URL it cannot use): say which
-            print(_("holdem-server: {problem}").format(
-                problem=f"Redis at {config.redis}: {exc}"), file=sys.stderr)
+            print(_("{command}: {problem}").format(
+                command=prog, problem=f"Redis at {config.redis}: {exc}"), file=sys.stderr)
             return 1
 
     def ready(port: int) -> None:
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         run_server(run())
     except (OSError, DirectoryError) as exc:
-        print(_("holdem-server: {problem}").format(problem=exc), file=sys.stderr)
+        print(_("{command}: {problem}").format(command=prog, problem=exc), file=sys.stderr)
         return 1
     return 0
 

@@ -20,16 +20,15 @@ import pygame
 
 from holdem_desktop.i18n.translate import _
 
+from .draw import set_text_scale
 from .keymap import Key, KeyMap
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 from .waiting import wait
+from .window import HEADLESS_DRIVERS, Area, fit_window, place_window, work_area
 
 __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
-HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
-"""SDL's video drivers that draw into memory only: SDL falls back to one
-when there is no display, and a window there is seen by nobody."""
 
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
@@ -70,30 +69,6 @@ def open_display() -> None:
         raise NoDisplay(f"SDL fell back to its {driver} video driver")
 
 
-def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's first size: ``size`` (the one kept from last time) made
-    to fit ``screen``, less room for the window's title bar and the
-    desktop's panels (a 1280x800 window on a 1366x768 laptop would run off
-    its bottom), never under the smallest size the layouts are made for."""
-    w, h = size
-    if screen is not None and screen[0] > 0 and screen[1] > 0:
-        w = min(w, screen[0] - 32)
-        h = min(h, screen[1] - 96)
-    return max(w, TableLayout.MIN_WIDTH), max(h, TableLayout.MIN_HEIGHT)
-
-
-def _screen_size() -> tuple[int, int] | None:
-    """The size of the screen the window opens on (the first), if SDL knows
-    it (an in-memory driver has no screen to fit)."""
-    if (pygame.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
-        return None
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
-
-
 class App:
     """The window: reads events, hands them to the screen, redraws on change.
     Raises :class:`NoDisplay` when there is no display to open it on."""
@@ -119,12 +94,18 @@ class App:
         """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
         pygame.font.init()
-        w, h = fit_window(size, _screen_size())
+        self.area: Area | None = work_area()
+        """The screen's work area the window fits in (None: no screen known)."""
+        w, h = fit_window(size, self.area)
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
             pygame.display.quit()
             raise NoDisplay(str(exc)) from None
+        at = place_window((w, h), self.area)
+        if at is not None:  # centred in the work area, its title bar on the screen
+            pygame.display.set_window_position(at)
+        set_text_scale(self.surface.get_size())
         pygame.display.set_caption(_("Hold'em Desktop"))
         self.running = True
         self.dirty = True
@@ -213,10 +194,13 @@ class App:
             if self.screen.scroll(-3 * int(event.y)):
                 self.dirty = True
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            w = max(self.surface.get_width(), TableLayout.MIN_WIDTH)
-            h = max(self.surface.get_height(), TableLayout.MIN_HEIGHT)
+            # never under the layouts' smallest size, unless the work area is smaller
+            w, h = fit_window(self.surface.get_size(), None) if self.area is None else (
+                max(self.surface.get_width(), min(TableLayout.MIN_WIDTH, self.area.w)),
+                max(self.surface.get_height(), min(TableLayout.MIN_HEIGHT, self.area.h)))
             if (w, h) != self.surface.get_size():
                 self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            set_text_scale(self.surface.get_size())
             self.dirty = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.ACTIVEEVENT):
             self.dirty = True

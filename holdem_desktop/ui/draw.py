@@ -28,10 +28,12 @@ from holdem_desktop.resources import assets_dir
 
 from .action_bar import bar_height, draw_action_bar
 from .layout import BODY, Rect, TableLayout, seat_positions
+from .lines import break_lines
 from .motion import Motion
 from .plates import SeatPlate
+from .room_zone import draw_room
 from .seats import chips, chips_rect, draw_seat, spots
-from .widgets import Control, Role
+from .widgets import Control
 
 __all__ = ["Palette", "TableRenderer", "font", "wrap"]
 
@@ -96,6 +98,8 @@ class TableRenderer:
         """The Move log's lines painted in the last frame (the newest last)."""
         self.title_rows: list[tuple[str, int]] = []
         """The title line's rows painted in the last frame, with their size."""
+        self.focus_id: str | None = None
+        """The control the frame being painted has the focus on."""
 
     # ------------------------------------------------------------------
 
@@ -129,8 +133,10 @@ class TableRenderer:
 
     def _ring(self, surface: pygame.Surface, focus_id: str | None) -> None:
         rect = self.rects.get(focus_id or "")
-        if rect is not None:
-            pygame.draw.rect(surface, self.palette.focus, rect.inflate(10, 8), width=4,
+        if rect is not None:  # a heading's words get room inside the ring, as a button's do
+            pad = (16, 8) if (focus_id or "").startswith("heading:") else (0, 0)
+            pygame.draw.rect(surface, self.palette.focus,
+                             rect.inflate(10 + pad[0], 8 + pad[1]), width=4,
                              border_radius=10)
 
     # ------------------------------------------------------------------
@@ -140,6 +146,7 @@ class TableRenderer:
         """The background, the title line and the tabs (an open tab's page
         fills the rest)."""
         layout = TableLayout(*surface.get_size())
+        set_text_scale(surface.get_size())
         surface.fill(self.palette.background)
         self.rects = {}
         self._title(surface, layout, title, tabs)
@@ -161,6 +168,7 @@ class TableRenderer:
         the Actions zone; ``lit``: the winning five cards, outlined in gold
         on the board and in the winner's hand."""
         layout = TableLayout(*surface.get_size())
+        set_text_scale(surface.get_size())  # (bold follows the frame's own scale)
         surface.fill(self.palette.background)
         self.rects = {}
         self.drawn = {}
@@ -168,6 +176,7 @@ class TableRenderer:
         self.painted = {}
         self.painted_log = []
         self._lit = set(lit)
+        self.focus_id = focus_id
         self._title(surface, layout, title, tabs)
         pot = next((c.label for c in controls if c.id == "pot"), "")
         self._felt(surface, layout, view, plates, pot, motion, winners, bool(banner))
@@ -391,7 +400,9 @@ class TableRenderer:
         gap = round(cw * 0.15)
         total = 5 * cw + 4 * gap
         slots = pygame.Rect(cx - total // 2, cy - round(cw * 0.7), total, round(cw * 1.4))
-        deck = (slots.x, slots.y)  # dealt cards slide along the board's own row
+        # dealt cards slide along the board's own row from just right of it:
+        # over slots still empty, never over a card already dealt
+        deck = (slots.right + gap, slots.y)
         for k in range(5):
             x = slots.x + k * (cw + gap)
             if k < len(view.board):
@@ -456,50 +467,9 @@ class TableRenderer:
 
     def _room(self, surface: pygame.Surface, layout: TableLayout,
               controls: Sequence[Control], bottom: int, lowest: int = 0) -> int:
-        """The Room zone at the bottom of the zones panel (clear of the
-        seats): its heading, the code, then its buttons two by two (three to
-        a row when two would start above ``lowest``, leaving the Move log too
-        little room); returns its top."""
-        if not controls:
-            return bottom
-        p = self.palette
-        s = layout.scale
-        panel = layout.panel
-        x = panel.x + round(16 * s)
-        width = panel.w - round(32 * s)
-        bh = round(32 * s)
-        size = round(22 * s)
-        buttons = [c for c in controls if c.role is Role.BUTTON]
-        texts = [c for c in controls if c.role is Role.TEXT]
-        heading = next((c for c in controls if c.role is Role.HEADING), None)
-        for per_row in (2, 3):
-            rows = -(-len(buttons) // per_row)
-            top = bottom - round(34 * s) - (bh + round(6 * s)) * (len(texts) + rows)
-            if top >= lowest:
-                break
-        y = top
-        if heading is not None:
-            self.rects[heading.id] = self._text(surface, heading.label, (x, y), round(28 * s),
-                                                p.heading)
-        y += round(34 * s)
-        for c in texts:
-            box = pygame.Rect(x, y, width, bh)
-            pygame.draw.rect(surface, p.background, box, border_radius=8)
-            self._fit(surface, c.label, (box.x + round(10 * s), box.centery), size, p.gold,
-                      width - round(20 * s), "midleft")
-            self.rects[c.id] = box
-            y += bh + round(6 * s)
-        if buttons:
-            gap = round(8 * s)
-            bw = (width - gap * (per_row - 1)) // per_row
-            for k, c in enumerate(buttons):
-                box = pygame.Rect(x + k % per_row * (bw + gap),
-                                  y + k // per_row * (bh + round(6 * s)), bw, bh)
-                pygame.draw.rect(surface, p.button, box, border_radius=8)
-                self._fit(surface, c.label, box.center, size, p.text, bw - round(12 * s),
-                          "center")
-                self.rects[c.id] = box
-        return top
+        """The Room zone at the bottom of the zones panel, no higher than
+        ``lowest`` (ui/room_zone.py); returns its top."""
+        return draw_room(self, surface, layout, controls, bottom, lowest, self.focus_id)
 
     def _panel(self, surface: pygame.Surface, layout: TableLayout,
                controls: Sequence[Control], log: Sequence[str],
@@ -528,12 +498,12 @@ class TableRenderer:
             if c.id.startswith("heading:"):
                 continue
             size = round(BODY * s)
-            text = c.label
-            while len(text) > 4 and self.font(size).size(text)[0] > width:
-                text = text[:-4] + "…"
-            self.rects[c.id] = self._text(surface, text, (x, y), size, p.text)
-            self.painted[c.id] = text
-            y += round(24 * s)
+            lines = break_lines(self.font(size), c.label, width)  # wrapped, never cut off
+            drawn = [self._text(surface, line, (x, y + k * round(24 * s)), size, p.text)
+                     for k, line in enumerate(lines)]
+            self.rects[c.id] = drawn[0].unionall(drawn[1:])
+            self.painted[c.id] = "\n".join(lines)
+            y += round(24 * s) * len(lines)
         y += round(10 * s)
         self.rects["heading:log"] = self._text(surface, _("Move log"), (x, y), round(28 * s),
                                                p.heading)
@@ -571,7 +541,7 @@ class TableRenderer:
             self._images.clear()
 
 
-_FONTS: dict[int, pygame.font.Font] = {}
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 FONT_FILES = {False: "AtkinsonHyperlegible-Regular.ttf", True: "AtkinsonHyperlegible-Bold.ttf"}
 """The game's typeface, in ``assets/fonts`` (tools/fetch_font.py; its licence,
@@ -591,15 +561,27 @@ size is this fraction of the asked one: the bundled font keeps it, so the
 layouts keep their widths."""
 
 
+_BOLD_SCALE = [1.0]
+"""The window's scale above its design size (1280x800; never under 1): a
+size is bold when it is a heading's at that scale, so that an enlarged
+window does not turn its body text bold too."""
+
+
+def set_text_scale(size: tuple[int, int]) -> None:
+    """The window is now ``size``: which sizes are headings' (bold) follows it."""
+    _BOLD_SCALE[0] = max(1.0, min(size[0] / 1280, size[1] / 800))
+
+
 def font(size: int) -> pygame.font.Font:
     """The game's font at ``size`` (in the layouts' units), loaded once per
-    size for every screen."""
-    if size not in _FONTS:
+    size and weight for every screen."""
+    bold = size >= BOLD_FROM * _BOLD_SCALE[0]
+    if (size, bold) not in _FONTS:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = assets_dir() / "fonts" / FONT_FILES[size >= BOLD_FROM]
-        _FONTS[size] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
-    return _FONTS[size]
+        path = assets_dir() / "fonts" / FONT_FILES[bold]
+        _FONTS[(size, bold)] = pygame.font.Font(str(path), max(6, round(size * _SCALE)))
+    return _FONTS[(size, bold)]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -3,114 +3,27 @@
 :class:`PlayOnlinePage` takes a server (typed, chosen among the servers
 used before, or pasted with a whole invitation line) and creates a room
 there or joins one by its code.  A certificate the game has not seen is
-put to the player on a :class:`TrustPage`: its name, issuer and
-fingerprint, shown and said (the fingerprint in groups, to compare with
-what the server's owner gave), and trusted only by pressing Trust.
+put to the player on a :class:`~.trust.TrustPage`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from holdem_desktop.i18n.translate import _
 
+from .desktop import CertificateQuestion, Desktop
+from .form_page import FormPage
 from .forms import Field, Form
-from .menus import Desktop, _FormPage
-from .page import Page, Pop, Push, Replace, Transition
+from .new_game import NewGamePage
+from .page import Page, Pop, Push, Transition
+from .trust import TrustPage, grouped, outcome
 from .widgets import Control, Role
 
 __all__ = ["CertificateQuestion", "PlayOnlinePage", "TrustPage", "grouped", "outcome"]
 
 
-@dataclass(frozen=True)
-class CertificateQuestion:
-    """A server's certificate the player has not trusted yet (``lan``: a
-    room's host on the local network, reached by its typed address)."""
-
-    server: str
-    name: str
-    issuer: str
-    fingerprint: str
-    """SHA-256, as ``AB:CD:…``."""
-    lan: bool = False
-
-
-def grouped(fingerprint: str) -> str:
-    """A fingerprint to read aloud: its pairs in groups of four, ``39 E5 2B 83, 33 5E …``."""
-    pairs = fingerprint.split(":")
-    return ", ".join(" ".join(pairs[k:k + 4]) for k in range(0, len(pairs), 4))
-
-
-def outcome(got: Page | str | CertificateQuestion, say: Callable[[str], None],
-            retry: Callable[[], Page | str | CertificateQuestion], trust: Callable[[str, str], None]
-            ) -> Transition | None:
-    """What the window does with the result of creating or joining a room
-    online: the table, the certificate question, or the reason said."""
-    if isinstance(got, CertificateQuestion):
-        return Push(TrustPage(got, say, retry, trust))
-    if isinstance(got, str):
-        say(got)
-        return None
-    return Replace(got)
-
-
-class TrustPage(_FormPage):
-    """Shows a server's unknown certificate; Trust connects, Cancel does not."""
-
-    default = "cancel"
-
-    def __init__(self, question: CertificateQuestion, say: Callable[[str], None],
-                 retry: Callable[[], Page | str | CertificateQuestion],
-                 trust: Callable[[str, str], None]) -> None:
-        super().__init__(say)
-        self.title = _("Unknown certificate")
-        self.question = question
-        self.retry = retry
-        self.trust = trust
-
-    def notice(self) -> str:
-        q = self.question
-        if q.lan:
-            return _("The room's host at {address} shows a certificate this game has not seen "
-                     "before. Trust it only if its fingerprint is the one the host reads to you "
-                     "from the Room zone of their table.").format(address=q.server)
-        return _("The server {server} shows a certificate this game has not seen before, "
-                 "and no public authority vouches for it. Trust it only if its fingerprint is "
-                 "the one the server's owner gave you.").format(server=q.server)
-
-    def controls(self) -> tuple[Control, ...]:
-        q = self.question
-        return (Control("name", _("Name: {name}").format(name=q.name or _("none")), Role.TEXT,
-                        "trust"),
-                Control("issuer", _("Issued by: {issuer}").format(issuer=q.issuer or _("none")),
-                        Role.TEXT, "trust"),
-                Control("fingerprint", _("Fingerprint: {groups}").format(
-                    groups=grouped(q.fingerprint)), Role.TEXT, "trust"),
-                Control("trust", _("Trust this certificate and connect"), zone="trust"),
-                Control("cancel", _("Do not connect"), zone="trust"))
-
-    def describe(self, control: Control) -> str:
-        return control.label if control.role is Role.TEXT else super().describe(control)
-
-    def activate(self, control: Control) -> Transition | None:
-        if control.id == "cancel":
-            return Pop()
-        if control.id != "trust":
-            self.say(control.label)
-            return None
-        self.trust(self.question.server, self.question.fingerprint)
-        self.say(_("Connecting…"))
-        got = self.retry()
-        if isinstance(got, CertificateQuestion):  # another certificate again: never looped
-            self.say(_("The host showed another certificate: the game did not connect.")
-                     if got.lan else
-                     _("The server showed another certificate: the game did not connect."))
-            return None
-        return outcome(got, self.say, self.retry, self.trust)
-
-
-class PlayOnlinePage(_FormPage):
+class PlayOnlinePage(FormPage):
     """A server (or an invitation), a room code, your name; Join room,
     Create room on this server, Paste invitation, Forget this server."""
 
@@ -188,8 +101,6 @@ class PlayOnlinePage(_FormPage):
             server = self._server()
             if server is None:
                 return None
-            from .menus import NewGamePage
-
             self._keep_name(name)  # the room's form starts from it
             return Push(NewGamePage(self.desktop, self._say, room=True, server=server))
         if control.id != "join":

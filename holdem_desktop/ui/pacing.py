@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.cards import Card
+from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -170,9 +171,25 @@ class Pacer:
         shown = history[:self.shown]
         upcoming = self._queue[0][1] if self._queue else None
         if isinstance(upcoming, PotAwarded) and upcoming.value is not None:
-            return upcoming.value.cards
+            return winning_cards(view, upcoming)
         awards = [e for e in shown if isinstance(e, PotAwarded) and e.value is not None]
-        return awards[0].value.cards if awards and awards[0].value is not None else ()
+        return winning_cards(view, awards[0]) if awards else ()
+
+
+def winning_cards(view: SeatView, award: PotAwarded) -> tuple[Card, ...]:
+    """The five cards of every winner of ``award`` (a pot won at a showdown):
+    a split pot lights each winner's own cards, every kicker that tied, not
+    only the first winner's."""
+    if award.value is None:
+        return ()
+    cards = list(award.value.cards)
+    held = {p.seat: p.shown for p in view.players}
+    for seat in award.winners:
+        hole = view.hole if seat == view.seat and view.hole else held.get(seat, ())
+        if hole and 5 <= len(hole) + len(view.board) <= 7:
+            cards += [c for c in evaluate_hand(tuple(hole) + view.board).cards
+                      if c not in cards]
+    return tuple(cards)
 
 
 def picture(view: SeatView, shown: int, to_act: int | None = None) -> SeatView:

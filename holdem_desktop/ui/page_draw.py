@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from .draw import Palette, font, wrap
+from .draw import Palette, font, set_text_scale
+from .lines import break_lines
 from .widgets import Control, Role
 
 __all__ = ["PageRenderer"]
@@ -59,7 +60,11 @@ class PageRenderer:
         return font(size)
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
-        return wrap(self.font(size), text, width)
+        return break_lines(self.font(size), text, width)
+
+    def _button_lines(self, c: Control, scale: float, width: int) -> list[str]:
+        """A button's label in lines that fit the column (a long label wraps)."""
+        return self._wrap(c.label, round(28 * scale), width - 2 * round(14 * scale))
 
     def _height(self, c: Control, scale: float, width: int) -> int:
         if c.role is Role.HEADING:
@@ -67,6 +72,9 @@ class PageRenderer:
         if c.role in (Role.TEXT, Role.CARD):
             size = round(26 * scale)
             return len(self._wrap(c.label, size, width)) * round(28 * scale) + round(8 * scale)
+        if c.role is Role.BUTTON:
+            lines = len(self._button_lines(c, scale, width))
+            return max(round(48 * scale), lines * round(32 * scale) + round(16 * scale))
         return round(48 * scale)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, title: str,
@@ -78,6 +86,7 @@ class PageRenderer:
         A text field shows its caret only with the focus; ``selected``: the
         text field whose text is selected (highlighted)."""
         p = self.palette
+        set_text_scale(surface.get_size())  # (bold follows the frame's own scale)
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
         pygame.draw.rect(surface, p.background, area)
@@ -94,7 +103,7 @@ class PageRenderer:
         notice_rect = None
         if notice:
             size = round(26 * s)
-            lines = self._wrap(notice, size, width)
+            lines = self._wrap(notice, size, width - 2 * round(16 * s))  # clear of its frame
             box = pygame.Rect(x, body_top - round(8 * s), width,
                               len(lines) * round(30 * s) + round(16 * s))
             pygame.draw.rect(surface, p.warning, box, width=3, border_radius=8)
@@ -163,7 +172,9 @@ class PageRenderer:
         pad = round(14 * s)
         if c.role is Role.HEADING:
             img = self.font(round(34 * s)).render(c.label, True, p.heading)
-            return surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
+            drawn = surface.blit(img, img.get_rect(midleft=(rect.x, rect.centery)))
+            # the focus ring keeps a little room around the words, as around a button's
+            return drawn.inflate(round(20 * s), round(6 * s)).move(-round(4 * s), 0)
         if c.role in (Role.TEXT, Role.CARD):
             size = round(26 * s)
             y = rect.y + round(4 * s)
@@ -173,13 +184,17 @@ class PageRenderer:
             return rect
         size = round(28 * s)
         if c.role is Role.BUTTON:
-            wide = self.font(size).size(c.label)[0] + 2 * pad  # a long label widens it
+            lines = self._button_lines(c, s, rect.w)
+            wide = max(self.font(size).size(line)[0] for line in lines) + 2 * pad
             box = pygame.Rect(0, 0, min(rect.w, max(round(460 * s), wide)), rect.h)
             box.center = rect.center  # buttons stand in the middle of the column
             pygame.draw.rect(surface, p.button if c.enabled else p.button_off, box,
                              border_radius=8)
-            img = self.font(size).render(c.label, True, color)
-            surface.blit(img, img.get_rect(center=box.center))
+            step = round(32 * s)
+            y = box.centery - step * (len(lines) - 1) // 2
+            for k, line in enumerate(lines):  # a long label wraps, never cut
+                img = self.font(size).render(line, True, color)
+                surface.blit(img, img.get_rect(center=(box.centerx, y + k * step)))
             return box
         pygame.draw.rect(surface, p.panel, rect, border_radius=8)
         label = self.font(size).render(c.label, True, color)

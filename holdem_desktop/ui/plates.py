@@ -4,8 +4,9 @@ Every seat of the game keeps its place on the felt for the whole game, so
 a plate exists for every seat, in playing order from the player's own: one
 in the hand shows its chips (or All-in) and its last action of the
 street ("Call 40", "Raise to 120"; a fold or an all-in stays for the hand);
-one that is out of the game says Out and is greyed; a room's empty seat has
-no name and is not drawn.  At the hand's end the winners are marked, and
+one that is out of the game says Out and is greyed.  Before a room's first
+game nobody has chips yet: a seat says who plays it (Waiting, Computer), and
+a free seat is drawn, greyed, as a Free seat.  At the hand's end the winners are marked, and
 the winning hands named.  The table screen builds the plates; the renderer
 only paints them.
 """
@@ -29,8 +30,8 @@ from holdem_desktop.i18n.phrases import beaten_hands
 from holdem_desktop.i18n.translate import _, pgettext
 from holdem_desktop.session import Session
 
-__all__ = ["SeatPlate", "last_actions", "pot_results", "seat_plates", "winners",
-           "winning_hands"]
+__all__ = ["SeatPlate", "before_the_game", "last_actions", "pot_results", "seat_plates",
+           "winners", "winning_hands"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SeatPlate:
 
     seat: int
     name: str
-    """"" for a room's empty seat (nothing is drawn there)."""
+    """"" for a room's empty seat once a game runs (nothing is drawn there)."""
     status: str
     """The second line: chips, All-in or Out."""
     action: str = ""
@@ -136,12 +137,41 @@ def pot_results(history: Sequence[object], name: Callable[[int], str],
     return " ".join(out)
 
 
+def before_the_game(session: Session) -> bool:
+    """A room's table before its first game: nobody has chips yet (a game
+    on this computer starts as it opens)."""
+    table = getattr(session, "table", None)  # a room's last table (None: not come yet)
+    return getattr(session, "running", None) is False and table is not None \
+        and not getattr(table, "started", True)
+
+
+def _waiting_plates(session: Session, me: int | None, order: Sequence[int]) -> list[SeatPlate]:
+    """The plates before a room's first game: who plays each seat, no chips."""
+    kinds = getattr(getattr(session, "table", None), "kinds", ())
+    out = []
+    for seat in order:
+        name = session.seats[seat].name
+        kind = kinds[seat] if seat < len(kinds) else "human"
+        if not name:
+            out.append(SeatPlate(seat, pgettext("seat before the game", "Free seat"), "",
+                                 out=True))
+            continue
+        if seat == me:
+            name = pgettext("the player, on the screen", "You")
+        status = pgettext("seat before the game", "Computer") if kind == "computer" else \
+            pgettext("seat before the game", "Waiting")
+        out.append(SeatPlate(seat, name, status, me=seat == me))
+    return out
+
+
 def seat_plates(session: Session, me: int | None, view: SeatView | None,
                 order: Sequence[int]) -> list[SeatPlate]:
     """The plates of the seats of ``order`` (yours first) at ``session``'s
     table, as ``me`` sees the hand of ``view``: a player out of the game says
     Out (never All-in) and shows no action; the winners of a finished hand
     say what they won."""
+    if view is None and before_the_game(session):
+        return _waiting_plates(session, me, order)
     in_hand = {p.seat: p for p in view.players} if view is not None else {}
     actions = last_actions(view.history, amount) if view is not None else {}
     won = winners(view.history) if view is not None and view.over else {}

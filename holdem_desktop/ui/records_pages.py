@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from holdem_desktop.store import HandStore
 
-from .menus import Desktop
+from .desktop import Desktop
 from .page import Page
 from .review import ReplayPage, ReviewPage, replay_last
 from .statistics import StatisticsPage

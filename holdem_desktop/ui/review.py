@@ -41,8 +41,8 @@ from holdem_desktop.store import HandStore
 from holdem_desktop.store.stats import export_phh, game_hands, games, last_hand
 
 from .draw import TableRenderer
+from .form_page import ReadingPage
 from .keymap import Key
-from .menus import ReadingPage
 from .page import Page, Pop, Push, Transition
 from .plates import seat_plates, winning_hands
 from .widgets import Control, Role

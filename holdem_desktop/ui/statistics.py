@@ -45,7 +45,7 @@ from holdem_desktop.store.stats import (
 )
 
 from .draw import font
-from .menus import _FormPage
+from .form_page import FormPage
 from .page import Pop, Transition
 from .review import documents
 from .widgets import Control, Role
@@ -101,7 +101,7 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int]
     surface.blit(hands, hands.get_rect(midtop=(plot.centerx, plot.bottom + round(6 * s))))
 
 
-class StatisticsPage(_FormPage):
+class StatisticsPage(FormPage):
     """Your figures, the chips chart of a chosen game, Listen, Export, Close."""
 
     def __init__(self, store: HandStore | None, say: Callable[[str], None], *,

@@ -39,17 +39,20 @@ from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
 from .action_bar import AMOUNT_BOX, AmountBox, action_controls
 from .action_panel import ActionPanel, Command
 from .chat_zone import ChatZone, draw_chat, has_chat
+from .desktop import Desktop
 from .dialog import Dialog
 from .draw import TableRenderer
+from .help_pages import HelpPage, KeysPage
 from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
-from .menus import Desktop, HelpPage, KeysPage, SettingsPage
 from .motion import Motion
 from .move_log import MoveLog
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
-from .plates import SeatPlate, pot_results, seat_plates, winning_hands
+from .plates import SeatPlate, before_the_game, pot_results, seat_plates, winning_hands
+from .settings_page import SettingsPage
 from .table_actions import ActingPage
+from .trust import grouped
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
@@ -136,7 +139,11 @@ class TableScreen(ActingPage):
         self.history_index: int | None = None
         self.confirm_all_in = False
         self._before_keys: str | None = None
-        """Where the focus was when F1 opened the key list."""
+        """Where the focus was when a tab (F1's key list, How to play,
+        Settings) opened over the table."""
+        self._at_table: str | None = None
+        """The table's control the focus was on before the last key (not a
+        title line's tab): where closing a tab opened from there goes back to."""
         self.acted = False
         """Whether the player's own move (or Next hand) was made since the
         last announcement (it then cuts off a read-out)."""
@@ -177,6 +184,7 @@ class TableScreen(ActingPage):
         seat_listeners = getattr(session, "seat_listeners", None)
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
+        self.focus.id = self._game_focus()  # (a guest's New game is the host's to press)
 
     @property
     def log(self) -> list[str]:
@@ -376,10 +384,8 @@ class TableScreen(ActingPage):
                             "room"),
                     Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
             if self.room.fingerprint:
-                from .online import grouped  # (the forms it builds on import this module)
-
-                out.append(Control("room:fingerprint", _("Certificate fingerprint: {groups}")
-                                   .format(groups=grouped(self.room.fingerprint)),
+                out.append(Control("room:fingerprint", _("Certificate fingerprint: {fingerprint}")
+                                   .format(fingerprint=self.room.fingerprint),
                                    Role.TEXT, "room"))
             out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
                     for a in self._room_actions()]
@@ -471,6 +477,9 @@ class TableScreen(ActingPage):
         if control.role is Role.CARD:  # the card, then your current hand
             return _("{card}. Your hand: {hand}").format(card=control.spoken(),
                                                          hand=self.hand_text())
+        if control.id == "room:fingerprint" and self.room is not None:  # spelled, to compare
+            return _("Certificate fingerprint: {groups}").format(groups=grouped(
+                self.room.fingerprint))
         if control.role is Role.TEXT:
             return control.label
         if control.role is Role.LIST:
@@ -481,6 +490,9 @@ class TableScreen(ActingPage):
     # Keys
 
     def press(self, key: Key) -> Transition | None:
+        if self.tab is None and self.focus.id and self.focus.id != "menu" \
+                and not self.focus.id.startswith("tab:"):
+            self._at_table = self.focus.id  # where a tab closed goes back to
         if key is not Key.ALL_IN and not (key in (Key.ACTIVATE, Key.SELECT)
                                           and self.focus.id == "button:" + Command.ALL_IN):
             self.confirm_all_in = False  # (the All-in button pressed twice confirms too)
@@ -710,13 +722,18 @@ class TableScreen(ActingPage):
     def _toggle_tab(self, which: str) -> None:
         if self.tab_id == which:
             self.tab, self.tab_id = None, None
-            # the key list has no tab of its own: back to where F1 was pressed
-            self.focus.id = self._before_keys if which == "keys" else "tab:" + which
+            # back to where the focus was before the tab opened (a tab's own
+            # button would open it again with Enter: then the game's focus)
+            before = self._before_keys
+            if not before or before == "menu" or before.startswith("tab:"):
+                before = self._at_table  # the control the player left for the tab
+            usable = {c.id for c in self.table_controls() if c.enabled}
+            self.focus.id = before if before in usable else self._game_focus()
             self.say(_("{tab} closed").format(tab=self._tab_name(which)))
             return
+        if self.tab is None:
+            self._before_keys = self.focus.id
         if which == "keys":  # F1: the key list to look at, and all of it said at once
-            if self.tab is None:
-                self._before_keys = self.focus.id
             self.tab, self.tab_id = KeysPage(self.keymap, self.say), which
             self.focus.id = self.tab.controls()[0].id
             self.say(_("{tab} open. {control}").format(
@@ -733,6 +750,20 @@ class TableScreen(ActingPage):
         self.focus.id = first.id
         self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
                                                    control=self.tab.describe(first)))
+
+    def _game_focus(self) -> str:
+        """Where the focus goes at the table when it has nowhere better: the
+        action the hand calls for (Next hand between hands), else the first
+        action the player can take, else the Room zone's code, else the Move
+        log; never a button that cannot be pressed, nor a tab that Enter
+        would open again."""
+        idle = self.session.hand is None or self.session.hand.over
+        wanted = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
+        controls = self.table_controls()
+        usable = [c.id for c in controls if c.enabled and c.id.startswith("button:")]
+        if wanted in usable or not any(c.id == wanted for c in controls):
+            return wanted
+        return next(iter(usable), "room:code" if self.room is not None else "log")
 
     @staticmethod
     def _tab_name(which: str) -> str:
@@ -1044,6 +1075,8 @@ class TableScreen(ActingPage):
     def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
         seats are left out); as ``view``, the felt's picture, has them."""
+        if view is None and before_the_game(self.session):  # nobody has chips yet
+            return [self._shown_name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
         return [_("{player} {chips}").format(
             player=self._shown_name(seat),

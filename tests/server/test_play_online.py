@@ -53,7 +53,11 @@ def test_the_invitation_line_and_addresses_parse_strictly():
                 "holdem://h/123456?pin=AB:CD", "holdem://bad host/"):
         with pytest.raises(ValueError):
             parse_invitation(bad)
-    assert grouped(pin).count(",") == 7 and grouped(pin).startswith("AB AB AB AB, AB")
+    # read aloud spelled, pair by pair, four pairs to a sentence ("3 5", never
+    # "thirty-five", never "35:88" read as a time of day)
+    assert grouped(pin).count(".") == 8 and grouped(pin).startswith("A B, A B, A B, A B. A B")
+    assert grouped("35:88:C2:8D").replace(" ", "").replace(",", ":").rstrip(".") == \
+        "35:88:C2:8D"
 
 
 def test_create_on_a_server_by_keys_trust_the_certificate_and_play_with_a_friend(
@@ -78,8 +82,10 @@ def test_create_on_a_server_by_keys_trust_the_certificate_and_play_with_a_friend
     assert app.screen.title == "Unknown certificate"
     heard = said(desktop)[-1]
     assert f"The server 127.0.0.1:{served.port} shows a certificate" in heard
-    keys(app, "tab", "tab")  # name, issuer, fingerprint: read in groups
+    keys(app, "tab", "tab")  # name, issuer, fingerprint: shown as printed, read spelled
     assert said(desktop)[-1] == "Fingerprint: " + grouped(served.fingerprint)
+    assert "Fingerprint: " + served.fingerprint in [
+        c.label for c in app.screen.controls()]
     book = desktop.data / "servers.json"
     assert not book.exists() or served.fingerprint not in book.read_text()
     app.screen.focus.id = "trust"

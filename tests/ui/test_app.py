@@ -190,7 +190,9 @@ def test_tabs_replace_the_table_and_close_three_ways(app, home):
     keys(app, "f")  # acting keys wait until the tab is closed
     assert "Close the How to play tab" in screen.messages[-1]
     keys(app, "escape")
-    assert screen.tab is None and screen.focused().id == "tab:help"
+    # back to the game (issue 33, 9): Enter on the tab would only open it again
+    assert screen.tab is None and screen.focused().id == "button:check_call"
+    screen.focus.id = "tab:help"
     keys(app, "return")  # open; Shift+Tab twice back to the tab, activate it again: closed
     keys(app, "tab", shift=True)
     keys(app, "tab", shift=True)
@@ -202,8 +204,6 @@ def test_tabs_replace_the_table_and_close_three_ways(app, home):
                                          pos=screen.rects["tab:help"].center))
     app.run(max_events=1)  # the mouse opens it too
     assert screen.tab_id == "help"
-    keys(app, "escape")
-    keys(app, "return")
     screen.focus.id = "close"
     keys(app, "return")  # the Close button at its end
     assert screen.tab is None

@@ -231,7 +231,7 @@ def test_the_amount_is_shown_and_chosen_by_mouse(renderer):
     assert screen.amount_steps()[1] == (target - 1 if target else 1)
 
 
-def test_empty_room_seats_are_left_out_of_the_title(renderer):
+def test_empty_room_seats_are_left_out_of_the_title_and_shown_free_on_the_felt(renderer):
     welcome = Welcome(0, "0" * 32, "482915", ("Mara", "", "Ada", ""), "tournament", False, 0)
     remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
     remote.handle(Table(view=None, names=("Mara", "", "Ada", ""), chips=(1500, 0, 1500, 0),
@@ -241,7 +241,8 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
                         blinds=(10, 20), ante=0, hands_until_next_level=10, game_over=False,
                         started=False, waiting_for=()))
     screen = TableScreen(remote, 0, renderer, room=ROOM)
-    assert screen.title_parts() == ["You 1,500", "Ada 1,500"]  # you are "You" on screen
+    # you are "You" on screen; before the first game nobody has chips to show
+    assert screen.title_parts() == ["You", "Ada"]
     # ...and out of what is said: no ", 0 chips." for a seat nobody sits in; before
     # the room's first game Read state says who is here, the empty seats as free
     state = screen.inform(Key.READ_STATE)
@@ -250,7 +251,12 @@ def test_empty_room_seats_are_left_out_of_the_title(renderer):
     players = [c.label for c in screen.table_controls() if c.id.startswith("player:")]
     assert len(players) == 2 and not any(p.startswith(",") for p in players)
     screen.draw(pygame.Surface(SMALLEST))
-    assert sorted(k for k in renderer.drawn if k.startswith("seat:")) == ["seat:0", "seat:2"]
+    # every seat drawn: the free ones greyed, named Free seat (issue 33, 5)
+    assert sorted(k for k in renderer.drawn if k.startswith("seat:")) == [
+        "seat:0", "seat:1", "seat:2", "seat:3"]
+    assert [(p.name, p.status, p.out) for p in screen.plates()] == [
+        ("You", "Waiting", False), ("Free seat", "", True), ("Ada", "Computer", False),
+        ("Free seat", "", True)]
 
 
 def test_a_rooms_hand_whose_view_has_not_arrived_yet_is_drawn_without_it(renderer):

@@ -1,0 +1,165 @@
+"""The base of the pages drawn as one column of controls: :class:`FormPage`
+(fields, buttons, a status line) and :class:`ReadingPage` (headings and
+paragraphs to read one by one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from holdem_desktop.i18n.translate import _
+
+from .forms import Form, erased_echo, typed_echo
+from .page import Page, Transition
+from .page_draw import PageRenderer
+from .widgets import Control, Role
+
+if TYPE_CHECKING:
+    import pygame
+
+__all__ = ["FormPage", "ReadingPage"]
+
+
+class FormPage(Page):
+    """A page drawn as one column of controls with a status line."""
+
+    def __init__(self, say: Callable[[str], None], renderer: PageRenderer | None = None) -> None:
+        super().__init__(say)
+        self.renderer = renderer or PageRenderer()
+        self.status = ""
+        self.subtitle = ""
+        self.form: Form | None = None
+        """The page's fields, if it has any (Up / Down step them, typing fills them)."""
+        self._say = say
+        self.say = self._remember
+        self._hinted: set[Role] = set()
+        """The kinds of field whose keys this page has told (once is enough)."""
+        self._selected: str | None = None
+        """The filled text field just arrived at (by keys, a click, or as the
+        page opens): its text is selected, typing replaces it."""
+        self._seen_focus: str | None = None
+
+    def _remember(self, text: str) -> None:
+        self.status = text
+        self._say(text)
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        if control.role is Role.EDIT:  # Up / Down read the whole text, as in any field
+            self._say(_("{label}: {text}").format(label=control.label,
+                                                  text=control.value or _("empty")))
+            return True
+        said = self.form.adjust(control.id, direction) if self.form else None
+        if said is not None:
+            where = self.form.position(control.id) if self.form else None
+            if where is not None:  # where the choice is now, as a list box says it
+                said += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
+            self.say(said)
+        return said is not None
+
+    def _replace_selected(self, control: Control) -> bool:
+        """A filled field just arrived at is selected, as in a native dialog:
+        the first key typed (or Backspace) replaces the whole text."""
+        if self._selected != control.id or self.form is None:
+            return False
+        self._selected = None
+        if self.form.values.get(control.id):
+            self.form.values[control.id] = ""
+            return True
+        return False
+
+    def type_text(self, control: Control, text: str) -> None:
+        # Each character typed is echoed, as a screen reader does in a native field.
+        self._replace_selected(control)
+        typed = self.form.type_text(control.id, text) if self.form is not None else ""
+        echo = typed_echo(typed, text)
+        if echo:
+            self._say(echo)
+
+    def erase(self, control: Control) -> None:
+        if self._replace_selected(control):
+            self._say(_("empty"))
+            return
+        self._say(erased_echo(self.form.erase(control.id) if self.form is not None else ""))
+
+    def describe(self, control: Control) -> str:
+        text = control.spoken()
+        self._selected = control.id if control.role is Role.EDIT and control.value else None
+        where = self.form.position(control.id) if self.form is not None else None
+        if where is not None:
+            text += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
+        hints = {Role.CHOICE: _("Up and Down change it."),
+                 Role.SLIDER: _("Up and Down change it."),
+                 Role.CHECKBOX: _("Space ticks it."), Role.EDIT: _("Type to fill it.")}
+        if control.role in hints and control.role not in self._hinted:
+            self._hinted.add(control.role)
+            text += "; " + hints[control.role]
+        return text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        c = self.focused()
+        self.draw_in(surface, surface.get_rect(), c.id if c else None)
+
+    def scroll(self, notches: int) -> bool:
+        return self.renderer.scroll_by(notches)
+
+    def scroll_click(self, pos: tuple[int, int]) -> bool:
+        return self.renderer.scroll_to(pos)
+
+    def click(self, pos: tuple[int, int]) -> Transition | None:
+        if self.scroll_click(pos):  # on the scroll bar: the page moves there
+            return None
+        return super().click(pos)
+
+    def notice(self) -> str:
+        """A warning shown under the title (none by default)."""
+        return ""
+
+    def shown_notice(self) -> str:
+        """The warning drawn under the title: :meth:`notice` (said as the
+        page opens) and what else the eye should see there."""
+        return self.notice()
+
+    def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
+        """Paint the page into ``area`` (a whole window, or a table's tab)."""
+        controls = self.controls()
+        if focus_id != self._seen_focus:  # the focus arrived (a click too): text selected
+            self._seen_focus = focus_id
+            c = next((c for c in controls if c.id == focus_id), None)
+            self._selected = focus_id if c is not None and c.role is Role.EDIT and c.value \
+                else None
+        self.rects = self.renderer.draw(surface, area, self.title, controls, focus_id,
+                                        self.status, self.subtitle, self.shown_notice(),
+                                        selected=self._selected)
+
+
+class ReadingPage(FormPage):
+    """Headings and paragraphs to read one by one (Up / Down or Tab); Close at the end."""
+
+    def __init__(self, title: str, sections: Sequence[tuple[str, Sequence[str]]],
+                 say: Callable[[str], None], zone: str = "help",
+                 buttons: Sequence[Control] = ()) -> None:
+        super().__init__(say)
+        self.title = title
+        items: list[Control] = []
+        for k, (heading, paragraphs) in enumerate(sections):
+            items.append(Control(f"h{k}", heading, Role.HEADING, zone))
+            items += [Control(f"p{k}.{j}", text, Role.TEXT, zone)
+                      for j, text in enumerate(paragraphs)]
+        items += buttons
+        items.append(Control("close", _("Close"), zone=zone))
+        self._controls = tuple(items)
+
+    def controls(self) -> tuple[Control, ...]:
+        return self._controls
+
+    def describe(self, control: Control) -> str:
+        # Paragraphs are read as they are, without "text" after each one.
+        return control.label if control.role is Role.TEXT else control.spoken()
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return self.close()
+        self.say(control.label)
+        return None
+
+

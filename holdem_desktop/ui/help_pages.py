@@ -1,0 +1,74 @@
+"""How to play and the keys (F1): pages to read, opened from the start
+screen and from the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.session.variant_files import copy_variant, find_game, user_variants_dir
+
+from .desktop import Desktop
+from .form_page import ReadingPage
+from .howto import how_to_play
+from .keymap import Key, KeyMap
+from .page import Transition
+from .widgets import Control
+
+__all__ = ["HelpPage", "KeysPage", "chosen_variant", "copy_and_say"]
+
+
+def chosen_variant(game_id: str, folder: Path | None = None) -> Variant:
+    """The variant of a game id from the settings (a shipped key or the
+    player's own file); the default game when it is gone or broken."""
+    try:
+        return find_game(game_id, folder)
+    except (KeyError, VariantError):
+        return shipped_variant()
+
+
+def copy_and_say(variant: Variant, folder: Path) -> str:
+    """Copy ``variant``'s file to the player's ``folder``; what to say about it."""
+    try:
+        path = copy_variant(variant, folder)
+    except OSError as exc:
+        return _("The file could not be copied: {problem}").format(problem=exc.strerror or exc)
+    return _("Copied to {path}. Edit the copy in a text editor; it is listed in New game "
+             "as yours.").format(path=path)
+
+
+class HelpPage(ReadingPage):
+    """How to play, built from the variant's rules and the key map; Copy this
+    game to my variants folder, and Close, at the end."""
+
+    def __init__(self, desktop: Desktop, variant: Variant, say: Callable[[str], None], *,
+                 folder: Path | None = None) -> None:
+        self.variant = variant
+        self.folder = folder if folder is not None else user_variants_dir()
+        super().__init__(_("How to play"), [
+            (s.heading, s.paragraphs)
+            for s in how_to_play(variant, desktop.keymap, folder=self.folder)], say,
+            buttons=[Control("copy", _("Copy this game to my variants folder"), zone="help")])
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "copy":
+            self.say(copy_and_say(self.variant, self.folder))
+            return None
+        return super().activate(control)
+
+
+class KeysPage(ReadingPage):
+    """F1: every key, in three headed parts, to read or to look at."""
+
+    def __init__(self, keymap: KeyMap, say: Callable[[str], None]) -> None:
+        sections = [(heading, [_("{keys}: {action}").format(keys=keys, action=action)
+                               for keys, action in items])
+                    for heading, items in keymap.help_sections()]
+        super().__init__(_("Keys"), sections, say, zone="keys")
+
+    def on_key(self, key: Key) -> Transition | None:
+        return self.close() if key is Key.HELP else None  # F1 again closes it
+
+
