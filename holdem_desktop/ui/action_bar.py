@@ -13,7 +13,6 @@ box are controls of the same zone, after Increase amount in the Tab order.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,10 +21,9 @@ from holdem_desktop.i18n.translate import _
 
 from .action_panel import PRESETS, ActionPanel, Command, Outcome, Preset
 from .layout import BODY, TableLayout
+from .lines import break_lines
+from .painter import Painter
 from .widgets import Control, Role
-
-if TYPE_CHECKING:
-    from .draw import TableRenderer
 
 __all__ = ["AMOUNT_BOX", "AmountBox", "action_controls", "draw_action_bar"]
 
@@ -108,7 +106,7 @@ def bar_height(layout: TableLayout) -> int:
     return round((34 + 36 + 58 + 36 + 64 + 4 * 6 + 6) * s)
 
 
-def draw_action_bar(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
+def draw_action_bar(r: Painter, surface: pygame.Surface, layout: TableLayout,
                     controls: Sequence[Control], amounts: tuple[Sequence[str], int | None],
                     top: int) -> int:
     """Draw the bar from ``top`` (its heading first); returns its bottom."""
@@ -174,20 +172,18 @@ def draw_action_bar(r: TableRenderer, surface: pygame.Surface, layout: TableLayo
     return y + h
 
 
-def _lines(r: TableRenderer, text: str, size: int, width: int, height: int) -> list[str]:
+def _lines(r: Painter, text: str, size: int, width: int, height: int) -> list[str]:
     """``text`` on one line, or on two (a large button's "Raise to" / "120")."""
-    from .draw import wrap
-
     font = r.font(size)
     if font.size(text)[0] <= width:
         return [text]
-    lines = wrap(font, text, width)
+    lines = break_lines(font, text, width)
     if len(lines) > 2 or font.get_linesize() * len(lines) > height:
         return [text]  # shrunk or shortened by _fit
     return lines
 
 
-def _amount_box(r: TableRenderer, surface: pygame.Surface, c: Control | None,
+def _amount_box(r: Painter, surface: pygame.Surface, c: Control | None,
                 box: pygame.Rect, size: int) -> None:
     if c is None:
         return
@@ -203,7 +199,7 @@ def _amount_box(r: TableRenderer, surface: pygame.Surface, c: Control | None,
     r.painted[c.id] = c.value or ""
 
 
-def _slider(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
+def _slider(r: Painter, surface: pygame.Surface, layout: TableLayout,
             area: pygame.Rect, amounts: tuple[Sequence[str], int | None], size: int) -> None:
     """The amount scale's stops on a track, the chosen one marked, the
     smallest and the largest amount written under its ends; each stop is

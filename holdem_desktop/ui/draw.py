@@ -29,7 +29,7 @@ from holdem_desktop.resources import assets_dir
 from .action_bar import bar_height, draw_action_bar
 from .layout import BODY, Rect, TableLayout, seat_positions
 from .lines import break_lines
-from .motion import Motion
+from .motion import Motion, along
 from .plates import SeatPlate
 from .room_zone import draw_room
 from .seats import chips, chips_rect, draw_seat, spots
@@ -381,12 +381,12 @@ class TableRenderer:
                 # On the way from the middle to the winner's front, from the
                 # first point after which it covers nothing (the board, the
                 # pot's words, a seat box, a card).
-                way = [_along((cx, cy), fronts[seat], k / 24) for k in range(25)]
+                way = [along((cx, cy), fronts[seat], k / 24) for k in range(25)]
                 free = [chips_rect(self, layout, text, q).collidelist(taken) < 0 for q in way]
                 start = next((way[k] for k in range(25) if all(free[k:])), fronts[seat])
                 self.drawn[f"award:{seat}"] = chips(
                     surface=surface, r=self, layout=layout, text=text,
-                    at=_along(start, fronts[seat], t), colour=p.gold, count=share)
+                    at=along(start, fronts[seat], t), colour=p.gold, count=share)
 
     def _board(self, surface: pygame.Surface, layout: TableLayout, view: SeatView,
                centre: tuple[int, int], pot: str, motion: Motion | None,
@@ -406,7 +406,7 @@ class TableRenderer:
         for k in range(5):
             x = slots.x + k * (cw + gap)
             if k < len(view.board):
-                at = _along(deck, (x, slots.y), motion.progress(f"board:{k}") if motion else None)
+                at = along(deck, (x, slots.y), motion.progress(f"board:{k}") if motion else None)
                 surface.blit(self.card(card_text(view.board[k]), cw), at)
                 self.rects[f"board:{k}"] = pygame.Rect(x, slots.y, cw, slots.h)
                 if view.board[k] in self._lit:
@@ -596,11 +596,3 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
             lines.append(line)
             line = word
     return [*lines, line] if line else lines or [""]
-
-
-def _along(start: tuple[float, float], end: tuple[int, int],
-           t: float | None) -> tuple[int, int]:
-    """The point ``t`` of the way from ``start`` to ``end`` (at ``end`` when None)."""
-    if t is None:
-        return end
-    return (round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t))

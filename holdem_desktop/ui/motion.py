@@ -22,7 +22,7 @@ from holdem_desktop.engine.events import (
     StreetDealt,
 )
 
-__all__ = ["DEAL", "Motion"]
+__all__ = ["DEAL", "Motion", "along"]
 
 DEAL = 0.22
 """Seconds a dealt card takes to slide to its seat."""
@@ -102,3 +102,11 @@ class Motion:
         for key in list(self._moves):
             self.progress(key, now)
         return bool(self._moves)
+
+
+def along(start: tuple[float, float], end: tuple[int, int],
+          t: float | None) -> tuple[int, int]:
+    """The point ``t`` of the way from ``start`` to ``end`` (at ``end`` when None)."""
+    if t is None:
+        return end
+    return (round(start[0] + (end[0] - start[0]) * t), round(start[1] + (end[1] - start[1]) * t))

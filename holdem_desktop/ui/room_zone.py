@@ -13,28 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
 import pygame
 
 from .layout import BODY, TableLayout
 from .lines import break_lines
+from .painter import Painter
 from .widgets import Control, Role
-
-
-class Painter(Protocol):
-    """What the zone asks of the table's renderer (ui/draw.py, which imports this)."""
-
-    palette: Any
-    rects: dict[str, pygame.Rect]
-    drawn: dict[str, pygame.Rect]
-    painted: dict[str, str]
-
-    def font(self, size: int) -> pygame.font.Font: ...
-
-    def _text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
-              color: tuple[int, int, int], anchor: str = "topleft") -> pygame.Rect: ...
 
 __all__ = ["draw_room"]
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,11 +22,9 @@ from holdem_desktop.engine.views import PlayerView, SeatView
 from holdem_desktop.i18n import amount
 
 from .layout import TableLayout
-from .motion import Motion
+from .motion import Motion, along
+from .painter import Painter
 from .plates import SeatPlate
-
-if TYPE_CHECKING:
-    from .draw import TableRenderer
 
 __all__ = ["MINE", "OPPONENT_BACK", "OPPONENT_FACE", "Spot", "chips", "chips_rect",
            "draw_seat", "spots"]
@@ -63,7 +60,7 @@ def card_width(layout: TableLayout, me: bool, shows: bool) -> int:
     return round(layout.card_size[0] * fraction)
 
 
-def spots(r: TableRenderer, layout: TableLayout, view: SeatView | None,
+def spots(r: Painter, layout: TableLayout, view: SeatView | None,
           centres: dict[int, tuple[int, int]], center: tuple[int, int], me: int | None
           ) -> dict[int, Spot]:
     """Where each seat's box, cards, dealer button and chips go: the cards
@@ -157,13 +154,11 @@ def nearest(point: tuple[int, int], seats: dict[int, Spot]) -> int:
     return min(seats, key=lambda k: gap(seats[k]))
 
 
-def draw_seat(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
+def draw_seat(r: Painter, surface: pygame.Surface, layout: TableLayout,
               view: SeatView | None, plate: SeatPlate, pl: PlayerView | None, spot: Spot,
               center: tuple[int, int], motion: Motion | None) -> None:
     """One seat: its box (name, chips, last action), its cards, its bet, the
     dealer button."""
-    from .draw import _along
-
     p = r.palette
     s = layout.scale
     box, held, button, front = spot.box, spot.held, spot.button, spot.front
@@ -202,7 +197,7 @@ def draw_seat(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
         t = motion.progress(f"hole:{pl.seat}") if motion else None
         for k, nm in enumerate(names_):
             x, y = held.x + k * (cw + 4), held.y
-            surface.blit(r.card(nm, cw), _along(center, (x, y), t))
+            surface.blit(r.card(nm, cw), along(center, (x, y), t))
             if cards and k < len(cards) and cards[k] in r._lit and t is None:
                 r._light(surface, pygame.Rect(x, y, cw, ch), s)
             if me:
@@ -215,7 +210,7 @@ def draw_seat(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
     if pl.bet:
         t = motion.progress(f"bet:{pl.seat}") if motion else None
         # Placed: a short slide into its spot (never over the cards).
-        bx, by = _along((front[0] + ux * 16 * s, front[1] + uy * 16 * s), front, t)
+        bx, by = along((front[0] + ux * 16 * s, front[1] + uy * 16 * s), front, t)
         r.drawn[f"bet:{pl.seat}"] = chips(r, surface, layout, amount(pl.bet), (bx, by),
                                           p.text, pl.bet)
     if pl.seat == view.button:
@@ -224,7 +219,7 @@ def draw_seat(r: TableRenderer, surface: pygame.Surface, layout: TableLayout,
         r.rects["dealer"] = r.drawn["dealer"] = button
 
 
-def chips_rect(r: TableRenderer, layout: TableLayout, text: str,
+def chips_rect(r: Painter, layout: TableLayout, text: str,
                at: tuple[int, int]) -> pygame.Rect:
     """Where :func:`chips` draws a stack and ``text`` centred at ``at``."""
     s = layout.scale
@@ -246,7 +241,7 @@ def stack_size(chips_count: int) -> int:
     return max(1, min(STACK_MOST, len(str(max(1, chips_count)))))
 
 
-def chips(r: TableRenderer, surface: pygame.Surface, layout: TableLayout, text: str,
+def chips(r: Painter, surface: pygame.Surface, layout: TableLayout, text: str,
           at: tuple[int, int], colour: tuple[int, int, int], count: int = 0) -> pygame.Rect:
     """A stack of chips with its amount beside it, centred at ``at``; returns
     its rect (``count``: the chips it stands for, the stack's height)."""

@@ -23,14 +23,14 @@ ROOM = RoomInfo("482915", "Join my table: 482915", lambda text: True, lambda: No
 NAMES = ("Mara", "Ada", "Bruno", "Chiara", "Dario", "", "", "")
 
 
-def _room_table(blinds: tuple[int, int]) -> TableScreen:
+def _room_table(blinds: tuple[int, int], names: tuple[str, ...] = NAMES) -> TableScreen:
     kinds = tuple("human" if k == 0 else "computer" if n else "empty"
-                  for k, n in enumerate(NAMES))
-    welcome = Welcome(0, "0" * 32, "482915", NAMES, "tournament", False, 0)
+                  for k, n in enumerate(names))
+    welcome = Welcome(0, "0" * 32, "482915", names, "tournament", False, 0)
     remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
-    remote.handle(Table(view=None, names=NAMES, chips=tuple(1500 if n else 0 for n in NAMES),
-                        places=(None,) * len(NAMES), kinds=kinds,
-                        connected=tuple(bool(n) for n in NAMES), hands_played=0, level=0,
+    remote.handle(Table(view=None, names=names, chips=tuple(1500 if n else 0 for n in names),
+                        places=(None,) * len(names), kinds=kinds,
+                        connected=tuple(bool(n) for n in names), hands_played=0, level=0,
                         blinds=blinds, ante=0, hands_until_next_level=10, game_over=False,
                         started=False, waiting_for=()))
     return TableScreen(remote, 0, TableRenderer(assets_dir() / "cards" / "classic"), room=ROOM)

@@ -36,8 +36,12 @@ def language(request):
     set_language("en")
 
 
-def _screen():
-    screen = _room_table((10, 20))
+FULL = ("Mara", "Ada", "Bruno", "Chiara", "Dario", "Elena", "Filip", "Greta", "Hanna",
+        "Maximilian")
+
+
+def _screen(names: tuple[str, ...] | None = None):
+    screen = _room_table((10, 20)) if names is None else _room_table((10, 20), names)
     screen.room = dataclasses.replace(ROOM, fingerprint=PIN)
     return screen
 
@@ -88,7 +92,7 @@ def test_the_fingerprint_is_written_in_full_as_the_server_prints_it(language, si
 
 def test_the_zone_scrolls_with_the_keys_and_keeps_the_move_log(language):
     size = (1024, 640)
-    screen = _screen()
+    screen = _screen(FULL)  # ten seats: a Remove button for each of nine others
     ids = _room_ids(screen)
     screen.focus.id = ids[0]
     surface = pygame.Surface(size)
