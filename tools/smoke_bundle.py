@@ -332,7 +332,7 @@ def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str,
 
             # the first hand is dealt as the table opens; at the player's turn a
             # read-out (Y) and at once a move (C), which must cut the read-out
-            wait_for(said(lambda c: any(t.startswith("Your turn") for _, t in c)), 30)
+            wait_for(said(lambda c: any("Your turn" in t for _, t in c)), 30)
             press("y", "c")
             for _ in range(8):  # check or call to the end of the hand, then deal the next
                 press(*["c"] * 6)

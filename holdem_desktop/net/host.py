@@ -35,6 +35,10 @@ alone and is counted:
   answering, filled a host of 128 descriptors and a friend was reset);
 - an address dropped for abuse three times in a minute is barred for a
   minute (``rate_limited``);
+- past :data:`MAX_SOCKETS` held at once a connection is closed at accept
+  (``crowded``): the loop is a selector loop on every system (Windows'
+  own accepts past the gate, :func:`~.limits.run_on_selector`), and
+  Windows' ``select()`` takes 512 sockets;
 - accept errors (no file descriptors left) are counted, not logged in a
   flood, and accepting is tried again once a second; every refusal and
   every connection the host closes is counted by reason and written to a
@@ -69,6 +73,7 @@ from .limits import (
     HostLog,
     TokenBucket,
     listener,
+    run_on_selector,
 )
 from .protocol import (
     MAX_FRAME,
@@ -103,6 +108,11 @@ flood of refusals holds no more file descriptors than this)."""
 MAX_CLOSING = 32
 """Connections the host closed that may wait for their TLS goodbye at once;
 past them one is dropped at once (so they hold no more descriptors)."""
+MAX_SOCKETS = 384
+"""Sockets the host holds at once, from accept until given back (a room's
+people, and all the limits above, need far fewer): past them a connection
+is closed at accept, so that Windows' ``select()`` (512 sockets) never
+fails the loop."""
 
 
 def default_log_path() -> Path:
@@ -135,7 +145,7 @@ class RoomServer:
                  rate: float = 40.0, burst: float = 80.0, max_pending: int = MAX_PENDING,
                  max_per_address: int = MAX_PER_ADDRESS,
                  hello_deadline: float = HELLO_DEADLINE,
-                 frame_deadline: float = FRAME_DEADLINE,
+                 frame_deadline: float = FRAME_DEADLINE, max_sockets: int = MAX_SOCKETS,
                  log_path: Path | None = None, penalty_drops: int = PENALTY_DROPS,
                  identity: HostIdentity | None = None) -> None:
         self.room = room
@@ -148,6 +158,7 @@ class RoomServer:
         """Abuse drops that bar an address for :data:`PENALTY_TIME` (0: never)."""
         self.max_pending = max_pending
         self.max_per_address = max_per_address
+        self.max_sockets = max_sockets
         self.hello_deadline = hello_deadline
         self.frame_deadline = frame_deadline
         self.log = HostLog(log_path if log_path is not None else default_log_path())
@@ -214,7 +225,7 @@ class RoomServer:
 
     def _run(self) -> None:
         try:
-            asyncio.run(self._main())
+            run_on_selector(self._main())
         except BaseException as exc:  # reported to start(), never raised in the thread
             self._failure = exc
             self.log.close()
@@ -294,8 +305,12 @@ class RoomServer:
             self._penalties.pop(address, None)
         return 0 < self.penalty_drops <= len(recent)
 
-    def _accepted(self, address: str) -> Callable[[], None]:
-        """(At accept.)  A socket from ``address`` counts until it is closed."""
+    def _accepted(self, address: str) -> Callable[[], None] | None:
+        """(At accept.)  A socket from ``address`` counts until it is closed;
+        past :attr:`max_sockets` it is closed at once (None)."""
+        if self._open.total() >= self.max_sockets:
+            self._refusal(address, "crowded")
+            return None
         self._open[address] += 1
         released = False
 

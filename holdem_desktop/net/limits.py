@@ -14,12 +14,12 @@ import contextlib
 import errno
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO
 
 __all__ = ["CLOSE_DEADLINE", "LOG_SIZE", "PENALTY_DROPS", "PENALTY_TIME", "AddressWindow",
-           "HostLog", "Listener", "TokenBucket", "listener"]
+           "HostLog", "Listener", "TokenBucket", "listener", "run_on_selector"]
 
 PENALTY_DROPS = 3
 """Drops for abuse (flooding, unreadable or oversized frames, trickles) that
@@ -112,6 +112,19 @@ def listener(bind: str, port: int, admit: Callable[[str], Callable[[], None] | N
         sock.close()
         raise
     return sock
+
+
+def run_on_selector(main: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run(main)`` on a selector loop, on every system, for a loop
+    that serves a :class:`Listener` (the LAN host, the server): the gate
+    needs the loop to call ``accept()``, and Windows' default loop
+    (proactor) accepts with ``AcceptEx`` and never does, so its connections
+    went uncounted and no address was held to its limit; an accept error
+    there even closed the listening socket for good.  Windows' selector
+    waits with ``select()``, which takes 512 sockets: a loop on it caps its
+    own at accept."""
+    with asyncio.Runner(loop_factory=asyncio.SelectorEventLoop) as runner:
+        runner.run(main)
 
 
 class TokenBucket:

@@ -66,6 +66,7 @@ from holdem_desktop.net.limits import (
     HostLog,
     TokenBucket,
     listener,
+    run_on_selector,
 )
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
@@ -774,14 +775,8 @@ class GameServer:
                 self._hands.popleft()
 
 
-def run_server(main: Any) -> None:
-    """``asyncio.run(main)`` on a selector loop, on every system: the gate at
-    accept (:class:`~holdem_desktop.net.limits.Listener`) needs the loop to
-    call ``accept()``, and Windows' default loop (proactor) accepts with
-    ``AcceptEx`` and never does: its connections went uncounted, and no
-    address was ever held to ``max_per_address``."""
-    with asyncio.Runner(loop_factory=asyncio.SelectorEventLoop) as runner:
-        runner.run(main)
+run_server = run_on_selector
+"""The server's loop: a selector loop on every system, for the gate at accept."""
 
 
 _AWAY = Peer("")

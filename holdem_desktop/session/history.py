@@ -43,6 +43,10 @@ _SYNC = ThreadPoolExecutor(1, thread_name_prefix="hand history sync")
 """Where hands are synced to the disk (one thread for every writer: handing
 it a hand costs microseconds, where starting a thread cost up to 4 ms)."""
 _TABLE = re.compile(rb"^\[(\d+)\]$", re.M)
+_BINARY = getattr(os, "O_BINARY", 0)
+"""Windows' C library opens a file as text unless told: each LF written
+became CR LF, and no table was then found to cut (a hand played again after a
+crash was declared twice: the whole file unreadable)."""
 
 
 def history_file(folder: Path, name: str) -> Path | None:
@@ -120,7 +124,7 @@ class HandHistoryWriter:
 
     def _append(self, path: Path, data: bytes) -> None:
         self.synced()
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _BINARY, 0o644)
         try:
             while data:
                 data = data[os.write(fd, data):]

@@ -31,6 +31,10 @@ from tests.driving import keys, window  # noqa: E402
 from tests.folders import data_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+KILLED = signal.SIGTERM if sys.platform == "win32" else -getattr(signal, "SIGKILL", 9)
+"""The return code of the player below, killed: by SIGKILL, or on Windows
+(which has none) by ``os.kill(pid, SIGTERM)``, which is TerminateProcess
+there, as sudden (no cleanup, nothing flushed), with exit code 15."""
 
 
 def store_file(home: Path) -> Path:
@@ -157,7 +161,7 @@ def killer(event):  # SIGKILL at an exact moment, heard before the store hears i
     if ended == hands and (moment == "ended" and isinstance(event, HandEnded)
                            or moment == "mid" and isinstance(event, ActionTaken)
                            or moment == "dealt" and isinstance(event, HandStarting)):
-        os.kill(os.getpid(), signal.SIGKILL)
+        os.kill(os.getpid(), getattr(signal, 'SIGKILL', signal.SIGTERM))
 
 session.subscribe(killer)
 HandRecorder(session, lambda: store, seat=lambda: 0, kind="local",
@@ -187,7 +191,7 @@ def test_sigkill_at_any_moment_loses_no_finished_hand_from_the_history_files(tmp
     for hands, moment in ((30, "ended"), (25, "mid"), (40, "dealt"), (12, "ended")):
         game = subprocess.run([sys.executable, "-c", PLAYER, str(path), str(folder),
                                str(hands), moment], env=env, timeout=120)
-        assert game.returncode == -signal.SIGKILL
+        assert game.returncode == KILLED
         finished += hands
         lost += moment == "ended"
         files = sorted(folder.glob("*.phhs"))
@@ -270,7 +274,7 @@ def test_a_continued_game_goes_on_in_its_history_file_and_a_new_one_takes_anothe
     """Continue went on writing [1], [2] … into the game's file (whose [1]
     was then declared twice: the whole file unreadable), and every run of
     the program began its games in game_0001.phhs again."""
-    folder = player_home / "data" / "holdem-desktop" / "hands"
+    folder = data_folder() / "hands"
     first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
     session = first.new_game("tournament", 3, "easy", "Mara")
     play_until_mid_hand(window(first, session), session, 2)
@@ -302,7 +306,7 @@ def test_a_hand_played_again_after_a_crash_takes_its_place_in_the_history_file(
     Continue plays that hand again from the decision saved (checked or
     called the first time, all-in the second), and the file holds it once,
     as played the second time (it held it twice: unreadable)."""
-    folder = player_home / "data" / "holdem-desktop" / "hands"
+    folder = data_folder() / "hands"
     first = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
     session = first.new_game("tournament", 3, "easy", "Mara")
     app = window(first, session)
