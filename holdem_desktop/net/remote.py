@@ -166,7 +166,10 @@ class RemoteTable:
         self.seat = welcome.seat
         self.code = welcome.code
         self.token = welcome.token
-        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
+                        and not welcome.public)
+        self.public = welcome.public
+        """A public table of a server's lobby: no host, any player starts a game."""
         self.table: Table | None = None
         self._waiting: tuple[int, ...] = ()
         """Who the next hand waits for (from the last table or waiting list)."""
@@ -303,7 +306,8 @@ class RemoteTable:
         """A (new) welcome: at a new game a listener is given a seat."""
         before = self.seat
         self.welcome, self.seat, self.token = welcome, welcome.seat, welcome.token
-        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
+                        and not welcome.public)
         if welcome.seat != before:
             for listener in list(self.seat_listeners):
                 listener(welcome.seat)

@@ -86,6 +86,7 @@ from .protocol import (
     Welcome,
     error_data,
 )
+from .public_table import PublicTable
 from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
@@ -143,6 +144,8 @@ class Member:
     """The first hand (by :attr:`Room.hand_serial`) whose private view their
     seat may give them: a seat taken between games shows nothing of the
     hands dealt before it was theirs."""
+    watching: bool = False
+    """They came to a public table only to watch: never given a seat."""
 
 
 @dataclass
@@ -161,14 +164,15 @@ class Ban:
     """:attr:`Room.games` when they were removed."""
 
 
-class Room:
-    """One room on the host."""
+class Room(PublicTable):
+    """One room on the host (or a public table of a server: :mod:`.public_table`)."""
 
     def __init__(self, variant: Variant, code: str, *, size: int, strength: str = "normal",
                  game_version: str = "", rng: random.Random | None = None,
                  clock: Callable[[], float], absence: float = ABSENCE, grace: float = GRACE,
                  forget: float = FORGET, max_watchers: int = MAX_WATCHERS,
-                 barrier_wait: float = BARRIER_WAIT) -> None:
+                 barrier_wait: float = BARRIER_WAIT, public: bool = False,
+                 speed: str = "normal") -> None:
         if not 2 <= size <= min(6, variant.max_players) or size < variant.min_players:
             raise ValueError(f"a room of {size} players cannot play {variant.name}")
         self.variant = variant
@@ -185,6 +189,13 @@ class Room:
         self.forget = forget
         self.max_watchers = max_watchers
         self.barrier_wait = barrier_wait
+        self.public = public
+        """A public table of a server's lobby: it has no host (the server
+        starts its games) and people take the computers' seats between hands."""
+        self.speed = speed
+        """How long it gives each decision (a public table's, listed)."""
+        self.watch_only: set[str] = set()
+        """Connections whose hello comes only to watch (a lobby's Watch)."""
         self.members: list[Member] = []
         self.host: Member | None = None
         """The first member, who created the room; only they start a game."""
@@ -268,6 +279,7 @@ class Room:
     def disconnect(self, conn: str) -> None:
         """A connection closed: its member is gone (the seat is kept for now)."""
         self._addresses.pop(conn, None)
+        self.watch_only.discard(conn)
         member = self._conns.pop(conn, None)
         if member is None:
             return
@@ -372,16 +384,17 @@ class Room:
         if not self._make_room_for_one():
             self._refuse(conn, "room_full")
             return
-        member = Member(name, secrets.token_hex(16), key)
-        if not self.running:
+        member = Member(name, secrets.token_hex(16), key, watching=conn in self.watch_only)
+        if not self.running and not member.watching:
             self._seat(member, self._free_seat())
         self.members.append(member)
-        if self.host is None:
+        if self.host is None and not self.public:
             self.host = member
         self._bind(conn, member)
         self._news("joined", (member.name,), exclude=member)
         self._welcome(member)
         self._broadcast_table()
+        self._public_turn()
 
     def _seat_named(self, key: str) -> bool:
         """Whether a seat of the running game that a person took at New game,
@@ -417,13 +430,14 @@ class Room:
             self._send(member.conn, Bye("replaced"))
         self._bind(conn, member)
         member.left = False
-        if member.seat is None and not self.running:
+        if member.seat is None and not self.running and not member.watching:
             self._seat(member, self._free_seat())
         self._come_back(member)
         self._welcome(member)
         if was_gone:
             self._news("back", (member.name,))
         self._broadcast_table()
+        self._public_turn()
 
     def _bind(self, conn: str, member: Member) -> None:
         member.conn = conn
@@ -461,7 +475,8 @@ class Room:
         host_seat = self.host.seat if self.host is not None and self.host.seat is not None else 0
         self._send(member.conn, Welcome(member.seat, member.token, self.code,
                                         tuple(self.names), self.variant.key,
-                                        member.seat is None, host_seat, self._rules))
+                                        member.seat is None, host_seat, self._rules,
+                                        self.public))
         if table:
             member.pending.clear()  # the Table message brings them up to date
             self._send(member.conn, self._table(member))
@@ -469,12 +484,16 @@ class Room:
     # ------------------------------------------------------------------
     # Playing
 
-    def _new_game(self, member: Member) -> None:
-        if member is not self.host:
+    def _new_game(self, member: Member | None) -> None:
+        """Start a game: asked by ``member`` (the host; at a public table,
+        any player), or by the server (None) at a public table."""
+        if member is not None and member is not self.host and not (
+                self.public and not member.watching):
             self._error(member, "not_host")
             return
         if self.running:
-            self._error(member, "game_running")
+            if member is not None:
+                self._error(member, "game_running")
             return
         for m in self.members:  # only the people here are seated
             m.replaced = m.left = False
@@ -482,7 +501,7 @@ class Room:
                 m.seat = None
         newly: list[Member] = []
         for m in self.members:  # listeners take the free seats, first come first
-            if m.conn is not None and m.seat is None:
+            if m.conn is not None and m.seat is None and not m.watching:
                 self._seat(m, self._free_seat())
                 if m.seat is None:
                     break
@@ -582,6 +601,8 @@ class Room:
         if not self._at_barrier():
             return
         assert s is not None
+        if self.public:
+            self._seat_waiting()
         awaited = tuple(sorted(self._awaited()))
         if awaited:
             self._all_away_told = False  # someone is here again: a new wait is told anew

@@ -18,7 +18,7 @@ import platformdirs
 
 from holdem_desktop.i18n.translate import _
 
-from .lobby import IDLE_ROOM, MAX_ROOMS, ROOM_CREATIONS
+from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
 
 __all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
@@ -52,6 +52,10 @@ class ServerConfig:
     """Rooms one address may create an hour."""
     max_watchers: int = 10
     idle_room: float = IDLE_ROOM
+    max_public: int = MAX_PUBLIC
+    """Public tables (the lobby's) one process opens at most."""
+    idle_public: float = IDLE_PUBLIC
+    """Seconds a public table with nobody connected lives on."""
     idle: float = 90.0
     """Seconds a connection may say nothing (clients ping every 15)."""
     hello_deadline: float = 10.0
@@ -99,9 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--data", type=Path, help=_("the folder for saved rooms and the certificate"))
     p.add_argument("--log", type=Path, help=_("the folder for the server log"))
     for name in ("max_rooms", "max_connections", "max_per_address", "room_creations",
-                 "max_watchers"):
+                 "max_watchers", "max_public"):
         p.add_argument("--" + name.replace("_", "-"), type=int, dest=name)
-    for name in ("idle_room", "idle", "hello_deadline", "rate", "burst"):
+    for name in ("idle_room", "idle_public", "idle", "hello_deadline", "rate", "burst"):
         p.add_argument("--" + name.replace("_", "-"), type=float, dest=name)
     p.add_argument("--redis", help=_("a Redis URL: processes share their rooms' directory "
                                      "there (redis://host:6379/0)"))
