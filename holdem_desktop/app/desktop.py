@@ -23,6 +23,7 @@ from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import Key, KeyMap
+from holdem_desktop.ui.lobby import public_spectator
 from holdem_desktop.ui.menus import RoomsPage, StartPage
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page, Push, Replace, Transition
@@ -336,7 +337,9 @@ class Desktop(PlayOnline):
         room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
                         self.rooms.fingerprint(joined))
         page = self._show(joined, joined.seat, room)
-        if joined.welcome.spectator:
+        if joined.welcome.spectator and joined.public:  # a lobby's table
+            self.say(public_spectator(self.rooms.watching))
+        elif joined.welcome.spectator:
             table = joined.table
             if table is not None and table.started and not table.game_over:
                 self.say(_("A game is in progress: you listen until the next game."))

@@ -31,6 +31,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
+from holdem_desktop.net.lobby_messages import JoinTable, PlayNow
 from holdem_desktop.net.online import PATIENCE, OnlineClient, resume
 from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, Welcome
 from holdem_desktop.net.remote import RemoteTable
@@ -82,6 +83,8 @@ class Rooms:
         self._stop_resuming = threading.Event()
         self.online: Invitation | None = None
         """Where the room is when it is on a server (None: on the LAN)."""
+        self.watching = False
+        """The table joined was a public one the player chose to watch."""
         self.book = ServerBook(data / "servers.json")
         """The servers used and the certificates trusted."""
         self.hosts = ServerBook(data / "room_hosts.json")
@@ -216,7 +219,7 @@ class Rooms:
         host = server.rpartition(":")[0].strip("[]") or server
         self.hosts.trust(host, fingerprint)
 
-    def _enter(self, client: RoomClient, first: Hello | Create, name: str,
+    def _enter(self, client: RoomClient, first: Hello | Create | PlayNow | JoinTable, name: str,
                where: tuple[str, int], *, tokens: str = "") -> RemoteTable | str:
         """Say ``first`` (a hello, or a server's create) on the open
         connection and sit at the room that welcomes it; its tokens are kept
@@ -312,6 +315,42 @@ class Rooms:
         return self._online(where, lambda key: Create(name, __version__, rules.key, players,
                                                       strength, sent), name)
 
+    def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
+                 ) -> RemoteTable | str | CertificateQuestion:
+        """Sit at once at a public table of ``server`` (of that variant and
+        speed, when given), or at a new one with computers."""
+        where = self._server_only(server)
+        if isinstance(where, str):
+            return where
+        self.watching = False
+        return self._online(where, lambda key: PlayNow(name, __version__, variant, speed), name)
+
+    def join_public(self, server: str, code: str, name: str, watch: bool = False
+                    ) -> RemoteTable | str | CertificateQuestion:
+        """Join (or ``watch``) the public table ``code`` the lobby of ``server`` listed."""
+        where = self._server_only(server)
+        if isinstance(where, str):
+            return where
+        self.watching = watch
+        return self._online(where, lambda key: JoinTable(
+            name, __version__, code, watch, self.tokens.get(key + code, name)), name)
+
+    def _server_only(self, server: str) -> Invitation | str:
+        """A server's address (not a LAN room's invitation)."""
+        where = self._where(server)
+        if not isinstance(where, str) and where.lan:
+            return _("This is an invitation to a room on the local network, not a server's "
+                     "address.")
+        return where
+
+    def open_lobby(self, server: str) -> OnlineClient | str | CertificateQuestion:
+        """A connection to the lobby of ``server`` (its certificate checked
+        as for a room), the question about an unknown certificate, or why not."""
+        where = self._server_only(server)
+        if isinstance(where, str):
+            return where
+        return open_online(self.book, where)
+
     def _where(self, server: str) -> Invitation | str:
         try:
             return parse_invitation(server)
@@ -319,7 +358,8 @@ class Rooms:
             return _("{text} is not a server's address or an invitation.").format(
                 text=server.strip()[:60] or _("Nothing"))
 
-    def _online(self, where: Invitation, first: Callable[[str], Hello | Create], name: str
+    def _online(self, where: Invitation,
+                first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
         got = open_online(self.book, where)
