@@ -126,7 +126,8 @@ SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
                   "play_for", "removed", "started_without", "all_away", "let_back",
-                  "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits"})
+                  "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits",
+                  "clock_warning", "timed_out_check", "timed_out_fold"})
 """What a :class:`News` may say happened in the room."""
 CHAT_WIRE = 16384
 """Longest chat line a :class:`Chat` may carry on the wire: the room itself
@@ -557,9 +558,18 @@ class Table:
     decision: int = 0
     watchers: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    clock: int | None = None
+    """(A public table.)  Seconds left for the decision awaited now, its
+    time bank included (None: no clock, or no decision awaited)."""
+    bank: int | None = None
+    """(A public table.)  The receiver's own time bank, in seconds (None: no clock)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
+        for name in ("clock", "bank"):
+            value = getattr(self, name)
+            if value is not None:
+                _check_int(value, name, 0, 86400)
         _check_int(self.hand, "hand", 0, MAX_INT)
         _check_int(self.decision, "decision", 0, MAX_INT)
         _check(len(self.watchers) <= MAX_ITEMS, "watchers", "too many items")

@@ -196,6 +196,8 @@ class Room(PublicTable):
         """How long it gives each decision (a public table's, listed)."""
         self.watch_only: set[str] = set()
         """Connections whose hello comes only to watch (a lobby's Watch)."""
+        self.banks: dict[int, float] = {}
+        """Each seat's time bank (a public table's clock: :mod:`.public_table`)."""
         self.members: list[Member] = []
         self.host: Member | None = None
         """The first member, who created the room; only they start a game."""
@@ -523,6 +525,7 @@ class Room(PublicTable):
         self.session = Session(self.variant, players, rng=random.Random(self.rng.random()),
                                clock=self.clock)
         self.session.subscribe(self._listen)
+        self._reset_clock()
         for m in newly:  # their window becomes a player's at once
             self._welcome(m, table=False)
         self.session.start()
@@ -555,6 +558,7 @@ class Room(PublicTable):
         except IllegalAction as exc:
             self._error(member, exc.reason, error_data(exc.data))
             return
+        self._spend_clock(member.seat)
         self.turn_since = self.clock()
 
     def _at_barrier(self) -> bool:
@@ -632,6 +636,7 @@ class Room(PublicTable):
         self._last_waiting = None
         self.turn_since = self.clock()
         self.hand_serial += 1
+        self._refill_clock()
         s.next_hand()
 
     def _ready_here(self) -> list[Member]:
@@ -811,6 +816,7 @@ class Room(PublicTable):
         now = self.clock()
         self._tidy(now)
         s = self.session
+        self._run_clock()
         if s is not None and not s.game_over:
             seat = s.waiting_for
             if seat is not None:
@@ -1002,13 +1008,14 @@ class Room(PublicTable):
             view = s.view(member.seat if own else None)
         level = s.blind_level()
         hand, decision = self.decision
+        left, bank = self._clock_fields(member)
         return Table(view, tuple(self.names),
                      tuple(s.chips(k) for k in range(s.n)),
                      tuple(st.place for st in s.seats), tuple(self.kinds), connected,
                      s.hands_played, s.level, level.blinds, level.ante,
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
-                     hand, decision, watchers, self._removed_for(member))
+                     hand, decision, watchers, self._removed_for(member), left, bank)
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

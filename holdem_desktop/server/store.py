@@ -313,6 +313,7 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
         "strength": room.strength,
         "public": room.public,
         "speed": room.speed,
+        "banks": {str(k): round(v, 3) for k, v in sorted(room.banks.items())},
         "variant": game_data_variant(room),
         "hand_serial": room.hand_serial,
         "ready": sorted(room.ready),
@@ -368,6 +369,7 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
             guard.muted_until = now + float(g["muted_for"])
     if data["host"] is not None:
         room.host = room.members[int(data["host"])]
+    room.banks = {int(k): float(v) for k, v in data.get("banks", {}).items()}
     room.hand_serial = int(data["hand_serial"])
     room.ready = {int(k) for k in data["ready"]}
     if data["barrier_age"] is not None:

@@ -2,11 +2,13 @@
 speaker) over a real server on loopback: the public tables read as a list
 (the count said, one line a table, its place in the list), Play now seats
 the player at once and the game starts with computers, and a person who
-presses Play now elsewhere takes a computer's seat between hands."""
+presses Play now elsewhere takes a computer's seat between hands; K says
+the time the table's clock leaves."""
 
 from __future__ import annotations
 
 import os
+import re
 import time
 
 import pytest
@@ -95,8 +97,17 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
     assert remote.table.kinds == ("human",) + ("computer",) * 5
     room = served.server.lobby.rooms[remote.code]
     assert room.public and room.host is None
+    keys(app, "k")  # the clock: no decision awaited yet, the bank as it starts
+    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 s.", said(
+        desktop)[-1]
     keys(app, "n")  # ready for the first hand
     wait_for(app, [], lambda: room.session is not None and room.session.hand is not None)
+    wait_for(app, [], lambda: remote.table is not None and remote.table.view is not None
+             and remote.table.view.to_act == 0)
+    keys(app, "k")  # her decision: the time left, counting down from the table's figure
+    heard = said(desktop)[-1]
+    assert re.fullmatch(r"(\d+) s left to decide\. Your time bank: 65 s\.", heard), heard
+    assert 80 <= int(heard.split()[0]) <= 95
     # Bo presses Play now from another computer: Mara's table, a computer's seat next hand
     bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
     try:
