@@ -19,11 +19,6 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from tests.driving import keys, window  # noqa: E402
 
 
-@pytest.fixture
-def home(player_home):
-    return player_home
-
-
 def turns_of_the_player(desktop: Desktop, app, session, hands: int) -> int:
     """Play ``hands`` hands by keys (call or check); the player's turns counted."""
     turns = 0
@@ -38,7 +33,7 @@ def turns_of_the_player(desktop: Desktop, app, session, hands: int) -> int:
     return turns
 
 
-def test_a_turn_away_from_the_window_asks_for_attention_once(home, monkeypatch):
+def test_a_turn_away_from_the_window_asks_for_attention_once(player_home, monkeypatch):
     asked: list[bool] = []
     front = [False]
     monkeypatch.setattr(alert, "window_focused", lambda: front[0])
@@ -57,7 +52,7 @@ def test_a_turn_away_from_the_window_asks_for_attention_once(home, monkeypatch):
     assert len(asked) == before
 
 
-def test_the_request_is_harmless_where_the_system_cannot_flash(home):
+def test_the_request_is_harmless_where_the_system_cannot_flash(player_home):
     pygame.display.init()
     pygame.display.set_mode((200, 100))
     assert alert.ask_attention() is False  # the dummy driver has no taskbar

@@ -12,7 +12,7 @@ import random
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.variant import shipped_variant
-from holdem_desktop.net.protocol import Hello, News, NewGame, NextHand, Table, Welcome
+from holdem_desktop.net.protocol import Hello, NewGame, News, NextHand, Table, Welcome
 from holdem_desktop.net.public_table import SPEED_TIMES, WARNING
 from holdem_desktop.net.room import Room
 from tests.clock import Clock

@@ -6,9 +6,6 @@ room's code is still never reached through the lobby of another process."""
 
 from __future__ import annotations
 
-import queue
-import time
-
 import pytest
 
 from holdem_desktop import __version__
@@ -19,6 +16,7 @@ from tests.net.test_host import Player, run_until
 
 from .conftest import needs_redis
 from .process import ServeProcess
+from .test_public_tables import lists
 from .test_redis import first_answer
 
 pytestmark = needs_redis
@@ -44,18 +42,9 @@ def client(port: int) -> OnlineClient:
 
 
 def listed_until(follower: OnlineClient, done, seconds: float = 15.0) -> Tables:
-    end = time.monotonic() + seconds
-    last = None
-    while time.monotonic() < end:
-        try:
-            got = follower.get(timeout=0.5)
-        except queue.Empty:
-            continue
-        if isinstance(got, Tables):
-            last = got
-            if done(got):
-                return got
-    raise AssertionError(f"the list never came: {last}")
+    heard = lists(follower, seconds, until=done)
+    assert heard and done(heard[-1][1]), heard[-1:] or "no list came"
+    return heard[-1][1]
 
 
 def test_the_lobby_lists_and_seats_across_processes(two):
