@@ -25,7 +25,7 @@ from .forms import Field, Form
 from .keymap import Key
 from .menus import _FormPage
 from .online import CertificateQuestion, outcome
-from .page import Page, Pop, Push, Transition
+from .page import Page, Pop, Push, Replace, Transition
 from .widgets import Control, Role
 
 __all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "public_spectator",
@@ -65,17 +65,24 @@ class LobbyDesktop(Protocol):
 
     def open_lobby(self, server: str) -> LobbyFeed | str | CertificateQuestion: ...
 
+    def menu(self) -> Page: ...
+
 
 def open_lobby_page(desktop: LobbyDesktop, server: str, name: str,
                     say: Callable[[str], None]) -> Transition | None:
     """The Lobby of ``server`` (after its certificate question, if any), or
     why it cannot be reached (said)."""
     say(_("Connecting to {server}…").format(server=server.split("?")[0]))
+    tries = []
 
     def attempt() -> Page | str | CertificateQuestion:
         got = desktop.open_lobby(server)
-        return got if isinstance(got, str | CertificateQuestion) else LobbyPage(
-            desktop, got, name, say)
+        tries.append(got)
+        if isinstance(got, str | CertificateQuestion):
+            return got
+        # after the certificate question the lobby replaces every page: it
+        # then closes to the start screen rather than onto nothing
+        return LobbyPage(desktop, got, name, say, alone=len(tries) > 1)
 
     got = attempt()
     if isinstance(got, LobbyPage):
@@ -133,8 +140,10 @@ class LobbyPage(_FormPage):
     form: Form
 
     def __init__(self, desktop: LobbyDesktop, feed: LobbyFeed, name: str,
-                 say: Callable[[str], None]) -> None:
+                 say: Callable[[str], None], *, alone: bool = False) -> None:
         super().__init__(say)
+        self.alone = alone
+        """Whether it replaced every page (closing it goes to the start screen)."""
         self.title = _("Lobby")
         self.subtitle = _("Public tables on {server}. Enter joins a table, W watches it.").format(
             server=feed.server)
@@ -232,4 +241,4 @@ class LobbyPage(_FormPage):
 
     def close(self) -> Transition | None:
         self.feed.close()
-        return Pop()
+        return Replace(self.desktop.menu()) if self.alone else Pop()

@@ -133,3 +133,21 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
         assert not bo.errors
     finally:
         bo.client.close()
+
+
+def test_an_unknown_certificate_is_asked_first_and_the_lobby_closes_to_the_start(desktop,
+                                                                                  served):
+    app = play_online(desktop)
+    app.screen.focus.id = "server"
+    keys(app, "backspace")
+    typed(app, f"127.0.0.1:{served.port}")
+    app.screen.focus.id = "lobby"
+    keys(app, "return")
+    assert app.screen.title == "Unknown certificate"
+    app.screen.focus.id = "trust"
+    keys(app, "return")
+    page = app.screen
+    assert isinstance(page, LobbyPage) and page.alone
+    wait_for(app, [], lambda: page.feed.tables is not None)
+    keys(app, "escape")
+    assert app.screen.title == "Hold'em Desktop", app.screen.title
