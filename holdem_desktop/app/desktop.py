@@ -12,6 +12,7 @@ import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
+from holdem_desktop.i18n.phrases import public_spectator
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.resources import assets_dir
@@ -23,7 +24,6 @@ from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import Key, KeyMap
-from holdem_desktop.ui.lobby import public_spectator
 from holdem_desktop.ui.menus import RoomsPage, StartPage
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page, Push, Replace, Transition

@@ -9,12 +9,23 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from holdem_desktop import __version__
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed
-from holdem_desktop.net.lobby_messages import LobbyList, Tables
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.ui.online import CertificateQuestion
 
-__all__ = ["LobbyWatch"]
+from .online import Invitation, open_online
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+
+    from .rooms import Rooms
+
+__all__ = ["LobbyWatch", "join_public", "open_lobby", "play_now"]
 
 
 class LobbyWatch:
@@ -23,6 +34,10 @@ class LobbyWatch:
 
     def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None]) -> None:
         self.server = server
+        self.games = GAMES
+        """The games public tables play."""
+        self.speeds = SPEEDS
+        """The speeds they are listed with."""
         self.client = client
         self.tables: Tables | None = None
         """The last list the server sent (None: none yet)."""
@@ -56,3 +71,42 @@ class LobbyWatch:
     def close(self) -> None:
         """Leave the lobby (the connection closes)."""
         self.client.close(timeout=1)
+
+
+def _server_only(rooms: Rooms, server: str) -> Invitation | str:
+    """A server's address (not a LAN room's invitation), or why not."""
+    where = rooms.where(server)
+    if not isinstance(where, str) and where.lan:
+        return _("This is an invitation to a room on the local network, not a server's "
+                 "address.")
+    return where
+
+
+def open_lobby(rooms: Rooms, server: str) -> OnlineClient | str | CertificateQuestion:
+    """A connection to the lobby of ``server`` (its certificate checked as
+    for a room), the question about an unknown certificate, or why not."""
+    where = _server_only(rooms, server)
+    return where if isinstance(where, str) else open_online(rooms.book, where)
+
+
+def play_now(rooms: Rooms, server: str, name: str, variant: str = "", speed: str = ""
+             ) -> RemoteTable | str | CertificateQuestion:
+    """Sit at once at a public table of ``server`` (of that variant and speed,
+    when given), or at a new one with computers."""
+    where = _server_only(rooms, server)
+    if isinstance(where, str):
+        return where
+    rooms.watching = False
+    return rooms.online_table(where, lambda key: PlayNow(name, __version__, variant, speed),
+                              name)
+
+
+def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = False
+                ) -> RemoteTable | str | CertificateQuestion:
+    """Join (or ``watch``) the public table ``code`` the lobby of ``server`` listed."""
+    where = _server_only(rooms, server)
+    if isinstance(where, str):
+        return where
+    rooms.watching = watch
+    return rooms.online_table(where, lambda key: JoinTable(
+        name, __version__, code, watch, rooms.tokens.get(key + code, name)), name)

@@ -14,6 +14,7 @@ from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
+from . import lobby
 from .clipboard import paste_text
 from .lobby import LobbyWatch
 from .online import invitation_line
@@ -71,7 +72,7 @@ class PlayOnline:
 
     def open_lobby(self, server: str) -> LobbyWatch | str | CertificateQuestion:
         """Follow the public tables of ``server`` (the Lobby page)."""
-        got = self.rooms.open_lobby(server)
+        got = lobby.open_lobby(self.rooms, server)
         if not isinstance(got, OnlineClient):
             return got
         kind = pygame.event.custom_type()
@@ -84,7 +85,7 @@ class PlayOnline:
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:
         """Sit at once at a public table of ``server``, or at a new one."""
-        got = self.rooms.play_now(server, name, variant, speed)
+        got = lobby.play_now(self.rooms, server, name, variant, speed)
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))
@@ -92,7 +93,7 @@ class PlayOnline:
     def join_public(self, server: str, code: str, name: str, watch: bool = False
                     ) -> Page | str | CertificateQuestion:
         """Join (or ``watch``) a public table the lobby listed."""
-        got = self.rooms.join_public(server, code, name, watch)
+        got = lobby.join_public(self.rooms, server, code, name, watch)
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))

@@ -84,7 +84,7 @@ class Rooms:
         self.online: Invitation | None = None
         """Where the room is when it is on a server (None: on the LAN)."""
         self.watching = False
-        """The table joined was a public one the player chose to watch."""
+        """The table joined was a public one the player chose to watch (:mod:`.lobby`)."""
         self.book = ServerBook(data / "servers.json")
         """The servers used and the certificates trusted."""
         self.hosts = ServerBook(data / "room_hosts.json")
@@ -287,7 +287,7 @@ class Rooms:
     def join_online(self, server: str, code: str, name: str
                     ) -> RemoteTable | str | CertificateQuestion:
         """Join the room ``code`` (or the invitation's) on ``server``."""
-        where = self._where(server)
+        where = self.where(server)
         if isinstance(where, str):
             return where
         code = code or where.code
@@ -295,13 +295,13 @@ class Rooms:
             return _("Type the room's code, or paste the whole invitation.")
         if where.lan:  # a friend's room on the local network, pasted here: joined all the same
             return self.join(code, server, name)
-        return self._online(where, lambda key: Hello(name, code, __version__,
+        return self.online_table(where, lambda key: Hello(name, code, __version__,
                                                      self.tokens.get(key + code, name)), name)
 
     def create_online(self, server: str, variant: str | Variant, players: int, strength: str,
                       name: str) -> RemoteTable | str | CertificateQuestion:
         """Create a room on ``server`` and sit at it as its host."""
-        where = self._where(server)
+        where = self.where(server)
         if isinstance(where, str):
             return where
         if where.lan:
@@ -312,54 +312,18 @@ class Rooms:
             sent = None if isinstance(variant, str) else VariantRules.of(rules)
         except ValueError:
             return _("These rules are too large to send to a server.")
-        return self._online(where, lambda key: Create(name, __version__, rules.key, players,
+        return self.online_table(where, lambda key: Create(name, __version__, rules.key, players,
                                                       strength, sent), name)
 
-    def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
-                 ) -> RemoteTable | str | CertificateQuestion:
-        """Sit at once at a public table of ``server`` (of that variant and
-        speed, when given), or at a new one with computers."""
-        where = self._server_only(server)
-        if isinstance(where, str):
-            return where
-        self.watching = False
-        return self._online(where, lambda key: PlayNow(name, __version__, variant, speed), name)
-
-    def join_public(self, server: str, code: str, name: str, watch: bool = False
-                    ) -> RemoteTable | str | CertificateQuestion:
-        """Join (or ``watch``) the public table ``code`` the lobby of ``server`` listed."""
-        where = self._server_only(server)
-        if isinstance(where, str):
-            return where
-        self.watching = watch
-        return self._online(where, lambda key: JoinTable(
-            name, __version__, code, watch, self.tokens.get(key + code, name)), name)
-
-    def _server_only(self, server: str) -> Invitation | str:
-        """A server's address (not a LAN room's invitation)."""
-        where = self._where(server)
-        if not isinstance(where, str) and where.lan:
-            return _("This is an invitation to a room on the local network, not a server's "
-                     "address.")
-        return where
-
-    def open_lobby(self, server: str) -> OnlineClient | str | CertificateQuestion:
-        """A connection to the lobby of ``server`` (its certificate checked
-        as for a room), the question about an unknown certificate, or why not."""
-        where = self._server_only(server)
-        if isinstance(where, str):
-            return where
-        return open_online(self.book, where)
-
-    def _where(self, server: str) -> Invitation | str:
+    def where(self, server: str) -> Invitation | str:
         try:
             return parse_invitation(server)
         except ValueError:
             return _("{text} is not a server's address or an invitation.").format(
                 text=server.strip()[:60] or _("Nothing"))
 
-    def _online(self, where: Invitation,
-                first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
+    def online_table(self, where: Invitation,
+                     first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
         got = open_online(self.book, where)

@@ -589,6 +589,14 @@ def room_people(seated: Sequence[Member], watchers: Sequence[Member], computers:
     return " ".join(parts)
 
 
+def public_spectator(watching: bool) -> str:
+    """Said on arriving at a server's public table without a seat (``watching``:
+    the player chose Watch)."""
+    if watching:
+        return _("You are watching this table: you never take a seat here.")
+    return _("A hand is being played: you take a computer's seat when it ends.")
+
+
 def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
     :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news

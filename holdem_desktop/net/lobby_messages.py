@@ -26,11 +26,14 @@ from .checks import (
     _check_word,
 )
 
-__all__ = ["MAX_LISTED", "SPEEDS", "JoinTable", "LobbyList", "PlayNow", "TableInfo",
+__all__ = ["GAMES", "MAX_LISTED", "SPEEDS", "JoinTable", "LobbyList", "PlayNow", "TableInfo",
            "Tables"]
 
 SPEEDS = ("normal", "relaxed")
 """How long a public table gives each decision (the first is the default)."""
+GAMES = ("session", "tournament", "pot_limit", "fixed_limit", "heads_up")
+"""The games a public table may play (the shipped ones; the first is Play
+now's when the player names none)."""
 MAX_LISTED = 100
 """Tables in one :class:`Tables` message at most (``total`` says how many matched)."""
 MAX_WATCHING = 1000

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
 from holdem_desktop.net.limits import AddressWindow
-from holdem_desktop.net.lobby_messages import SPEEDS, JoinTable, LobbyList, PlayNow
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -71,9 +71,8 @@ MAX_PUBLIC = 200
 IDLE_PUBLIC = 120.0
 """Seconds a public table with nobody connected lives on: longer than a
 player's game tries to reconnect (90 s), far shorter than a private room."""
-PUBLIC_VARIANTS = ("session", "tournament", "pot_limit", "fixed_limit", "heads_up")
-"""The games a public table may play (the shipped ones; the first is Play
-now's when the player names none)."""
+PUBLIC_VARIANTS = GAMES
+"""The games a public table may play (the first is Play now's by default)."""
 PUBLIC_SEATS = 6
 """Seats at a public table (fewer when its variant seats fewer)."""
 

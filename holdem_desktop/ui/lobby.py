@@ -18,7 +18,6 @@ from typing import Protocol
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n.names import amount, variant_name
 from holdem_desktop.i18n.translate import _, ngettext
-from holdem_desktop.net.lobby_messages import SPEEDS, TableInfo, Tables
 from holdem_desktop.settings import Settings
 
 from .forms import Field, Form
@@ -28,19 +27,60 @@ from .online import CertificateQuestion, outcome
 from .page import Page, Pop, Push, Replace, Transition
 from .widgets import Control, Role
 
-__all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "public_spectator",
-           "table_line"]
+__all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "table_line"]
 
-GAMES = ("session", "tournament", "pot_limit", "fixed_limit", "heads_up")
-"""The games public tables play (the server's own list)."""
+class TableInfo(Protocol):
+    """One public table as the server lists it (the protocol's ``TableInfo``)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def blinds(self) -> tuple[int, ...]: ...
+
+    @property
+    def speed(self) -> str: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def people(self) -> int: ...
+
+    @property
+    def computers(self) -> int: ...
+
+    @property
+    def watchers(self) -> int: ...
+
+    @property
+    def free(self) -> int: ...
+
+
+class Tables(Protocol):
+    """The list the server sent: the tables shown, and how many matched."""
+
+    @property
+    def tables(self) -> tuple[TableInfo, ...]: ...
+
+    @property
+    def total(self) -> int: ...
 
 
 class LobbyFeed(Protocol):
-    """A server's lobby followed (:class:`holdem_desktop.app.lobby.LobbyWatch`)."""
+    """A server's lobby followed (:class:`holdem_desktop.app.lobby.LobbyWatch`):
+    the games and speeds public tables have, and the last list heard."""
 
     server: str
-    tables: Tables | None
+    games: tuple[str, ...]
+    speeds: tuple[str, ...]
     closed: str
+
+    @property
+    def tables(self) -> Tables | None: ...
 
     def filter(self, variant: str, speed: str) -> None: ...
 
@@ -88,13 +128,6 @@ def open_lobby_page(desktop: LobbyDesktop, server: str, name: str,
     if isinstance(got, LobbyPage):
         return Push(got)
     return outcome(got, say, attempt, desktop.trust_certificate)
-
-
-def public_spectator(watching: bool) -> str:
-    """Said on arriving at a public table without a seat."""
-    if watching:
-        return _("You are watching this table: you never take a seat here.")
-    return _("A hand is being played: you take a computer's seat when it ends.")
 
 
 def game_name(key: str) -> str:
@@ -154,9 +187,9 @@ class LobbyPage(_FormPage):
         self._drawn_until = 0.0
         self.form = Form([
             Field("game", _("Game"), Role.CHOICE,
-                  [("", _("Any game"))] + [(k, game_name(k)) for k in GAMES]),
+                  [("", _("Any game"))] + [(k, game_name(k)) for k in feed.games]),
             Field("speed", _("Speed"), Role.CHOICE,
-                  [("", _("Any speed"))] + [(s, speed_name(s)) for s in SPEEDS]),
+                  [("", _("Any speed"))] + [(s, speed_name(s)) for s in feed.speeds]),
         ], {"game": "", "speed": ""}, self._filtered)
 
     def _filtered(self, _name: str, _value: object) -> None:
