@@ -3,7 +3,8 @@ now seats a player at once with computers in the other seats, a second one
 joins the same table and takes a computer's seat between hands, the list
 follows what happens no faster than once a second, Watch never seats; and
 an attack per lobby message: spam, oversized filters, a private room's code
-through the lobby, Play now floods that would open tables without bound."""
+through the lobby, Play now floods that would open tables without bound;
+and the turn clock over the network, which a reconnection does not reset."""
 
 from __future__ import annotations
 
@@ -13,10 +14,20 @@ import queue
 import time
 
 from holdem_desktop import __version__
+from holdem_desktop.net import public_table
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
-from holdem_desktop.net.protocol import Create, Error, Refused, Welcome
+from holdem_desktop.net.protocol import (
+    Create,
+    Error,
+    Hello,
+    News,
+    NextHand,
+    Refused,
+    Table,
+    Welcome,
+)
 from tests.net.test_host import Player, run_until
 
 from .test_server import ask, creator, next_message, online
@@ -280,3 +291,47 @@ def test_a_lobby_follower_stays_past_the_hello_deadline_and_a_silent_one_does_no
     finally:
         watching.close()
         silent.close()
+
+
+def test_the_clock_runs_out_over_the_network_and_a_reconnection_gives_no_time_back(
+        served, monkeypatch):
+    monkeypatch.setitem(public_table.SPEED_TIMES, "normal", public_table.Speed(3.0, 1.0, 0.0, 1.0))
+    ann = online(served)
+    ann.connect()
+    ann.send(PlayNow("Ann", __version__))
+    welcome = next_message(ann, (Welcome,))
+    assert isinstance(welcome, Welcome) and welcome.public
+    ann.send(NextHand())
+    # her turn comes (the computers act at once): the table says her 4 s
+    end = time.monotonic() + 15
+    table = None
+    while time.monotonic() < end:
+        got = next_message(ann, (Table,))
+        if isinstance(got, Table) and got.view is not None and not got.view.over \
+                and got.view.to_act == welcome.seat:
+            table = got
+            break
+        if isinstance(got, Table) and got.view is not None and got.view.over:
+            ann.send(NextHand())
+    assert table is not None and table.clock == 4 and table.bank == 1
+    turn_at = time.monotonic()
+    # she drops and comes back at once with her token: the clock goes on
+    ann.close()
+    again = online(served)
+    again.connect()
+    again.send(Hello("Ann", welcome.code, __version__, welcome.token))
+    assert isinstance(next_message(again, (Welcome,)), Welcome)
+    try:
+        heard = []
+        while time.monotonic() - turn_at < 15:
+            got = next_message(again, (News,))
+            if isinstance(got, News):
+                heard.append((time.monotonic() - turn_at, got.what))
+                if got.what.startswith("timed_out"):
+                    break
+        whats = [what for _t, what in heard]
+        assert whats[-2:] in (["clock_warning", "timed_out_check"],
+                              ["clock_warning", "timed_out_fold"]), heard
+        assert heard[-1][0] < 4 + 1.5, heard  # her 4 s from the turn, not from the return
+    finally:
+        again.close()
