@@ -329,9 +329,9 @@ def test_the_clock_runs_out_over_the_network_and_a_reconnection_gives_no_time_ba
                 heard.append((time.monotonic() - turn_at, got.what))
                 if got.what.startswith("timed_out"):
                     break
-        whats = [what for _t, what in heard]
-        assert whats[-2:] in (["clock_warning", "timed_out_check"],
-                              ["clock_warning", "timed_out_fold"]), heard
+        # (her warning came at once, 4 s being under the 10 s of the warning:
+        # on the old connection or the new one, as the drop fell)
+        assert heard and heard[-1][1] in ("timed_out_check", "timed_out_fold"), heard
         assert heard[-1][0] < 4 + 1.5, heard  # her 4 s from the turn, not from the return
     finally:
         again.close()
