@@ -146,10 +146,10 @@ class PlayOnlinePage(_FormPage):
         return (*self.form.controls("form"),
                 Control("join", _("Join room"), zone="form"),
                 Control("create", _("Create room on this server"), zone="form"),
-                Control("lobby", _("Lobby: public tables"), zone="form"),
-                Control("play_now", _("Play now"), zone="form"),
                 Control("paste", _("Paste invitation"), zone="form"),
                 Control("forget", _("Forget this server"), zone="form"),
+                Control("lobby", _("Lobby: public tables"), zone="form"),
+                Control("play_now", _("Play now"), zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
     def type_text(self, control: Control, text: str) -> None:
