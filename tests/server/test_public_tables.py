@@ -94,14 +94,17 @@ def test_play_now_seats_at_once_with_computers_and_a_second_person_replaces_one(
     assert f"{ann.code}  created public" in log and "Ann" not in log
 
 
-def lists(client: OnlineClient, seconds: float, until=None) -> list[tuple[float, Tables]]:
+def lists(client: OnlineClient, seconds: float, until=None, players: tuple = ()
+          ) -> list[tuple[float, Tables]]:
     """The lists ``client`` hears within ``seconds`` (with when each came),
-    or until one satisfies ``until``."""
+    or until one satisfies ``until``; ``players`` play on meanwhile."""
     got: list[tuple[float, Tables]] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end and not (got and until is not None and until(got[-1][1])):
+        for p in players:
+            p.pump()
         try:
-            message = client.get(timeout=0.2)
+            message = client.get(timeout=0.05 if players else 0.2)
         except queue.Empty:
             continue
         if isinstance(message, Tables):
@@ -123,7 +126,8 @@ def test_updates_are_coalesced_to_one_a_second_and_filters_apply(served):
                                                               speed="relaxed")))
         run_until(players, lambda: all(p.code for p in players), 10)
         assert len({p.code for p in players}) == 1
-        heard = lists(watching, 20, until=lambda t: t.total == 1 and t.tables[0].people == 4)
+        heard = lists(watching, 30, until=lambda t: t.total == 1 and t.tables[0].people == 4,
+                      players=tuple(players))  # the last may wait for the hand to end
         assert heard and heard[-1][1].tables[0].people == 4, heard
         assert heard[-1][1].tables[0].speed == "relaxed"
         gaps = [b[0] - a[0] for a, b in itertools.pairwise(heard)]
