@@ -29,17 +29,18 @@ from .test_play_online import play_online  # noqa: E402
 from .test_server import online  # noqa: E402
 
 
-def to_lobby(desktop, served) -> App:
+def lobby_by_keys(desktop, served, trusted: bool = True) -> App:
     """Rooms, Play online, the server typed, Lobby: public tables (its
-    certificate trusted before, as after a first visit)."""
-    desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
+    certificate ``trusted`` before, as after a first visit)."""
+    if trusted:
+        desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
     app = play_online(desktop)
     app.screen.focus.id = "server"
     keys(app, "backspace")
     typed(app, f"127.0.0.1:{served.port}")
     app.screen.focus.id = "lobby"
     keys(app, "return")
-    assert isinstance(app.screen, LobbyPage), app.screen
+    assert not trusted or isinstance(app.screen, LobbyPage), app.screen
     return app
 
 
@@ -60,7 +61,7 @@ def test_the_lobby_reads_as_a_list_and_follows_the_server(desktop, served):
     ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
     try:
         run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
-        app = to_lobby(desktop, served)
+        app = lobby_by_keys(desktop, served)
         page = app.screen
         wait_for(app, [ann], lambda: "1 public table." in said(desktop))
         # Tab from Play now reaches the table's line, said with its place in the list
@@ -85,7 +86,7 @@ def test_the_lobby_reads_as_a_list_and_follows_the_server(desktop, served):
 
 
 def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, served):
-    app = to_lobby(desktop, served)
+    app = lobby_by_keys(desktop, served)
     wait_for(app, [], lambda: any("No public table yet" in s for s in said(desktop)))
     app.screen.focus.id = "play_now"
     keys(app, "return")
@@ -137,12 +138,7 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
 
 def test_an_unknown_certificate_is_asked_first_and_the_lobby_closes_to_the_start(desktop,
                                                                                   served):
-    app = play_online(desktop)
-    app.screen.focus.id = "server"
-    keys(app, "backspace")
-    typed(app, f"127.0.0.1:{served.port}")
-    app.screen.focus.id = "lobby"
-    keys(app, "return")
+    app = lobby_by_keys(desktop, served, trusted=False)
     assert app.screen.title == "Unknown certificate"
     app.screen.focus.id = "trust"
     keys(app, "return")
