@@ -14,6 +14,8 @@ from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
 
+from .alert import TurnAlert
+
 __all__ = ["Outputs", "Table", "speech_options"]
 
 
@@ -60,6 +62,8 @@ class Outputs:
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
         self.sounds: dict[int, SoundListener] = {}
+        self.alerts: dict[int, TurnAlert] = {}
+        """Each table's turn alert (the window not in front: :mod:`.alert`)."""
         self.urgent: Callable[[], bool] = lambda: False
         """Whether what is announced now was set off by the player's own move
         (it then cuts off a read-out the player asked for)."""
@@ -107,6 +111,9 @@ class Outputs:
         listener = SoundListener(self.bank, seat)
         table.subscribe(listener)
         self.sounds[id(table)] = listener
+        alert = TurnAlert(seat)  # the turn while the window is not in front
+        table.subscribe(alert)
+        self.alerts[id(table)] = alert
 
     def follow(self, table: object, seat: int | None) -> None:
         """The player was given ``seat`` at ``table`` (a room's new game):
@@ -117,6 +124,9 @@ class Outputs:
         sounds = self.sounds.get(id(table))
         if sounds is not None:
             sounds.seat = seat
+        alert = self.alerts.get(id(table))
+        if alert is not None:
+            alert.seat = seat
 
     def refused_cue(self, table: object) -> Callable[[], None]:
         """The error cue of ``table``'s sounds (nothing when it has none)."""

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
+from . import lobby
 from .clipboard import paste_text
+from .lobby import LobbyWatch
 from .online import invitation_line
 
 if TYPE_CHECKING:
@@ -64,6 +69,34 @@ class PlayOnline:
                 "Room created on the server. Its code is {code}. Copy the invitation and "
                 "send it to your friends.").format(code=" ".join(self.remote.code)))
         return page
+
+    def open_lobby(self, server: str) -> LobbyWatch | str | CertificateQuestion:
+        """Follow the public tables of ``server`` (the Lobby page)."""
+        got = lobby.open_lobby(self.rooms, server)
+        if not isinstance(got, OnlineClient):
+            return got
+        kind = pygame.event.custom_type()
+
+        def wake() -> None:  # the list came: the window's loop wakes and the page reads it
+            pygame.event.post(pygame.event.Event(kind))
+
+        return LobbyWatch(server, got, wake)
+
+    def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
+                 ) -> Page | str | CertificateQuestion:
+        """Sit at once at a public table of ``server``, or at a new one."""
+        got = lobby.play_now(self.rooms, server, name, variant, speed)
+        if isinstance(got, CertificateQuestion):
+            return got
+        return self._tell_who_is_here(self._room_table(got))
+
+    def join_public(self, server: str, code: str, name: str, watch: bool = False
+                    ) -> Page | str | CertificateQuestion:
+        """Join (or ``watch``) a public table the lobby listed."""
+        got = lobby.join_public(self.rooms, server, code, name, watch)
+        if isinstance(got, CertificateQuestion):
+            return got
+        return self._tell_who_is_here(self._room_table(got))
 
     def trust_certificate(self, server: str, fingerprint: str) -> None:
         """Pin ``fingerprint`` for ``server``: the player said Trust."""

@@ -31,6 +31,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed, RoomClient
 from holdem_desktop.net.discovery import DISCOVERY_PORT, RoomBeacon, find_room
 from holdem_desktop.net.host import RoomServer
+from holdem_desktop.net.lobby_messages import JoinTable, PlayNow
 from holdem_desktop.net.online import PATIENCE, OnlineClient, resume
 from holdem_desktop.net.protocol import Create, Hello, Refused, VariantRules, Welcome
 from holdem_desktop.net.remote import RemoteTable
@@ -82,6 +83,8 @@ class Rooms:
         self._stop_resuming = threading.Event()
         self.online: Invitation | None = None
         """Where the room is when it is on a server (None: on the LAN)."""
+        self.watching = False
+        """The table joined was a public one the player chose to watch (:mod:`.lobby`)."""
         self.book = ServerBook(data / "servers.json")
         """The servers used and the certificates trusted."""
         self.hosts = ServerBook(data / "room_hosts.json")
@@ -216,7 +219,7 @@ class Rooms:
         host = server.rpartition(":")[0].strip("[]") or server
         self.hosts.trust(host, fingerprint)
 
-    def _enter(self, client: RoomClient, first: Hello | Create, name: str,
+    def _enter(self, client: RoomClient, first: Hello | Create | PlayNow | JoinTable, name: str,
                where: tuple[str, int], *, tokens: str = "") -> RemoteTable | str:
         """Say ``first`` (a hello, or a server's create) on the open
         connection and sit at the room that welcomes it; its tokens are kept
@@ -285,7 +288,7 @@ class Rooms:
     def join_online(self, server: str, code: str, name: str
                     ) -> RemoteTable | str | CertificateQuestion:
         """Join the room ``code`` (or the invitation's) on ``server``."""
-        where = self._where(server)
+        where = self.where(server)
         if isinstance(where, str):
             return where
         code = code or where.code
@@ -293,13 +296,13 @@ class Rooms:
             return _("Type the room's code, or paste the whole invitation.")
         if where.lan:  # a friend's room on the local network, pasted here: joined all the same
             return self.join(code, server, name)
-        return self._online(where, lambda key: Hello(name, code, __version__,
+        return self.online_table(where, lambda key: Hello(name, code, __version__,
                                                      self.tokens.get(key + code, name)), name)
 
     def create_online(self, server: str, variant: str | Variant, players: int, strength: str,
                       name: str) -> RemoteTable | str | CertificateQuestion:
         """Create a room on ``server`` and sit at it as its host."""
-        where = self._where(server)
+        where = self.where(server)
         if isinstance(where, str):
             return where
         if where.lan:
@@ -310,17 +313,18 @@ class Rooms:
             sent = None if isinstance(variant, str) else VariantRules.of(rules)
         except ValueError:
             return _("These rules are too large to send to a server.")
-        return self._online(where, lambda key: Create(name, __version__, rules.key, players,
+        return self.online_table(where, lambda key: Create(name, __version__, rules.key, players,
                                                       strength, sent), name)
 
-    def _where(self, server: str) -> Invitation | str:
+    def where(self, server: str) -> Invitation | str:
         try:
             return parse_invitation(server)
         except ValueError:
             return _("{text} is not a server's address or an invitation.").format(
                 text=server.strip()[:60] or _("Nothing"))
 
-    def _online(self, where: Invitation, first: Callable[[str], Hello | Create], name: str
+    def online_table(self, where: Invitation,
+                     first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
         got = open_online(self.book, where)

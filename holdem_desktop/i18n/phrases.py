@@ -596,11 +596,27 @@ def room_people(seated: Sequence[Member], watchers: Sequence[Member], computers:
     return " ".join(parts)
 
 
+def public_spectator(watching: bool) -> str:
+    """Said on arriving at a server's public table without a seat (``watching``:
+    the player chose Watch)."""
+    if watching:
+        return _("You are watching this table: you never take a seat here.")
+    return _("A hand is being played: you take a computer's seat when it ends.")
+
+
 def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
     :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news
     is about the player hearing it: said to them, with their way back."""
     back = _("To play again, activate Back in the Room zone.")
+    clock = {
+        "clock_warning": _("Your time is nearly up: decide now, or the game checks or folds "
+                           "for you."),
+        "timed_out_check": _("Your time ran out: the game checked for you."),
+        "timed_out_fold": _("Your time ran out: the game folded for you."),
+    }
+    if you and what in clock:
+        return clock[what]
     yours = {
         "away": _("You are away: the computer plays your seat."),
         "computer_plays": _("You have been away too long: the computer plays your seat."),
@@ -635,6 +651,9 @@ def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
                              "their place."),
         "seated": _("You have a seat for this game."),
         "let_back": _("{name} may join the room again."),
+        "clock_warning": _("{name}'s time is nearly up."),
+        "timed_out_check": _("{name}'s time ran out: the game checked for them."),
+        "timed_out_fold": _("{name}'s time ran out: the game folded for them."),
     }
     return texts[what].format(name=who)
 

@@ -36,6 +36,18 @@ from holdem_desktop.engine.variant import (
 )
 from holdem_desktop.engine.views import SeatView
 
+from .checks import (
+    NAME_LENGTH,
+    _check,
+    _check_code,
+    _check_int,
+    _check_names,
+    _check_seat,
+    _check_text,
+    _check_token,
+    _check_word,
+)
+from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
@@ -58,8 +70,10 @@ __all__ = [
     "FrameTooLarge",
     "Hello",
     "HostMessage",
+    "JoinTable",
     "Leave",
     "LetBack",
+    "LobbyList",
     "MalformedMessage",
     "MuteMember",
     "NewGame",
@@ -67,12 +81,14 @@ __all__ = [
     "NextHand",
     "Ping",
     "PlayFor",
+    "PlayNow",
     "Pong",
     "Refused",
     "Remove",
     "Said",
     "StartWithout",
     "Table",
+    "Tables",
     "VariantRules",
     "Waiting",
     "Welcome",
@@ -96,15 +112,13 @@ MAX_AMOUNT = 10**9
 """Largest amount an :class:`Act` may carry."""
 MAX_PING = 2**31
 """Largest number a :class:`Ping` or :class:`Pong` may carry."""
-NAME_LENGTH = 20
-"""Longest player name, in characters."""
 
 REFUSED_REASONS = frozenset({"wrong_code", "room_full", "wrong_version", "bad_name",
                              "name_taken", "rate_limited", "bad_token", "busy", "removed",
-                             "crowded", "server_full", "bad_rules"})
+                             "crowded", "server_full", "bad_rules", "no_table"})
 """Why the host may refuse a :class:`Hello` (or a server a :class:`Create`:
 ``server_full`` when it holds all the rooms it may, ``bad_rules`` for a
-game it cannot host)."""
+game it cannot host; ``no_table`` when a lobby's join names no public table)."""
 MALFORMED_REASONS = frozenset({"not_json", "not_object", "wrong_version", "unknown_type",
                                "bad_field", "too_large", "empty"})
 """The reasons of :class:`MalformedMessage`."""
@@ -112,7 +126,8 @@ SEAT_KINDS = frozenset({"human", "computer", "empty"})
 """What a seat of a :class:`Table` holds."""
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
                   "play_for", "removed", "started_without", "all_away", "let_back",
-                  "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits"})
+                  "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits",
+                  "clock_warning", "timed_out_check", "timed_out_fold"})
 """What a :class:`News` may say happened in the room."""
 CHAT_WIRE = 16384
 """Longest chat line a :class:`Chat` may carry on the wire: the room itself
@@ -126,9 +141,6 @@ names over :data:`NAME_LENGTH` (or otherwise unusable) with ``bad_name``, so
 the person hears why instead of a malformed message."""
 
 _HEADER = 4
-_CODE = re.compile(r"[0-9]{6}")
-_TOKEN = re.compile(r"[0-9a-f]{32}")
-_WORD = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _DATA_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
 _SHORT = 64  # longest string value in Error.data
 
@@ -152,50 +164,6 @@ class FrameTooLarge(MalformedMessage):
     def __init__(self, size: int, limit: int = MAX_FRAME) -> None:
         super().__init__("too_large", f"frame of {size} bytes, the limit is {limit}")
         self.size = size
-
-
-# ----------------------------------------------------------------------
-# Value checks (raise WireError(path, reason))
-
-
-def _check(ok: bool, path: str, reason: str) -> None:
-    if not ok:
-        raise WireError(path, reason)
-
-
-def _check_int(value: int, path: str, low: int, high: int) -> None:
-    _check(type(value) is int, path, "not an int")
-    _check(low <= value <= high, path, "out of range")
-
-
-def _check_seat(value: int | None, path: str) -> None:
-    if value is not None:
-        _check_int(value, path, 0, MAX_PLAYERS - 1)
-
-
-def _check_text(value: str, path: str, low: int, high: int) -> None:
-    _check(type(value) is str, path, "not a string")
-    _check(low <= len(value) <= high, path, "bad length")
-    _check(value.isprintable(), path, "not printable")
-    _check(value == value.strip(), path, "not stripped")
-
-
-def _check_word(value: str, path: str) -> None:
-    _check(type(value) is str and _WORD.fullmatch(value) is not None, path, "not a reason")
-
-
-def _check_code(value: str, path: str) -> None:
-    _check(type(value) is str and _CODE.fullmatch(value) is not None, path, "not a room code")
-
-
-def _check_token(value: str, path: str) -> None:
-    _check(type(value) is str and _TOKEN.fullmatch(value) is not None, path, "not a token")
-
-
-def _check_names(names: tuple[str, ...], path: str) -> None:
-    _check(len(names) <= MAX_PLAYERS, path, "too many seats")
-    for i, name in enumerate(names):
-        _check_text(name, f"{path}[{i}]", 0, NAME_LENGTH)  # "" for an empty seat
 
 
 # ----------------------------------------------------------------------
@@ -496,8 +464,10 @@ class Create:
 class Welcome:
     """The sender joined: its ``seat`` (None: it only watches), the
     ``token`` that gives the seat back after a reconnection, the room
-    ``code``, the seats' names, the variant's key, the host's seat and the
-    ``rules`` of the host's game (None: the shipped variant of that key)."""
+    ``code``, the seats' names, the variant's key, the host's seat, the
+    ``rules`` of the host's game (None: the shipped variant of that key) and
+    whether the room is a ``public`` table of a server's lobby (no host: any
+    player there starts the next game)."""
 
     TYPE: ClassVar[str] = "welcome"
     seat: int | None
@@ -508,8 +478,10 @@ class Welcome:
     spectator: bool
     host_seat: int
     rules: VariantRules | None = None
+    public: bool = False
 
     def __post_init__(self) -> None:
+        _check(type(self.public) is bool, "public", "not a bool")
         _check_seat(self.seat, "seat")
         _check_token(self.token, "token")
         _check_code(self.code, "code")
@@ -589,6 +561,11 @@ class Table:
     watchers: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     stand_ins: tuple[int, ...] = ()
+    clock: int | None = None
+    """(A public table.)  Seconds left for the decision awaited now, its
+    time bank included (None: no clock, or no decision awaited)."""
+    bank: int | None = None
+    """(A public table.)  The receiver's own time bank, in seconds (None: no clock)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
@@ -597,6 +574,10 @@ class Table:
             _check_int(move, f"stand_ins[{i}]", 0, MAX_INT)
         _check(list(self.stand_ins) == sorted(set(self.stand_ins)), "stand_ins",
                "not in increasing order")
+        for name in ("clock", "bank"):
+            value = getattr(self, name)
+            if value is not None:
+                _check_int(value, name, 0, 86400)
         _check_int(self.hand, "hand", 0, MAX_INT)
         _check_int(self.decision, "decision", 0, MAX_INT)
         _check(len(self.watchers) <= MAX_ITEMS, "watchers", "too many items")
@@ -766,20 +747,23 @@ def _check_said(text: str) -> bool:
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
-                            | Create)
+                            | Create | LobbyList | PlayNow | JoinTable)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News | Said)
+                          | News | Said | Tables)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
-                              Remove, StartWithout, LetBack, Chat, MuteMember, Create)}
+                              Remove, StartWithout, LetBack, Chat, MuteMember, Create,
+                              LobbyList, PlayNow, JoinTable)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News, Said)}
-_MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS}
-_RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name")})
+                              News, Said, Tables)}
+_MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
+                                                (Tables, "tables"): MAX_LISTED}
+_RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),
+                       (JoinTable, "name")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

@@ -166,7 +166,11 @@ class RemoteTable:
         self.seat = welcome.seat
         self.code = welcome.code
         self.token = welcome.token
-        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
+                        and not welcome.public)
+        self.public = welcome.public
+        self._clock_at = time.monotonic()
+        """A public table of a server's lobby: no host, any player starts a game."""
         self.table: Table | None = None
         self._waiting: tuple[int, ...] = ()
         """Who the next hand waits for (from the last table or waiting list)."""
@@ -303,7 +307,8 @@ class RemoteTable:
         """A (new) welcome: at a new game a listener is given a seat."""
         before = self.seat
         self.welcome, self.seat, self.token = welcome, welcome.seat, welcome.token
-        self.is_host = welcome.seat is not None and welcome.seat == welcome.host_seat
+        self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
+                        and not welcome.public)
         if welcome.seat != before:
             for listener in list(self.seat_listeners):
                 listener(welcome.seat)
@@ -381,7 +386,28 @@ class RemoteTable:
                 self.hand = None  # out of step: the host's answers still explain
         self._emit(event)
 
+    def time_left(self) -> str:
+        """(A public table's clock.)  The time left for the decision awaited
+        now, and the player's own time bank, in words."""
+        t = self.table
+        if t is None or (t.clock is None and t.bank is None):
+            return _("This table has no clock: take the time you need.")
+        bank = "" if t.bank is None else " " + _("Your time bank: {seconds} s.").format(
+            seconds=t.bank)
+        if t.clock is None:
+            return _("No decision is awaited now.") + bank
+        left = max(0, int(t.clock - (time.monotonic() - self._clock_at) + 0.5))
+        view = t.view
+        mine = view is not None and self.seat is not None and view.to_act == self.seat
+        if mine:
+            return _("{seconds} s left to decide.").format(seconds=left) + bank
+        to_act = view.to_act if view is not None else None
+        name = self.seats[to_act].name if to_act is not None and to_act < len(self.seats) \
+            else "?"
+        return _("{name} has {seconds} s left to decide.").format(name=name, seconds=left) + bank
+
     def _table(self, table: Table) -> None:
+        self._clock_at = time.monotonic()  # the clock's seconds count from here
         if self.table is None and self.seat is not None and table.started \
                 and not table.game_over:
             self._echo_back = True  # joined again with the token: see :meth:`tell_where`

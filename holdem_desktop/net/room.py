@@ -86,6 +86,7 @@ from .protocol import (
     Welcome,
     error_data,
 )
+from .public_table import PublicTable
 from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
@@ -143,6 +144,8 @@ class Member:
     """The first hand (by :attr:`Room.hand_serial`) whose private view their
     seat may give them: a seat taken between games shows nothing of the
     hands dealt before it was theirs."""
+    watching: bool = False
+    """They came to a public table only to watch: never given a seat."""
 
 
 @dataclass
@@ -161,14 +164,15 @@ class Ban:
     """:attr:`Room.games` when they were removed."""
 
 
-class Room:
-    """One room on the host."""
+class Room(PublicTable):
+    """One room on the host (or a public table of a server: :mod:`.public_table`)."""
 
     def __init__(self, variant: Variant, code: str, *, size: int, strength: str = "normal",
                  game_version: str = "", rng: random.Random | None = None,
                  clock: Callable[[], float], absence: float = ABSENCE, grace: float = GRACE,
                  forget: float = FORGET, max_watchers: int = MAX_WATCHERS,
-                 barrier_wait: float = BARRIER_WAIT) -> None:
+                 barrier_wait: float = BARRIER_WAIT, public: bool = False,
+                 speed: str = "normal") -> None:
         if not 2 <= size <= min(6, variant.max_players) or size < variant.min_players:
             raise ValueError(f"a room of {size} players cannot play {variant.name}")
         self.variant = variant
@@ -185,6 +189,15 @@ class Room:
         self.forget = forget
         self.max_watchers = max_watchers
         self.barrier_wait = barrier_wait
+        self.public = public
+        """A public table of a server's lobby: it has no host (the server
+        starts its games) and people take the computers' seats between hands."""
+        self.speed = speed
+        """How long it gives each decision (a public table's, listed)."""
+        self.watch_only: set[str] = set()
+        """Connections whose hello comes only to watch (a lobby's Watch)."""
+        self.banks: dict[int, float] = {}
+        """Each seat's time bank (a public table's clock: :mod:`.public_table`)."""
         self.members: list[Member] = []
         self.host: Member | None = None
         """The first member, who created the room; only they start a game."""
@@ -272,6 +285,7 @@ class Room:
     def disconnect(self, conn: str) -> None:
         """A connection closed: its member is gone (the seat is kept for now)."""
         self._addresses.pop(conn, None)
+        self.watch_only.discard(conn)
         member = self._conns.pop(conn, None)
         if member is None:
             return
@@ -376,16 +390,17 @@ class Room:
         if not self._make_room_for_one():
             self._refuse(conn, "room_full")
             return
-        member = Member(name, secrets.token_hex(16), key)
-        if not self.running:
+        member = Member(name, secrets.token_hex(16), key, watching=conn in self.watch_only)
+        if not self.running and not member.watching:
             self._seat(member, self._free_seat())
         self.members.append(member)
-        if self.host is None:
+        if self.host is None and not self.public:
             self.host = member
         self._bind(conn, member)
         self._news("joined", (member.name,), exclude=member)
         self._welcome(member)
         self._broadcast_table()
+        self._public_turn()
 
     def _seat_named(self, key: str) -> bool:
         """Whether a seat of the running game that a person took at New game,
@@ -421,13 +436,14 @@ class Room:
             self._send(member.conn, Bye("replaced"))
         self._bind(conn, member)
         member.left = False
-        if member.seat is None and not self.running:
+        if member.seat is None and not self.running and not member.watching:
             self._seat(member, self._free_seat())
         self._come_back(member)
         self._welcome(member)
         if was_gone:
             self._news("back", (member.name,))
         self._broadcast_table()
+        self._public_turn()
 
     def _bind(self, conn: str, member: Member) -> None:
         member.conn = conn
@@ -465,7 +481,8 @@ class Room:
         host_seat = self.host.seat if self.host is not None and self.host.seat is not None else 0
         self._send(member.conn, Welcome(member.seat, member.token, self.code,
                                         tuple(self.names), self.variant.key,
-                                        member.seat is None, host_seat, self._rules))
+                                        member.seat is None, host_seat, self._rules,
+                                        self.public))
         if table:
             member.pending.clear()  # the Table message brings them up to date
             self._send(member.conn, self._table(member))
@@ -473,12 +490,16 @@ class Room:
     # ------------------------------------------------------------------
     # Playing
 
-    def _new_game(self, member: Member) -> None:
-        if member is not self.host:
+    def _new_game(self, member: Member | None) -> None:
+        """Start a game: asked by ``member`` (the host; at a public table,
+        any player), or by the server (None) at a public table."""
+        if member is not None and member is not self.host and not (
+                self.public and not member.watching):
             self._error(member, "not_host")
             return
         if self.running:
-            self._error(member, "game_running")
+            if member is not None:
+                self._error(member, "game_running")
             return
         for m in self.members:  # only the people here are seated
             m.replaced = m.left = False
@@ -486,7 +507,7 @@ class Room:
                 m.seat = None
         newly: list[Member] = []
         for m in self.members:  # listeners take the free seats, first come first
-            if m.conn is not None and m.seat is None:
+            if m.conn is not None and m.seat is None and not m.watching:
                 self._seat(m, self._free_seat())
                 if m.seat is None:
                     break
@@ -508,6 +529,7 @@ class Room:
         self.session = Session(self.variant, players, rng=random.Random(self.rng.random()),
                                clock=self.clock)
         self.session.subscribe(self._listen)
+        self._reset_clock()
         for m in newly:  # their window becomes a player's at once
             self._welcome(m, table=False)
         self.session.start()
@@ -540,6 +562,7 @@ class Room:
         except IllegalAction as exc:
             self._error(member, exc.reason, error_data(exc.data))
             return
+        self._spend_clock(member.seat)
         self.turn_since = self.clock()
 
     def _at_barrier(self) -> bool:
@@ -586,6 +609,8 @@ class Room:
         if not self._at_barrier():
             return
         assert s is not None
+        if self.public:
+            self._seat_waiting()
         awaited = tuple(sorted(self._awaited()))
         if awaited:
             self._all_away_told = False  # someone is here again: a new wait is told anew
@@ -615,6 +640,7 @@ class Room:
         self._last_waiting = None
         self.turn_since = self.clock()
         self.hand_serial += 1
+        self._refill_clock()
         s.next_hand()
 
     def _ready_here(self) -> list[Member]:
@@ -794,6 +820,7 @@ class Room:
         now = self.clock()
         self._tidy(now)
         s = self.session
+        self._run_clock()
         if s is not None and not s.game_over:
             seat = s.waiting_for
             if seat is not None:
@@ -991,6 +1018,7 @@ class Room:
             view = s.view(member.seat if own else None)
         level = s.blind_level()
         hand, decision = self.decision
+        left, bank = self._clock_fields(member)
         return Table(view, tuple(self.names),
                      tuple(s.chips(k) for k in range(s.n)),
                      tuple(st.place for st in s.seats), tuple(self.kinds), connected,
@@ -998,7 +1026,7 @@ class Room:
                      s.hands_until_next_level(), s.game_over, True,
                      tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
                      hand, decision, watchers, self._removed_for(member),
-                     tuple(self.stand_ins) if view is not None else ())
+                     tuple(self.stand_ins) if view is not None else (), left, bank)
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

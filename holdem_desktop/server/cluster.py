@@ -14,7 +14,10 @@ The directory (every key under ``holdem:``):
   directory within seconds, and so are its rooms (a lookup that finds a
   room of a dead process deletes the entry and answers "no such room");
 - ``holdem:proc:<id>:rooms`` → the set of its rooms' codes;
-- ``holdem:secret`` → the key peers show each other when a join is sent on.
+- ``holdem:secret`` → the key peers show each other when a join is sent on;
+- ``holdem:public:<id>`` → that process's public tables (the lobby's list,
+  JSON), written when they change and at least every heartbeat, expiring
+  after three: the lobby of every process lists them all.
 
 A process's id is kept in its data folder, so after a restart (even a
 SIGKILL) it is the same process: it restores its rooms from their saves,
@@ -211,11 +214,29 @@ class Directory:
                 await self.redis.sadd(mine, *[c for c in codes if c not in lost])
         return lost
 
+    async def publish_tables(self, text: str) -> None:
+        """This process's public tables now (the JSON of a tuple of
+        :class:`~holdem_desktop.net.lobby_messages.TableInfo`)."""
+        async with asyncio.timeout(self.timeout):
+            await self.redis.set(f"{PREFIX}public:{self.me}", text,
+                                 px=int(self.heartbeat * 3000))
+
+    async def public_tables(self) -> dict[str, str]:
+        """The other live processes' public tables, by process id (their JSON
+        as published: the caller checks it)."""
+        own = f"{PREFIX}public:{self.me}"
+        async with asyncio.timeout(self.timeout):
+            keys = [str(k) async for k in self.redis.scan_iter(PREFIX + "public:*", count=100)
+                    if str(k) != own]
+            values = await self.redis.mget(keys) if keys else []
+        return {key.removeprefix(PREFIX + "public:"): str(value)
+                for key, value in zip(keys, values, strict=True) if value is not None}
+
     async def leave(self) -> None:
         """This process stops: its liveness goes (its rooms' entries stay for
         its restart, and are dropped by lookups if it does not come back)."""
         with contextlib.suppress(Exception):
             async with asyncio.timeout(self.timeout):
-                await self.redis.delete(self._proc(self.me))
+                await self.redis.delete(self._proc(self.me), f"{PREFIX}public:{self.me}")
         with contextlib.suppress(Exception):
             await self.redis.aclose()

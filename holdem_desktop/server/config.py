@@ -18,7 +18,7 @@ import platformdirs
 
 from holdem_desktop.i18n.translate import _
 
-from .lobby import IDLE_ROOM, MAX_ROOMS, ROOM_CREATIONS
+from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
 
 __all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
@@ -52,6 +52,10 @@ class ServerConfig:
     """Rooms one address may create an hour."""
     max_watchers: int = 10
     idle_room: float = IDLE_ROOM
+    max_public: int = MAX_PUBLIC
+    """Public tables (the lobby's) one process opens at most."""
+    idle_public: float = IDLE_PUBLIC
+    """Seconds a public table with nobody connected lives on."""
     idle: float = 90.0
     """Seconds a connection may say nothing (clients ping every 15)."""
     hello_deadline: float = 10.0
@@ -112,12 +116,15 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
         "max_per_address": _("connections open at once from one address (default: {default})"),
         "room_creations": _("rooms one address may create in an hour (default: {default})"),
         "max_watchers": _("people watching a room without a seat (default: {default})"),
+        "max_public": _("public tables held at once (default: {default})"),
     }
     for name, text in limits.items():
         p.add_argument("--" + name.replace("_", "-"), type=int, dest=name, metavar=_("COUNT"),
                        help=text.format(default=f"{defaults[name]:g}"))
     times = {
         "idle_room": _("seconds a room with nobody connected lives on (default: {default})"),
+        "idle_public": _("seconds a public table with nobody seated lives on "
+                         "(default: {default})"),
         "idle": _("seconds a connection may say nothing (default: {default})"),
         "hello_deadline": _("seconds a new connection has to join or create a room "
                             "(default: {default})"),

@@ -9,7 +9,9 @@ may only:
   made with a fresh code and the sender joins it as its host;
 - ``hello`` a room by its code: the hello is handed to that room, which
   judges it exactly as on the LAN (name, token, version, room full);
-- ``ping``.
+- ``ping``;
+- ask for the public tables, Play now, or join or watch a listed table
+  (:mod:`~holdem_desktop.net.lobby_messages`; :meth:`Lobby.play_now`).
 
 Everything else is the room's own business: one room core
 (:class:`~holdem_desktop.net.room.Room`) and one message set for the LAN
@@ -39,6 +41,7 @@ from dataclasses import dataclass
 from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
 from holdem_desktop.net.limits import AddressWindow
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -52,7 +55,10 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
 
-__all__ = ["IDLE_ROOM", "MAX_ROOMS", "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
+from .tables import PublicTables
+
+__all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
+           "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
 
 MAX_ROOMS = 1000
 """Rooms one server process holds at most."""
@@ -60,6 +66,15 @@ ROOM_CREATIONS = 10
 """Rooms one address may create an hour."""
 IDLE_ROOM = 1800.0
 """Seconds a room with nobody connected lives on (then it is closed)."""
+MAX_PUBLIC = 200
+"""Public tables one server process opens at most."""
+IDLE_PUBLIC = 120.0
+"""Seconds a public table with nobody connected lives on: longer than a
+player's game tries to reconnect (90 s), far shorter than a private room."""
+PUBLIC_VARIANTS = GAMES
+"""The games a public table may play (the first is Play now's by default)."""
+PUBLIC_SEATS = 6
+"""Seats at a public table (fewer when its variant seats fewer)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +88,8 @@ class LobbyLimits:
     wrong_window: float = WRONG_WINDOW
     max_watchers: int = MAX_WATCHERS
     idle_room: float = IDLE_ROOM
+    max_public: int = MAX_PUBLIC
+    idle_public: float = IDLE_PUBLIC
 
 
 class Lobby:
@@ -109,6 +126,8 @@ class Lobby:
         room made (then the lobby claims nothing itself)."""
         self._wrong = AddressWindow(self.limits.wrong_codes, self.limits.wrong_window)
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
+        self.tables = PublicTables(self.rooms, clock)
+        """The public tables listed, and who follows the list."""
 
     # ------------------------------------------------------------------
 
@@ -140,6 +159,7 @@ class Lobby:
     def disconnect(self, conn: str) -> None:
         """A connection closed."""
         address = self._addresses.pop(conn, "")
+        self.tables.forget(conn)
         code = self._room_of.pop(conn, None)
         room = self.rooms.get(code) if code is not None else None
         if room is not None and code is not None:
@@ -152,7 +172,8 @@ class Lobby:
         """One parsed message from ``conn``."""
         code = self._room_of.get(conn)
         room = self.rooms.get(code) if code is not None else None
-        if room is not None and code is not None and isinstance(message, Create):
+        if room is not None and code is not None and isinstance(
+                message, Create | LobbyList | PlayNow | JoinTable):
             self._send(conn, Error("already_joined", {}))  # one room per connection
         elif room is not None and code is not None:
             joined = room.joined(conn)
@@ -168,6 +189,8 @@ class Lobby:
             self._hello(conn, message)
         elif isinstance(message, Create):
             self._create(conn, message)
+        elif isinstance(message, LobbyList | PlayNow | JoinTable):
+            self._lobby(conn, message)
         else:
             self._send(conn, Error("not_joined", {}))
 
@@ -184,8 +207,10 @@ class Lobby:
                 self.changed.add(code)
             self._after(code, room)
             since = self._empty_since.get(code)
-            if since is not None and now - since >= self.limits.idle_room:
+            idle = self.limits.idle_public if room.public else self.limits.idle_room
+            if since is not None and now - since >= idle:
                 self.close_room(code, "idle_room")
+        self.outbox.extend(self.tables.updates())
 
     def close_room(self, code: str, why: str) -> None:
         """Close the room ``code``: whoever is still connected is told ``why``."""
@@ -229,20 +254,102 @@ class Lobby:
         else:
             self._empty_since.setdefault(code, self.clock())
 
-    def _hello(self, conn: str, hello: Hello) -> None:
+    def _hello(self, conn: str, hello: Hello, *, public: bool = False) -> None:
+        """Hand ``hello`` to its room (``public``: only if it is a public
+        table, else ``no_table``; a code of neither counts as a wrong one)."""
         address = self._addresses.get(conn, "")
         now = self.clock()
         if self._wrong.full(address, now):
             self._refuse(conn, "rate_limited")
             return
         room = self.rooms.get(hello.code)
-        if room is None:
+        if room is None or (public and not room.public):
             self._wrong.note(address, now)
-            self._refuse(conn, "wrong_code")
+            self._refuse(conn, "no_table" if public else "wrong_code")
             return
+        self.tables.forget(conn)
         self._room_of[conn] = hello.code
         room.connect(conn, address)
         self.receive(conn, hello)
+
+    # ------------------------------------------------------------------
+    # The lobby: public tables
+
+    def _lobby(self, conn: str, message: LobbyList | PlayNow | JoinTable) -> None:
+        """A lobby request from ``conn`` (in no room): at most a few a second."""
+        if not self.tables.allowed(conn):
+            self._send(conn, Error("too_fast", {}))
+            self.log.append((self._addresses.get(conn, ""), "", "lobby_too_fast"))
+            return
+        if isinstance(message, LobbyList):
+            self._send(conn, self.tables.ask(conn, message))
+        elif isinstance(message, JoinTable):
+            if message.watch:
+                room = self.rooms.get(message.code)
+                if room is not None and room.public:
+                    room.watch_only.add(conn)
+            self._hello(conn, Hello(message.name, message.code, message.game_version,
+                                    message.token), public=True)
+        else:
+            self.play_now(conn, message)
+
+    def best_table(self, variant: str, speed: str) -> Room | None:
+        """The public table here where Play now seats a player: one with a
+        seat a computer or nobody holds, of that variant and speed when
+        asked, the one with the most people first."""
+        found = [room for room in self.rooms.values()
+                 if room.public and (not variant or room.variant.key == variant)
+                 and (not speed or room.speed == speed)
+                 and (seen := room.listing()).people < room.size
+                 and seen.watchers < room.max_watchers]
+        return max(found, key=lambda room: (room.listing().people, room.code), default=None)
+
+    def play_now(self, conn: str, play: PlayNow) -> None:
+        """Seat ``conn`` at once: at a public table with a free seat, or at a
+        new one (counted as a room created by its address)."""
+        if play.game_version != self.game_version:
+            self._refuse(conn, "wrong_version", self.game_version)
+            return
+        if play.variant and play.variant not in PUBLIC_VARIANTS:
+            self._refuse(conn, "bad_rules", "variant")
+            return
+        room = self.best_table(play.variant, play.speed)
+        if room is not None:
+            self.tables.forget(conn)
+            self._room_of[conn] = room.code
+            room.connect(conn, self._addresses.get(conn, ""))
+            self.receive(conn, Hello(play.name, room.code, play.game_version))
+            return
+        address = self._addresses.get(conn, "")
+        now = self.clock()
+        if self._created.full(address, now):
+            self._refuse(conn, "rate_limited")
+            return
+        if (len(self.rooms) >= self.limits.max_rooms
+                or sum(1 for r in self.rooms.values() if r.public) >= self.limits.max_public):
+            self._refuse(conn, "server_full")
+            return
+        variant = shipped_variant(play.variant or PUBLIC_VARIANTS[0])
+        code = self._new_code()
+        room = Room(variant, code, size=min(PUBLIC_SEATS, variant.max_players),
+                    strength="normal", game_version=self.game_version, clock=self.clock,
+                    rng=random.Random(self.rng.getrandbits(64)),
+                    max_watchers=self.limits.max_watchers, public=True,
+                    speed=play.speed or SPEEDS[0])
+        room.connect(conn, address)
+        room.receive(conn, Hello(play.name, code, play.game_version))
+        if not room.joined(conn):  # a name that cannot be used: no table is opened
+            room.disconnect(conn)
+            self.outbox.extend(room.take())
+            self.release(code)
+            return
+        self._created.note(address, now)
+        self.tables.forget(conn)
+        self._room_of[conn] = code
+        self.add(room)
+        self.changed.add(code)
+        self.log.append((address, code, "created public"))
+        self._after(code, room)
 
     def _create(self, conn: str, create: Create) -> None:
         address = self._addresses.get(conn, "")

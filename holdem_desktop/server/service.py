@@ -68,6 +68,7 @@ from holdem_desktop.net.limits import (
     listener,
     run_on_selector,
 )
+from holdem_desktop.net.lobby_messages import TableInfo
 from holdem_desktop.net.protocol import (
     MAX_FRAME,
     Bye,
@@ -75,11 +76,14 @@ from holdem_desktop.net.protocol import (
     Error,
     Hello,
     HostMessage,
+    JoinTable,
     MalformedMessage,
+    PlayNow,
     Refused,
     parse_client,
     to_text,
 )
+from holdem_desktop.net.wire import WireError, decode, to_json
 
 from .certs import fingerprint
 from .cluster import Directory, Peer
@@ -95,6 +99,8 @@ MAX_BAD = 10
 """Unreadable messages one connection may send before it is dropped."""
 TICK = 0.5
 """Seconds between the rooms' clock ticks."""
+SHARE_EVERY = 1.0
+"""Seconds between two readings of the other processes' public tables."""
 HANDSHAKE_ROOM = 64
 """Sockets past ``max_connections`` let in to be told "Server full" (HTTP 503)."""
 ADDRESS_ROOM = 4
@@ -129,7 +135,8 @@ class GameServer:
         self.config = config
         self.lobby = Lobby(__version__, clock=time.monotonic, limits=LobbyLimits(
             max_rooms=config.max_rooms, creations=config.room_creations,
-            max_watchers=config.max_watchers, idle_room=config.idle_room))
+            max_watchers=config.max_watchers, idle_room=config.idle_room,
+            max_public=config.max_public, idle_public=config.idle_public))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
@@ -170,6 +177,10 @@ class GameServer:
         self.cert_pem = ""
         """This process's certificate (PEM), published for its peers to pin."""
         self._beating: asyncio.Task[None] | None = None
+        self._sharing: asyncio.Task[None] | None = None
+        self._shared_at = 0.0
+        self._published: tuple[list[TableInfo], float] = ([], 0.0)
+        """This process's public tables as last published, and when."""
         self._chores: set[asyncio.Task[None]] = set()
         """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
@@ -290,6 +301,27 @@ class GameServer:
         try:
             await self.directory.beat(len(self.lobby.rooms), self.lobby.people)
         except Exception as exc:  # Redis away: the rooms here play on
+            self._redis_trouble(exc)
+
+    async def _share_tables(self) -> None:
+        """(With ``--redis``.)  Publish this process's public tables when they
+        changed (and every heartbeat), and read the other processes': the
+        lobby lists them all, and Play now and a join reach them."""
+        assert self.directory is not None
+        mine = self.lobby.tables.here()
+        now = time.monotonic()
+        try:
+            if mine != self._published[0] or now - self._published[1] >= self.directory.heartbeat:
+                await self.directory.publish_tables(to_json(tuple(mine)))
+                self._published = (mine, now)
+            found: dict[str, TableInfo] = {}
+            for text in (await self.directory.public_tables()).values():
+                with contextlib.suppress(ValueError, WireError):  # a peer's is checked too
+                    tables = decode(json.loads(text), tuple[TableInfo, ...], "tables",
+                                    max_items=100_000)
+                    found.update((t.code, t) for t in tables)
+            self.lobby.tables.elsewhere = found
+        except Exception as exc:  # Redis away: the lobby lists this process's tables
             self._redis_trouble(exc)
 
     def _redis_trouble(self, exc: BaseException) -> None:
@@ -482,7 +514,8 @@ class GameServer:
             while conn in self._conns:
                 now = time.monotonic()
                 wait, why = self.config.idle, "idle"
-                if not self.lobby.room_of(conn) and came + self.config.hello_deadline - now < wait:
+                if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
+                        and came + self.config.hello_deadline - now < wait):
                     wait, why = came + self.config.hello_deadline - now, "hello_timeout"
                 try:
                     async with asyncio.timeout(max(0.0, wait)):
@@ -521,7 +554,7 @@ class GameServer:
                     break
                 if target is not None:
                     break
-                if (isinstance(message, Create) and self.directory is not None
+                if (isinstance(message, Create | PlayNow) and self.directory is not None
                         and not self.lobby.room_of(conn)):
                     reserved = await self._reserve()
                     if reserved is None:
@@ -551,17 +584,34 @@ class GameServer:
         """The process this connection's first message belongs to, when it
         is another (None: here; :data:`_AWAY`: the directory did not answer)."""
         if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
-                or not isinstance(message, Hello | Create)):
+                or not isinstance(message, Hello | Create | JoinTable | PlayNow)):
             return None
         try:
-            if isinstance(message, Hello):
-                if message.code in self.lobby.rooms or self.lobby.rate_limited(address):
-                    return None
+            if isinstance(message, Hello | JoinTable):
+                if (message.code in self.lobby.rooms or self.lobby.rate_limited(address)
+                        or (isinstance(message, JoinTable)
+                            and message.code not in self.lobby.tables.elsewhere)):
+                    return None  # (a code no public table has is refused here)
                 return await self.directory.where(message.code)
+            if isinstance(message, PlayNow):
+                return await self._play_elsewhere(message)
             return await self.directory.least_loaded(len(self.lobby.rooms))
         except Exception as exc:  # Redis away: the rooms here play on, this one waits
             self._redis_trouble(exc)
             return _AWAY
+
+    async def _play_elsewhere(self, play: PlayNow) -> Peer | None:
+        """Where Play now seats a player when no table here has a free seat:
+        the process of a public table elsewhere that has one (None: here,
+        where a new table opens)."""
+        assert self.directory is not None
+        if self.lobby.best_table(play.variant, play.speed) is not None:
+            return None
+        for table in self.lobby.tables.listed(play.variant, play.speed,
+                                              self.lobby.tables.elsewhere.values()).tables:
+            if table.free and table.code not in self.lobby.rooms:
+                return await self.directory.where(table.code)
+        return None
 
     async def _relay(self, ws: ServerConnection, first: bytes, target: Peer, address: str,
                      bucket: TokenBucket) -> bool:
@@ -770,6 +820,10 @@ class GameServer:
                     and (self._beating is None or self._beating.done())):
                 self._beaten = now
                 self._beating = asyncio.create_task(self._beat())  # never waited for here
+            if (self.directory is not None and now - self._shared_at >= SHARE_EVERY
+                    and (self._sharing is None or self._sharing.done())):
+                self._shared_at = now
+                self._sharing = asyncio.create_task(self._share_tables())
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()

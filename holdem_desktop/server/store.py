@@ -283,7 +283,8 @@ def _plans(room: Room) -> list[SeatPlan]:
 
 def _member(m: Member) -> dict[str, Any]:
     return {"name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
-            "replaced": m.replaced, "address": m.address, "since": m.since}
+            "replaced": m.replaced, "address": m.address, "since": m.since,
+            "watching": m.watching}
 
 
 def _member_from(m: Any, now: float) -> Member:
@@ -292,7 +293,8 @@ def _member_from(m: Any, now: float) -> Member:
     return Member(name=str(m["name"]), token=str(m["token"]), key=str(m["key"]),
                   seat=None if seat is None else int(seat), conn=None, gone_since=now,
                   left=bool(m["left"]), replaced=bool(m["replaced"]),
-                  address=str(m.get("address", "")), since=int(m.get("since", 0)))
+                  address=str(m.get("address", "")), since=int(m.get("since", 0)),
+                  watching=bool(m.get("watching", False)))
 
 
 def _dumps(data: Any) -> str:
@@ -309,6 +311,9 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
         "code": room.code,
         "size": room.size,
         "strength": room.strength,
+        "public": room.public,
+        "speed": room.speed,
+        "banks": {str(k): round(v, 3) for k, v in sorted(room.banks.items())},
         "variant": game_data_variant(room),
         "hand_serial": room.hand_serial,
         "ready": sorted(room.ready),
@@ -348,7 +353,8 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
     variant = _variant({"variant": data["variant"]["key"], "rules": data["variant"]["rules"]})
     room = Room(variant, str(data["code"]), size=int(data["size"]),
                 strength=str(data["strength"]), game_version=game_version, clock=clock,
-                rng=random.Random(secrets.randbits(64)))
+                rng=random.Random(secrets.randbits(64)), public=bool(data.get("public", False)),
+                speed=str(data.get("speed", "normal")))
     now = clock()
     room.members = [_member_from(m, now) for m in data["members"]]
     room.bans = [Ban(str(b["name"]), str(b["key"]), str(b["token"]), str(b["address"]),
@@ -365,6 +371,7 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
             guard.muted_until = now + float(g["muted_for"])
     if data["host"] is not None:
         room.host = room.members[int(data["host"])]
+    room.banks = {int(k): float(v) for k, v in data.get("banks", {}).items()}
     room.hand_serial = int(data["hand_serial"])
     room.ready = {int(k) for k in data["ready"]}
     if data["barrier_age"] is not None:

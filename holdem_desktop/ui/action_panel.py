@@ -170,7 +170,7 @@ class ActionPanel:
         s = self.session
         if s.hand is not None and not s.hand.over:
             return _("The hand is still being played.")
-        if s.game_over and not s.is_host:  # a room's guest
+        if s.game_over and not (s.is_host or getattr(s, "public", False)):  # a room's guest
             return _("The player who created the room starts the next game.")
         return None
 

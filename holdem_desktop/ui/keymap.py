@@ -71,6 +71,7 @@ class Key(StrEnum):
     # Talking (a room's table)
     CHAT = "chat"
     WHO_IS_HERE = "who_is_here"
+    TIME_LEFT = "time_left"
     """Open the chat field from anywhere at the table."""
     QUICK_1 = "quick_1"
     QUICK_2 = "quick_2"
@@ -167,6 +168,7 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("7"): Key.CARD_7,
     Chord("m"): Key.CHAT,
     Chord("u"): Key.WHO_IS_HERE,
+    Chord("k"): Key.TIME_LEFT,
     Chord("1", ctrl=True): Key.QUICK_1,
     Chord("2", ctrl=True): Key.QUICK_2,
     Chord("3", ctrl=True): Key.QUICK_3,
@@ -214,6 +216,7 @@ def describe(key: Key) -> str:
                     "Up and Down recall your lines)"),
         Key.WHO_IS_HERE: _("In a room: who is here (the players, the host, who watches, "
                             "the seats free)"),
+        Key.TIME_LEFT: _("At a public table: the time left to decide, and your time bank"),
         Key.QUICK_1: _("In a room: say \"Nice hand\""),
         Key.QUICK_2: _("In a room: say \"Good game\""),
         Key.QUICK_3: _("In a room: say \"Be right back\""),

@@ -9,6 +9,7 @@ put to the player on a :class:`~.trust.TrustPage`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from holdem_desktop.i18n.translate import _
 
@@ -60,6 +61,8 @@ class PlayOnlinePage(FormPage):
                 Control("create", _("Create room on this server"), zone="form"),
                 Control("paste", _("Paste invitation"), zone="form"),
                 Control("forget", _("Forget this server"), zone="form"),
+                Control("lobby", _("Lobby: public tables"), zone="form"),
+                Control("play_now", _("Play now"), zone="form"),
                 Control("cancel", _("Cancel"), zone="form"))
 
     def type_text(self, control: Control, text: str) -> None:
@@ -79,6 +82,24 @@ class PlayOnlinePage(FormPage):
         it, and says why it cannot be used) and remembered, as Join room does."""
         self.desktop.change_settings(self.desktop.settings.updated(player_name=name))
 
+    def _public(self, which: str, name: str) -> Transition | None:
+        """The server's Lobby, or Play now there (public tables)."""
+        server = self._server()
+        if server is None:
+            return None
+        self._keep_name(name)
+        from .lobby import LobbyDesktop, open_lobby_page  # it builds on this module's pages
+
+        desktop = cast(LobbyDesktop, self.desktop)  # the Desktop offers both (app/play_online.py)
+        if which == "lobby":
+            return open_lobby_page(desktop, server, name, self.say)
+        self.say(_("Connecting to {server}…").format(server=server.split("?")[0]))
+
+        def attempt() -> Page | str | CertificateQuestion:
+            return desktop.play_now(server, name)
+
+        return outcome(attempt(), self.say, attempt, self.desktop.trust_certificate)
+
     def activate(self, control: Control) -> Transition | None:
         v = self.form.values
         name = str(v["name"]).strip() or _("Player")
@@ -97,6 +118,8 @@ class PlayOnlinePage(FormPage):
             if server is not None:
                 self.say(self.desktop.forget_server(server))
             return None
+        if control.id in ("lobby", "play_now"):
+            return self._public(control.id, name)
         if control.id == "create":
             server = self._server()
             if server is None:

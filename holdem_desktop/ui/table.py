@@ -849,6 +849,10 @@ class TableScreen(ActingPage):
             return " ".join(self._blinds())
         if key is Key.WHO_IS_HERE:
             return self.who_is_here()
+        if key is Key.TIME_LEFT:
+            ask = getattr(self.session, "time_left", None)
+            return ask() if callable(ask) else _("This game has no clock: take the time you "
+                                                 "need.")
         view = self._view()
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")

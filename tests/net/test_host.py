@@ -82,7 +82,7 @@ class Player:
             n += 1
             if isinstance(message, Welcome):
                 self.seat, self.token, self.code = message.seat, message.token, message.code
-                self.is_host = message.seat == message.host_seat
+                self.is_host = message.seat == message.host_seat and not message.public
             elif isinstance(message, Table):
                 self.table = message
                 self.tables.append(message)

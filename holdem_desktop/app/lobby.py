@@ -1,0 +1,112 @@
+"""A server's lobby as the desktop follows it: one connection in no room,
+asking for the public tables (filtered by variant and speed) and hearing
+the list again whenever it changes (at most once a second: the server
+coalesces).  Joining a table, watching one or Play now open the room's own
+connection (:meth:`~.rooms.Rooms.play_now`, :meth:`~.rooms.Rooms.join_public`);
+the lobby's is then closed."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from holdem_desktop import __version__
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.client import Closed
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
+from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.ui.online import CertificateQuestion
+
+from .online import Invitation, open_online
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+
+    from .rooms import Rooms
+
+__all__ = ["LobbyWatch", "join_public", "open_lobby", "play_now"]
+
+
+class LobbyWatch:
+    """The lobby of the server ``server`` over ``client`` (open, its
+    certificate checked): :attr:`tables` is the last list heard."""
+
+    def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None]) -> None:
+        self.server = server
+        self.games = GAMES
+        """The games public tables play."""
+        self.speeds = SPEEDS
+        """The speeds they are listed with."""
+        self.client = client
+        self.tables: Tables | None = None
+        """The last list the server sent (None: none yet)."""
+        self.closed = ""
+        """Why the server closed the lobby ("" while it is open)."""
+        self.variant = ""
+        self.speed = ""
+        client.on_message = wake
+        client.send(LobbyList())
+
+    def filter(self, variant: str, speed: str) -> None:
+        """List only the tables of ``variant`` and ``speed`` ("": any)."""
+        self.variant, self.speed = variant, speed
+        self.client.send(LobbyList(variant, speed))
+
+    def poll(self) -> bool:
+        """Read what arrived; True when the list changed (or the lobby closed)."""
+        changed = False
+        while True:
+            try:
+                message = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return changed
+            if isinstance(message, Tables) and message != self.tables:
+                self.tables = message
+                changed = True
+            elif isinstance(message, Closed) and not self.closed:
+                self.closed = message.reason or "lost"
+                changed = True
+
+    def close(self) -> None:
+        """Leave the lobby (the connection closes)."""
+        self.client.close(timeout=1)
+
+
+def _server_only(rooms: Rooms, server: str) -> Invitation | str:
+    """A server's address (not a LAN room's invitation), or why not."""
+    where = rooms.where(server)
+    if not isinstance(where, str) and where.lan:
+        return _("This is an invitation to a room on the local network, not a server's "
+                 "address.")
+    return where
+
+
+def open_lobby(rooms: Rooms, server: str) -> OnlineClient | str | CertificateQuestion:
+    """A connection to the lobby of ``server`` (its certificate checked as
+    for a room), the question about an unknown certificate, or why not."""
+    where = _server_only(rooms, server)
+    return where if isinstance(where, str) else open_online(rooms.book, where)
+
+
+def play_now(rooms: Rooms, server: str, name: str, variant: str = "", speed: str = ""
+             ) -> RemoteTable | str | CertificateQuestion:
+    """Sit at once at a public table of ``server`` (of that variant and speed,
+    when given), or at a new one with computers."""
+    where = _server_only(rooms, server)
+    if isinstance(where, str):
+        return where
+    rooms.watching = False
+    return rooms.online_table(where, lambda key: PlayNow(name, __version__, variant, speed),
+                              name)
+
+
+def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = False
+                ) -> RemoteTable | str | CertificateQuestion:
+    """Join (or ``watch``) the public table ``code`` the lobby of ``server`` listed."""
+    where = _server_only(rooms, server)
+    if isinstance(where, str):
+        return where
+    rooms.watching = watch
+    return rooms.online_table(where, lambda key: JoinTable(
+        name, __version__, code, watch, rooms.tokens.get(key + code, name)), name)

@@ -1,0 +1,277 @@
+"""The Lobby: a server's public tables, and Play now (docs/server.md).
+
+By ear it is a list like any other: the filters (game, speed), Play now,
+then one line a table ("Session, blinds 10/20, normal speed: 4 of 6 seats
+free, 2 people, 4 computers, 1 watching, 2 of 5"), the count said when it
+changes.  Enter on a table joins it, W (the table's key for whose turn it
+is) watches it, and Play now seats the player at once.  By eye the same
+rows, one a table, under a heading naming the columns.  The list follows
+the server's updates (at most one a second) without moving the focus.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n.names import amount, variant_name
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.settings import Settings
+
+from .form_page import FormPage
+from .forms import Field, Form
+from .keymap import Key
+from .online import CertificateQuestion, outcome
+from .page import Page, Pop, Push, Replace, Transition
+from .widgets import Control, Role
+
+__all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "table_line"]
+
+class TableInfo(Protocol):
+    """One public table as the server lists it (the protocol's ``TableInfo``)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def blinds(self) -> tuple[int, ...]: ...
+
+    @property
+    def speed(self) -> str: ...
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def people(self) -> int: ...
+
+    @property
+    def computers(self) -> int: ...
+
+    @property
+    def watchers(self) -> int: ...
+
+    @property
+    def free(self) -> int: ...
+
+
+class Tables(Protocol):
+    """The list the server sent: the tables shown, and how many matched."""
+
+    @property
+    def tables(self) -> tuple[TableInfo, ...]: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+class LobbyFeed(Protocol):
+    """A server's lobby followed (:class:`holdem_desktop.app.lobby.LobbyWatch`):
+    the games and speeds public tables have, and the last list heard."""
+
+    server: str
+    games: tuple[str, ...]
+    speeds: tuple[str, ...]
+    closed: str
+
+    @property
+    def tables(self) -> Tables | None: ...
+
+    def filter(self, variant: str, speed: str) -> None: ...
+
+    def poll(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class LobbyDesktop(Protocol):
+    """What the Lobby asks of the program (the Desktop implements it)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
+                 ) -> Page | str | CertificateQuestion: ...
+
+    def join_public(self, server: str, code: str, name: str, watch: bool = False
+                    ) -> Page | str | CertificateQuestion: ...
+
+    def trust_certificate(self, server: str, fingerprint: str) -> None: ...
+
+    def open_lobby(self, server: str) -> LobbyFeed | str | CertificateQuestion: ...
+
+    def menu(self) -> Page: ...
+
+
+def open_lobby_page(desktop: LobbyDesktop, server: str, name: str,
+                    say: Callable[[str], None]) -> Transition | None:
+    """The Lobby of ``server`` (after its certificate question, if any), or
+    why it cannot be reached (said)."""
+    say(_("Connecting to {server}…").format(server=server.split("?")[0]))
+    tries = []
+
+    def attempt() -> Page | str | CertificateQuestion:
+        got = desktop.open_lobby(server)
+        tries.append(got)
+        if isinstance(got, str | CertificateQuestion):
+            return got
+        # after the certificate question the lobby replaces every page: it
+        # then closes to the start screen rather than onto nothing
+        return LobbyPage(desktop, got, name, say, alone=len(tries) > 1)
+
+    got = attempt()
+    if isinstance(got, LobbyPage):
+        return Push(got)
+    return outcome(got, say, attempt, desktop.trust_certificate)
+
+
+def game_name(key: str) -> str:
+    """A public table's game, as the player's language says it."""
+    try:
+        return variant_name(key, shipped_variant(key).name)
+    except KeyError:
+        return key
+
+
+def speed_name(speed: str) -> str:
+    return {"normal": _("normal speed"), "relaxed": _("relaxed speed")}.get(speed, speed)
+
+
+def table_line(t: TableInfo) -> str:
+    """One table in one line, as it is said and shown."""
+    blinds = "/".join(amount(b) for b in t.blinds[:2])
+    seats = ngettext("{free} of {seats} seat free", "{free} of {seats} seats free",
+                     t.seats).format(free=t.free, seats=t.seats)
+    people = ngettext("{n} person", "{n} people", t.people).format(n=t.people)
+    computers = ngettext("{n} computer", "{n} computers", t.computers).format(n=t.computers)
+    parts = [seats, people, computers]
+    if t.watchers:
+        parts.append(ngettext("{n} watching", "{n} watching", t.watchers).format(n=t.watchers))
+    return _("{game}, blinds {blinds}, {speed}: {details}").format(
+        game=game_name(t.variant), blinds=blinds, speed=speed_name(t.speed),
+        details=", ".join(parts))
+
+
+def count_line(tables: Tables) -> str:
+    if tables.total > len(tables.tables):
+        return _("{shown} of {total} public tables listed.").format(
+            shown=len(tables.tables), total=tables.total)
+    return ngettext("{n} public table.", "{n} public tables.", tables.total).format(
+        n=tables.total) if tables.total else _("No public table yet: Play now opens one.")
+
+
+class LobbyPage(FormPage):
+    """The public tables of one server: filters, Play now, the tables."""
+
+    default = "play_now"
+
+    form: Form
+
+    def __init__(self, desktop: LobbyDesktop, feed: LobbyFeed, name: str,
+                 say: Callable[[str], None], *, alone: bool = False) -> None:
+        super().__init__(say)
+        self.alone = alone
+        """Whether it replaced every page (closing it goes to the start screen)."""
+        self.title = _("Lobby")
+        self.subtitle = _("Public tables on {server}. Enter joins a table, W watches it.").format(
+            server=feed.server)
+        self.desktop = desktop
+        self.feed = feed
+        self.name = name
+        self._count = ""
+        self._drawn_until = 0.0
+        self.form = Form([
+            Field("game", _("Game"), Role.CHOICE,
+                  [("", _("Any game"))] + [(k, game_name(k)) for k in feed.games]),
+            Field("speed", _("Speed"), Role.CHOICE,
+                  [("", _("Any speed"))] + [(s, speed_name(s)) for s in feed.speeds]),
+        ], {"game": "", "speed": ""}, self._filtered)
+
+    def _filtered(self, _name: str, _value: object) -> None:
+        self.feed.filter(str(self.form.values["game"]), str(self.form.values["speed"]))
+
+    # ------------------------------------------------------------------
+
+    def tables(self) -> tuple[TableInfo, ...]:
+        return self.feed.tables.tables if self.feed.tables is not None else ()
+
+    def controls(self) -> tuple[Control, ...]:
+        listed = self.feed.tables
+        count = count_line(listed) if listed is not None else _("Asking the server…")
+        rows = [Control(f"table:{t.code}", table_line(t), Role.BUTTON, "tables")
+                for t in self.tables()]
+        return (*self.form.controls("filters"),
+                Control("play_now", _("Play now"), zone="filters"),
+                Control("tables", count, Role.HEADING, "tables"),
+                *rows,
+                Control("close", _("Close"), zone="tables"))
+
+    def describe(self, control: Control) -> str:
+        if control.id.startswith("table:"):
+            codes = [t.code for t in self.tables()]
+            k = codes.index(control.id[6:]) + 1
+            return _("{line}, {k} of {n}").format(line=control.label, k=k, n=len(codes))
+        return super().describe(control)
+
+    def tick(self) -> None:
+        """The list as the server last sent it: the count said when it
+        changes (the focus stays on its table, or the row that took its place)."""
+        if not self.feed.poll():
+            return
+        self._drawn_until = time.monotonic() + 0.1  # drawn again
+        if self.feed.closed:
+            self.say(_("The server closed the lobby."))
+            return
+        if self.feed.tables is not None:
+            count = count_line(self.feed.tables)
+            if count != self._count:
+                self._count = count
+                self.say(count)
+
+    def animating(self, now: float) -> bool:
+        return now < self._drawn_until
+
+    # ------------------------------------------------------------------
+
+    def activate(self, control: Control) -> Transition | None:
+        if control.id == "close":
+            return self.close()
+        if control.id == "play_now":
+            v = self.form.values
+            return self._go(lambda: self.desktop.play_now(
+                self.feed.server, self.name, str(v["game"]), str(v["speed"])))
+        if control.id.startswith("table:"):
+            return self._join(control.id[6:], watch=False)
+        if control.role is Role.CHOICE:
+            self.adjust(control, 1)
+        return None
+
+    def on_key(self, key: Key) -> Transition | None:
+        c = self.focused()
+        if key is Key.WHOSE_TURN and c is not None:
+            if not c.id.startswith("table:"):
+                self.say(_("Choose a table first, then press W to watch it."))
+                return None
+            return self._join(c.id[6:], watch=True)
+        return None
+
+    def _join(self, code: str, watch: bool) -> Transition | None:
+        return self._go(lambda: self.desktop.join_public(self.feed.server, code, self.name,
+                                                         watch))
+
+    def _go(self, attempt: Callable[[], Page | str | CertificateQuestion]
+            ) -> Transition | None:
+        self.say(_("Connecting…"))
+        got = attempt()
+        if not isinstance(got, str | CertificateQuestion):
+            self.feed.close()  # at the table now: the lobby's connection is done
+        return outcome(got, self.say, attempt, self.desktop.trust_certificate)
+
+    def close(self) -> Transition | None:
+        self.feed.close()
+        return Replace(self.desktop.menu()) if self.alone else Pop()

@@ -1,0 +1,149 @@
+"""The Lobby through the real Desktop (dummy video driver, the recording
+speaker) over a real server on loopback: the public tables read as a list
+(the count said, one line a table, its place in the list), Play now seats
+the player at once and the game starts with computers, and a person who
+presses Play now elsewhere takes a computer's seat between hands; K says
+the time the table's clock leaves."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop import __version__  # noqa: E402
+from holdem_desktop.net.lobby_messages import PlayNow  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from tests.driving import keys, typed  # noqa: E402
+from tests.net.test_host import Player, run_until  # noqa: E402
+
+from .conftest import said, settle  # noqa: E402
+from .test_play_online import play_online  # noqa: E402
+from .test_server import online  # noqa: E402
+
+
+def lobby_by_keys(desktop, served, trusted: bool = True) -> App:
+    """Rooms, Play online, the server typed, Lobby: public tables (its
+    certificate ``trusted`` before, as after a first visit)."""
+    if trusted:
+        desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
+    app = play_online(desktop)
+    app.screen.focus.id = "server"
+    keys(app, "backspace")
+    typed(app, f"127.0.0.1:{served.port}")
+    app.screen.focus.id = "lobby"
+    keys(app, "return")
+    assert not trusted or isinstance(app.screen, LobbyPage), app.screen
+    return app
+
+
+def my_turn(remote) -> bool:
+    view = remote.table.view if remote.table is not None else None
+    return view is not None and not view.over and view.to_act == remote.seat
+
+
+def wait_for(app: App, others: list, done, seconds: float = 15.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not done():
+        settle(app, others, 0.05)
+        app.run(max_events=1)  # a turn of the window's loop: the page reads what came
+    assert done()
+
+
+def test_the_lobby_reads_as_a_list_and_follows_the_server(desktop, served):
+    ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        app = lobby_by_keys(desktop, served)
+        page = app.screen
+        wait_for(app, [ann], lambda: "1 public table." in said(desktop))
+        # Tab from Play now reaches the table's line, said with its place in the list
+        app.screen.focus.id = "play_now"
+        keys(app, "tab")
+        heard = said(desktop)[-1]
+        assert heard == ("Session, blinds 10/20, normal speed: 5 of 6 seats free, 1 person, "
+                         "5 computers, 1 of 1"), heard
+        # a filter on another game: the server lists none, and the count says so
+        app.screen.focus.id = "game"
+        keys(app, "up")  # Any game -> Session
+        keys(app, "up")  # -> Tournament
+        assert said(desktop)[-1] == "Tournament, 3 of 6", said(desktop)[-3:]
+        wait_for(app, [ann], lambda: said(desktop)[-1]
+                 == "No public table yet: Play now opens one.")
+        assert page.tables() == ()
+        # W on a table asks for it first; Escape closes the lobby's connection
+        keys(app, "w")
+        assert said(desktop)[-1] == "Choose a table first, then press W to watch it."
+    finally:
+        ann.client.close()
+
+
+def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, served):
+    app = lobby_by_keys(desktop, served)
+    wait_for(app, [], lambda: any("No public table yet" in s for s in said(desktop)))
+    app.screen.focus.id = "play_now"
+    keys(app, "return")
+    table = app.screen
+    assert isinstance(table, TableScreen) and table.room is not None
+    remote = desktop.remote
+    assert remote is not None and remote.public and not remote.is_host and remote.seat == 0
+    wait_for(app, [], lambda: remote.table is not None and remote.table.started)
+    assert remote.table.kinds == ("human",) + ("computer",) * 5
+    room = served.server.lobby.rooms[remote.code]
+    assert room.public and room.host is None
+    keys(app, "k")  # the clock: no decision awaited yet, the bank as it starts
+    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 s.", said(
+        desktop)[-1]
+    end = time.monotonic() + 60  # hands until one asks her to decide (all may fold to her)
+    while time.monotonic() < end and not my_turn(remote):
+        view = remote.table.view if remote.table is not None else None
+        if view is None or view.over:
+            keys(app, "n")
+        settle(app, [], 0.1)
+        app.run(max_events=1)
+    assert my_turn(remote)
+    keys(app, "k")  # her decision: the time left, counting down from the table's figure
+    heard = said(desktop)[-1]
+    assert heard == f"{heard.split()[0]} s left to decide. Your time bank: {remote.table.bank} s."
+    assert 0 < int(heard.split()[0]) <= remote.table.clock
+    # Bo presses Play now from another computer: Mara's table, a computer's seat next hand
+    bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
+    try:
+        run_until([bo], lambda: bo.code != "", 10)
+        assert bo.code == remote.code
+        end = time.monotonic() + 90
+        while time.monotonic() < end and bo.seat is None:
+            view = remote.table.view if remote.table is not None else None
+            if view is not None and view.over:
+                keys(app, "n")
+            else:
+                keys(app, "c")
+            settle(app, [bo], 0.1)
+        assert bo.seat is not None and bo.seat != 0
+        wait_for(app, [bo], lambda: remote.table is not None
+                 and remote.table.names[bo.seat] == "Bo"
+                 and remote.table.kinds[bo.seat] == "human")
+        assert any("Bo joined" in s for s in said(desktop)), said(desktop)[-20:]
+        assert not bo.errors
+    finally:
+        bo.client.close()
+
+
+def test_an_unknown_certificate_is_asked_first_and_the_lobby_closes_to_the_start(desktop,
+                                                                                  served):
+    app = lobby_by_keys(desktop, served, trusted=False)
+    assert app.screen.title == "Unknown certificate"
+    app.screen.focus.id = "trust"
+    keys(app, "return")
+    page = app.screen
+    assert isinstance(page, LobbyPage) and page.alone
+    wait_for(app, [], lambda: page.feed.tables is not None)
+    keys(app, "escape")
+    assert app.screen.title == "Hold'em Desktop", app.screen.title
