@@ -214,12 +214,14 @@ class Directory:
                 await self.redis.sadd(mine, *[c for c in codes if c not in lost])
         return lost
 
-    async def publish_tables(self, text: str) -> None:
+    async def publish_tables(self, text: str, every: float) -> None:
         """This process's public tables now (the JSON of a tuple of
-        :class:`~holdem_desktop.net.lobby_messages.TableInfo`)."""
+        :class:`~holdem_desktop.net.lobby_messages.TableInfo`), published
+        again at least every ``every`` seconds: the entry outlives three of
+        those, so a late publish never makes the tables vanish between two."""
         async with asyncio.timeout(self.timeout):
             await self.redis.set(f"{PREFIX}public:{self.me}", text,
-                                 px=int(self.heartbeat * 3000))
+                                 px=int(max(self.heartbeat, every) * 3000))
 
     async def public_tables(self) -> dict[str, str]:
         """The other live processes' public tables, by process id (their JSON

@@ -312,7 +312,7 @@ class GameServer:
         now = time.monotonic()
         try:
             if mine != self._published[0] or now - self._published[1] >= self.directory.heartbeat:
-                await self.directory.publish_tables(to_json(tuple(mine)))
+                await self.directory.publish_tables(to_json(tuple(mine)), SHARE_EVERY)
                 self._published = (mine, now)
             found: dict[str, TableInfo] = {}
             for text in (await self.directory.public_tables()).values():

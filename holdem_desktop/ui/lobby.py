@@ -20,11 +20,12 @@ from holdem_desktop.i18n.names import amount, variant_name
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.settings import Settings
 
+from .desktop import CertificateQuestion
 from .form_page import FormPage
 from .forms import Field, Form
 from .keymap import Key
-from .online import CertificateQuestion, outcome
 from .page import Page, Pop, Push, Replace, Transition
+from .trust import outcome
 from .widgets import Control, Role
 
 __all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "table_line"]

@@ -135,13 +135,20 @@ def room_of_two(tmp_path, host_speech: str, friend_speech: str) -> Iterator[tupl
     no_traceback(tmp_path)
 
 
+def spoken_fingerprint(pin: str) -> str:
+    """A fingerprint ("7D:15:D2:04:…") as the certificate page says it: each
+    pair spelled, four pairs to a sentence ("7 D, 1 5, D 2, 0 4. …"), so a
+    voice does not read "15" as fifteen or "7D:15" as a time of day."""
+    pairs = [" ".join(pair) for pair in pin.split(":")]
+    return " ".join(", ".join(pairs[k:k + 4]) + "." for k in range(0, len(pairs), 4))
+
+
 def trust_host_by_keys(env: dict, spoken, address: str, pin: str) -> None:
     """On the Unknown certificate page: hear it, read the fingerprint in
     groups (the host reads theirs from the Room zone), then Trust by keys."""
     start = r"^Unknown certificate\. The room's host at " + re.escape(address) + " shows"
     assert wait_for(lambda: [s for s in spoken() if re.search(start, s)], 30), spoken()[-5:]
-    pairs = pin.split(":")
-    groups = ", ".join(" ".join(pairs[k:k + 4]) for k in range(0, len(pairs), 4))
+    groups = spoken_fingerprint(pin)
     mark = len(spoken())
     keys(env, "Tab", "Tab")  # name, issuer, fingerprint
     assert wait_for(lambda: "Fingerprint: " + groups in spoken()[mark:], 10), spoken()[mark:]

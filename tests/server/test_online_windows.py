@@ -20,7 +20,7 @@ import pytest
 
 from holdem_desktop.server.store import last_save
 from tests.desktop import virtual_screen, wait_for
-from tests.net.test_room_windows import keys, launch, typed
+from tests.net.test_room_windows import keys, launch, spoken_fingerprint, typed
 from tests.speech.test_real_speech import missing, private_speechd
 
 from .process import ServeProcess
@@ -62,8 +62,7 @@ def trust_by_keys(env: dict[str, str], spoken: Spoken, server: str, fingerprint:
     groups, then Trust this certificate and connect."""
     assert wait_for(heard(spoken, rf"^Unknown certificate\. The server {re.escape(server)} "
                                   "shows a certificate"), 30), spoken()[-5:]
-    pairs = fingerprint.split(":")
-    groups = ", ".join(" ".join(pairs[k:k + 4]) for k in range(0, len(pairs), 4))
+    groups = spoken_fingerprint(fingerprint)
     mark = len(spoken())
     keys(env, "Tab", "Tab")  # name, issuer, fingerprint
     assert wait_for(heard(spoken, "^Fingerprint: " + re.escape(groups) + "$", mark), 10), \
