@@ -16,7 +16,9 @@ players in it is multiplied by :data:`DECAY` (what they showed down by
 player who changes gear within about a hundred hands instead of averaging
 the whole game.  Shown-down holdings also say what a raise means
 (:meth:`OpponentModel.raise_strength`) and how often an overbet is a bluff
-(:meth:`OpponentModel.overbet_air_share`).
+(:meth:`OpponentModel.overbet_air_share`), and how the turn and river raises
+of each player turned out (:meth:`OpponentModel.late_raise_bluff_share`):
+a tight player's late raises are two pair or better, a loose one's are not.
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ from holdem_desktop.engine.views import SeatView
 
 from .hard_v1 import AIR, DRAW, MONSTER, tiers_on
 
-__all__ = ["DECAY", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY", "WEIGHT",
+__all__ = ["DECAY", "LATE", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY", "WEIGHT",
            "OpponentModel", "Rate", "TableModel", "size_bucket"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
+LATE = (Street.TURN, Street.RIVER)
+"""The streets whose raises :attr:`OpponentModel.late_raise_strong` follows."""
 _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 PRIORS = {
@@ -53,6 +57,8 @@ PRIORS = {
     "air_shown": 0.3,
     "raise_strong": 0.65,
     "overbet_air": 0.4,
+    "late_raise_strong": 0.5,
+    "late_raise_air": 0.3,
 }
 """What an unknown opponent is assumed to do: a sensible, fairly solid player."""
 
@@ -138,6 +144,13 @@ class OpponentModel:
     """Before the flop, facing an all-in raise: called it."""
     fold_to_open: Rate = field(default_factory=Rate)
     """Before the flop, facing one raise that was not an all-in: folded."""
+    late_raise_strong: Rate = field(default_factory=Rate)
+    """Showed down after raising a bet on the turn or the river: held two pair
+    or better made with a hole card on the street of its last such raise
+    (every holding counted, nothing made included)."""
+    late_raise_air: Rate = field(default_factory=Rate)
+    """The same showdowns: held nothing made (nothing, or only a draw) — a bluff.
+    Its chances are :attr:`late_raise_strong`'s; what is neither held a pair."""
 
     def fade(self, factor: float, shown: float) -> None:
         """Weigh everything counted so far by ``factor``, what was shown down by ``shown``."""
@@ -145,7 +158,8 @@ class OpponentModel:
                      *self.bets.values(), *self.raises.values(), self.preflop_raise,
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
-        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
+        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air,
+                     self.late_raise_strong, self.late_raise_air):
             rate.fade(shown)
 
     def raise_strength(self, street: Street) -> float:
@@ -160,6 +174,24 @@ class OpponentModel:
         """The share of their bets made with two pair or better, from what they
         showed down after betting, shrunk toward ``prior``."""
         return self.bet_strong.estimate(prior, SHOWN_WEIGHT)
+
+    def late_raises_shown(self) -> float:
+        """How many of their turn and river raises were shown down (faded)."""
+        return self.late_raise_strong.chances
+
+    def late_raise_strong_share(self) -> float:
+        """The share of their turn and river raises made with two pair or better,
+        from what they showed down after them."""
+        return self.late_raise_strong.estimate(PRIORS["late_raise_strong"], SHOWN_WEIGHT)
+
+    def late_raise_bluff_share(self) -> float:
+        """The share of their turn and river raises that one pair beats: those
+        shown with nothing made, and half of those shown with a pair, shrunk
+        toward a prior."""
+        shown = self.late_raise_strong
+        pairs = max(0.0, shown.chances - shown.hits - self.late_raise_air.hits)
+        return (self.late_raise_air.hits + 0.5 * pairs + PRIORS["late_raise_air"] * SHOWN_WEIGHT
+                ) / (shown.chances + SHOWN_WEIGHT)
 
     def overbet_air_share(self) -> float:
         """The share of their overbets made with nothing, from what they showed down."""
@@ -249,6 +281,7 @@ class TableModel:
         last_raise: dict[int, Street] = {}
         last_bet: dict[int, Street] = {}
         last_overbet: dict[int, Street] = {}
+        last_late_raise: dict[int, Street] = {}
         shown: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] = ()
         pot = 0
@@ -303,6 +336,8 @@ class TableModel:
                         last_aggression[e.seat] = e.street
                         if level > 0:
                             last_raise[e.seat] = e.street
+                            if e.street in LATE:
+                                last_late_raise[e.seat] = e.street
                         else:
                             last_bet[e.seat] = e.street
                         if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
@@ -334,4 +369,9 @@ class TableModel:
                         rate.add(tier in (AIR, DRAW))
                     elif tier != AIR:
                         rate.add(tier == MONSTER)
+            street = last_late_raise.get(seat)
+            if street is not None and len(board) >= _BOARD_SIZE[street]:
+                tier = int(tiers_on(board[:_BOARD_SIZE[street]])[combo_index(cards[0], cards[1])])
+                model.late_raise_strong.add(tier == MONSTER)
+                model.late_raise_air.add(tier in (AIR, DRAW))
         self.hands_observed += 1
