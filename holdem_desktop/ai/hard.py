@@ -69,7 +69,7 @@ __all__ = [
     "strength",
 ]
 
-LATE_SHOWN = 2.0
+LATE_SHOWN = 1.5
 """How many of an opponent's turn and river raises must have been shown down
 (as counted, fading) before the late-raise rule reads that opponent."""
 

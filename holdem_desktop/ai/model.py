@@ -14,7 +14,8 @@ The counts fade: before each hand, everything counted so far about the
 players in it is multiplied by :data:`DECAY` (what they showed down by
 :data:`SHOWN_DECAY`, rarer evidence kept longer), so the model follows a
 player who changes gear within about a hundred hands instead of averaging
-the whole game.  Shown-down holdings also say what a raise means
+the whole game (how late raises turned out by :data:`LATE_DECAY`, slower
+still).  Shown-down holdings also say what a raise means
 (:meth:`OpponentModel.raise_strength`) and how often an overbet is a bluff
 (:meth:`OpponentModel.overbet_air_share`), and how the turn and river raises
 of each player turned out (:meth:`OpponentModel.late_raise_bluff_share`):
@@ -40,8 +41,8 @@ from holdem_desktop.engine.views import SeatView
 
 from .hard_v1 import AIR, DRAW, MONSTER, tiers_on
 
-__all__ = ["DECAY", "LATE", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY", "WEIGHT",
-           "OpponentModel", "Rate", "TableModel", "size_bucket"]
+__all__ = ["DECAY", "LATE", "LATE_DECAY", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY",
+           "WEIGHT", "OpponentModel", "Rate", "TableModel", "size_bucket"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
 LATE = (Street.TURN, Street.RIVER)
@@ -74,6 +75,10 @@ this: a hand a hundred hands ago counts a third as much as the last one."""
 
 SHOWN_DECAY = 0.997
 """The same for what was shown down (rarer: kept longer)."""
+
+LATE_DECAY = 0.999
+"""The same for how late raises turned out at showdown (rarer still: a tight
+player shows one down every few hundred hands, and a few are needed)."""
 
 OVERBET_SIZE = 1.2
 """A bet of more than this many pots (the pot before it) is an overbet."""
@@ -152,15 +157,17 @@ class OpponentModel:
     """The same showdowns: held nothing made (nothing, or only a draw) — a bluff.
     Its chances are :attr:`late_raise_strong`'s; what is neither held a pair."""
 
-    def fade(self, factor: float, shown: float) -> None:
-        """Weigh everything counted so far by ``factor``, what was shown down by ``shown``."""
+    def fade(self, factor: float, shown: float, late: float = 1.0) -> None:
+        """Weigh everything counted so far by ``factor``, what was shown down by
+        ``shown``, how late raises turned out by ``late``."""
         for rate in (self.fold_to_bet, self.fold_to_raise, *self.fold_by_size,
                      *self.bets.values(), *self.raises.values(), self.preflop_raise,
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
-        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air,
-                     self.late_raise_strong, self.late_raise_air):
+        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
             rate.fade(shown)
+        for rate in (self.late_raise_strong, self.late_raise_air):
+            rate.fade(late)
 
     def raise_strength(self, street: Street) -> float:
         """The share of their raises on ``street`` made with two pair or better:
@@ -259,11 +266,13 @@ def size_bucket(fraction: float) -> int:
 class TableModel:
     """Every opponent's model for one player (the seat ``me`` is never counted)."""
 
-    def __init__(self, decay: float = DECAY, shown_decay: float = SHOWN_DECAY) -> None:
+    def __init__(self, decay: float = DECAY, shown_decay: float = SHOWN_DECAY,
+                 late_decay: float = LATE_DECAY) -> None:
         self.models: dict[int, OpponentModel] = {}
         self.hands_observed = 0
         self.decay = decay
         self.shown_decay = shown_decay if decay < 1 else 1.0
+        self.late_decay = late_decay if decay < 1 else 1.0
 
     def of(self, seat: int) -> OpponentModel:
         """The model of ``seat`` (the prior alone for a seat never seen)."""
@@ -294,7 +303,7 @@ class TableModel:
                 for s in e.seats:
                     if s != me:
                         if self.decay < 1:
-                            self.of(s).fade(self.decay, self.shown_decay)
+                            self.of(s).fade(self.decay, self.shown_decay, self.late_decay)
                         self.of(s).hands += 1
             elif isinstance(e, AntePosted):
                 pot += e.amount

@@ -17,7 +17,7 @@ from holdem_desktop.ai.hard import (
     late_raiser,
     strength,
 )
-from holdem_desktop.ai.model import SHOWN_DECAY
+from holdem_desktop.ai.model import DECAY, LATE_DECAY, SHOWN_DECAY
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.ai.raisers import RAISERS
 from holdem_desktop.ai.styles import holding
@@ -139,8 +139,9 @@ def test_the_counts_outlast_hands_without_showdowns_and_stay_with_their_player()
     for _ in range(100):  # a hundred hands the raiser folds: nothing more shown
         _folds_preflop(hard)
     model = hard.table.of(0)
-    # What was shown fades at the slow rate, kept longer than the other counts.
-    assert model.late_raise_strong.chances == pytest.approx(4 * SHOWN_DECAY ** 100, rel=0.02)
+    # What late raises held fades slowest: rarer evidence is kept longer.
+    assert model.late_raise_strong.chances == pytest.approx(4 * LATE_DECAY ** 100, rel=0.02)
+    assert LATE_DECAY > SHOWN_DECAY > DECAY
     assert model.late_raises_shown() >= LATE_SHOWN
     view = seat_view(_river_raised(STRONG_HOLE), 1)
     assert _decisions(hard, view) == [ActionKind.FOLD] * 3
