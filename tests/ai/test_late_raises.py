@@ -17,6 +17,7 @@ from holdem_desktop.ai.hard import (
     late_raiser,
     strength,
 )
+from holdem_desktop.ai.hard_v3 import HardV3Player
 from holdem_desktop.ai.model import DECAY, LATE_DECAY, SHOWN_DECAY
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.ai.raisers import RAISERS
@@ -52,7 +53,7 @@ def _river_raised(rival: str, raise_to: int = 75, bet: int = 30) -> Hand:
     return hand
 
 
-def _watch_late_raises(hard: HardPlayer, rival: str, times: int) -> None:
+def _watch_late_raises(hard: HardV3Player, rival: str, times: int) -> None:
     """Hard calls ``times`` river raises of seat 0 holding ``rival`` and sees
     its cards at the showdown, as a game shows it each finished hand."""
     for _ in range(times):
@@ -70,7 +71,7 @@ def _folds_preflop(hard: HardPlayer) -> None:
     hard.hand_over(seat_view(hand, 1))
 
 
-def _decisions(player: HardPlayer, view: SeatView, n: int = 3) -> list[ActionKind]:
+def _decisions(player: HardV3Player, view: SeatView, n: int = 3) -> list[ActionKind]:
     return [player.decide(view).kind for _ in range(n)]
 
 
@@ -116,6 +117,11 @@ def test_hard_folds_one_pair_to_a_late_raise_of_a_player_shown_strong():
     shown_strong = HardPlayer(random.Random(2))
     _watch_late_raises(shown_strong, STRONG_HOLE, 4)
     assert _decisions(shown_strong, view) == [ActionKind.FOLD] * 3
+    # The leak the issue names: Hard before it (kept as hard_v3) paid it off.
+    before = create_player("hard_v3", random.Random(2))
+    assert isinstance(before, HardV3Player) and not isinstance(before, HardPlayer)
+    _watch_late_raises(before, STRONG_HOLE, 4)
+    assert _decisions(before, view) == [ActionKind.CALL] * 3
     shown_bluffs = HardPlayer(random.Random(2))
     _watch_late_raises(shown_bluffs, BLUFF_HOLE, 4)
     assert _decisions(shown_bluffs, view) == [ActionKind.CALL] * 3
