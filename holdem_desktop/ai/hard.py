@@ -20,13 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import ActionKind, LegalAction
-from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import ActionTaken, Street
-from holdem_desktop.engine.hand_classes import HandCategory, category_of
-from holdem_desktop.engine.ranges import combo_index
 from holdem_desktop.engine.views import SeatView
 
-from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER, tiers_on
+from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER
 from .hard_v3 import (
     CHEAP_CALL_SHARE,
     COMMIT_SHARE,
@@ -41,7 +38,7 @@ from .hard_v3 import (
     overbet_fold,
     street_reads,
 )
-from .model import LATE
+from .model import LATE, ONE_PAIR, STRENGTHS, WEAK_TWO_PAIR, strength
 from .players import register
 
 __all__ = [
@@ -81,33 +78,7 @@ TURN_OUTS = 0.08
 """On the turn, the chance one pair or a weak two pair improves past a value
 raise by the river."""
 
-NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG = (
-    "nothing", "draw", "one pair", "weak two pair", "strong")
-STRENGTHS = (NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG)
-"""What :func:`strength` names, weakest first."""
-
 _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)
-
-
-def strength(hole: Sequence[int], board: Sequence[int]) -> str:
-    """What two hole cards hold on a board of three cards or more, as Hard
-    weighs a late raise: ``nothing``; ``draw`` (a flush draw); ``one pair``
-    made with a hole card; ``weak two pair`` — two pair on a paired board
-    (one pair of its own) or two pair below the top card of the board; or
-    ``strong`` (top two pair, or better, made with a hole card)."""
-    tier = int(tiers_on(tuple(board))[combo_index(hole[0], hole[1])])
-    if tier == AIR:
-        return NOTHING
-    if tier == DRAW:
-        return DRAWING
-    if tier == MEDIUM:
-        return ONE_PAIR
-    if category_of(evaluate([*hole, *board])) != HandCategory.TWO_PAIR:
-        return STRONG
-    ranks = [c >> 2 for c in board]
-    paired_board = len(set(ranks)) < len(ranks)
-    top = max(ranks)
-    return WEAK_TWO_PAIR if paired_board or top not in (c >> 2 for c in hole) else STRONG
 
 
 def late_raiser(view: SeatView) -> int | None:
@@ -168,8 +139,10 @@ class HardPlayer(HardV3Player):
         me = view.me
         if raiser is None or me is None:
             return None
-        if strength(view.hole, view.board) not in (ONE_PAIR, WEAK_TWO_PAIR):
-            return None
+        held = strength(view.hole, view.board)
+        paired_board = len({c >> 2 for c in view.board}) < len(view.board)
+        if held != ONE_PAIR and (held != WEAK_TWO_PAIR or paired_board):
+            return None  # a pair beside the board's pair is weighed as before
         model = self.table.of(raiser)
         if model.late_raises_shown() < LATE_SHOWN or model.late_raise_strong_share() < LATE_STRONG:
             return None

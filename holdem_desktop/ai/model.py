@@ -24,9 +24,11 @@ a tight player's late raises are two pair or better, a loose one's are not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -36,13 +38,15 @@ from holdem_desktop.engine.events import (
     Street,
     StreetDealt,
 )
+from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.ranges import combo_index
 from holdem_desktop.engine.views import SeatView
 
-from .hard_v1 import AIR, DRAW, MONSTER, tiers_on
+from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER, tiers_on
 
-__all__ = ["DECAY", "LATE", "LATE_DECAY", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY",
-           "WEIGHT", "OpponentModel", "Rate", "TableModel", "size_bucket"]
+__all__ = ["DECAY", "LATE", "LATE_DECAY", "ONE_PAIR", "OVERBET_SIZE", "POSTFLOP", "PRIORS",
+           "SHOWN_DECAY", "STRENGTHS", "STRONG", "WEAK_TWO_PAIR", "WEIGHT", "OpponentModel",
+           "Rate", "TableModel", "size_bucket", "strength"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
 LATE = (Street.TURN, Street.RIVER)
@@ -151,8 +155,8 @@ class OpponentModel:
     """Before the flop, facing one raise that was not an all-in: folded."""
     late_raise_strong: Rate = field(default_factory=Rate)
     """Showed down after raising a bet on the turn or the river: held two pair
-    or better made with a hole card on the street of its last such raise
-    (every holding counted, nothing made included)."""
+    or better made with a hole card (what beats one pair) on the street of its
+    last such raise (every holding counted, nothing made included)."""
     late_raise_air: Rate = field(default_factory=Rate)
     """The same showdowns: held nothing made (nothing, or only a draw) — a bluff.
     Its chances are :attr:`late_raise_strong`'s; what is neither held a pair."""
@@ -256,6 +260,32 @@ class OpponentModel:
         from_rate = min(0.8, max(0.03, (rate - 0.15) / rate))
         shown = self.air_shown
         return (from_rate * WEIGHT + shown.hits) / (WEIGHT + shown.chances)
+
+
+NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG = (
+    "nothing", "draw", "one pair", "weak two pair", "strong")
+STRENGTHS = (NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG)
+"""What :func:`strength` names, weakest first."""
+
+def strength(hole: Sequence[int], board: Sequence[int]) -> str:
+    """What two hole cards hold on a board of three cards or more, as Hard
+    weighs a late raise: ``nothing``; ``draw`` (a flush draw); ``one pair``
+    made with a hole card; ``weak two pair`` — two pair on a paired board
+    (one pair of its own) or two pair below the top card of the board; or
+    ``strong`` (top two pair, or better, made with a hole card)."""
+    tier = int(tiers_on(tuple(board))[combo_index(hole[0], hole[1])])
+    if tier == MEDIUM:
+        return ONE_PAIR
+    if tier == AIR:
+        return NOTHING
+    if tier == DRAW:
+        return DRAWING
+    if category_of(evaluate([*hole, *board])) != HandCategory.TWO_PAIR:
+        return STRONG
+    ranks = [c >> 2 for c in board]
+    paired_board = len(set(ranks)) < len(ranks)
+    top = max(ranks)
+    return WEAK_TWO_PAIR if paired_board or top not in (c >> 2 for c in hole) else STRONG
 
 
 def size_bucket(fraction: float) -> int:
