@@ -13,7 +13,9 @@ holding one pair or a weak two pair by the price alone: it calls when the
 share of those raises it beats (the bluffs shown, shrunk toward a prior,
 :meth:`~.model.OpponentModel.late_raise_bluff_share`) pays for the call,
 and folds otherwise.  Against a player whose late raises were shown to be
-light, or one not yet seen, it plays as before."""
+light, or one not yet seen, it plays as before; and so does a pair beside
+the board's own pair (a "two pair" on a paired board), which a loose
+raiser's range on such a board is full of."""
 
 from __future__ import annotations
 

@@ -44,10 +44,11 @@ _TO_RIVER = ((1, Action.raise_to(6)), (0, Action.call()), (0, Action.check()),
              (1, Action.bet(30)))
 
 
-def _river_raised(rival: str, raise_to: int = 75, bet: int = 30) -> Hand:
-    """Hard (seat 1, the button) bets every street with top pair; the rival
-    (seat 0) calls down and raises the river bet of ``bet`` to ``raise_to``."""
-    hand = _heads_up(rival + HARD_HOLE + BOARD)
+def _river_raised(rival: str, raise_to: int = 75, bet: int = 30, hole: str = HARD_HOLE,
+                  board: str = BOARD) -> Hand:
+    """Hard (seat 1, the button) bets every street with ``hole`` (top pair);
+    the rival (seat 0) calls down and raises the river bet of ``bet`` to ``raise_to``."""
+    hand = _heads_up(rival + hole + board)
     for seat, action in (*_TO_RIVER[:-1], (1, Action.bet(bet)), (0, Action.raise_to(raise_to))):
         hand.apply(seat, action)
     return hand
@@ -125,6 +126,19 @@ def test_hard_folds_one_pair_to_a_late_raise_of_a_player_shown_strong():
     shown_bluffs = HardPlayer(random.Random(2))
     _watch_late_raises(shown_bluffs, BLUFF_HOLE, 4)
     assert _decisions(shown_bluffs, view) == [ActionKind.CALL] * 3
+
+
+def test_the_rule_folds_a_weak_two_pair_but_leaves_a_pair_beside_the_boards_pair_alone():
+    hard = HardPlayer(random.Random(2))
+    _watch_late_raises(hard, STRONG_HOLE, 4)
+    weak = seat_view(_river_raised("AcAd", hole="8h3h"), 1)  # eights and threes, below the queen
+    assert strength(weak.hole, weak.board) == "weak two pair"
+    ev = hard.late_raise_call(weak)
+    assert ev is not None and ev < 0
+    assert _decisions(hard, weak) == [ActionKind.FOLD] * 3
+    paired = seat_view(_river_raised("AcAd", hole="9h9d", board="Qs8c8d" + "7h" + "2s"), 1)
+    assert strength(paired.hole, paired.board) == "weak two pair"
+    assert hard.late_raise_call(paired) is None  # weighed as before the rule
 
 
 def test_hard_still_calls_a_strong_players_late_raise_when_the_price_is_right():
