@@ -14,16 +14,21 @@ The counts fade: before each hand, everything counted so far about the
 players in it is multiplied by :data:`DECAY` (what they showed down by
 :data:`SHOWN_DECAY`, rarer evidence kept longer), so the model follows a
 player who changes gear within about a hundred hands instead of averaging
-the whole game.  Shown-down holdings also say what a raise means
+the whole game (how late raises turned out by :data:`LATE_DECAY`, slower
+still).  Shown-down holdings also say what a raise means
 (:meth:`OpponentModel.raise_strength`) and how often an overbet is a bluff
-(:meth:`OpponentModel.overbet_air_share`).
+(:meth:`OpponentModel.overbet_air_share`), and how the turn and river raises
+of each player turned out (:meth:`OpponentModel.late_raise_bluff_share`):
+a tight player's late raises are two pair or better, a loose one's are not.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from holdem_desktop.engine.actions import ActionKind
+from holdem_desktop.engine.evaluator import evaluate
 from holdem_desktop.engine.events import (
     ActionTaken,
     AntePosted,
@@ -33,15 +38,19 @@ from holdem_desktop.engine.events import (
     Street,
     StreetDealt,
 )
+from holdem_desktop.engine.hand_classes import HandCategory, category_of
 from holdem_desktop.engine.ranges import combo_index
 from holdem_desktop.engine.views import SeatView
 
-from .hard_v1 import AIR, DRAW, MONSTER, tiers_on
+from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER, tiers_on
 
-__all__ = ["DECAY", "OVERBET_SIZE", "POSTFLOP", "PRIORS", "SHOWN_DECAY", "WEIGHT",
-           "OpponentModel", "Rate", "TableModel", "size_bucket"]
+__all__ = ["DECAY", "LATE", "LATE_DECAY", "ONE_PAIR", "OVERBET_SIZE", "POSTFLOP", "PRIORS",
+           "SHOWN_DECAY", "STRENGTHS", "STRONG", "WEAK_TWO_PAIR", "WEIGHT", "OpponentModel",
+           "Rate", "TableModel", "size_bucket", "strength"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
+LATE = (Street.TURN, Street.RIVER)
+"""The streets whose raises :attr:`OpponentModel.late_raise_strong` follows."""
 _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 
 PRIORS = {
@@ -53,6 +62,8 @@ PRIORS = {
     "air_shown": 0.3,
     "raise_strong": 0.65,
     "overbet_air": 0.4,
+    "late_raise_strong": 0.5,
+    "late_raise_air": 0.3,
 }
 """What an unknown opponent is assumed to do: a sensible, fairly solid player."""
 
@@ -68,6 +79,10 @@ this: a hand a hundred hands ago counts a third as much as the last one."""
 
 SHOWN_DECAY = 0.997
 """The same for what was shown down (rarer: kept longer)."""
+
+LATE_DECAY = 0.999
+"""The same for how late raises turned out at showdown (rarer still: a tight
+player shows one down every few hundred hands, and a few are needed)."""
 
 OVERBET_SIZE = 1.2
 """A bet of more than this many pots (the pot before it) is an overbet."""
@@ -138,15 +153,25 @@ class OpponentModel:
     """Before the flop, facing an all-in raise: called it."""
     fold_to_open: Rate = field(default_factory=Rate)
     """Before the flop, facing one raise that was not an all-in: folded."""
+    late_raise_strong: Rate = field(default_factory=Rate)
+    """Showed down after raising a bet on the turn or the river: held two pair
+    or better made with a hole card (what beats one pair) on the street of its
+    last such raise (every holding counted, nothing made included)."""
+    late_raise_air: Rate = field(default_factory=Rate)
+    """The same showdowns: held nothing made (nothing, or only a draw) — a bluff.
+    Its chances are :attr:`late_raise_strong`'s; what is neither held a pair."""
 
-    def fade(self, factor: float, shown: float) -> None:
-        """Weigh everything counted so far by ``factor``, what was shown down by ``shown``."""
+    def fade(self, factor: float, shown: float, late: float = 1.0) -> None:
+        """Weigh everything counted so far by ``factor``, what was shown down by
+        ``shown``, how late raises turned out by ``late``."""
         for rate in (self.fold_to_bet, self.fold_to_raise, *self.fold_by_size,
                      *self.bets.values(), *self.raises.values(), self.preflop_raise,
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
         for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
             rate.fade(shown)
+        for rate in (self.late_raise_strong, self.late_raise_air):
+            rate.fade(late)
 
     def raise_strength(self, street: Street) -> float:
         """The share of their raises on ``street`` made with two pair or better:
@@ -160,6 +185,24 @@ class OpponentModel:
         """The share of their bets made with two pair or better, from what they
         showed down after betting, shrunk toward ``prior``."""
         return self.bet_strong.estimate(prior, SHOWN_WEIGHT)
+
+    def late_raises_shown(self) -> float:
+        """How many of their turn and river raises were shown down (faded)."""
+        return self.late_raise_strong.chances
+
+    def late_raise_strong_share(self) -> float:
+        """The share of their turn and river raises made with two pair or better,
+        from what they showed down after them."""
+        return self.late_raise_strong.estimate(PRIORS["late_raise_strong"], SHOWN_WEIGHT)
+
+    def late_raise_bluff_share(self) -> float:
+        """The share of their turn and river raises that one pair beats: those
+        shown with nothing made, and half of those shown with a pair, shrunk
+        toward a prior."""
+        shown = self.late_raise_strong
+        pairs = max(0.0, shown.chances - shown.hits - self.late_raise_air.hits)
+        return (self.late_raise_air.hits + 0.5 * pairs + PRIORS["late_raise_air"] * SHOWN_WEIGHT
+                ) / (shown.chances + SHOWN_WEIGHT)
 
     def overbet_air_share(self) -> float:
         """The share of their overbets made with nothing, from what they showed down."""
@@ -219,6 +262,32 @@ class OpponentModel:
         return (from_rate * WEIGHT + shown.hits) / (WEIGHT + shown.chances)
 
 
+NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG = (
+    "nothing", "draw", "one pair", "weak two pair", "strong")
+STRENGTHS = (NOTHING, DRAWING, ONE_PAIR, WEAK_TWO_PAIR, STRONG)
+"""What :func:`strength` names, weakest first."""
+
+def strength(hole: Sequence[int], board: Sequence[int]) -> str:
+    """What two hole cards hold on a board of three cards or more, as Hard
+    weighs a late raise: ``nothing``; ``draw`` (a flush draw); ``one pair``
+    made with a hole card; ``weak two pair`` — two pair on a paired board
+    (one pair of its own) or two pair below the top card of the board; or
+    ``strong`` (top two pair, or better, made with a hole card)."""
+    tier = int(tiers_on(tuple(board))[combo_index(hole[0], hole[1])])
+    if tier == MEDIUM:
+        return ONE_PAIR
+    if tier == AIR:
+        return NOTHING
+    if tier == DRAW:
+        return DRAWING
+    if category_of(evaluate([*hole, *board])) != HandCategory.TWO_PAIR:
+        return STRONG
+    ranks = [c >> 2 for c in board]
+    paired_board = len(set(ranks)) < len(ranks)
+    top = max(ranks)
+    return WEAK_TWO_PAIR if paired_board or top not in (c >> 2 for c in hole) else STRONG
+
+
 def size_bucket(fraction: float) -> int:
     """0 for a bet of at most 0.6 of the pot before it, 1 up to 1.2 pots, 2 above."""
     return 0 if fraction <= 0.6 else 1 if fraction <= 1.2 else 2
@@ -227,11 +296,13 @@ def size_bucket(fraction: float) -> int:
 class TableModel:
     """Every opponent's model for one player (the seat ``me`` is never counted)."""
 
-    def __init__(self, decay: float = DECAY, shown_decay: float = SHOWN_DECAY) -> None:
+    def __init__(self, decay: float = DECAY, shown_decay: float = SHOWN_DECAY,
+                 late_decay: float = LATE_DECAY) -> None:
         self.models: dict[int, OpponentModel] = {}
         self.hands_observed = 0
         self.decay = decay
         self.shown_decay = shown_decay if decay < 1 else 1.0
+        self.late_decay = late_decay if decay < 1 else 1.0
 
     def of(self, seat: int) -> OpponentModel:
         """The model of ``seat`` (the prior alone for a seat never seen)."""
@@ -249,6 +320,7 @@ class TableModel:
         last_raise: dict[int, Street] = {}
         last_bet: dict[int, Street] = {}
         last_overbet: dict[int, Street] = {}
+        last_late_raise: dict[int, Street] = {}
         shown: dict[int, tuple[int, ...]] = {}
         board: tuple[int, ...] = ()
         pot = 0
@@ -261,7 +333,7 @@ class TableModel:
                 for s in e.seats:
                     if s != me:
                         if self.decay < 1:
-                            self.of(s).fade(self.decay, self.shown_decay)
+                            self.of(s).fade(self.decay, self.shown_decay, self.late_decay)
                         self.of(s).hands += 1
             elif isinstance(e, AntePosted):
                 pot += e.amount
@@ -303,6 +375,8 @@ class TableModel:
                         last_aggression[e.seat] = e.street
                         if level > 0:
                             last_raise[e.seat] = e.street
+                            if e.street in LATE:
+                                last_late_raise[e.seat] = e.street
                         else:
                             last_bet[e.seat] = e.street
                         if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
@@ -334,4 +408,9 @@ class TableModel:
                         rate.add(tier in (AIR, DRAW))
                     elif tier != AIR:
                         rate.add(tier == MONSTER)
+            street = last_late_raise.get(seat)
+            if street is not None and len(board) >= _BOARD_SIZE[street]:
+                tier = int(tiers_on(board[:_BOARD_SIZE[street]])[combo_index(cards[0], cards[1])])
+                model.late_raise_strong.add(tier == MONSTER)
+                model.late_raise_air.add(tier in (AIR, DRAW))
         self.hands_observed += 1

@@ -16,6 +16,7 @@ from holdem_desktop.engine.views import SeatView
 
 from .baselines import AlwaysCall, AlwaysRaiseMax, Bluffer, RandomPolicy, Station
 from .common import Character
+from .raisers import RAISERS, value_raiser
 from .styles import Maniac, Switcher, TightAggressive
 
 __all__ = ["BASELINES", "LEVELS", "REFERENCES", "Player", "create_player", "register"]
@@ -31,8 +32,8 @@ class Player(Protocol):
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random", "station", "bluffer",
-                              "tag", "maniac", "switcher")
-REFERENCES: tuple[str, ...] = ("hard_v1", "hard_v2")
+                              "tag", "maniac", "switcher", *RAISERS)
+REFERENCES: tuple[str, ...] = ("hard_v1", "hard_v2", "hard_v3")
 """Former levels kept for the ladder to measure against (not offered in the game)."""
 
 Factory = Callable[[random.Random, Character | None], Player]
@@ -46,6 +47,7 @@ _FACTORIES: dict[str, Factory] = {
     "tag": lambda rng, character: TightAggressive(rng),
     "maniac": lambda rng, character: Maniac(rng),
     "switcher": lambda rng, character: Switcher(rng),
+    **{kind: value_raiser(kind) for kind in RAISERS},
 }
 
 
