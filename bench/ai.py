@@ -3,7 +3,8 @@
     python bench/ai.py [--pairs N] [--seed S]
 
 Plays ``N`` duplicate heads-up deals (the ladder's matches) of each of
-``hard``, ``hard_v2`` (Hard before issue 27) and ``hard_v1`` against the
+``hard``, ``hard_v3`` (Hard before issue 37), ``hard_v2`` (before issue 27)
+and ``hard_v1`` against the
 tight-aggressive, maniac and gear-switching opponents, and a few six-player
 tournaments, timing every decision; prints the median and the 95th
 percentile per kind beside the target (p95 50 ms or less).  The times depend
@@ -23,7 +24,7 @@ from holdem_desktop.ai.ladder import DecisionLog, play_duplicate, run_tournament
 
 TARGET_P95_MS = 50.0
 OPPONENTS = ("tag", "maniac", "switcher")
-KINDS = ("hard", "hard_v2", "hard_v1")
+KINDS = ("hard", "hard_v3", "hard_v2", "hard_v1")
 
 
 def main() -> int:
