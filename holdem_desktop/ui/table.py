@@ -31,7 +31,7 @@ from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
 from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.names import rank_name, ranks_name
 from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
-from holdem_desktop.i18n.translate import _, ngettext, pgettext
+from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
@@ -403,11 +403,6 @@ class TableScreen(ActingPage):
     def _who(self, seat: int) -> str:
         """A player as the results name them: "you" for the player."""
         return _("you") if seat == self.seat else self._name(seat)
-
-    def _shown_name(self, seat: int) -> str:
-        """A player's name as the felt shows it: "You" for the player."""
-        return pgettext("the player, on the screen", "You") if seat == self.seat \
-            else self._name(seat)
 
     def _occupied(self) -> list[int]:
         """The seats someone sits in, yours first (a room's empty seats have no name)."""
@@ -1080,10 +1075,10 @@ class TableScreen(ActingPage):
         """The title line: every player's chips, yours first (a room's empty
         seats are left out); as ``view``, the felt's picture, has them."""
         if view is None and before_the_game(self.session):  # nobody has chips yet
-            return [self._shown_name(seat) for seat in self._occupied()]
+            return [self._name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
         return [_("{player} {chips}").format(
-            player=self._shown_name(seat),
+            player=self._name(seat),
             chips=amount(stacks.get(seat, self.session.chips(seat))))
             for seat in self._occupied()]
 
@@ -1099,7 +1094,7 @@ class TableScreen(ActingPage):
         view = view or self._view()
         if view is None or not view.over:
             return []
-        return winning_hands(view.history, self._shown_name)
+        return winning_hands(view.history, self._name)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.desktop is not None:  # the four-colour deck setting applies at once
