@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session, SessionError, WaitingForPlayers
-from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
+from holdem_desktop.session.events import GameOver, GameStarted, PlayerOut, TurnStarted
 
 from .action_bar import AMOUNT_BOX, AmountBox, action_controls
 from .action_panel import ActionPanel, Command
@@ -47,6 +48,7 @@ from .howto import rules_now
 from .keymap import ACTING, Key, KeyMap, describe
 from .motion import Motion
 from .move_log import MoveLog
+from .out_of_game import OutOfTheGame
 from .pacing import Pacer, picture
 from .page import Page, Pop, Push, Replace, Transition
 from .plates import SeatPlate, before_the_game, pot_results, seat_plates, winning_hands
@@ -185,6 +187,12 @@ class TableScreen(ActingPage):
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
         self.focus.id = self._game_focus()  # (a guest's New game is the host's to press)
+        self.quietly: Callable[[], AbstractContextManager[object]] = nullcontext
+        """The table's speech and sounds held for a while (the desktop's)."""
+        self.spoken: Callable[[], None] = lambda: None
+        """Say what the game set off without a key (the desktop's flush)."""
+        self.out_of_game = OutOfTheGame(self, clock)
+        """Once you are out of a game here: watch to the end, or the places."""
 
     @property
     def log(self) -> list[str]:
@@ -265,6 +273,8 @@ class TableScreen(ActingPage):
             self._header_lines()  # kept for the felt, should the hand end before a frame
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
+        if isinstance(event, PlayerOut) and self.room is None:
+            self.out_of_game.player_out()
         if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
                 or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
             self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
@@ -1011,6 +1021,12 @@ class TableScreen(ActingPage):
 
     def animating(self, now: float) -> bool:
         return self.tab is None and (self.pacer.pending or self.motion.active(now))
+
+    def tick(self) -> None:
+        self.out_of_game.tick()
+
+    def take_move(self) -> Transition | None:
+        return self.out_of_game.take_move()
 
     def _picture(self) -> SeatView | None:
         """The hand as the felt shows it now: as far as the paced events go."""
