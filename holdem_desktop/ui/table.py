@@ -421,6 +421,10 @@ class TableScreen(PicturedPage):
         if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
             self._leave_chat()
             return None
+        if self.focus.id == AMOUNT_BOX and self.amount_box.text:  # as in any field: cleared
+            self.amount_box.text = ""  # first; a second Escape leaves, as ever
+            self.say(_("Amount cleared."))
+            return None
         return self._leave()
 
     def _leave(self) -> Transition | None:

@@ -20,6 +20,7 @@ from .motion import Motion
 from .move_log import MoveLog
 from .pacing import picture
 from .page import Transition
+from .room_zone import scroll_room
 from .table_info import InformingPage
 from .widgets import Control
 
@@ -129,7 +130,9 @@ class PicturedPage(InformingPage):
         return out[::-1]
 
     def scroll(self, notches: int) -> bool:
-        return self.tab.scroll(notches) if self.tab is not None else False
+        if self.tab is not None:
+            return self.tab.scroll(notches)
+        return scroll_room(self.renderer, notches, pygame.mouse.get_pos())  # over the Room zone
 
     def click(self, pos: tuple[int, int]) -> Transition | None:
         """A click: on a step of the amount scale it chooses that amount;
