@@ -67,6 +67,10 @@ class OutOfTheGame:
         self._rest: float | None = None
         """When the felt came to rest on a finished hand, while watching."""
 
+    def game_started(self) -> None:
+        """A new game: the offer is made again once the player is out of it."""
+        self.state, self._rest, self.move = "playing", None, None
+
     def player_out(self) -> None:
         """Someone is out: if it is the player, ask (unless the game is over)."""
         t = self.table

@@ -252,6 +252,7 @@ class TableScreen(PicturedPage):
             self.result = event
         elif isinstance(event, GameStarted):
             self.result = None
+            self.out_of_game.game_started()
 
     def _released(self, event: object) -> None:
         """An event the picture shows now: its motion starts (the hand's end:

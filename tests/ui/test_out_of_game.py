@@ -117,6 +117,9 @@ def test_go_to_the_places_plays_the_rest_in_silence_and_says_the_places(player_h
     store = desktop.hand_store()
     assert store is not None  # every hand played out is kept for Hand review
     assert store.query("SELECT count(*) FROM hands")[0][0] == s.hands_played
+    screen.guard_until = 0.0
+    keys(app, "n", "n")  # a new game with the same players: out of it, asked again
+    assert not s.game_over and screen.out_of_game.state == "playing"
 
 
 def test_escape_watches(player_home):
