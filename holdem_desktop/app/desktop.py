@@ -253,6 +253,7 @@ class Desktop(PlayOnline):
         self.screen = screen
         self.outputs.shown = screen.announce
         self.outputs.urgent = lambda: screen.acted
+        screen.quietly, screen.spoken = self.outputs.quietly(table), self.flush
         return screen
 
     # ------------------------------------------------------------------

@@ -3,7 +3,8 @@ announcers that turn a table's events into sentences, and the sounds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol
 
 from holdem_desktop.audio.bank import SoundBank, SoundListener
@@ -127,6 +128,23 @@ class Outputs:
         alert = self.alerts.get(id(table))
         if alert is not None:
             alert.seat = seat
+
+    def quietly(self, table: Table) -> Callable[[], AbstractContextManager[None]]:
+        """A hold on ``table``'s speech, sounds and turn alert: what it sets
+        off inside is neither said nor played (the rest of a game played out
+        straight to the places)."""
+        ours = [d.get(id(table)) for d in (self.announcers, self.sounds, self.alerts)]
+
+        @contextmanager
+        def held() -> Iterator[None]:
+            listeners: list[object] = getattr(table, "listeners", [])
+            before = list(listeners)
+            listeners[:] = [x for x in before if x not in ours]
+            try:
+                yield
+            finally:  # back as they were, in their order
+                listeners[:] = before + [x for x in listeners if x not in before]
+        return held
 
     def refused_cue(self, table: object) -> Callable[[], None]:
         """The error cue of ``table``'s sounds (nothing when it has none)."""

@@ -11,8 +11,8 @@ from functools import lru_cache
 from .names import amount, cards_names
 from .translate import _, language, ngettext, pgettext
 
-__all__ = ["against_line", "chart_points", "game_label", "hand_label", "level_name",
-           "percent", "place_line", "signed", "store_problem"]
+__all__ = ["against_line", "chart_points", "game_label", "hand_label", "hand_result",
+           "level_name", "percent", "place_line", "signed", "store_problem"]
 
 
 def store_problem(reason: str) -> str:
@@ -109,14 +109,17 @@ def hand_label(number: int, cards: Sequence[int], net: int) -> str:
     """One hand in a game's list: its number, your cards, your result."""
     if not cards:
         return _("Hand {number}: you were not dealt in").format(number=number)
-    if net > 0:
-        result = _("won {amount}").format(amount=amount(net))
-    elif net < 0:
-        result = _("lost {amount}").format(amount=amount(-net))
-    else:
-        result = _("even")
     return _("Hand {number}: {cards}, {result}").format(
-        number=number, cards=cards_names(cards), result=result)
+        number=number, cards=cards_names(cards), result=hand_result(net))
+
+
+def hand_result(net: int) -> str:
+    """What a hand did to your chips: won, lost or even."""
+    if net > 0:
+        return _("won {amount}").format(amount=amount(net))
+    if net < 0:
+        return _("lost {amount}").format(amount=amount(-net))
+    return _("even")
 
 
 def chart_points(values: Sequence[int]) -> str:

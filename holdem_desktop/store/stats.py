@@ -200,14 +200,16 @@ class HandRow:
     stack: int
     """Your chips after the hand."""
     pot: int
+    board: str = ""
+    """The board as far as it was dealt, as PHH spells it (empty: none)."""
 
 
 def game_hands(store: HandStore, game: int) -> list[HandRow]:
     """A game's hands in the order they were played."""
-    rows = store.query("SELECT id, number, hero_cards, hero_net, hero_stack, pot FROM hands"
-                       " WHERE game = ? ORDER BY number, id", (game,))
-    return [HandRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), int(r[4]), int(r[5]))
-            for r in rows]
+    rows = store.query("SELECT id, number, hero_cards, hero_net, hero_stack, pot, board"
+                       " FROM hands WHERE game = ? ORDER BY number, id", (game,))
+    return [HandRow(int(r[0]), int(r[1]), str(r[2]), int(r[3]), int(r[4]), int(r[5]),
+                    str(r[6])) for r in rows]
 
 
 def last_hand(store: HandStore) -> int | None:

@@ -241,6 +241,10 @@ class App:
                 for move in self.moves():
                     self.apply(move)
             self.screen.tick()
+            asked = self.screen.take_move()  # (the table's offer once you are out)
+            if asked is not None:
+                self.apply(asked)
+                self.dirty = True
             if event.type == pygame.NOEVENT:
                 if max_events is not None:
                     break

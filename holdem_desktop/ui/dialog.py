@@ -43,7 +43,8 @@ class Dialog(Page):
     def __init__(self, under: Page, question: str, confirm: str,
                  on_confirm: Callable[[], Transition | None], *, cancel: str = "",
                  detail: str = "", again: Key | None = None,
-                 say: Callable[[str], None] | None = None) -> None:
+                 say: Callable[[str], None] | None = None,
+                 on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(say or under.say)  # (the voice: not the status line under the box)
         self.under = under
         self.question = question
@@ -53,6 +54,8 @@ class Dialog(Page):
         self.on_confirm = on_confirm
         self.again = again
         """The key that asked: pressed again, it answers yes."""
+        self.on_cancel = on_cancel
+        """What the other answer (or Escape) does, if anything."""
         self.focus.id = CANCEL  # the safe answer first
 
     def controls(self) -> tuple[Control, ...]:
@@ -68,6 +71,11 @@ class Dialog(Page):
         if control.id == CONFIRM:
             return self._confirm()
         return self.close()
+
+    def close(self) -> Transition | None:
+        if self.on_cancel is not None:
+            self.on_cancel()
+        return super().close()
 
     def _confirm(self) -> Transition | None:
         outcome = self.on_confirm()

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from holdem_desktop.engine.cards import parse_cards
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session.variant_files import copy_variant, find_game, user_variants_dir
 
+from .card_page import CardPageRenderer
 from .desktop import Desktop
 from .form_page import ReadingPage
 from .howto import how_to_play
@@ -47,10 +49,15 @@ class HelpPage(ReadingPage):
                  folder: Path | None = None) -> None:
         self.variant = variant
         self.folder = folder if folder is not None else user_variants_dir()
-        super().__init__(_("How to play"), [
-            (s.heading, s.paragraphs)
-            for s in how_to_play(variant, desktop.keymap, folder=self.folder)], say,
-            buttons=[Control("copy", _("Copy this game to my variants folder"), zone="help")])
+        sections = how_to_play(variant, desktop.keymap, folder=self.folder)
+        super().__init__(_("How to play"), [(s.heading, s.paragraphs) for s in sections], say,
+                         buttons=[Control("copy", _("Copy this game to my variants folder"),
+                                          zone="help")])
+        self.renderer = renderer = CardPageRenderer(
+            "four_color" if desktop.settings.four_color_deck else "classic")
+        renderer.pictures = {f"p{k}.{j}": parse_cards(cards)  # a ranking's example hand
+                             for k, s in enumerate(sections)
+                             for j, cards in enumerate(s.cards) if cards}
 
     def activate(self, control: Control) -> Transition | None:
         if control.id == "copy":

@@ -24,7 +24,7 @@ from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.session.variant_files import user_variants_dir
 from holdem_desktop.ui.keymap import Key, KeyMap
 
-__all__ = ["Section", "how_to_play", "rules_now"]
+__all__ = ["RANKING_EXAMPLES", "Section", "how_to_play", "rules_now"]
 
 Amount = Callable[[int], str]
 """Formats a number of chips for the player's locale."""
@@ -40,6 +40,9 @@ class Section:
 
     heading: str
     paragraphs: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+    """An example hand drawn under each paragraph (``"AhKhQhJhTh"``; empty:
+    none), in the paragraphs' order: what the eye sees of the words."""
 
 
 def how_to_play(variant: Variant, keymap: KeyMap, *,
@@ -53,7 +56,7 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
     return (
         Section(_("The game"), _the_game()),
         Section(_("This game's rules"), _rules(variant, amount)),
-        Section(_("Hand rankings"), _rankings()),
+        Section(_("Hand rankings"), _rankings(), ("", *RANKING_EXAMPLES)),
         Section(_("Betting"), _betting(variant)),
         Section(_("Choosing an amount"), _choosing(variant)),
         Section(_("The screen"), _screen(keymap)),
@@ -231,6 +234,11 @@ def _structure(variant: Variant, amount: Amount) -> list[str]:
                             "Each betting round allows one bet and at most {count} raises.",
                             cap).format(count=cap))
     return out
+
+
+RANKING_EXAMPLES = ("AhKhQhJhTh", "9h8h7h6h5h", "QsQhQdQc7d", "7s7h7d3c3s", "AsJs8s6s2s",
+                    "6d5c4h3s2d", "JcJdJs9h4c", "KsKd5h5c9s", "AhAcKd8s4h", "AdJc8h6s3d")
+"""The hand shown under each ranking (royal flush first), the one its words name."""
 
 
 def _rankings() -> tuple[str, ...]:

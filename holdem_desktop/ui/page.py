@@ -122,6 +122,11 @@ class Page:
         16 ms while :meth:`animating`): Statistics plays the chart's tone
         once its words are said."""
 
+    def take_move(self) -> Transition | None:
+        """Where the page asks the window to go by itself, without a key (the
+        table's offer once you are out); None: nowhere."""
+        return None
+
     def on_key(self, key: Key) -> Transition | None:
         """A command the page itself does not know (hotkeys of the table)."""
         return None

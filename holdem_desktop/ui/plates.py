@@ -156,8 +156,6 @@ def _waiting_plates(session: Session, me: int | None, order: Sequence[int]) -> l
             out.append(SeatPlate(seat, pgettext("seat before the game", "Free seat"), "",
                                  out=True))
             continue
-        if seat == me:
-            name = pgettext("the player, on the screen", "You")
         status = pgettext("seat before the game", "Computer") if kind == "computer" else \
             pgettext("seat before the game", "Waiting")
         out.append(SeatPlate(seat, name, status, me=seat == me))
@@ -178,9 +176,7 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
     over = view is not None and view.over
     out = []
     for seat in order:
-        name = session.seats[seat].name
-        if seat == me and name:
-            name = pgettext("the player, on the screen", "You")
+        name = session.seats[seat].name  # yours too: the gold name is you (as at any client)
         place = session.seats[seat].place
         p = in_hand.get(seat)
         # Out: knocked out (a game that ends on its hand count, like the

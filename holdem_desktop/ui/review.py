@@ -33,13 +33,14 @@ from holdem_desktop.engine.replay import ReplayError, hand_config, replay, stack
 from holdem_desktop.engine.views import SeatView, seat_view
 from holdem_desktop.i18n import amount, cards_names
 from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
-from holdem_desktop.i18n.records import game_label, hand_label, step_of
-from holdem_desktop.i18n.translate import _
+from holdem_desktop.i18n.records import game_label, hand_label, hand_result, step_of
+from holdem_desktop.i18n.translate import _, pgettext
 from holdem_desktop.resources import assets_dir
 from holdem_desktop.session import Session
 from holdem_desktop.store import HandStore
 from holdem_desktop.store.stats import export_phh, game_hands, games, last_hand
 
+from .card_page import CardPageRenderer, Row
 from .draw import TableRenderer
 from .form_page import ReadingPage
 from .keymap import Key
@@ -368,14 +369,19 @@ class ReviewPage(ReadingPage):
         self.suits = suits
         self.deck = deck
         buttons: list[Control] = []
+        rows: dict[str, Row] = {}
         if store is not None and game is None:
             buttons = [Control(f"game:{g.id}", game_label(g.variant, g.kind, g.started, g.hands,
                                                           g.net, g.place), zone="review")
                        for g in games(store)]
             heading = _("Games, newest first")
         elif store is not None and game is not None:
+            hands = game_hands(store, game)
             buttons = [Control(f"hand:{h.id}", hand_label(h.number, _cards(h.cards), h.net),
-                               zone="review") for h in game_hands(store, game)]
+                               zone="review") for h in hands]
+            rows = {f"hand:{h.id}": Row(str(h.number), _cards(h.cards), _cards(h.board),
+                                        hand_result(h.net) if h.cards else "", amount(h.pot))
+                    for h in hands}
             buttons.append(Control("export", _("Export this game as PHH"), zone="review"))
             heading = _("Hands of this game")
         else:
@@ -383,6 +389,12 @@ class ReviewPage(ReadingPage):
         empty = [] if buttons else [_("No hand has been played yet.")]
         super().__init__(_("Hand review") if game is None else _("Hands"),
                          [(heading, empty)], say, zone="review", buttons=buttons)
+        if rows:  # a game's hands: a table, each row a hand's cards, board, result and pot
+            self.renderer = renderer = CardPageRenderer(deck)
+            renderer.rows = rows
+            renderer.columns = (pgettext("column", "Hand"), pgettext("column", "Your cards"),
+                                pgettext("column", "Board"), pgettext("column", "Result"),
+                                pgettext("column", "Pot"))
         if buttons:  # arriving on the newest game (or the first hand), not the heading
             self.focus.id = buttons[0].id
 

@@ -5,8 +5,9 @@ it, in full), then its buttons (Copy invitation, Away, Remove…, Leave room).
 Its words are never smaller than the table's body text: a line too long
 wraps (a fingerprint breaks after a colon), a button whose label is too
 long for half the width takes the whole row, and when the zone is taller
-than the room the Move log leaves it, it scrolls to keep the focused
-control in view (a thin bar shows where it is).
+than the room the Move log leaves it, it scrolls to bring the focused
+control in view when the focus comes to it, and with the mouse wheel over
+it (a thin bar shows where it is).
 """
 
 from __future__ import annotations
@@ -22,10 +23,27 @@ from .lines import break_lines
 from .painter import Painter
 from .widgets import Control, Role
 
-__all__ = ["draw_room"]
+__all__ = ["draw_room", "scroll_room"]
 
 _SCROLL: WeakKeyDictionary[Painter, int] = WeakKeyDictionary()
 """How far each renderer's Room zone is scrolled (kept from frame to frame)."""
+_SHOWN: WeakKeyDictionary[Painter, tuple[pygame.Rect, int, int, str | None]] = \
+    WeakKeyDictionary()
+"""Each renderer's Room zone as last drawn: where its view is, how far it
+can scroll, a wheel notch's step, and the focus it last followed."""
+
+
+def scroll_room(r: Painter, notches: int, pointer: tuple[int, int]) -> bool:
+    """The mouse wheel turned ``notches`` down (negative: up) with the
+    pointer at ``pointer``: over the Room zone, it scrolls (True when it
+    moved; the focus stays where it is)."""
+    shown = _SHOWN.get(r)
+    if shown is None or not shown[0].collidepoint(pointer):
+        return False
+    _view, most, step, _followed = shown
+    before = _SCROLL.get(r, 0)
+    _SCROLL[r] = max(0, min(most, before + notches * step))
+    return _SCROLL[r] != before
 
 
 @dataclass
@@ -91,9 +109,11 @@ def draw_room(r: Painter, surface: pygame.Surface, layout: TableLayout,
     scroll = min(_SCROLL.get(r, 0), most)
     at = next((k for k, row in enumerate(rows) if any(c.id == focus_id for c, _l in row.cells)),
               None)
-    if at is not None:
+    followed = _SHOWN[r][3] if r in _SHOWN else None
+    if at is not None and focus_id != followed:  # the focus came here: brought into view
         scroll = min(max(scroll, ys[at] + rows[at].height - view.h), ys[at])
     _SCROLL[r] = scroll = max(0, min(scroll, most))
+    _SHOWN[r] = (view, most, max(1, font.get_linesize() // 3), focus_id)  # the wheel: 1 line
     clip = surface.get_clip()
     surface.set_clip(view.clip(clip))
     line = font.get_linesize()

@@ -19,61 +19,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-import pygame
-
-from holdem_desktop.engine.evaluator import evaluate_hand
-from holdem_desktop.engine.events import HandEnded, HandStarted, PotAwarded
-from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
+from holdem_desktop.engine.events import HandEnded, HandStarted
+from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.chat import quick_phrases
-from holdem_desktop.i18n.names import rank_name, ranks_name
-from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
-from holdem_desktop.i18n.translate import _, ngettext, pgettext
-from holdem_desktop.resources import assets_dir
-from holdem_desktop.session import Session, SessionError, WaitingForPlayers
-from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.session import Session
+from holdem_desktop.session.events import GameOver, GameStarted, PlayerOut, TurnStarted
 
-from .action_bar import AMOUNT_BOX, AmountBox, action_controls
+from .action_bar import AMOUNT_BOX, AmountBox
 from .action_panel import ActionPanel, Command
-from .chat_zone import ChatZone, draw_chat, has_chat
+from .chat_zone import ChatZone, has_chat
 from .desktop import Desktop
 from .dialog import Dialog
 from .draw import TableRenderer
 from .help_pages import HelpPage, KeysPage
-from .howto import rules_now
-from .keymap import ACTING, Key, KeyMap, describe
+from .keymap import ACTING, Key, KeyMap
 from .motion import Motion
 from .move_log import MoveLog
-from .pacing import Pacer, picture
+from .out_of_game import OutOfTheGame
+from .pacing import Pacer
 from .page import Page, Pop, Push, Replace, Transition
-from .plates import SeatPlate, before_the_game, pot_results, seat_plates, winning_hands
 from .settings_page import SettingsPage
-from .table_actions import ActingPage
-from .trust import grouped
+from .table_picture import PicturedPage
+from .table_texts import RoomInfo
 from .widgets import Control, Role
 
 __all__ = ["RoomInfo", "TableScreen"]
-
-_TITLE_CONTROLS = 3
-"""The title line's controls, first in the Tab order: Menu, How to play,
-Settings."""
-
-
-@dataclass(frozen=True)
-class RoomInfo:
-    """The room a table is in: its code, the invitation to share, and how
-    to copy text and to leave."""
-
-    code: str
-    invitation: str
-    copy: Callable[[str], bool]
-    leave: Callable[[], None]
-    fingerprint: str = ""
-    """The SHA-256 fingerprint of the room's certificate (``AB:CD:…``), for a
-    friend who joins by address to compare ("" when none)."""
 
 _QUICK = {Key.QUICK_1: 0, Key.QUICK_2: 1, Key.QUICK_3: 2, Key.QUICK_4: 3}
 """The quick phrase of each key, by its place in ``quick_phrases()``."""
@@ -95,7 +69,7 @@ handled inside the guard too.  A deliberate press after hearing it still
 acts; four quick presses never play four streets."""
 
 
-class TableScreen(ActingPage):
+class TableScreen(PicturedPage):
     """The table as seen and played from ``seat``."""
 
     def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
@@ -185,6 +159,12 @@ class TableScreen(ActingPage):
         if seat_listeners is not None:  # a room's table: the host may seat us
             seat_listeners.append(self.reseat)
         self.focus.id = self._game_focus()  # (a guest's New game is the host's to press)
+        self.quietly: Callable[[], AbstractContextManager[object]] = nullcontext
+        """The table's speech and sounds held for a while (the desktop's)."""
+        self.spoken: Callable[[], None] = lambda: None
+        """Say what the game set off without a key (the desktop's flush)."""
+        self.out_of_game = OutOfTheGame(self, clock)
+        """Once you are out of a game here: watch to the end, or the places."""
 
     @property
     def log(self) -> list[str]:
@@ -235,9 +215,6 @@ class TableScreen(ActingPage):
     # ------------------------------------------------------------------
     # Listening and talking
 
-    def _name(self, seat: int) -> str:
-        return self.session.seats[seat].name
-
     def _pace(self) -> str:
         """The animation pace setting (off without a desktop: tests, tools)."""
         return self.desktop.settings.motion_pace if self.desktop is not None else "off"
@@ -265,6 +242,8 @@ class TableScreen(ActingPage):
             self._header_lines()  # kept for the felt, should the hand end before a frame
         if isinstance(event, HandEnded) and self.desktop is not None:
             self.desktop.hand_over(self.session)
+        if isinstance(event, PlayerOut) and self.room is None:
+            self.out_of_game.player_out()
         if (isinstance(event, TurnStarted) and event.seat == self.seat and self.seat is not None) \
                 or isinstance(event, HandEnded):  # a new decision: not one a key could answer yet
             self.guard_until = self.guard_clock() + TYPE_AHEAD_GUARD  # and again once
@@ -273,6 +252,7 @@ class TableScreen(ActingPage):
             self.result = event
         elif isinstance(event, GameStarted):
             self.result = None
+            self.out_of_game.game_started()
 
     def _released(self, event: object) -> None:
         """An event the picture shows now: its motion starts (the hand's end:
@@ -281,210 +261,14 @@ class TableScreen(ActingPage):
         if isinstance(event, HandEnded | HandStarted):
             self._ring_at = None
 
-    def _say(self, text: str) -> None:
-        """Show (and hand on for speech) a message the player asked for."""
-        self._message_mark = 0  # the answer to a key: shown at once
-        self.messages.append(text)
-        self._said_at = len(self.log)
-        self._out(text)
-
-    def announce(self, text: str, more: bool = False) -> None:
-        """A game announcement (already spoken by the speech): shown in the
-        Game state zone and kept for Repeat and the history keys; with
-        ``more``, the rest of the last one (said as it happened)."""
-        if more and self.announcements:
-            last = self.announcements[-1]
-            text = f"{last} {text}"
-            self.announcements[-1] = text
-            if self.messages and self.messages[-1] == last:
-                self.messages[-1] = text
-            else:
-                self.messages.append(text)
-        else:
-            self.announcements.append(text)
-            self.messages.append(text)
-        self.history_index = None
-        self._said_at = len(self.log)
-        self._message_mark = self.pacer.added  # spoken now, shown with the felt
-
     # ------------------------------------------------------------------
     # Controls
-
-    @property
-    def suits(self) -> bool:
-        """Whether card names say their suit (a speech setting)."""
-        return self.desktop is None or self.desktop.settings.speak_suits
-
-    def _view(self) -> SeatView | None:
-        if self.session.hand is None:
-            return None
-        try:
-            return self.session.view(self.seat)
-        except SessionError:  # a room's view not arrived yet: drawn as between hands
-            return None
 
     def controls(self) -> tuple[Control, ...]:
         tabs = self._tabs()
         if self.tab is not None:
             return tabs + self.tab.controls()
         return tabs + self.table_controls()
-
-    def _tabs(self) -> tuple[Control, ...]:
-        """The title line's controls: Menu and the tabs."""
-        return (
-            # the mouse's way out, as Escape is the keyboard's (drawn left of the tabs)
-            Control("menu", _("Menu"), Role.BUTTON, "tabs"),
-            Control("tab:help", _("How to play"), Role.TAB, "tabs",
-                    value=_("open") if self.tab_id == "help" else _("closed")),
-            Control("tab:settings", _("Settings"), Role.TAB, "tabs",
-                    value=_("open") if self.tab_id == "settings" else _("closed")),
-        )
-
-    def table_controls(self, shown: SeatView | None = None) -> tuple[Control, ...]:
-        """The table's own controls, zone by zone: as the game stands (for
-        the keys and speech), or as the felt's picture ``shown`` has the hand
-        while it is behind the game (for the eye)."""
-        view = self._view() if shown is None else shown
-        out = [Control("heading:table", _("Table"), Role.HEADING, "table")]
-        if view is not None:
-            names = (_("Flop card 1"), _("Flop card 2"), _("Flop card 3"), _("Turn card"),
-                     _("River card"))
-            out += [Control(f"board:{k}", _("{position}: {card}").format(
-                position=names[k], card=card_name(c, suits=self.suits)), Role.CARD, "table")
-                    for k, c in enumerate(view.board)]
-            if not view.board:
-                out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
-                                   "table"))
-            out.append(Control("pot", self.pot_text(view), Role.TEXT, "table"))
-            out.append(Control("dealer", _("{player} deals").format(
-                player=self._name(view.button)), Role.TEXT, "table"))
-        out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
-        if view is not None and view.hole:
-            out += [Control(f"hole:{k}", card_name(c, suits=self.suits), Role.CARD, "hand")
-                    for k, c in enumerate(view.hole)]
-        else:
-            out.append(Control("hole:none", _("You have no cards"), Role.TEXT, "hand"))
-        out.append(Control("heading:actions", _("Actions"), Role.HEADING, "actions"))
-        out += action_controls(self.panel, shown, self.amount_box, amount)
-        out.append(Control("heading:state", _("Game state"), Role.HEADING, "state"))
-        out += [Control(f"state:{k}", line, Role.TEXT, "state")
-                for k, line in enumerate(self.state_lines(shown))]
-        out.append(Control("heading:players", _("Players"), Role.HEADING, "players"))
-        out += [Control(f"player:{seat}", self.player_text(seat, shown), Role.TEXT, "players")
-                for seat in self._occupied()]
-        out.append(Control("heading:log", _("Move log"), Role.HEADING, "log"))
-        if self.chat is not None:
-            out.append(Control("log:filter", _("Move log shows"), Role.CHOICE, "log",
-                               value=self._log_filter_text()))
-        out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
-        if self.room is not None:
-            digits = " ".join(self.room.code)  # read digit by digit
-            out += [Control("heading:room", _("Room"), Role.HEADING, "room"),
-                    Control("room:code", _("Room code {code}").format(code=digits), Role.TEXT,
-                            "room"),
-                    Control("room:invite", _("Copy invitation"), Role.BUTTON, "room")]
-            if self.room.fingerprint:
-                out.append(Control("room:fingerprint", _("Certificate fingerprint: {fingerprint}")
-                                   .format(fingerprint=self.room.fingerprint),
-                                   Role.TEXT, "room"))
-            out += [Control("room:do:" + a.key, a.label, Role.BUTTON, "room")
-                    for a in self._room_actions()]
-            out.append(Control("room:leave", _("Leave room"), Role.BUTTON, "room"))
-        if self.chat is not None:
-            out += self.chat.controls()
-        return tuple(out)
-
-    def pot_text(self, view: SeatView) -> str:
-        """The pot, or when the hand is over who won it."""
-        if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
-            return _("Pot {amount}").format(amount=amount(view.pot))
-        return pot_results(view.history, self._who, self.seat)
-
-    def _who(self, seat: int) -> str:
-        """A player as the results name them: "you" for the player."""
-        return _("you") if seat == self.seat else self._name(seat)
-
-    def _shown_name(self, seat: int) -> str:
-        """A player's name as the felt shows it: "You" for the player."""
-        return pgettext("the player, on the screen", "You") if seat == self.seat \
-            else self._name(seat)
-
-    def _occupied(self) -> list[int]:
-        """The seats someone sits in, yours first (a room's empty seats have no name)."""
-        return [seat for seat in self._seats_from_me() if self._name(seat)]
-
-    def _seats_from_me(self) -> list[int]:
-        n = self.session.n
-        first = self.seat or 0  # a listener without a seat: from seat 0
-        return [(first + k) % n for k in range(n)]
-
-    def player_text(self, seat: int, shown: SeatView | None = None) -> str:
-        """One player, as the Players zone reads them (``shown``: as the
-        felt's picture has them, still playing the hand it shows)."""
-        s = self.session
-        name = self._name(seat)
-        place = s.seats[seat].place
-        view = self._view() if shown is None else shown
-        if place is not None and not (shown is not None
-                                      and seat in {p.seat for p in shown.players}):
-            if s.game_over:
-                return _("{player}, place {place}").format(player=name, place=place)
-            return _("{player}, out in place {place}").format(player=name, place=place)
-        chips = s.chips(seat)
-        if view is None or seat not in {p.seat for p in view.players}:
-            return self._with_chips(name, chips)
-        p = view.player(seat)
-        parts = [self._with_chips(name, p.stack)]
-        if p.bet:
-            parts.append(_("bet {amount}").format(amount=amount(p.bet)))
-        if p.folded:
-            parts.append(_("folded"))
-        elif p.all_in:
-            parts.append(_("all-in"))
-        if p.shown:
-            parts.append(_("shows {cards}").format(cards=cards_names(p.shown, suits=self.suits)))
-        if view.button == seat:
-            parts.append(_("dealer"))
-        if view.to_act == seat and not view.over:
-            parts.append(_("to act"))
-        return ", ".join(parts)
-
-    @staticmethod
-    def _with_chips(name: str, count: int) -> str:
-        return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
-            player=name, chips=amount(count))
-
-    def _log_selected(self) -> str:
-        if not self.log:
-            return ""
-        k = len(self.log) - 1 if self.log_index is None else self.log_index
-        return self.log[k]
-
-    def hand_text(self) -> str:
-        """Your current hand: "pair of nines, ace kicker" (your cards before the flop)."""
-        view = self._view()
-        if view is None or not view.hole:
-            return _("You have no cards.")
-        if len(view.hole) + len(view.board) >= 5:
-            return hand_name(evaluate_hand(view.hole + view.board))
-        a, b = sorted(view.hole, reverse=True)
-        if a >> 2 == b >> 2:
-            return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
-        text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
-        return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
-
-    def describe(self, control: Control) -> str:
-        if control.role is Role.CARD:  # the card, then your current hand
-            return _("{card}. Your hand: {hand}").format(card=control.spoken(),
-                                                         hand=self.hand_text())
-        if control.id == "room:fingerprint" and self.room is not None:  # spelled, to compare
-            return _("Certificate fingerprint: {groups}").format(groups=grouped(
-                self.room.fingerprint))
-        if control.role is Role.TEXT:
-            return control.label
-        if control.role is Role.LIST:
-            return _("Move log, {line}; Enter reads it line by line.").format(line=control.label)
-        return control.spoken()
 
     # ------------------------------------------------------------------
     # Keys
@@ -515,56 +299,6 @@ class TableScreen(ActingPage):
         if self.tab is None and self.focus.id == "log" and self.log_index is None and self.log:
             self.log_index = len(self.log) - 1  # the focused line stays while new ones arrive
         return moved
-
-    def _in_chat(self) -> bool:
-        """Whether the focus is in the Chat zone (Up and Down are its own there)."""
-        return self.chat is not None and self.tab is None and self.focus.id is not None \
-            and self.focus.id.startswith(("chat:", "heading:chat"))
-
-    def open_chat(self) -> None:
-        """The chat key: the field, from wherever the focus was (kept for Escape)."""
-        if self.chat is None:
-            self.say(_("Chat is for rooms: there is nobody to talk to at this table."))
-            return
-        if self.tab is not None:
-            self.tab, self.tab_id = None, None
-        if not self._in_chat():
-            self.chat.back_to = self.focus.id
-        self.chat.opened([c.name for c in self.keymap.chords(Key.CHAT)], time.monotonic())
-        self.focus.id = "chat:field"
-        self.say(_("Chat. Type a line; Enter sends it, Escape goes back, Up recalls your "
-                   "lines.") + (" " + self.chat.text if self.chat.text else ""))
-
-    def _leave_chat(self, spoken: str = "") -> None:
-        """Back to where the focus was before the chat key."""
-        assert self.chat is not None
-        back, self.chat.back_to = self.chat.back_to, None
-        self.focus.id = back or "button:" + Command.CHECK_CALL
-        c = self.focused()
-        where = self.describe(c) if c is not None else ""
-        self.say(" ".join(t for t in (spoken, where) if t))
-
-    def _chat_activate(self, control: Control) -> None:
-        assert self.chat is not None
-        # "Sent." is the room's to say, once it has relayed the line (it may
-        # refuse it: too fast, muted ...): see RemoteTable.on_answer.
-        if control.id == "chat:field":
-            line = self.chat.send()
-            if not line:
-                self.say(_("Type something to say first."))
-            elif self.chat.back_to is not None:
-                self._leave_chat()
-        elif control.id.startswith("chat:quick:"):
-            self.chat.quick(control.id[11:])
-        elif control.id.startswith("chat:do:"):
-            done = self.chat.act(control.id[8:])
-            if done is None:
-                self.on_refused()
-                self.say(_("{action} is not available now.").format(action=control.label))
-            else:
-                self.say(_("Done: {action}.").format(action=done))
-        else:
-            self.say(self.describe(control))
 
     def default_button(self) -> str | None:
         """An open tab's default button (Settings: Close)."""
@@ -687,6 +421,10 @@ class TableScreen(ActingPage):
             return None
         if self._in_chat():  # Escape in the Chat zone: back where the chat key was pressed
             self._leave_chat()
+            return None
+        if self.focus.id == AMOUNT_BOX and self.amount_box.text:  # as in any field: cleared
+            self.amount_box.text = ""  # first; a second Escape leaves, as ever
+            self.say(_("Amount cleared."))
             return None
         return self._leave()
 
@@ -822,325 +560,11 @@ class TableScreen(ActingPage):
             return None
         return Push(page)
 
-    def _history(self, step: int) -> None:
-        """Step back (-1) or forth (1) through the game's announcements."""
-        if not self.announcements:
-            self._out(_("No announcements yet."))
-            return
-        last = len(self.announcements) - 1
-        k = last if self.history_index is None else self.history_index
-        k = max(0, min(last, k + step))
-        edge = k == self.history_index
-        self.history_index = k
-        text = self.announcements[k]
-        if edge:
-            text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
-        self._out(text)  # not added to the history itself
-
-    def inform(self, key: Key) -> str:
-        """The answer of an information key (never acts)."""
-        s = self.session
-        if key is Key.REPEAT:
-            return self.announcements[-1] if self.announcements else \
-                _("Nothing to repeat yet.")
-        if key is Key.READ_STATE:
-            return self.read_state()
-        if key is Key.BLINDS:
-            return " ".join(self._blinds())
-        if key is Key.WHO_IS_HERE:
-            return self.who_is_here()
-        if key is Key.TIME_LEFT:
-            ask = getattr(self.session, "time_left", None)
-            return ask() if callable(ask) else _("This game has no clock: take the time you "
-                                                 "need.")
-        view = self._view()
-        if view is None:
-            return _("No hand is being played yet: press N for the first hand.")
-        if key is Key.YOUR_CARDS:
-            if not view.hole:
-                return _("You have no cards.")
-            return _("Your cards: {cards}.").format(
-                cards=cards_names(view.hole, suits=self.suits))
-        if key is Key.BOARD:
-            if not view.board:
-                return _("No cards on the board yet.")
-            return _("Board: {cards}.").format(cards=cards_names(view.board, suits=self.suits))
-        if key is Key.HAND_VALUE:
-            return _("Your hand: {hand}.").format(hand=self.hand_text())
-        if key is Key.POT:
-            return _("Pot: {amount}.").format(amount=amount(view.pot))
-        if key is Key.TO_CALL:
-            if not view.to_call:
-                return _("Nothing to call.")
-            return _("To call: {amount}.").format(amount=amount(view.to_call))
-        if key is Key.CHIPS:  # yours first, as "you"
-            return "; ".join(_("{player} {chips}").format(
-                player=_("You") if seat == self.seat else self._name(seat),
-                chips=amount(s.chips(seat))) for seat in self._occupied())
-        if key is Key.WHOSE_TURN:
-            if view.to_act is None:
-                return _("Nobody is to act.")
-            if view.to_act == self.seat:
-                return _("Your turn.")
-            return _("{player} to act.").format(player=self._name(view.to_act))
-        if key is Key.DEALER:
-            return _("{player} deals.").format(player=self._name(view.button))
-        if key.value.startswith("card_"):
-            k = int(key.value.rsplit("_", 1)[1]) - 1
-            cards = list(view.hole) + list(view.board)
-            if k < len(cards):
-                return card_name(cards[k], suits=self.suits)
-            return _("There is no card {n}.").format(n=k + 1)
-        return _("{what}: not available yet.").format(what=describe(key))
-
-    def who_is_here(self) -> str:
-        """Who is in the room (a game here on this computer has nobody else)."""
-        who = getattr(self.session, "who_is_here", None)
-        if who is None:
-            return _("This is not a room: you play against computer players here.")
-        return str(who())
-
-    def _blinds(self) -> list[str]:
-        """The blinds, and when they go up (when they do)."""
-        level = self.session.blind_level()
-        out = [_("Blinds {small} and {big}.").format(small=amount(level.small),
-                                                  big=amount(level.big))]
-        until = self.session.hands_until_next_level()
-        if until is not None:
-            out.append(ngettext("The blinds go up in {n} hand.",
-                                "The blinds go up in {n} hands.", until).format(n=until))
-        return out
-
-    def banner(self) -> list[str]:
-        """What the felt shows over the table when the game has ended."""
-        result = self.result
-        if not self.session.game_over or result is None:
-            return []
-        me = Phrasing(self._name, self.seat, self.suits, brief=True)
-        lines = [sentence(result, me) or "", standings(result, me)]
-        why = self.panel.why(Command.NEXT_HAND)
-        lines.append(why or _("Press N to start a new game with the same players."))
-        return lines
-
-    def read_state(self) -> str:
-        """Everything, in the order of SPEC §5: whose turn and the amount to
-        call, your cards and hand, the board, the pot, your chips then each
-        player's in playing order after you, the dealer, the blinds, the hand
-        number and when the blinds go up."""
-        s = self.session
-        if s.game_over and self.result is not None:  # the game's result, not an empty table
-            ended = sentence(self.result, Phrasing(self._name, self.seat, self.suits))
-            why = self.panel.why(Command.NEXT_HAND)
-            return " ".join([ended or "", why or _("Press N to start a new game with the same "
-                                                   "players.")])
-        view = self._view()
-        if view is None and getattr(s, "who_is_here", None) is not None \
-                and s.hands_played == 0 and not getattr(s, "running", False):
-            # a room before its first game: who is here, and what starts it
-            why = self.panel.why(Command.NEXT_HAND)
-            return " ".join([self.who_is_here(), why or _("Press N to start the game.")])
-        parts = []
-        if view is not None:
-            parts.append(self.inform(Key.WHOSE_TURN))
-            if view.to_act == self.seat and view.to_call:
-                parts.append(self.inform(Key.TO_CALL))
-            if view.hole:
-                parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
-                    cards=cards_names(view.hole, suits=self.suits), hand=self.hand_text()))
-            parts.append(self.inform(Key.BOARD))
-            parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
-        if self.seat is not None:
-            parts.append(you_have(s.chips(self.seat)))
-            parts += [self.player_text(seat) + "." for seat in self._occupied()
-                      if seat != self.seat]
-        else:
-            parts += [self.player_text(seat) + "." for seat in self._occupied()]
-        if view is not None:
-            parts.append(self.inform(Key.DEALER))
-        blinds = self._blinds()
-        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
-        awaited = getattr(s, "awaited", None)  # a room: who the next hand waits for
-        seats = tuple(awaited()) if awaited is not None else ()
-        if seats:
-            parts.append(sentence(WaitingForPlayers(seats), Phrasing(self._name, self.seat))
-                         or "")
-        parts += rules_now(s.variant, s.hands_played)
-        return " ".join(parts)
-
     # ------------------------------------------------------------------
     # Picture
 
-    def state_lines(self, shown: SeatView | None = None) -> list[str]:
-        """The Game state zone (``shown``: the felt's picture, behind the
-        game: the hand, whose turn and the last announcement as it has them)."""
-        s = self.session
-        if shown is not None and s.hand is not None and s.hand.over \
-                and self._header is not None and self._header[0] is self.pacer.started:
-            lines = list(self._header[1])  # the hand the felt still plays
-        else:
-            lines = self._header_lines()
-        view = self._view() if shown is None else shown
-        if view is not None and not view.over and view.to_act is not None:
-            if view.to_act == self.seat:
-                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
-                             if view.to_call else _("Your turn"))
-            else:
-                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
-        if self.messages and self._said_at == len(self.log) \
-                and (shown is None or self._message_mark <= self.pacer.released) \
-                and self.messages[-1] not in lines:  # nothing happened since; not twice
-            lines.append(self.messages[-1])
-        return lines
+    def tick(self) -> None:
+        self.out_of_game.tick()
 
-    def _header_lines(self) -> list[str]:
-        """The Game state's first lines: the hand's number, the blinds and
-        when they go up (kept for the hand being played, see :attr:`_header`)."""
-        s = self.session
-        level = s.blind_level()
-        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
-            lines = [_("First hand: blinds {small} and {big}").format(
-                small=amount(level.small), big=amount(level.big)) if level.big else
-                _("The game has not started yet.")]
-        else:
-            lines = [_("Hand {number}, blinds {small} and {big}").format(
-                number=number, small=amount(level.small), big=amount(level.big))]
-        until = s.hands_until_next_level()
-        if until is not None:
-            lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
-                                  until).format(n=until))
-        if s.hand is not None and not s.hand.over and self.pacer.started is not None:
-            self._header = (self.pacer.started, list(lines))
-        return lines
-
-    def animating(self, now: float) -> bool:
-        return self.tab is None and (self.pacer.pending or self.motion.active(now))
-
-    def _picture(self) -> SeatView | None:
-        """The hand as the felt shows it now: as far as the paced events go."""
-        view = self._view()
-        behind = self._behind(view)
-        return view if behind is None else behind
-
-    def _behind(self, view: SeatView | None) -> SeatView | None:
-        """The felt's picture of ``view`` (the hand as it is) while the felt is
-        behind it; None when it is not."""
-        if view is None or not self.pacer.paces(view):
-            return None
-        shown = picture(view, self.pacer.shown, self.pacer.next_actor())
-        return None if shown is view else shown
-
-    def _drawn_log(self, shown: SeatView | None) -> list[str]:
-        """The Move log as the side panel shows it: without the lines of what
-        the felt has not shown yet (``shown``: its picture, when it is behind)."""
-        log = self.log
-        hidden = self.move_log.unshown(self.pacer.released) if shown is not None else 0
-        if not hidden or (self.chat is not None and self.log_filter == "chat"):
-            return log
-        if self.chat is None or self.log_filter == "game":
-            return log[:-hidden]
-        out: list[str] = []
-        for chat, line in reversed(self._timeline):  # the newest moves wait; chat does not
-            if not chat and hidden:
-                hidden -= 1
-                continue
-            out.append(line)
-        return out[::-1]
-
-    def scroll(self, notches: int) -> bool:
-        return self.tab.scroll(notches) if self.tab is not None else False
-
-    def click(self, pos: tuple[int, int]) -> Transition | None:
-        """A click: on a step of the amount scale it chooses that amount;
-        elsewhere it focuses and activates what is under the pointer."""
-        if self.tab is not None and self.tab.scroll_click(pos):
-            return None
-        if self.tab is None:
-            for key, rect in self.rects.items():
-                if key.startswith("amount:") and rect.collidepoint(pos):
-                    outcome = self.panel.choose(int(key[7:]))
-                    if not outcome.done:
-                        self.on_refused()
-                    if outcome.message:
-                        self.say(outcome.message)
-                    return None
-            field = self.rects.get("chat:field")
-            if self.chat is not None and field is not None and field.collidepoint(pos):
-                self.focus.id = "chat:field"  # a click puts the caret there; Enter sends
-                c = self.focused()
-                self.say(self.describe(c) if c is not None else "")
-                return None
-        result = super().click(pos)
-        if self.focus.id != "log":
-            self.log_index = None  # not reading the Move log: it follows the newest line
-        return result
-
-    def title_parts(self, view: SeatView | None = None) -> list[str]:
-        """The title line: every player's chips, yours first (a room's empty
-        seats are left out); as ``view``, the felt's picture, has them."""
-        if view is None and before_the_game(self.session):  # nobody has chips yet
-            return [self._shown_name(seat) for seat in self._occupied()]
-        stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
-        return [_("{player} {chips}").format(
-            player=self._shown_name(seat),
-            chips=amount(stacks.get(seat, self.session.chips(seat))))
-            for seat in self._occupied()]
-
-    def plates(self, view: SeatView | None = None) -> list[SeatPlate]:
-        """Every seat's box on the felt, yours first (at the bottom) and the
-        others in playing order: the same places for the whole game (of
-        ``view``, the felt's picture, or else the hand as it is)."""
-        return seat_plates(self.session, self.seat, view or self._view(),
-                           self._seats_from_me())
-
-    def winner_lines(self, view: SeatView | None = None) -> list[str]:
-        """The winning hands, shown on the felt at the hand's end."""
-        view = view or self._view()
-        if view is None or not view.over:
-            return []
-        return winning_hands(view.history, self._shown_name)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.desktop is not None:  # the four-colour deck setting applies at once
-            deck = "four_color" if self.desktop.settings.four_color_deck else "classic"
-            self.renderer.use_deck(assets_dir() / "cards" / deck)
-        tabs = self._tabs()
-        if self.tab is not None:
-            focused = self.focus.current(tabs + self.tab.controls())
-            focus_id = focused.id if focused else None
-            self.renderer.draw_frame(surface, self.title_parts(), tabs, focus_id)
-            rects = dict(self.renderer.rects)
-            draw_in = getattr(self.tab, "draw_in", None)
-            if draw_in is not None:
-                draw_in(surface, self.renderer.below_title(surface), focus_id)
-                rects.update(self.tab.rects)
-            self.rects = rects
-            return
-        self.pacer.tick()
-        real = self._view()
-        shown = self._behind(real)
-        controls = tabs + self.table_controls(shown)  # built once a frame
-        if shown is None:
-            focused = self.focus.current(controls)
-            focus_id = focused.id if focused else None
-        else:  # the picture's controls never move the focus the keys use
-            focus_id = self._ring_at or self.focus.id
-        label = next((c.label for c in controls if c.id == "button:" + Command.NEXT_HAND),
-                     _("Next hand"))  # the felt names the button it means
-        self.renderer.idle = _("Press N or {button} to begin.").format(button=label)
-        view = real if shown is None else shown
-        log = self._drawn_log(shown)
-        index = self.log_index if self.log_index is not None and self.log_index < len(log) \
-            else None
-        self.renderer.draw_table(surface, view, self.plates(view),
-                                 self.title_parts(view if self.pacer.pending else None),
-                                 controls[_TITLE_CONTROLS:], tabs, focus_id, log, index,
-                                 self.motion, self.banner() if not self.pacer.pending else [],
-                                 winners=self.winner_lines(view),
-                                 amounts=self.amount_steps() if shown is None else ([], None),
-                                 lit=self.pacer.lit(view))
-        self.rects = dict(self.renderer.rects)
-        if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
-            self.rects.update(draw_chat(surface, self.chat, [
-                c for c in controls if c.zone == "chat"], focus_id, self.renderer.palette))
+    def take_move(self) -> Transition | None:
+        return self.out_of_game.take_move()

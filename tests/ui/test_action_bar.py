@@ -215,3 +215,20 @@ def test_presets_by_keyboard_choose_and_never_act(my_turn):
     assert len(session.hand.actions) == acted  # chosen, not played
     keys(app, "tab")
     assert screen.focused().id == "button:all_in"
+
+
+def test_escape_in_the_amount_box_clears_it_first(my_turn):
+    # Issue 33, 10: as in any text field, the first Escape clears what was
+    # typed (and says so); only an Escape in an empty box leaves, as before.
+    app, _session, speaker = my_turn
+    screen = app.screen
+    screen.guard_until = 0.0
+    screen.focus.id = AMOUNT_BOX
+    typed(app, "120")
+    keys(app, "escape")
+    assert screen.amount_box.text == "" and app.screen is screen
+    assert speaker.calls[-1][0] == "Amount cleared."
+    assert screen.focused().id == AMOUNT_BOX  # still there, to type again
+    keys(app, "escape")  # empty: Escape asks to leave the table, as it always did
+    assert app.screen is not screen and "Leave" in " ".join(
+        c.label for c in app.screen.controls())

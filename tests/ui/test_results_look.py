@@ -76,7 +76,7 @@ def test_a_seat_whose_bet_came_back_is_not_all_in():
     plates = {p.seat: p for p in seat_plates(s, 0, view, [0, 1])}
     assert "All-in" not in (plates[0].status, plates[0].action)
     assert plates[0].action == "Bet 300"
-    assert plates[0].name == "You" and plates[1].name == "Ada"
+    assert plates[0].name == "Mara" and plates[1].name == "Ada"  # your name, as at any client
 
 
 def test_the_heads_up_match_over_on_hands_calls_nobody_with_chips_out():

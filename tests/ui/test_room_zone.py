@@ -120,3 +120,37 @@ def test_the_game_state_line_of_who_is_here_wraps_instead_of_being_cut():
     painted = screen.renderer.painted
     shown = next(text for text in painted.values() if text.startswith("In the room"))
     assert shown.replace("\n", " ") == long and "\n" in shown
+
+
+def test_the_mouse_wheel_scrolls_the_zone_under_the_pointer(language):
+    # Issue 33, 10: the wheel over the Room zone scrolls it (the focus stays
+    # where it is); over the felt it does not.
+    from holdem_desktop.ui.app import App
+
+    screen = _screen(FULL)
+    ids = _room_ids(screen)
+    screen.focus.id = ids[0]
+    app = App(screen, size=(1024, 640))
+    app.frame()
+    track = screen.renderer.drawn["room:scroll"]
+    assert ids[-1] not in screen.rects  # too tall for its room: Leave room is below
+    first = screen.rects[ids[0]]
+
+    def wheel(y: int, at: tuple[int, int]) -> None:
+        pygame.mouse.set_pos(at)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                             precise_x=0.0, precise_y=float(y), which=0))
+        app.run(max_events=1)
+
+    wheel(-1, (app.surface.get_width() // 4, app.surface.get_height() // 2))  # over the felt
+    assert screen.rects[ids[0]] == first
+    over = (track.x - 20, track.centery)  # over the zone, left of its bar
+    for _ in range(40):
+        if ids[-1] in screen.rects:
+            break
+        wheel(-1, over)
+    assert ids[-1] in screen.rects and screen.focus.id == ids[0]  # scrolled; focus kept
+    assert ids[0] not in screen.rects or screen.rects[ids[0]].y < first.y
+    for _ in range(40):
+        wheel(1, over)
+    assert screen.rects[ids[0]] == first  # back at the top

@@ -124,7 +124,7 @@ def test_your_own_seat_stays_at_the_bottom_once_you_are_out(renderer):
     mine = d["seat:0"]
     assert mine.centery == max(d[f"seat:{k}"].centery for k in range(5))
     plate = screen.plates()[0]
-    assert plate.me and plate.out and plate.status == "Out" and plate.name == "You"
+    assert plate.me and plate.out and plate.status == "Out" and plate.name == "Mara"
     assert "cards:0" not in d
 
 
@@ -241,8 +241,9 @@ def test_empty_room_seats_are_left_out_of_the_title_and_shown_free_on_the_felt(r
                         blinds=(10, 20), ante=0, hands_until_next_level=10, game_over=False,
                         started=False, waiting_for=()))
     screen = TableScreen(remote, 0, renderer, room=ROOM)
-    # you are "You" on screen; before the first game nobody has chips to show
-    assert screen.title_parts() == ["You", "Ada"]
+    # your own name on screen, as the others' (issue 33, 10: "You" is for sentences);
+    # before the first game nobody has chips to show
+    assert screen.title_parts() == ["Mara", "Ada"]
     # ...and out of what is said: no ", 0 chips." for a seat nobody sits in; before
     # the room's first game Read state says who is here, the empty seats as free
     state = screen.inform(Key.READ_STATE)
@@ -255,7 +256,7 @@ def test_empty_room_seats_are_left_out_of_the_title_and_shown_free_on_the_felt(r
     assert sorted(k for k in renderer.drawn if k.startswith("seat:")) == [
         "seat:0", "seat:1", "seat:2", "seat:3"]
     assert [(p.name, p.status, p.out) for p in screen.plates()] == [
-        ("You", "Waiting", False), ("Free seat", "", True), ("Ada", "Computer", False),
+        ("Mara", "Waiting", False), ("Free seat", "", True), ("Ada", "Computer", False),
         ("Free seat", "", True)]
 
 

@@ -1,0 +1,249 @@
+"""The table's information keys and Read state (issue 33: a module of
+:mod:`.table`): what each key answers, the announcements kept and stepped
+through, the Game state's lines, the banner at a game's end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n import amount, card_name, cards_names
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.session import WaitingForPlayers
+
+from .action_panel import Command
+from .howto import rules_now
+from .keymap import Key, describe
+from .pacing import Pacer
+from .table_texts import TableTexts
+
+__all__ = ["InformingPage"]
+
+
+class InformingPage(TableTexts):
+    """The table's answers to the information keys, and what it has said."""
+
+    _out: Callable[[str], None]
+    announcements: list[str]
+    messages: list[str]
+    history_index: int | None
+    pacer: Pacer
+    _said_at: int
+    _message_mark: int
+    _header: tuple[object, list[str]] | None
+
+    def _say(self, text: str) -> None:
+        """Show (and hand on for speech) a message the player asked for."""
+        self._message_mark = 0  # the answer to a key: shown at once
+        self.messages.append(text)
+        self._said_at = len(self.log)
+        self._out(text)
+
+    def announce(self, text: str, more: bool = False) -> None:
+        """A game announcement (already spoken by the speech): shown in the
+        Game state zone and kept for Repeat and the history keys; with
+        ``more``, the rest of the last one (said as it happened)."""
+        if more and self.announcements:
+            last = self.announcements[-1]
+            text = f"{last} {text}"
+            self.announcements[-1] = text
+            if self.messages and self.messages[-1] == last:
+                self.messages[-1] = text
+            else:
+                self.messages.append(text)
+        else:
+            self.announcements.append(text)
+            self.messages.append(text)
+        self.history_index = None
+        self._said_at = len(self.log)
+        self._message_mark = self.pacer.added  # spoken now, shown with the felt
+
+    def _history(self, step: int) -> None:
+        """Step back (-1) or forth (1) through the game's announcements."""
+        if not self.announcements:
+            self._out(_("No announcements yet."))
+            return
+        last = len(self.announcements) - 1
+        k = last if self.history_index is None else self.history_index
+        k = max(0, min(last, k + step))
+        edge = k == self.history_index
+        self.history_index = k
+        text = self.announcements[k]
+        if edge:
+            text = (_("Oldest: {text}") if step < 0 else _("Newest: {text}")).format(text=text)
+        self._out(text)  # not added to the history itself
+
+    def inform(self, key: Key) -> str:
+        """The answer of an information key (never acts)."""
+        s = self.session
+        if key is Key.REPEAT:
+            return self.announcements[-1] if self.announcements else \
+                _("Nothing to repeat yet.")
+        if key is Key.READ_STATE:
+            return self.read_state()
+        if key is Key.BLINDS:
+            return " ".join(self._blinds())
+        if key is Key.WHO_IS_HERE:
+            return self.who_is_here()
+        if key is Key.TIME_LEFT:
+            ask = getattr(self.session, "time_left", None)
+            return ask() if callable(ask) else _("This game has no clock: take the time you "
+                                                 "need.")
+        view = self._view()
+        if view is None:
+            return _("No hand is being played yet: press N for the first hand.")
+        if key is Key.YOUR_CARDS:
+            if not view.hole:
+                return _("You have no cards.")
+            return _("Your cards: {cards}.").format(
+                cards=cards_names(view.hole, suits=self.suits))
+        if key is Key.BOARD:
+            if not view.board:
+                return _("No cards on the board yet.")
+            return _("Board: {cards}.").format(cards=cards_names(view.board, suits=self.suits))
+        if key is Key.HAND_VALUE:
+            return _("Your hand: {hand}.").format(hand=self.hand_text())
+        if key is Key.POT:
+            return _("Pot: {amount}.").format(amount=amount(view.pot))
+        if key is Key.TO_CALL:
+            if not view.to_call:
+                return _("Nothing to call.")
+            return _("To call: {amount}.").format(amount=amount(view.to_call))
+        if key is Key.CHIPS:  # yours first, as "you"
+            return "; ".join(_("{player} {chips}").format(
+                player=_("You") if seat == self.seat else self._name(seat),
+                chips=amount(s.chips(seat))) for seat in self._occupied())
+        if key is Key.WHOSE_TURN:
+            if view.to_act is None:
+                return _("Nobody is to act.")
+            if view.to_act == self.seat:
+                return _("Your turn.")
+            return _("{player} to act.").format(player=self._name(view.to_act))
+        if key is Key.DEALER:
+            return _("{player} deals.").format(player=self._name(view.button))
+        if key.value.startswith("card_"):
+            k = int(key.value.rsplit("_", 1)[1]) - 1
+            cards = list(view.hole) + list(view.board)
+            if k < len(cards):
+                return card_name(cards[k], suits=self.suits)
+            return _("There is no card {n}.").format(n=k + 1)
+        return _("{what}: not available yet.").format(what=describe(key))
+
+    def who_is_here(self) -> str:
+        """Who is in the room (a game here on this computer has nobody else)."""
+        who = getattr(self.session, "who_is_here", None)
+        if who is None:
+            return _("This is not a room: you play against computer players here.")
+        return str(who())
+
+    def _blinds(self) -> list[str]:
+        """The blinds, and when they go up (when they do)."""
+        level = self.session.blind_level()
+        out = [_("Blinds {small} and {big}.").format(small=amount(level.small),
+                                                  big=amount(level.big))]
+        until = self.session.hands_until_next_level()
+        if until is not None:
+            out.append(ngettext("The blinds go up in {n} hand.",
+                                "The blinds go up in {n} hands.", until).format(n=until))
+        return out
+
+    def banner(self) -> list[str]:
+        """What the felt shows over the table when the game has ended."""
+        result = self.result
+        if not self.session.game_over or result is None:
+            return []
+        me = Phrasing(self._name, self.seat, self.suits, brief=True)
+        lines = [sentence(result, me) or "", standings(result, me)]
+        why = self.panel.why(Command.NEXT_HAND)
+        lines.append(why or _("Press N to start a new game with the same players."))
+        return lines
+
+    def read_state(self) -> str:
+        """Everything, in the order of SPEC §5: whose turn and the amount to
+        call, your cards and hand, the board, the pot, your chips then each
+        player's in playing order after you, the dealer, the blinds, the hand
+        number and when the blinds go up."""
+        s = self.session
+        if s.game_over and self.result is not None:  # the game's result, not an empty table
+            ended = sentence(self.result, Phrasing(self._name, self.seat, self.suits))
+            why = self.panel.why(Command.NEXT_HAND)
+            return " ".join([ended or "", why or _("Press N to start a new game with the same "
+                                                   "players.")])
+        view = self._view()
+        if view is None and getattr(s, "who_is_here", None) is not None \
+                and s.hands_played == 0 and not getattr(s, "running", False):
+            # a room before its first game: who is here, and what starts it
+            why = self.panel.why(Command.NEXT_HAND)
+            return " ".join([self.who_is_here(), why or _("Press N to start the game.")])
+        parts = []
+        if view is not None:
+            parts.append(self.inform(Key.WHOSE_TURN))
+            if view.to_act == self.seat and view.to_call:
+                parts.append(self.inform(Key.TO_CALL))
+            if view.hole:
+                parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
+                    cards=cards_names(view.hole, suits=self.suits), hand=self.hand_text()))
+            parts.append(self.inform(Key.BOARD))
+            parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
+        if self.seat is not None:
+            parts.append(you_have(s.chips(self.seat)))
+            parts += [self.player_text(seat) + "." for seat in self._occupied()
+                      if seat != self.seat]
+        else:
+            parts += [self.player_text(seat) + "." for seat in self._occupied()]
+        if view is not None:
+            parts.append(self.inform(Key.DEALER))
+        blinds = self._blinds()
+        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
+        parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
+        awaited = getattr(s, "awaited", None)  # a room: who the next hand waits for
+        seats = tuple(awaited()) if awaited is not None else ()
+        if seats:
+            parts.append(sentence(WaitingForPlayers(seats), Phrasing(self._name, self.seat))
+                         or "")
+        parts += rules_now(s.variant, s.hands_played)
+        return " ".join(parts)
+
+    def state_lines(self, shown: SeatView | None = None) -> list[str]:
+        """The Game state zone (``shown``: the felt's picture, behind the
+        game: the hand, whose turn and the last announcement as it has them)."""
+        s = self.session
+        if shown is not None and s.hand is not None and s.hand.over \
+                and self._header is not None and self._header[0] is self.pacer.started:
+            lines = list(self._header[1])  # the hand the felt still plays
+        else:
+            lines = self._header_lines()
+        view = self._view() if shown is None else shown
+        if view is not None and not view.over and view.to_act is not None:
+            if view.to_act == self.seat:
+                lines.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                             if view.to_call else _("Your turn"))
+            else:
+                lines.append(_("{player} to act").format(player=self._name(view.to_act)))
+        if self.messages and self._said_at == len(self.log) \
+                and (shown is None or self._message_mark <= self.pacer.released) \
+                and self.messages[-1] not in lines:  # nothing happened since; not twice
+            lines.append(self.messages[-1])
+        return lines
+
+    def _header_lines(self) -> list[str]:
+        """The Game state's first lines: the hand's number, the blinds and
+        when they go up (kept for the hand being played, see :attr:`_header`)."""
+        s = self.session
+        level = s.blind_level()
+        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
+        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
+            lines = [_("First hand: blinds {small} and {big}").format(
+                small=amount(level.small), big=amount(level.big)) if level.big else
+                _("The game has not started yet.")]
+        else:
+            lines = [_("Hand {number}, blinds {small} and {big}").format(
+                number=number, small=amount(level.small), big=amount(level.big))]
+        until = s.hands_until_next_level()
+        if until is not None:
+            lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
+                                  until).format(n=until))
+        if s.hand is not None and not s.hand.over and self.pacer.started is not None:
+            self._header = (self.pacer.started, list(lines))
+        return lines
