@@ -9,6 +9,8 @@ One port answers three things:
   message holds one protocol payload (the JSON a LAN frame carries, without
   its length: WebSocket does the framing), at most
   :data:`~holdem_desktop.net.protocol.MAX_FRAME` bytes;
+- the table as a web page (``GET /``, its files, and its WebSocket on
+  ``/web``: :mod:`.web_files`, :mod:`.web`);
 - anything else: bytes that are not TLS fail the TLS handshake and are
   dropped; a request that is not HTTP, or not an upgrade, is answered with
   an HTTP error and closed.  Nobody else notices.
@@ -89,7 +91,9 @@ from .certs import fingerprint
 from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
+from . import web_files
 from .proxies import Proxies
+from .web import serve_page
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
 
@@ -462,11 +466,16 @@ class GameServer:
         if path == "/health":
             self.stats["health"] += 1
             return _json(connection, HTTPStatus.OK, self.health())
+        page = web_files.page_response(request, path)  # the table as a web page
+        if page is not None:
+            self.stats["page"] += 1
+            return page
         origin = request.headers.get("Origin")
-        if origin is not None and origin not in self.config.origins:
+        if (origin is not None and origin not in self.config.origins
+                and not web_files.own_origin(request, origin)):
             self._drop(address, "origin")
             return connection.respond(HTTPStatus.FORBIDDEN, "Origin not allowed\n")
-        if path != "/":
+        if path not in ("/", web_files.SOCKET_PATH):
             self.stats["not_found"] += 1
             return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
         if self._barred.full(address, time.monotonic()):
@@ -487,7 +496,11 @@ class GameServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         try:
-            await self._serve(ws)
+            if ws.request is not None and ws.request.path.partition("?")[0] == \
+                    web_files.SOCKET_PATH:
+                await serve_page(self, ws)  # a web page's player (server/web.py)
+            else:
+                await self._serve(ws)
         finally:
             self._real.pop(id(ws), None)
             self._from_peer.discard(id(ws))

@@ -1,0 +1,138 @@
+"""What a web page shows of its table, worded on the server in the page's
+language with the desktop's own words (the same catalog entries): the
+zones in seed 000's order, every player's chips (yours first), the action
+buttons with their amounts and why one cannot be used, the amount presets,
+the Move log and the chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem_desktop.engine.evaluator import evaluate_hand
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_name, rank_name, \
+    ranks_name
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.session import SessionError
+from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
+
+__all__ = ["ZONES", "hand_text", "page_words", "table_view"]
+
+ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
+"""The zones' headings, in seed 000's order (Room and Chat: in a room)."""
+
+LOG_SHOWN = 60
+"""Move log lines a page is sent (the newest)."""
+
+
+def page_words() -> dict[str, str]:
+    """The page's own labels, in the language in force."""
+    return {
+        "title": _("Texas Hold'em"), "table": _("Table"), "hand": _("Your hand"),
+        "actions": _("Actions"), "state": _("Game state"), "players": _("Players"),
+        "log": _("Move log"), "room": _("Room"), "chat": _("Chat"),
+        "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
+        "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
+        "language": _("Language"), "say": _("Say at the table"),
+        "repeat": _("Repeat the last announcement"), "lost": _("Connection lost, reconnecting…"),
+        "leave": _("Leave the room"),
+    }
+
+
+def hand_text(table: RemoteTable) -> str:
+    """Your hand now, as a touched card says it (the desktop's Y)."""
+    view = _view(table)
+    if view is None or not view.hole:
+        return _("You have no cards.")
+    if len(view.hole) + len(view.board) >= 5:
+        return hand_name(evaluate_hand(view.hole + view.board))
+    a, b = sorted(view.hole, reverse=True)
+    if a >> 2 == b >> 2:
+        return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
+    text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
+    return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
+
+
+def _view(table: RemoteTable) -> SeatView | None:
+    if table.hand is None or table.seat is None:
+        return None
+    try:
+        return table.view(table.seat)
+    except SessionError:
+        return None
+
+
+def _chips(name: str, count: int) -> str:
+    return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
+        player=name, chips=amount(count))
+
+
+def _player(table: RemoteTable, seat: int, view: SeatView | None) -> str:
+    name = _("You") if seat == table.seat else table.seats[seat].name
+    place = table.seats[seat].place
+    if place is not None:
+        return _("{player}, out in place {place}").format(player=name, place=place)
+    if view is None or seat not in {p.seat for p in view.players}:
+        return _chips(name, table.chips(seat))
+    p = view.player(seat)
+    parts = [_chips(name, p.stack)]
+    if p.bet:
+        parts.append(_("bet {amount}").format(amount=amount(p.bet)))
+    if p.folded:
+        parts.append(_("folded"))
+    elif p.all_in:
+        parts.append(_("all-in"))
+    if p.shown:
+        parts.append(_("shows {cards}").format(cards=cards_names(p.shown)))
+    if view.button == seat:
+        parts.append(_("dealer"))
+    if view.to_act == seat and not view.over:
+        parts.append(_("to act"))
+    return ", ".join(parts)
+
+
+def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> dict[str, Any]:
+    why = None if enabled else panel.why(command)
+    return {"id": command.value, "label": label, "why": why or ""}
+
+
+def _preset_label(preset: Preset) -> str:
+    return {Preset.MIN: _("Amount: minimum"), Preset.HALF_POT: _("Amount: half the pot"),
+            Preset.THREE_QUARTERS_POT: _("Amount: three quarters of the pot"),
+            Preset.POT: _("Amount: the pot"), Preset.ALL_IN: _("Amount: all-in")}[preset]
+
+
+def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, Any]:
+    """The zones' text and the controls, for the page to show."""
+    view = _view(table)
+    seats = [k for k in range(table.n) if table.seats[k].name]
+    order = sorted(seats, key=lambda k: (k != table.seat, (k - (table.seat or 0)) % table.n))
+    buttons = [_button(panel, b.command, b.label, b.enabled) for b in panel.buttons()]
+    amounts = panel.preset_amounts()
+    presets = [{"id": p.value, "label": _preset_label(p),
+                "why": "" if amounts[p] is not None else _("There is no amount to choose now.")}
+               for p in PRESETS]
+    state = []
+    if view is not None and not view.over and view.to_act is not None:
+        state.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                     if view.to_act == table.seat and view.to_call else
+                     _("Your turn") if view.to_act == table.seat else
+                     _("{player} to act").format(player=table.seats[view.to_act].name))
+    state.append(_("Hand {number}.").format(number=table.hands_played + (
+        0 if table.hand is None or table.hand.over else 1)))
+    return {
+        "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
+                  for k in order],
+        "board": (_("Board: {cards}.").format(cards=cards_names(view.board))
+                  if view is not None and view.board else _("No cards on the board yet.")),
+        "pot": _("Pot {amount}").format(amount=amount(view.pot)) if view is not None else "",
+        "cards": [card_name(c) for c in view.hole] if view is not None else [],
+        "buttons": buttons,
+        "presets": presets,
+        "state": state,
+        "players": [_player(table, k, view) for k in order],
+        "log": log.lines[-LOG_SHOWN:],
+        "room": _("Room code {code}").format(code=table.code),
+        "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
+    }
