@@ -87,11 +87,11 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.wire import WireError, decode, to_json
 
+from . import web_files
 from .certs import fingerprint
 from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
-from . import web_files
 from .proxies import Proxies
 from .web import serve_page
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import json
 import queue
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
@@ -61,28 +61,19 @@ __all__ = ["WebMember", "serve_page"]
 
 MAX_PAGE_MESSAGE = 4096
 """Bytes a page's message may hold (a chat line is far shorter)."""
-_catalogs: dict[str, Any] = {}
+_catalogs: dict[str, gettext.NullTranslations] = {}
 
 
-@contextlib.contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Words in language ``code`` while inside (the server's loop is one
-    thread: nothing else words anything meanwhile)."""
-    before, was = translate.translation(), translate.language()
+def speaking(code: str) -> contextlib.AbstractContextManager[None]:
+    """Words in language ``code`` while inside, on the server's thread only
+    (English when its catalog cannot be had)."""
     if code not in _catalogs:
         try:
-            _catalogs[code] = translate.load(code) if code != "en" else None
+            _catalogs[code] = (translate.load(code) if code != "en"
+                               else gettext.NullTranslations())
         except (OSError, ValueError, LookupError):
-            _catalogs[code] = None
-    catalog = _catalogs[code]
-    if catalog is None:
-        translate.set_language("en")
-    else:
-        translate.use_translation(catalog, code)
-    try:
-        yield
-    finally:
-        translate.use_translation(before, was)
+            _catalogs[code] = gettext.NullTranslations()
+    return translate.speaking(_catalogs[code], code)
 
 
 class _Client:

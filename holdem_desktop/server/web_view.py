@@ -10,8 +10,14 @@ from typing import Any
 
 from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_name, rank_name, \
-    ranks_name
+from holdem_desktop.i18n.names import (
+    amount,
+    card_name,
+    cards_names,
+    hand_name,
+    rank_name,
+    ranks_name,
+)
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
@@ -29,7 +35,7 @@ LOG_SHOWN = 60
 def page_words() -> dict[str, str]:
     """The page's own labels, in the language in force."""
     return {
-        "title": _("Texas Hold'em"), "table": _("Table"), "hand": _("Your hand"),
+        "title": _("Hold'em Desktop"), "table": _("Table"), "hand": _("Your hand"),
         "actions": _("Actions"), "state": _("Game state"), "players": _("Players"),
         "log": _("Move log"), "room": _("Room"), "chat": _("Chat"),
         "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
@@ -113,17 +119,21 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
     presets = [{"id": p.value, "label": _preset_label(p),
                 "why": "" if amounts[p] is not None else _("There is no amount to choose now.")}
                for p in PRESETS]
+    started = table.table is not None and table.table.started
     state = []
     if view is not None and not view.over and view.to_act is not None:
         state.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
                      if view.to_act == table.seat and view.to_call else
                      _("Your turn") if view.to_act == table.seat else
                      _("{player} to act").format(player=table.seats[view.to_act].name))
-    state.append(_("Hand {number}.").format(number=table.hands_played + (
-        0 if table.hand is None or table.hand.over else 1)))
+    if started:
+        state.append(_("Hand {number}.").format(number=table.hands_played + (
+            0 if table.hand is None or table.hand.over else 1)))
+    else:  # before the first game: who is here, and what starts it
+        state += [table.who_is_here(), panel.why(Command.NEXT_HAND) or ""]
     return {
         "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
-                  for k in order],
+                  for k in order] if started else [],
         "board": (_("Board: {cards}.").format(cards=cards_names(view.board))
                   if view is not None and view.board else _("No cards on the board yet.")),
         "pot": _("Pot {amount}").format(amount=amount(view.pot)) if view is not None else "",
