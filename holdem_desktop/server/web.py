@@ -118,8 +118,8 @@ class WebMember:
                 return []
             if kind == "join" and isinstance(value, dict) and self.remote is None:
                 return self._join(value)
-            if self.remote is None or self.panel is None:
-                return [{"error": room_problem("closed")}]
+            if self.remote is None or self.panel is None:  # (a join comes first)
+                return [{"error": "malformed"}]
             if kind == "press" and value in set(Command):
                 outcome = self.panel.activate(Command(value))
                 if outcome.message:
