@@ -13,6 +13,7 @@ pressed; the server answers with sentences and the zones' text.
 Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
 ``{"join": {"code", "name", "token"}}``, ``{"press": <Command>}``,
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
+``{"state": 1}`` (Read state), ``{"leave": 1}``,
 ``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
 ``{"joined": {"code", "token"}}``, ``{"say": text, "more": bool}`` (an
 announcement, or ``more`` of the one the player's move began),
@@ -52,7 +53,7 @@ from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
-from .web_view import page_words, table_view
+from .web_view import hand_text, page_words, read_state, table_view
 
 if TYPE_CHECKING:
     from .service import GameServer
@@ -129,7 +130,11 @@ class WebMember:
                 if outcome.message:
                     self.out.append({"tell": outcome.message})
             elif kind == "hand":
-                self.out.append({"tell": self._hand()})
+                self.out.append({"tell": hand_text(self.remote)})
+            elif kind == "state":
+                self.out.append({"tell": read_state(self.remote)})
+            elif kind == "leave":
+                self.remote.leave()  # the seat is played by the computer
             elif kind == "chat" and isinstance(value, str):
                 self.remote.chat(value)
             else:
@@ -144,11 +149,6 @@ class WebMember:
         self.name = name
         self.client.send(Hello(name.strip(), code.strip(), __version__, token or None))
         return []
-
-    def _hand(self) -> str:
-        from .web_view import hand_text
-        assert self.remote is not None
-        return hand_text(self.remote)
 
     # the room
 

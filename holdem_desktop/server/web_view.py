@@ -18,12 +18,13 @@ from holdem_desktop.i18n.names import (
     rank_name,
     ranks_name,
 )
+from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 
-__all__ = ["ZONES", "hand_text", "page_words", "table_view"]
+__all__ = ["ZONES", "hand_text", "page_words", "read_state", "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
@@ -41,7 +42,8 @@ def page_words() -> dict[str, str]:
         "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
         "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
         "language": _("Language"), "say": _("Say at the table"),
-        "repeat": _("Repeat the last announcement"), "lost": _("Connection lost, reconnecting…"),
+        "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
+        "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"),
     }
 
@@ -146,3 +148,40 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "room": _("Room code {code}").format(code=table.code),
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
     }
+
+
+def read_state(table: RemoteTable) -> str:
+    """Read state (the desktop's I), in its order: whose turn and the amount
+    to call, your cards and hand, the board, the pot, your chips then each
+    player's after you, the dealer, the blinds and the hand number."""
+    view = _view(table)
+    parts = []
+    if view is not None:
+        if view.over or view.to_act is None:
+            parts.append(_("Nobody is to act."))
+        elif view.to_act == table.seat:
+            parts.append(_("Your turn."))
+            if view.to_call:
+                parts.append(_("To call: {amount}.").format(amount=amount(view.to_call)))
+        else:
+            parts.append(_("{player} to act.").format(player=table.seats[view.to_act].name))
+        if view.hole:
+            parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
+                cards=cards_names(view.hole), hand=hand_text(table)))
+        parts.append(_("Board: {cards}.").format(cards=cards_names(view.board))
+                     if view.board else _("No cards on the board yet."))
+        parts.append(_("Pot: {amount}.").format(amount=amount(view.pot)))
+    seats = [k for k in range(table.n) if table.seats[k].name and k != table.seat]
+    if table.seat is not None:
+        parts.append(you_have(table.chips(table.seat)))
+        seats.sort(key=lambda k: (k - table.seat) % table.n)  # type: ignore[operator]
+    parts += [_player(table, k, view) + "." for k in seats]
+    if view is not None:
+        parts.append(_("{player} deals.").format(
+            player=_("You") if view.button == table.seat else table.seats[view.button].name))
+    level = table.blind_level()
+    parts.append(_("Blinds {small} and {big}.").format(small=amount(level.small),
+                                                      big=amount(level.big)))
+    parts.append(_("Hand {number}.").format(number=table.hands_played + (
+        0 if table.hand is None or table.hand.over else 1)))
+    return " ".join(parts)

@@ -51,8 +51,10 @@
     for (const p of v.presets) setButton("preset-" + p.id, p);
     fill("state", v.state); fill("players", v.players);
     $("log").replaceChildren(...v.log.map((t) => el("li", t)));
+    $("log").scrollTop = $("log").scrollHeight;  // the newest lines in view
     $("room").textContent = v.room;
     $("chat").replaceChildren(...v.chat.map((t) => el("li", t)));
+    $("chat").scrollTop = $("chat").scrollHeight;
   }
 
   function useWords(w) {
@@ -101,7 +103,40 @@
     if (ws && ws.readyState === WebSocket.OPEN) send(message); else connect(() => send(message));
   }
 
+  // The desktop's keys (ui/keymap.py), where a key reaches the page (a
+  // screen reader's browse mode keeps letters for itself): never while
+  // typing in a field.
+  const KEYS = { f: ["press", "fold"], c: ["press", "check_call"], b: ["press", "bet_raise"],
+    r: ["press", "bet_raise"], a: ["press", "all_in"], n: ["press", "next_hand"],
+    ArrowUp: ["press", "increase"], ArrowDown: ["press", "decrease"],
+    y: ["hand", 1], i: ["state", 1] };
+  function zone(step) {
+    const heads = [...document.querySelectorAll("#table h2")];
+    const at = heads.indexOf(document.activeElement.closest("section")
+      ? document.activeElement.closest("section").querySelector("h2") : null);
+    const next = heads[(at + step + heads.length) % heads.length];
+    next.tabIndex = -1; next.focus();
+  }
+  function key(ev) {
+    if (!joined || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.target.closest("input, select, textarea")) return;
+    const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
+    else if (k === "e") $("repeat").click();
+    else if (k === "m") $("line").focus();
+    else if (k === "h") zone(ev.shiftKey ? -1 : 1);
+    else return;
+    ev.preventDefault();
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    document.addEventListener("keydown", key);
+    $("read-state").addEventListener("click", () => send({ state: 1 }));
+    $("leave").addEventListener("click", () => {
+      send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
+      if (ws) ws.close();  // a new join opens a new connection
+      $("table").hidden = true; $("join").hidden = false; $("code").focus();
+    });
     makeButtons("buttons", COMMANDS, "press");
     makeButtons("presets", PRESETS, "preset");
     $("repeat").addEventListener("click", () => { if (lastSaid) say(lastSaid); });

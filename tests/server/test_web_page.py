@@ -72,6 +72,7 @@ class DesktopPlayer:
 
 
 def browser(width: int, height: int) -> Any:
+    SHOTS.mkdir(parents=True, exist_ok=True)
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -193,8 +194,11 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
 
     wait_for(lambda: first_hand(desk.said, "") and first_hand(live(ana), ""), 90,
              between=everyone)
-    ana.save_screenshot(str(SHOTS / "phone-en.png"))
-    bea.save_screenshot(str(SHOTS / "phone-ro.png"))
+    for page, shot in ((ana, "phone-en"), (bea, "phone-ro")):
+        page.execute_script("window.scrollTo(0, 0)")
+        page.save_screenshot(str(SHOTS / f"{shot}.png"))
+        page.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        page.save_screenshot(str(SHOTS / f"{shot}-end.png"))
     # what Ana's page said of Bea, a third player to both, is word for word
     # what the desktop said of her, in the same order
     # (sentences naming Ana or the desktop's player differ: "you" to one of them)
@@ -224,6 +228,12 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     # back at her seat: her own moves are said to her again ("You check.")
     wait_for(lambda: any(t.startswith("You ") for t in live(ana)[before + 1:]), 90,
              between=everyone)
+    # the desktop's keys: I reads the state, in the desktop's order and words
+    before = len(live(ana))
+    ana.find_element(By.TAG_NAME, "body").send_keys("i")
+    state = wait_for(lambda: [t for t in live(ana)[before:] if "Blinds 10 and 20." in t])
+    assert re.match(r"(Your turn\.|Nobody is to act\.|\w+ to act\.)", state[0])
+    assert "You have " in state[0]
     desk.client.close()
 
 
