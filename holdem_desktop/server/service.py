@@ -513,13 +513,7 @@ class GameServer:
             with contextlib.suppress(Exception):
                 await ws.send(to_text(Refused("busy")))
             return
-        conn = f"c{next(self._ids)}"
-        state = _Conn(ws, address)
-        self._conns[conn] = state
-        self._per_address[address] += 1
-        self.stats["connections"] += 1
-        self.lobby.connect(conn, address)
-        sender = asyncio.create_task(self._sender(conn, state))
+        conn, sender = self._opened(ws, address)
         bucket = TokenBucket(self.config.rate, self.config.burst, time.monotonic)
         bad = 0
         came = time.monotonic()
@@ -582,15 +576,32 @@ class GameServer:
                     self.lobby.reserved = ""
                 self._deliver()
         finally:
-            self._conns.pop(conn, None)
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
-            self.lobby.disconnect(conn)
-            self._deliver()
-            with contextlib.suppress(Exception):  # a Bye queued last goes out first
-                await asyncio.wait_for(sender, 2.0)
-            sender.cancel()
+            await self._closed(conn, address, sender)
+
+    def _opened(self, ws: Any, address: str, prefix: str = "c"
+                ) -> tuple[str, asyncio.Task[None]]:
+        """A connection (a game's, or ``ws`` standing for a web page's) joins
+        the lobby, with a sender of its own; returns its name and sender."""
+        conn = f"{prefix}{next(self._ids)}"
+        state = _Conn(ws, address)
+        self._conns[conn] = state
+        self._per_address[address] += 1
+        self.stats["connections"] += 1
+        self.lobby.connect(conn, address)
+        return conn, asyncio.create_task(self._sender(conn, state))
+
+    async def _closed(self, conn: str, address: str, sender: asyncio.Task[None]) -> None:
+        """A connection (a game's or a web page's) has ended: out of the
+        lobby, its last messages sent."""
+        self._conns.pop(conn, None)
+        self._per_address[address] -= 1
+        if self._per_address[address] <= 0:
+            del self._per_address[address]
+        self.lobby.disconnect(conn)
+        self._deliver()
+        with contextlib.suppress(Exception):  # a Bye queued last goes out first
+            await asyncio.wait_for(sender, 2.0)
+        sender.cancel()
 
     async def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
                          ) -> Peer | None:

@@ -229,17 +229,17 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
     """A page's WebSocket, from its first message to its close: a lobby
     connection like a desktop's, with the same limits (rate, idle, size,
     what is unread)."""
-    from .service import MAX_BAD, _Conn
+    from .service import MAX_BAD
 
     address = server._address(ws)
-    conn = f"w{next(server._ids)}"
-    member = WebMember(_Client(server, conn))
-    state = _Conn(_Link(member, ws), address)  # type: ignore[arg-type]
-    server._conns[conn] = state
-    server._per_address[address] += 1
+    if (server._per_address[address] >= server.config.max_per_address
+            or len(server._conns) >= server.config.max_connections):  # raced past the check
+        server._drop(address, "busy")
+        return
+    member = WebMember(None)
+    conn, sender = server._opened(_Link(member, ws), address, "w")
+    member.client = _Client(server, conn)
     server.stats["pages"] += 1
-    server.lobby.connect(conn, address)
-    sender = asyncio.create_task(server._sender(conn, state))
     bucket = TokenBucket(server.config.rate, server.config.burst, time.monotonic)
     bad = 0
     try:
@@ -271,13 +271,5 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
             for payload in answer:
                 await ws.send(json.dumps(payload, ensure_ascii=False))
     finally:
-        server._conns.pop(conn, None)
-        server._per_address[address] -= 1
-        if server._per_address[address] <= 0:
-            del server._per_address[address]
-        server.lobby.disconnect(conn)
-        server._deliver()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(sender, 2.0)
-        sender.cancel()
+        await server._closed(conn, address, sender)
 

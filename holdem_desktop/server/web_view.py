@@ -8,16 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.names import (
-    amount,
-    card_name,
-    cards_names,
-    hand_name,
-    rank_name,
-    ranks_name,
-)
+from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.net.remote import RemoteTable
@@ -51,15 +43,7 @@ def page_words() -> dict[str, str]:
 def hand_text(table: RemoteTable) -> str:
     """Your hand now, as a touched card says it (the desktop's Y)."""
     view = _view(table)
-    if view is None or not view.hole:
-        return _("You have no cards.")
-    if len(view.hole) + len(view.board) >= 5:
-        return hand_name(evaluate_hand(view.hole + view.board))
-    a, b = sorted(view.hole, reverse=True)
-    if a >> 2 == b >> 2:
-        return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
-    text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
-    return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
+    return hand_now(view.hole, view.board) if view is not None else hand_now((), ())
 
 
 def _view(table: RemoteTable) -> SeatView | None:
@@ -83,21 +67,7 @@ def _player(table: RemoteTable, seat: int, view: SeatView | None) -> str:
         return _("{player}, out in place {place}").format(player=name, place=place)
     if view is None or seat not in {p.seat for p in view.players}:
         return _chips(name, table.chips(seat))
-    p = view.player(seat)
-    parts = [_chips(name, p.stack)]
-    if p.bet:
-        parts.append(_("bet {amount}").format(amount=amount(p.bet)))
-    if p.folded:
-        parts.append(_("folded"))
-    elif p.all_in:
-        parts.append(_("all-in"))
-    if p.shown:
-        parts.append(_("shows {cards}").format(cards=cards_names(p.shown)))
-    if view.button == seat:
-        parts.append(_("dealer"))
-    if view.to_act == seat and not view.over:
-        parts.append(_("to act"))
-    return ", ".join(parts)
+    return seat_line(name, seat, view)
 
 
 def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> dict[str, Any]:
