@@ -37,6 +37,7 @@ from websockets.exceptions import ConnectionClosed
 from holdem_desktop import __version__
 from holdem_desktop.i18n import translate
 from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.protocol import (
     Bye,
@@ -50,10 +51,10 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.speech.announcer import Announcer
-from holdem_desktop.ui.action_panel import ActionPanel, Command, Preset
+from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
-from .web_view import hand_text, page_words, read_state, table_view
+from .web_view import PAGE_PRESETS, TWO_POT, hand_text, page_words, read_state, table_view
 
 if TYPE_CHECKING:
     from .service import GameServer
@@ -125,8 +126,8 @@ class WebMember:
                 outcome = self.panel.activate(Command(value))
                 if outcome.message:
                     self.out.append({"tell": outcome.message})
-            elif kind == "preset" and value in set(Preset):
-                outcome = self.panel.preset(Preset(value))
+            elif kind == "preset" and value in PAGE_PRESETS:
+                outcome = self._preset(self.panel, str(value))
                 if outcome.message:
                     self.out.append({"tell": outcome.message})
             elif kind == "hand":
@@ -149,6 +150,17 @@ class WebMember:
         self.name = name
         self.client.send(Hello(name.strip(), code.strip(), __version__, token or None))
         return []
+
+    @staticmethod
+    def _preset(panel: ActionPanel, preset: str) -> Outcome:
+        """Choose a preset's amount (twice the pot: its stop of the scale)."""
+        if preset != TWO_POT:
+            return panel.preset(Preset(preset))
+        scale, _now = panel.amounts()
+        stop = next((k for k, st in enumerate(scale) if TWO_POT in st.steps), None)
+        if stop is None:
+            return Outcome(False, _("That amount is not one you can choose now."))
+        return panel.choose(stop)
 
     # the room
 

@@ -16,10 +16,17 @@ from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 
-__all__ = ["ZONES", "hand_text", "page_words", "read_state", "table_view"]
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "page_words", "read_state",
+           "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
+
+TWO_POT = "two_pot"
+"""The amount scale's stop of twice the pot: a preset of the page (on the
+desktop, Increase amount reaches it)."""
+PAGE_PRESETS = (*PRESETS[:-1], TWO_POT, PRESETS[-1])
+"""The page's amount presets, left to right: min, ½, ¾, pot, 2× pot, all-in."""
 
 LOG_SHOWN = 60
 """Move log lines a page is sent (the newest)."""
@@ -75,10 +82,11 @@ def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> 
     return {"id": command.value, "label": label, "why": why or ""}
 
 
-def _preset_label(preset: Preset) -> str:
+def _preset_label(preset: str) -> str:
     return {Preset.MIN: _("Amount: minimum"), Preset.HALF_POT: _("Amount: half the pot"),
             Preset.THREE_QUARTERS_POT: _("Amount: three quarters of the pot"),
-            Preset.POT: _("Amount: the pot"), Preset.ALL_IN: _("Amount: all-in")}[preset]
+            Preset.POT: _("Amount: the pot"), TWO_POT: _("Amount: twice the pot"),
+            Preset.ALL_IN: _("Amount: all-in")}[preset]
 
 
 def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, Any]:
@@ -87,10 +95,11 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
     seats = [k for k in range(table.n) if table.seats[k].name]
     order = sorted(seats, key=lambda k: (k != table.seat, (k - (table.seat or 0)) % table.n))
     buttons = [_button(panel, b.command, b.label, b.enabled) for b in panel.buttons()]
-    amounts = panel.preset_amounts()
-    presets = [{"id": p.value, "label": _preset_label(p),
+    amounts: dict[str, int | None] = {p.value: to for p, to in panel.preset_amounts().items()}
+    amounts[TWO_POT] = next((st.to for st in panel.amounts()[0] if TWO_POT in st.steps), None)
+    presets = [{"id": p, "label": _preset_label(p),
                 "why": "" if amounts[p] is not None else _("There is no amount to choose now.")}
-               for p in PRESETS]
+               for p in PAGE_PRESETS]
     started = table.table is not None and table.table.started
     state = []
     if view is not None and not view.over and view.to_act is not None:

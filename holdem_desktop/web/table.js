@@ -5,7 +5,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const COMMANDS = ["fold", "check_call", "bet_raise", "decrease", "increase", "all_in", "next_hand"];
-  const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "all_in"];
+  const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in"];
   let ws = null, joined = null, words = {}, lastSaid = "", wait = 500, closing = false;
 
   function el(tag, text) { const e = document.createElement(tag); e.textContent = text; return e; }

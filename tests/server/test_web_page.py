@@ -187,8 +187,13 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     desk.pump()
     assert desk.panel.activate(Command.NEXT_HAND).done  # the host starts the game
 
+    chose: list[str] = []
+
     def everyone() -> None:
         desk.play()
+        if not chose and press_if(ana, "preset-pot"):  # the amount only: no action
+            chose.append("pot")
+            return
         for page in (ana, bea):
             press_if(page, "press-check_call") or press_if(page, "press-next_hand")
 
@@ -208,11 +213,19 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     assert headings(ana) == ["Hold'em Desktop", *HEADINGS]
     assert unnamed_controls(ana) == [] and unnamed_controls(bea) == []
     assert axe_problems(ana) == [] and axe_problems(bea) == []
+    # the pot preset chose an amount, said as the bet button now names it
+    assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+", t) for t in live(ana))
+    # chat both ways, between a page and the desktop
+    ana.find_element(By.ID, "line").send_keys("nice table\n")
+    wait_for(lambda: any(line.text == "nice table" and line.name == "Ana"
+                         for line in desk.remote.chat_lines), between=desk.pump)
+    desk.remote.chat("thanks Ana")
+    wait_for(lambda: "thanks Ana" in ana.find_element(By.ID, "chat").text, between=desk.pump)
     # a button that cannot be used now is marked so and its description says why
     marks = ana.execute_script(
         "return [...document.querySelectorAll('#buttons button, #presets button')].map(b => "
         "[b.getAttribute('aria-disabled'), document.getElementById(b.id + '-why').textContent])")
-    assert len(marks) == 12 and any(disabled == "true" for disabled, _ in marks)
+    assert len(marks) == 13 and any(disabled == "true" for disabled, _ in marks)
     assert all((disabled == "true") == bool(why.strip()) for disabled, why in marks)
 
     # a dropped connection comes back, at the same seat
