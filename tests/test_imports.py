@@ -193,7 +193,8 @@ def test_ui_pages_only_import_downwards():
     assert not {m for m, used in graph.items() if "menus" in used}, "only the program opens menus"
 
 
-SERVER_BORROWS = {"speech": {"announcer"}, "ui": {"action_panel", "reasons", "move_log"}}
+SERVER_BORROWS = {"speech": {"announcer"},
+                  "ui": {"action_panel", "reasons", "move_log", "howto", "keymap"}}
 """The only modules of speech/ and ui/ the server may import: the words and
 rules a web page's player shares with the desktop, no window and no voice."""
 

@@ -13,7 +13,8 @@ pressed; the server answers with sentences and the zones' text.
 Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
 ``{"join": {"code", "name", "token"}}``, ``{"press": <Command>}``,
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
-``{"state": 1}`` (Read state), ``{"leave": 1}``,
+``{"state": 1}`` (Read state), ``{"leave": 1}``, ``{"howto": 1}`` (answered
+``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
 ``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
 ``{"joined": {"code", "token"}}``, ``{"say": text, "more": bool}`` (an
 announcement, or ``more`` of the one the player's move began),
@@ -35,6 +36,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from holdem_desktop import __version__
+from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
 from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.i18n.translate import _
@@ -54,7 +56,15 @@ from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
-from .web_view import PAGE_PRESETS, TWO_POT, hand_text, page_words, read_state, table_view
+from .web_view import (
+    PAGE_PRESETS,
+    TWO_POT,
+    hand_text,
+    page_words,
+    read_state,
+    rules_page,
+    table_view,
+)
 
 if TYPE_CHECKING:
     from .service import GameServer
@@ -115,9 +125,12 @@ class WebMember:
             if kind == "lang" and isinstance(value, str):
                 self.lang = value if value in translate.LANGUAGES else "en"
                 with speaking(self.lang):
-                    return [{"words": page_words()}]
+                    return [{"words": page_words()}, *self._take()]
             if kind == "ping":
                 return []
+            if kind == "howto":
+                variant = self.remote.variant if self.remote else shipped_variant("tournament")
+                return [{"howto": rules_page(variant)}]
             if kind == "join" and isinstance(value, dict) and self.remote is None:
                 return self._join(value)
             if self.remote is None or self.panel is None:  # (a join comes first)

@@ -6,8 +6,10 @@ the Move log and the chat."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
@@ -15,9 +17,11 @@ from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
+from holdem_desktop.ui.howto import how_to_play
+from holdem_desktop.ui.keymap import KeyMap
 
 __all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "page_words", "read_state",
-           "table_view"]
+           "rules_page", "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
@@ -28,6 +32,8 @@ desktop, Increase amount reaches it)."""
 PAGE_PRESETS = (*PRESETS[:-1], TWO_POT, PRESETS[-1])
 """The page's amount presets, left to right: min, ½, ¾, pot, 2× pot, all-in."""
 
+RULES = 5
+"""How to play's sections about the game itself (the first ones)."""
 LOG_SHOWN = 60
 """Move log lines a page is sent (the newest)."""
 
@@ -45,6 +51,14 @@ def page_words() -> dict[str, str]:
         "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"),
     }
+
+
+def rules_page(variant: Variant) -> list[dict[str, Any]]:
+    """How to play, as the desktop's page has it: the game, this game's
+    rules, the hands, betting, choosing an amount (the sections about the
+    window's keys and files are the desktop's alone)."""
+    sections = how_to_play(variant, KeyMap(), amount=amount, folder=Path("."))[:RULES]
+    return [{"heading": s.heading, "paragraphs": list(s.paragraphs)} for s in sections]
 
 
 def hand_text(table: RemoteTable) -> str:
@@ -122,7 +136,8 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "buttons": buttons,
         "presets": presets,
         "state": state,
-        "players": [_player(table, k, view) for k in order],
+        "players": [_player(table, k, view) if started else
+                    _("You") if k == table.seat else table.seats[k].name for k in order],
         "log": log.lines[-LOG_SHOWN:],
         "room": _("Room code {code}").format(code=table.code),
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],

@@ -65,10 +65,35 @@
     document.title = w.title || document.title;
     document.documentElement.lang = $("lang").value;
     $("chips").setAttribute("aria-label", w.players || "Players");
+    if (open) $("tab-heading").textContent = w[open] || open;
+  }
+
+  // How to play and Settings: a touch opens the tab in place of the page, a
+  // second touch (or Close, at the tab's end) closes it.
+  let open = null;
+  function tab(which) {
+    const shut = open === which || which === null, was = open;
+    open = shut ? null : which;
+    for (const id of ["howto", "settings"])
+      $("tab-" + id).setAttribute("aria-expanded", String(open === id));
+    $("tab").hidden = shut; $("page").hidden = !shut;
+    if (shut) { if (was) $("tab-" + was).focus(); return; }
+    $("tab-heading").textContent = words[which] || which;
+    $("tab-body").replaceChildren(); $("tab-settings-body").hidden = which !== "settings";
+    if (which === "howto") send({ howto: 1 });
+    $("tab-heading").focus();
+  }
+  function rules(sections) {
+    const out = [];
+    for (const s of sections) {
+      out.push(el("h3", s.heading), ...s.paragraphs.map((p) => el("p", p)));
+    }
+    $("tab-body").replaceChildren(...out);
   }
 
   function receive(m) {
     if (m.words) useWords(m.words);
+    if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
       joined = { code: m.joined.code, token: m.joined.token };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
@@ -131,6 +156,17 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.addEventListener("keydown", key);
+    $("tab-howto").addEventListener("click", () => tab("howto"));
+    $("tab-settings").addEventListener("click", () => tab("settings"));
+    $("tab-close").addEventListener("click", () => tab(null));
+    $("lang").addEventListener("change", () => {
+      send({ lang: $("lang").value });
+      const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
+      if (saved) {
+        saved.lang = $("lang").value;
+        sessionStorage.setItem("holdem-seat", JSON.stringify(saved));
+      }
+    });
     $("read-state").addEventListener("click", () => send({ state: 1 }));
     $("leave").addEventListener("click", () => {
       send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
@@ -143,7 +179,9 @@
     $("join").addEventListener("submit", join);
     $("say").addEventListener("submit", (ev) => { ev.preventDefault();
       const line = $("line"); if (line.value) send({ chat: line.value }); line.value = ""; });
-    $("lang").addEventListener("change", () => send({ lang: $("lang").value }));
+    // the browser's language, when the game speaks it (Settings changes it)
+    const mine = (navigator.language || "en").slice(0, 2);
+    if ([...$("lang").options].some((o) => o.value === mine)) $("lang").value = mine;
     const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
     if (saved) { $("code").value = saved.code; $("name").value = saved.name;
       $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token }; }

@@ -120,7 +120,9 @@ def join(driver: Any, port: int, code: str, name: str, lang: str = "en") -> None
     from selenium.webdriver.support.select import Select
 
     driver.get(f"https://127.0.0.1:{port}/")
+    driver.find_element(By.ID, "tab-settings").click()  # the language is a setting
     Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
+    driver.find_element(By.ID, "tab-close").click()
     driver.find_element(By.ID, "code").send_keys(code)
     driver.find_element(By.ID, "name").send_keys(name)
     driver.find_element(By.ID, "join-button").click()
@@ -266,6 +268,25 @@ def test_the_page_at_desktop_size_and_its_headers(served, pages):
     assert wide.find_element("id", "h-actions").text == "Akcje"
     wide.save_screenshot(str(SHOTS / "desktop-pl.png"))
     assert axe_problems(wide) == []
+    # How to play: a tab in place of the page, the desktop's rules in Polish;
+    # a second touch closes it, focus back on its tab
+    wide.find_element("id", "tab-howto").click()
+    body = wait_for(lambda: wide.find_element("id", "tab-body").text)
+    assert wide.find_element("id", "tab-heading").text == "Jak grać"
+    assert "Ranking układów" in body and not wide.find_element("id", "page").is_displayed()
+    assert headings(wide)[1:3] == ["Jak grać", "Gra"]
+    assert axe_problems(wide) == []
+    wide.save_screenshot(str(SHOTS / "desktop-pl-howto.png"))
+    wide.find_element("id", "tab-howto").click()
+    assert wide.find_element("id", "page").is_displayed()
+    assert wide.switch_to.active_element.get_attribute("id") == "tab-howto"
+    # Settings: the language changes the page and what the table says
+    wide.find_element("id", "tab-settings").click()
+    from selenium.webdriver.support.select import Select
+    Select(wide.find_element("id", "lang")).select_by_value("it")
+    wait_for(lambda: wide.find_element("id", "tab-heading").text == "Impostazioni")
+    wide.find_element("id", "tab-close").click()
+    wait_for(lambda: wide.find_element("id", "h-actions").text == "Azioni")
     # a wrong code is said on the join form, in the player's language
     other = browser(390, 844)
     pages.append(other)
