@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import gettext
 import json
+import logging
 import queue
 import time
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,7 @@ __all__ = ["WebMember", "serve_page"]
 MAX_PAGE_MESSAGE = 4096
 """Bytes a page's message may hold (a chat line is far shorter)."""
 _catalogs: dict[str, gettext.NullTranslations] = {}
+_LOG = logging.getLogger(__name__)
 
 
 def speaking(code: str) -> contextlib.AbstractContextManager[None]:
@@ -243,7 +245,13 @@ class _Link:
             message = parse_host(text.encode("utf-8"))
         except MalformedMessage:
             return
-        for payload in self.member.host(message):
+        try:
+            answer = self.member.host(message)
+        except Exception:  # a fault in wording this page ends this page alone
+            _LOG.exception("web page %s", self.ws.id)
+            await self.ws.close(1011, "error")
+            return
+        for payload in answer:
             await self.ws.send(json.dumps(payload, ensure_ascii=False))
 
     async def close(self, code: int = 1000, reason: str = "") -> None:

@@ -82,6 +82,7 @@ def browser(width: int, height: int) -> Any:
                      "--ignore-certificate-errors", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
@@ -161,6 +162,14 @@ def unnamed_controls(driver: Any) -> list[str]:
             and not n.get("ignored") and not n.get("name", {}).get("value", "").strip()]
 
 
+def console_errors(driver: Any) -> list[str]:
+    """What the page's console reported as errors: a script fault, or
+    anything the Content-Security-Policy blocked (the browser's own request
+    for /favicon.ico, which the page does not have, aside)."""
+    return [e["message"] for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
+
+
 def axe_problems(driver: Any) -> list[str]:
     from axe_selenium_python import Axe
 
@@ -215,6 +224,7 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     assert headings(ana) == ["Hold'em Desktop", *HEADINGS]
     assert unnamed_controls(ana) == [] and unnamed_controls(bea) == []
     assert axe_problems(ana) == [] and axe_problems(bea) == []
+    assert console_errors(ana) == [] and console_errors(bea) == []
     # the pot preset chose an amount, said as the bet button now names it
     assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+", t) for t in live(ana))
     # chat both ways, between a page and the desktop
@@ -287,6 +297,7 @@ def test_the_page_at_desktop_size_and_its_headers(served, pages):
     wait_for(lambda: wide.find_element("id", "tab-heading").text == "Impostazioni")
     wide.find_element("id", "tab-close").click()
     wait_for(lambda: wide.find_element("id", "h-actions").text == "Azioni")
+    assert console_errors(wide) == []
     # a wrong code is said on the join form, in the player's language
     other = browser(390, 844)
     pages.append(other)
