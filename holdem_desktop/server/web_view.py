@@ -140,6 +140,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
                     _("You") if k == table.seat else table.seats[k].name for k in order],
         "log": log.lines[-LOG_SHOWN:],
         "room": _("Room code {code}").format(code=table.code),
+        "code": table.code,
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
     }
 

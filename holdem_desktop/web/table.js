@@ -53,6 +53,9 @@
     $("log").replaceChildren(...v.log.map((t) => el("li", t)));
     $("log").scrollTop = $("log").scrollHeight;  // the newest lines in view
     $("room").textContent = v.room;
+    // the room's invitation for a friend's phone: this page, with the code filled in
+    const invite = location.origin + "/?code=" + encodeURIComponent(v.code);
+    $("invite").href = invite; $("invite").textContent = invite;
     $("chat").replaceChildren(...v.chat.map((t) => el("li", t)));
     $("chat").scrollTop = $("chat").scrollHeight;
   }
@@ -182,6 +185,8 @@
     // the browser's language, when the game speaks it (Settings changes it)
     const mine = (navigator.language || "en").slice(0, 2);
     if ([...$("lang").options].some((o) => o.value === mine)) $("lang").value = mine;
+    const invited = new URLSearchParams(location.search).get("code");
+    if (invited) $("code").value = invited.replace(/\D/g, "").slice(0, 6);
     const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
     if (saved) { $("code").value = saved.code; $("name").value = saved.name;
       $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token }; }

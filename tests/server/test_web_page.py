@@ -298,10 +298,15 @@ def test_the_page_at_desktop_size_and_its_headers(served, pages):
     wide.find_element("id", "tab-close").click()
     wait_for(lambda: wide.find_element("id", "h-actions").text == "Azioni")
     assert console_errors(wide) == []
-    # a wrong code is said on the join form, in the player's language
+    # the Room zone's invitation is this page with the code filled in
+    invite = wide.find_element("id", "invite").get_attribute("textContent")
+    assert invite == f"https://127.0.0.1:{served.port}/?code={desk.remote.code}"
     other = browser(390, 844)
     pages.append(other)
-    other.get(f"https://127.0.0.1:{served.port}/")
+    other.get(invite)
+    assert other.find_element("id", "code").get_attribute("value") == desk.remote.code
+    # a wrong code is said on the join form, in the player's language
+    other.find_element("id", "code").clear()
     other.find_element("id", "code").send_keys("000000")
     other.find_element("id", "name").send_keys("Eve")
     other.find_element("id", "join-button").click()
