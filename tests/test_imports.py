@@ -44,8 +44,10 @@ ALLOWED = {
     "tournament": {"engine"},
     "net": {"engine", "ai", "session", "i18n"},
     # the headless server: the rooms (net) and their saves, never a window,
-    # a sound or a voice (tests/server proves pygame is never imported)
-    "server": {"engine", "ai", "session", "net", "i18n", "saves"},
+    # a sound or a voice (tests/server proves pygame is never imported); a web
+    # page's player is worded by the desktop's own announcer, action buttons
+    # and Move log (server/web.py), which import no window or voice
+    "server": {"engine", "ai", "session", "net", "i18n", "saves", "speech", "ui"},
     "ui": {"engine", "ai", "session", "i18n", "store"},
     "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},
@@ -189,3 +191,19 @@ def test_ui_pages_only_import_downwards():
     assert {"desktop", "form_page", "new_game"} <= graph["online"]  # the finder reads them
     assert import_cycle(graph) is None, " -> ".join(import_cycle(graph) or [])
     assert not {m for m, used in graph.items() if "menus" in used}, "only the program opens menus"
+
+
+SERVER_BORROWS = {"speech": {"announcer"},
+                  "ui": {"action_panel", "reasons", "move_log", "howto", "keymap"}}
+"""The only modules of speech/ and ui/ the server may import: the words and
+rules a web page's player shares with the desktop, no window and no voice."""
+
+
+def test_the_server_borrows_only_the_desktops_words():
+    for path in sorted((PACKAGE / "server").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                parts = node.module.split(".")
+                if len(parts) > 1 and parts[1] in SERVER_BORROWS:
+                    assert len(parts) == 3 and parts[2] in SERVER_BORROWS[parts[1]], \
+                        f"server/{path.name} imports {node.module}"

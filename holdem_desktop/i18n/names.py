@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from holdem_desktop.engine.evaluator import HandValue
+from holdem_desktop.engine.evaluator import HandValue, evaluate_hand
 from holdem_desktop.engine.hand_classes import HandCategory
+from holdem_desktop.engine.views import SeatView
 
 from .translate import _, language, ngettext, pgettext
 
@@ -263,3 +264,39 @@ def variant_name(key: str, name: str) -> str:
 
 _SHIPPED_NAMES = {"Tournament", "Pot-limit tournament", "Fixed-limit", "Heads-up ten hands",
                   "Session"}
+
+
+def hand_now(hole: Sequence[int], board: Sequence[int]) -> str:
+    """Your hand now, as Y and a touched card say it: "pair of nines, ace
+    kicker" with five cards or more, your two cards before the flop
+    ("ace-king suited")."""
+    if not hole:
+        return _("You have no cards.")
+    if len(hole) + len(board) >= 5:
+        return hand_name(evaluate_hand(tuple(hole) + tuple(board)))
+    a, b = sorted(hole, reverse=True)
+    if a >> 2 == b >> 2:
+        return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
+    text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
+    return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
+
+
+def seat_line(name: str, seat: int, view: SeatView, *, suits: bool = True) -> str:
+    """A player in the hand, as the Players zone reads them: "Ada, 1,480
+    chips, bet 20, dealer, to act"."""
+    p = view.player(seat)
+    parts = [ngettext("{player}, {chips} chip", "{player}, {chips} chips", p.stack).format(
+        player=name, chips=amount(p.stack))]
+    if p.bet:
+        parts.append(_("bet {amount}").format(amount=amount(p.bet)))
+    if p.folded:
+        parts.append(_("folded"))
+    elif p.all_in:
+        parts.append(_("all-in"))
+    if p.shown:
+        parts.append(_("shows {cards}").format(cards=cards_names(p.shown, suits=suits)))
+    if view.button == seat:
+        parts.append(_("dealer"))
+    if view.to_act == seat and not view.over:
+        parts.append(_("to act"))
+    return ", ".join(parts)

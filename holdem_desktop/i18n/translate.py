@@ -14,18 +14,23 @@ English (the caller says so once).
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 import io
+import threading
+from collections.abc import Iterator
 
 from holdem_desktop.resources import locales_dir
 from holdem_desktop.settings import LANGUAGES
 
-__all__ = ["LANGUAGES", "_", "language", "ngettext", "pgettext", "set_language", "translation",
-           "use_translation"]
+__all__ = ["LANGUAGES", "_", "language", "ngettext", "pgettext", "set_language", "speaking",
+           "translation", "use_translation"]
 
 
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
+_here = threading.local()
+"""A language this thread speaks for a while (:func:`speaking`), else None."""
 
 
 def use_translation(translation: _gettext.NullTranslations, code: str = "en") -> None:
@@ -36,12 +41,31 @@ def use_translation(translation: _gettext.NullTranslations, code: str = "en") ->
 
 def translation() -> _gettext.NullTranslations:
     """The translation in use."""
-    return _current
+    return _now()
 
 
 def language() -> str:
     """The language in use (``en``, ``ro``, ``it``, ``pl``)."""
-    return _language
+    here = getattr(_here, "code", None)
+    return _language if here is None else here
+
+
+def _now() -> _gettext.NullTranslations:
+    here = getattr(_here, "translation", None)
+    return _current if here is None else here
+
+
+@contextlib.contextmanager
+def speaking(translation: _gettext.NullTranslations, code: str) -> Iterator[None]:
+    """Words in ``translation`` (language ``code``) on this thread only, while
+    inside: the server words each web page's table in that page's language,
+    and no other thread (a window in the same process) hears it."""
+    before = getattr(_here, "translation", None), getattr(_here, "code", None)
+    _here.translation, _here.code = translation, code
+    try:
+        yield
+    finally:
+        _here.translation, _here.code = before
 
 
 def load(code: str) -> _gettext.NullTranslations:
@@ -75,14 +99,14 @@ def set_language(code: str) -> bool:
 
 def _(message: str) -> str:
     """``message`` in the player's language."""
-    return _current.gettext(message)
+    return _now().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n``, in the player's language."""
-    return _current.ngettext(singular, plural, n)
+    return _now().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense given by ``context`` ("check" the action or the box)."""
-    return _current.pgettext(context, message)
+    return _now().pgettext(context, message)

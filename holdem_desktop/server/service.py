@@ -9,6 +9,8 @@ One port answers three things:
   message holds one protocol payload (the JSON a LAN frame carries, without
   its length: WebSocket does the framing), at most
   :data:`~holdem_desktop.net.protocol.MAX_FRAME` bytes;
+- the table as a web page (``GET /``, its files, and its WebSocket on
+  ``/web``: :mod:`.web_files`, :mod:`.web`);
 - anything else: bytes that are not TLS fail the TLS handshake and are
   dropped; a request that is not HTTP, or not an upgrade, is answered with
   an HTTP error and closed.  Nobody else notices.
@@ -85,11 +87,13 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.wire import WireError, decode, to_json
 
+from . import web_files
 from .certs import fingerprint
 from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .web import serve_page
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
 
@@ -462,11 +466,16 @@ class GameServer:
         if path == "/health":
             self.stats["health"] += 1
             return _json(connection, HTTPStatus.OK, self.health())
+        page = web_files.page_response(request, path)  # the table as a web page
+        if page is not None:
+            self.stats["page"] += 1
+            return page
         origin = request.headers.get("Origin")
-        if origin is not None and origin not in self.config.origins:
+        if (origin is not None and origin not in self.config.origins
+                and not web_files.own_origin(request, origin)):
             self._drop(address, "origin")
             return connection.respond(HTTPStatus.FORBIDDEN, "Origin not allowed\n")
-        if path != "/":
+        if path not in ("/", web_files.SOCKET_PATH):
             self.stats["not_found"] += 1
             return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
         if self._barred.full(address, time.monotonic()):
@@ -487,7 +496,11 @@ class GameServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         try:
-            await self._serve(ws)
+            if ws.request is not None and ws.request.path.partition("?")[0] == \
+                    web_files.SOCKET_PATH:
+                await serve_page(self, ws)  # a web page's player (server/web.py)
+            else:
+                await self._serve(ws)
         finally:
             self._real.pop(id(ws), None)
             self._from_peer.discard(id(ws))
@@ -500,13 +513,7 @@ class GameServer:
             with contextlib.suppress(Exception):
                 await ws.send(to_text(Refused("busy")))
             return
-        conn = f"c{next(self._ids)}"
-        state = _Conn(ws, address)
-        self._conns[conn] = state
-        self._per_address[address] += 1
-        self.stats["connections"] += 1
-        self.lobby.connect(conn, address)
-        sender = asyncio.create_task(self._sender(conn, state))
+        conn, sender = self._opened(ws, address)
         bucket = TokenBucket(self.config.rate, self.config.burst, time.monotonic)
         bad = 0
         came = time.monotonic()
@@ -569,15 +576,32 @@ class GameServer:
                     self.lobby.reserved = ""
                 self._deliver()
         finally:
-            self._conns.pop(conn, None)
-            self._per_address[address] -= 1
-            if self._per_address[address] <= 0:
-                del self._per_address[address]
-            self.lobby.disconnect(conn)
-            self._deliver()
-            with contextlib.suppress(Exception):  # a Bye queued last goes out first
-                await asyncio.wait_for(sender, 2.0)
-            sender.cancel()
+            await self._closed(conn, address, sender)
+
+    def _opened(self, ws: Any, address: str, prefix: str = "c"
+                ) -> tuple[str, asyncio.Task[None]]:
+        """A connection (a game's, or ``ws`` standing for a web page's) joins
+        the lobby, with a sender of its own; returns its name and sender."""
+        conn = f"{prefix}{next(self._ids)}"
+        state = _Conn(ws, address)
+        self._conns[conn] = state
+        self._per_address[address] += 1
+        self.stats["connections"] += 1
+        self.lobby.connect(conn, address)
+        return conn, asyncio.create_task(self._sender(conn, state))
+
+    async def _closed(self, conn: str, address: str, sender: asyncio.Task[None]) -> None:
+        """A connection (a game's or a web page's) has ended: out of the
+        lobby, its last messages sent."""
+        self._conns.pop(conn, None)
+        self._per_address[address] -= 1
+        if self._per_address[address] <= 0:
+            del self._per_address[address]
+        self.lobby.disconnect(conn)
+        self._deliver()
+        with contextlib.suppress(Exception):  # a Bye queued last goes out first
+            await asyncio.wait_for(sender, 2.0)
+        sender.cancel()
 
     async def _elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
                          ) -> Peer | None:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from holdem_desktop.engine.evaluator import evaluate_hand
 from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n import amount, card_name, cards_names, hand_name
-from holdem_desktop.i18n.names import rank_name, ranks_name
+from holdem_desktop.i18n import amount, card_name
+from holdem_desktop.i18n.names import hand_now, seat_line
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import SessionError
 
@@ -200,21 +199,7 @@ class TableTexts(ActingPage):
         chips = s.chips(seat)
         if view is None or seat not in {p.seat for p in view.players}:
             return self._with_chips(name, chips)
-        p = view.player(seat)
-        parts = [self._with_chips(name, p.stack)]
-        if p.bet:
-            parts.append(_("bet {amount}").format(amount=amount(p.bet)))
-        if p.folded:
-            parts.append(_("folded"))
-        elif p.all_in:
-            parts.append(_("all-in"))
-        if p.shown:
-            parts.append(_("shows {cards}").format(cards=cards_names(p.shown, suits=self.suits)))
-        if view.button == seat:
-            parts.append(_("dealer"))
-        if view.to_act == seat and not view.over:
-            parts.append(_("to act"))
-        return ", ".join(parts)
+        return seat_line(name, seat, view, suits=self.suits)
 
     @staticmethod
     def _with_chips(name: str, count: int) -> str:
@@ -224,15 +209,7 @@ class TableTexts(ActingPage):
     def hand_text(self) -> str:
         """Your current hand: "pair of nines, ace kicker" (your cards before the flop)."""
         view = self._view()
-        if view is None or not view.hole:
-            return _("You have no cards.")
-        if len(view.hole) + len(view.board) >= 5:
-            return hand_name(evaluate_hand(view.hole + view.board))
-        a, b = sorted(view.hole, reverse=True)
-        if a >> 2 == b >> 2:
-            return _("pair of {ranks}").format(ranks=ranks_name(a >> 2, "pair"))
-        text = _("{high}-{low} suited") if a & 3 == b & 3 else _("{high}-{low} offsuit")
-        return text.format(high=rank_name(a >> 2), low=rank_name(b >> 2))
+        return hand_now(view.hole, view.board) if view is not None else hand_now((), ())
 
     def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty

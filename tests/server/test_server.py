@@ -171,9 +171,12 @@ def test_bytes_that_are_not_tls_or_not_http_are_dropped_and_a_player_plays_on(se
         # inside TLS, bytes that are not HTTP: closed (at most an HTTP error first)
         answer = raw_exchange(served.port, b"\x16\x03hello there\r\n\r\n", tls=True)
         assert answer == b"" or answer.startswith(b"HTTP/1.1 400")
-        # plain HTTP inside TLS that is not an upgrade: refused, closed
-        answer = raw_exchange(served.port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", tls=True)
+        # plain HTTP inside TLS that is not an upgrade: refused, closed (but
+        # for the web page's files: GET / is the table as a web page)
+        answer = raw_exchange(served.port, b"GET /x HTTP/1.1\r\nHost: x\r\n\r\n", tls=True)
         assert answer.startswith(b"HTTP/1.1 4")
+        answer = raw_exchange(served.port, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", tls=True)
+        assert answer.startswith(b"HTTP/1.1 200") and b"Content-Security-Policy" in answer
         # the player never noticed
         client.send(Ping(3))
         assert next_message(client, (Pong,)) == Pong(3)

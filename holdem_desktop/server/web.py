@@ -1,0 +1,308 @@
+"""A player in a web page: a member of the server's rooms like any other.
+
+One set of words and one announcer (docs/architecture.md, *The web page*):
+the page shows, it never words anything.  For each page the server runs,
+in the page's language, what a desktop in a room runs: a
+:class:`~holdem_desktop.net.remote.RemoteTable` fed the room's messages,
+the desktop's :class:`~holdem_desktop.speech.announcer.Announcer` (its
+announcements go to the page's live region), its
+:class:`~holdem_desktop.ui.action_panel.ActionPanel` (the buttons, their
+amounts, why one cannot be used) and its Move log.  The page sends what was
+pressed; the server answers with sentences and the zones' text.
+
+Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
+``{"join": {"code", "name", "token"}}``, ``{"press": <Command>}``,
+``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
+``{"state": 1}`` (Read state), ``{"leave": 1}``, ``{"howto": 1}`` (answered
+``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
+``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
+``{"joined": {"code", "token"}}``, ``{"say": text, "more": bool}`` (an
+announcement, or ``more`` of the one the player's move began),
+``{"tell": text}`` (the answer to a press: said at once),
+``{"view": {...}}`` and ``{"error": text}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gettext
+import json
+import logging
+import queue
+import time
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from holdem_desktop import __version__
+from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.i18n import translate
+from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.limits import TokenBucket
+from holdem_desktop.net.protocol import (
+    Bye,
+    ClientMessage,
+    Hello,
+    HostMessage,
+    MalformedMessage,
+    Refused,
+    Welcome,
+    parse_host,
+)
+from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.speech.announcer import Announcer
+from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
+from holdem_desktop.ui.move_log import MoveLog
+
+from .web_view import (
+    PAGE_PRESETS,
+    TWO_POT,
+    hand_text,
+    page_words,
+    read_state,
+    rules_page,
+    table_view,
+)
+
+if TYPE_CHECKING:
+    from .service import GameServer
+
+__all__ = ["WebMember", "serve_page"]
+
+MAX_PAGE_MESSAGE = 4096
+"""Bytes a page's message may hold (a chat line is far shorter)."""
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_LOG = logging.getLogger(__name__)
+
+
+def speaking(code: str) -> contextlib.AbstractContextManager[None]:
+    """Words in language ``code`` while inside, on the server's thread only
+    (English when its catalog cannot be had)."""
+    if code not in _catalogs:
+        try:
+            _catalogs[code] = (translate.load(code) if code != "en"
+                               else gettext.NullTranslations())
+        except (OSError, ValueError, LookupError):
+            _catalogs[code] = gettext.NullTranslations()
+    return translate.speaking(_catalogs[code], code)
+
+
+class _Client:
+    """What the member's RemoteTable sends through: straight to the lobby."""
+
+    def __init__(self, server: GameServer, conn: str) -> None:
+        self.server, self.conn = server, conn
+        self.inbox: queue.Queue[object] = queue.Queue()  # (unused: messages are handed in)
+
+    def send(self, message: ClientMessage) -> None:
+        self.server.lobby.receive(self.conn, message)
+        self.server._deliver()
+
+
+class WebMember:
+    """One page's player: turns the room's messages into what the page shows
+    and says, and the page's presses into the room's messages."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.lang = "en"
+        self.remote: RemoteTable | None = None
+        self.announcer: Announcer | None = None
+        self.panel: ActionPanel | None = None
+        self.log: MoveLog | None = None
+        self.out: list[dict[str, Any]] = []
+        self.name = ""
+
+    # the page
+
+    def page(self, data: object) -> list[dict[str, Any]]:
+        """One message of the page; returns what to send it."""
+        if not isinstance(data, dict) or len(data) != 1:
+            return [{"error": "malformed"}]
+        (kind, value), = data.items()
+        with speaking(self.lang):
+            if kind == "lang" and isinstance(value, str):
+                self.lang = value if value in translate.LANGUAGES else "en"
+                with speaking(self.lang):
+                    return [{"words": page_words()}, *self._take()]
+            if kind == "ping":
+                return []
+            if kind == "howto":
+                variant = self.remote.variant if self.remote else shipped_variant("tournament")
+                return [{"howto": rules_page(variant)}]
+            if kind == "join" and isinstance(value, dict) and self.remote is None:
+                return self._join(value)
+            if self.remote is None or self.panel is None:  # (a join comes first)
+                return [{"error": "malformed"}]
+            if kind == "press" and value in set(Command):
+                outcome = self.panel.activate(Command(value))
+                if outcome.message:
+                    self.out.append({"tell": outcome.message})
+            elif kind == "preset" and value in PAGE_PRESETS:
+                outcome = self._preset(self.panel, str(value))
+                if outcome.message:
+                    self.out.append({"tell": outcome.message})
+            elif kind == "hand":
+                self.out.append({"tell": hand_text(self.remote)})
+            elif kind == "state":
+                self.out.append({"tell": read_state(self.remote)})
+            elif kind == "leave":
+                self.remote.leave()  # the seat is played by the computer
+            elif kind == "chat" and isinstance(value, str):
+                self.remote.chat(value)
+            else:
+                return [{"error": "malformed"}]
+            return self._take()
+
+    def _join(self, value: dict[str, Any]) -> list[dict[str, Any]]:
+        code, name, token = value.get("code"), value.get("name"), value.get("token")
+        if not isinstance(code, str) or not isinstance(name, str) \
+                or not (token is None or isinstance(token, str)):
+            return [{"error": "malformed"}]
+        self.name = name
+        self.client.send(Hello(name.strip(), code.strip(), __version__, token or None))
+        return []
+
+    @staticmethod
+    def _preset(panel: ActionPanel, preset: str) -> Outcome:
+        """Choose a preset's amount (twice the pot: its stop of the scale)."""
+        if preset != TWO_POT:
+            return panel.preset(Preset(preset))
+        scale, _now = panel.amounts()
+        stop = next((k for k, st in enumerate(scale) if TWO_POT in st.steps), None)
+        if stop is None:
+            return Outcome(False, _("That amount is not one you can choose now."))
+        return panel.choose(stop)
+
+    # the room
+
+    def host(self, message: HostMessage) -> list[dict[str, Any]]:
+        """One message of the room; returns what to send the page."""
+        with speaking(self.lang):
+            if self.remote is None:
+                if isinstance(message, Welcome):
+                    self._seat(message)
+                    self.out.append({"joined": {"code": message.code, "token": message.token}})
+                elif isinstance(message, Refused | Bye):
+                    self.out.append({"error": room_problem(message.reason,
+                                                           getattr(message, "detail", ""))})
+                return self._take()
+            self.remote.handle(message)
+            assert self.announcer is not None
+            self.announcer.flush()
+            return self._take()
+
+    def _seat(self, welcome: Welcome) -> None:
+        remote = RemoteTable(self.client, welcome.game(), welcome)
+        remote.name = self.name
+        seat = welcome.seat
+
+        def name(k: int) -> str:
+            return remote.seats[k].name
+
+        self.announcer = Announcer(
+            seat, name, lambda text: self.out.append({"say": text}),
+            grow=lambda text: self.out.append({"say": text, "more": True}),
+            stand_in=lambda: bool(remote.computer_plays))
+        self.log = MoveLog(name, seat)
+        self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
+        remote.subscribe(self.announcer)
+        remote.subscribe(self.log.add)
+        remote.on_news = lambda text: self.announcer.pending.append(text) \
+            if self.announcer is not None else None
+        remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
+        remote.on_answer = lambda text: self.out.append({"tell": text})
+        remote.on_chat = lambda line: self.out.append({"chat": line.spoken})
+        remote.seat_listeners.append(self._follow)
+        self.remote = remote
+
+    def _follow(self, seat: int | None) -> None:
+        if self.announcer is not None and self.panel is not None and self.log is not None:
+            self.announcer.seat = self.panel.seat = seat
+            self.log.reseat(seat)
+
+    def _take(self) -> list[dict[str, Any]]:
+        out, self.out = self.out, []
+        if self.remote is not None and self.panel is not None and self.log is not None:
+            out.append({"view": table_view(self.remote, self.panel, self.log)})
+        return out
+
+
+class _Link:
+    """The room's side of a page: what the server's sender writes to it (the
+    game's messages as text) is handed to the member, and what the member
+    answers goes to the page."""
+
+    def __init__(self, member: WebMember, ws: ServerConnection) -> None:
+        self.member, self.ws = member, ws
+        self.transport = ws.transport
+
+    async def send(self, text: str) -> None:
+        try:
+            message = parse_host(text.encode("utf-8"))
+        except MalformedMessage:
+            return
+        try:
+            answer = self.member.host(message)
+        except Exception:  # a fault in wording this page ends this page alone
+            _LOG.exception("web page %s", self.ws.id)
+            await self.ws.close(1011, "error")
+            return
+        for payload in answer:
+            await self.ws.send(json.dumps(payload, ensure_ascii=False))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        await self.ws.close(code, reason)
+
+
+async def serve_page(server: GameServer, ws: ServerConnection) -> None:
+    """A page's WebSocket, from its first message to its close: a lobby
+    connection like a desktop's, with the same limits (rate, idle, size,
+    what is unread)."""
+    from .service import MAX_BAD
+
+    address = server._address(ws)
+    if (server._per_address[address] >= server.config.max_per_address
+            or len(server._conns) >= server.config.max_connections):  # raced past the check
+        server._drop(address, "busy")
+        return
+    member = WebMember(None)
+    conn, sender = server._opened(_Link(member, ws), address, "w")
+    member.client = _Client(server, conn)
+    server.stats["pages"] += 1
+    bucket = TokenBucket(server.config.rate, server.config.burst, time.monotonic)
+    bad = 0
+    try:
+        while conn in server._conns:
+            try:
+                async with asyncio.timeout(server.config.idle):
+                    data = await ws.recv()
+            except TimeoutError:
+                server._drop(address, "idle")
+                server._queue(conn, Bye("idle"))
+                break
+            except ConnectionClosed:
+                break
+            if not bucket.take():
+                server._drop(address, "flooding", abuse=True)
+                server._queue(conn, Bye("flooding"))
+                break
+            try:
+                if len(data) > MAX_PAGE_MESSAGE:
+                    raise ValueError
+                answer = member.page(json.loads(data))
+            except ValueError:
+                answer = [{"error": "malformed"}]
+            if answer and answer[0].get("error") == "malformed":
+                bad += 1
+                if bad > MAX_BAD:
+                    server._drop(address, "abuse", abuse=True)
+                    break
+            for payload in answer:
+                await ws.send(json.dumps(payload, ensure_ascii=False))
+    finally:
+        await server._closed(conn, address, sender)
+

@@ -1,0 +1,182 @@
+"""What a web page shows of its table, worded on the server in the page's
+language with the desktop's own words (the same catalog entries): the
+zones in seed 000's order, every player's chips (yours first), the action
+buttons with their amounts and why one cannot be used, the amount presets,
+the Move log and the chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from holdem_desktop.engine.variant import Variant
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
+from holdem_desktop.i18n.phrases import you_have
+from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.session import SessionError
+from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
+from holdem_desktop.ui.howto import how_to_play
+from holdem_desktop.ui.keymap import KeyMap
+
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "page_words", "read_state",
+           "rules_page", "table_view"]
+
+ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
+"""The zones' headings, in seed 000's order (Room and Chat: in a room)."""
+
+TWO_POT = "two_pot"
+"""The amount scale's stop of twice the pot: a preset of the page (on the
+desktop, Increase amount reaches it)."""
+PAGE_PRESETS = (*PRESETS[:-1], TWO_POT, PRESETS[-1])
+"""The page's amount presets, left to right: min, ½, ¾, pot, 2× pot, all-in."""
+
+RULES = 5
+"""How to play's sections about the game itself (the first ones)."""
+LOG_SHOWN = 60
+"""Move log lines a page is sent (the newest)."""
+
+
+def page_words() -> dict[str, str]:
+    """The page's own labels, in the language in force."""
+    return {
+        "title": _("Hold'em Desktop"), "table": _("Table"), "hand": _("Your hand"),
+        "actions": _("Actions"), "state": _("Game state"), "players": _("Players"),
+        "log": _("Move log"), "room": _("Room"), "chat": _("Chat"),
+        "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
+        "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
+        "language": _("Language"), "say": _("Say at the table"),
+        "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
+        "lost": _("Connection lost, reconnecting…"),
+        "leave": _("Leave the room"),
+    }
+
+
+def rules_page(variant: Variant) -> list[dict[str, Any]]:
+    """How to play, as the desktop's page has it: the game, this game's
+    rules, the hands, betting, choosing an amount (the sections about the
+    window's keys and files are the desktop's alone)."""
+    sections = how_to_play(variant, KeyMap(), amount=amount, folder=Path("."))[:RULES]
+    return [{"heading": s.heading, "paragraphs": list(s.paragraphs)} for s in sections]
+
+
+def hand_text(table: RemoteTable) -> str:
+    """Your hand now, as a touched card says it (the desktop's Y)."""
+    view = _view(table)
+    return hand_now(view.hole, view.board) if view is not None else hand_now((), ())
+
+
+def _view(table: RemoteTable) -> SeatView | None:
+    if table.hand is None or table.seat is None:
+        return None
+    try:
+        return table.view(table.seat)
+    except SessionError:
+        return None
+
+
+def _chips(name: str, count: int) -> str:
+    return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
+        player=name, chips=amount(count))
+
+
+def _player(table: RemoteTable, seat: int, view: SeatView | None) -> str:
+    name = _("You") if seat == table.seat else table.seats[seat].name
+    place = table.seats[seat].place
+    if place is not None:
+        return _("{player}, out in place {place}").format(player=name, place=place)
+    if view is None or seat not in {p.seat for p in view.players}:
+        return _chips(name, table.chips(seat))
+    return seat_line(name, seat, view)
+
+
+def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> dict[str, Any]:
+    why = None if enabled else panel.why(command)
+    return {"id": command.value, "label": label, "why": why or ""}
+
+
+def _preset_label(preset: str) -> str:
+    return {Preset.MIN: _("Amount: minimum"), Preset.HALF_POT: _("Amount: half the pot"),
+            Preset.THREE_QUARTERS_POT: _("Amount: three quarters of the pot"),
+            Preset.POT: _("Amount: the pot"), TWO_POT: _("Amount: twice the pot"),
+            Preset.ALL_IN: _("Amount: all-in")}[preset]
+
+
+def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, Any]:
+    """The zones' text and the controls, for the page to show."""
+    view = _view(table)
+    seats = [k for k in range(table.n) if table.seats[k].name]
+    order = sorted(seats, key=lambda k: (k != table.seat, (k - (table.seat or 0)) % table.n))
+    buttons = [_button(panel, b.command, b.label, b.enabled) for b in panel.buttons()]
+    amounts: dict[str, int | None] = {p.value: to for p, to in panel.preset_amounts().items()}
+    amounts[TWO_POT] = next((st.to for st in panel.amounts()[0] if TWO_POT in st.steps), None)
+    presets = [{"id": p, "label": _preset_label(p),
+                "why": "" if amounts[p] is not None else _("There is no amount to choose now.")}
+               for p in PAGE_PRESETS]
+    started = table.table is not None and table.table.started
+    state = []
+    if view is not None and not view.over and view.to_act is not None:
+        state.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
+                     if view.to_act == table.seat and view.to_call else
+                     _("Your turn") if view.to_act == table.seat else
+                     _("{player} to act").format(player=table.seats[view.to_act].name))
+    if started:
+        state.append(_("Hand {number}.").format(number=table.hands_played + (
+            0 if table.hand is None or table.hand.over else 1)))
+    else:  # before the first game: who is here, and what starts it
+        state += [table.who_is_here(), panel.why(Command.NEXT_HAND) or ""]
+    return {
+        "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
+                  for k in order] if started else [],
+        "board": (_("Board: {cards}.").format(cards=cards_names(view.board))
+                  if view is not None and view.board else _("No cards on the board yet.")),
+        "pot": _("Pot {amount}").format(amount=amount(view.pot)) if view is not None else "",
+        "cards": [card_name(c) for c in view.hole] if view is not None else [],
+        "buttons": buttons,
+        "presets": presets,
+        "state": state,
+        "players": [_player(table, k, view) if started else
+                    _("You") if k == table.seat else table.seats[k].name for k in order],
+        "log": log.lines[-LOG_SHOWN:],
+        "room": _("Room code {code}").format(code=table.code),
+        "code": table.code,
+        "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
+    }
+
+
+def read_state(table: RemoteTable) -> str:
+    """Read state (the desktop's I), in its order: whose turn and the amount
+    to call, your cards and hand, the board, the pot, your chips then each
+    player's after you, the dealer, the blinds and the hand number."""
+    view = _view(table)
+    parts = []
+    if view is not None:
+        if view.over or view.to_act is None:
+            parts.append(_("Nobody is to act."))
+        elif view.to_act == table.seat:
+            parts.append(_("Your turn."))
+            if view.to_call:
+                parts.append(_("To call: {amount}.").format(amount=amount(view.to_call)))
+        else:
+            parts.append(_("{player} to act.").format(player=table.seats[view.to_act].name))
+        if view.hole:
+            parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
+                cards=cards_names(view.hole), hand=hand_text(table)))
+        parts.append(_("Board: {cards}.").format(cards=cards_names(view.board))
+                     if view.board else _("No cards on the board yet."))
+        parts.append(_("Pot: {amount}.").format(amount=amount(view.pot)))
+    seats = [k for k in range(table.n) if table.seats[k].name and k != table.seat]
+    if table.seat is not None:
+        parts.append(you_have(table.chips(table.seat)))
+        seats.sort(key=lambda k: (k - table.seat) % table.n)  # type: ignore[operator]
+    parts += [_player(table, k, view) + "." for k in seats]
+    if view is not None:
+        parts.append(_("{player} deals.").format(
+            player=_("You") if view.button == table.seat else table.seats[view.button].name))
+    level = table.blind_level()
+    parts.append(_("Blinds {small} and {big}.").format(small=amount(level.small),
+                                                      big=amount(level.big)))
+    parts.append(_("Hand {number}.").format(number=table.hands_played + (
+        0 if table.hand is None or table.hand.over else 1)))
+    return " ".join(parts)

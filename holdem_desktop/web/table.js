@@ -1,0 +1,197 @@
+// The table as a web page: it shows and sends, it never words anything.
+// Every sentence and label comes from the server, in the player's
+// language, from the desktop's own catalogs and announcer (server/web.py).
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const COMMANDS = ["fold", "check_call", "bet_raise", "decrease", "increase", "all_in", "next_hand"];
+  const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in"];
+  let ws = null, joined = null, words = {}, lastSaid = "", wait = 500, closing = false;
+
+  function el(tag, text) { const e = document.createElement(tag); e.textContent = text; return e; }
+  function fill(list, lines) { $(list).replaceChildren(...lines.map((t) => el("li", t))); }
+  function send(obj) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj)); }
+
+  function say(text, more) {
+    const live = $("live");
+    if (more && live.lastElementChild) {
+      live.lastElementChild.append(" " + text);
+      lastSaid += " " + text;
+    } else {
+      live.append(el("p", text));
+      lastSaid = text;
+    }
+    while (live.childElementCount > 200) live.firstElementChild.remove();
+  }
+
+  // The buttons are made once, in a fixed order: they never move.
+  function makeButtons(where, ids, kind) {
+    for (const id of ids) {
+      const b = el("button", ""); b.type = "button"; b.id = kind + "-" + id;
+      const why = el("span", ""); why.id = b.id + "-why"; why.className = "why";
+      b.setAttribute("aria-describedby", why.id);
+      b.addEventListener("click", () => send({ [kind]: id }));
+      const box = el("span", ""); box.append(b, why); $(where).append(box);
+    }
+  }
+  function setButton(id, data) {
+    const b = $(id); if (!b) return;
+    b.textContent = data.label;
+    b.setAttribute("aria-disabled", data.why ? "true" : "false");
+    $(id + "-why").textContent = data.why ? " " + data.why : "";
+  }
+
+  function show(v) {
+    fill("chips", v.chips);
+    $("board").textContent = v.board; $("pot").textContent = v.pot;
+    const cards = v.cards.map((c) => { const b = el("button", c); b.type = "button";
+      b.addEventListener("click", () => send({ hand: 1 })); return b; });
+    $("cards").replaceChildren(...cards);
+    for (const b of v.buttons) setButton("press-" + b.id, b);
+    for (const p of v.presets) setButton("preset-" + p.id, p);
+    fill("state", v.state); fill("players", v.players);
+    $("log").replaceChildren(...v.log.map((t) => el("li", t)));
+    $("log").scrollTop = $("log").scrollHeight;  // the newest lines in view
+    $("room").textContent = v.room;
+    // the room's invitation for a friend's phone: this page, with the code filled in
+    const invite = location.origin + "/?code=" + encodeURIComponent(v.code);
+    $("invite").href = invite; $("invite").textContent = invite;
+    $("chat").replaceChildren(...v.chat.map((t) => el("li", t)));
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+
+  function useWords(w) {
+    words = w;
+    for (const e of document.querySelectorAll("[data-word]")) {
+      const t = w[e.dataset.word]; if (t) e.textContent = t;
+    }
+    document.title = w.title || document.title;
+    document.documentElement.lang = $("lang").value;
+    $("chips").setAttribute("aria-label", w.players || "Players");
+    if (open) $("tab-heading").textContent = w[open] || open;
+  }
+
+  // How to play and Settings: a touch opens the tab in place of the page, a
+  // second touch (or Close, at the tab's end) closes it.
+  let open = null;
+  function tab(which) {
+    const shut = open === which || which === null, was = open;
+    open = shut ? null : which;
+    for (const id of ["howto", "settings"])
+      $("tab-" + id).setAttribute("aria-expanded", String(open === id));
+    $("tab").hidden = shut; $("page").hidden = !shut;
+    if (shut) { if (was) $("tab-" + was).focus(); return; }
+    $("tab-heading").textContent = words[which] || which;
+    $("tab-body").replaceChildren(); $("tab-settings-body").hidden = which !== "settings";
+    if (which === "howto") send({ howto: 1 });
+    $("tab-heading").focus();
+  }
+  function rules(sections) {
+    const out = [];
+    for (const s of sections) {
+      out.push(el("h3", s.heading), ...s.paragraphs.map((p) => el("p", p)));
+    }
+    $("tab-body").replaceChildren(...out);
+  }
+
+  function receive(m) {
+    if (m.words) useWords(m.words);
+    if (m.howto && open === "howto") rules(m.howto);
+    if (m.joined) {
+      joined = { code: m.joined.code, token: m.joined.token };
+      sessionStorage.setItem("holdem-seat", JSON.stringify(
+        { code: joined.code, token: joined.token, name: $("name").value, lang: $("lang").value }));
+      $("join").hidden = true; $("table").hidden = false; wait = 500;
+    }
+    if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
+    if (m.say) say(m.say, m.more);
+    if (m.tell) say(m.tell);
+    if (m.chat) say(m.chat);
+    if (m.view) show(m.view);
+  }
+
+  function connect(then) {
+    ws = new WebSocket("wss://" + location.host + "/web");
+    ws.addEventListener("open", () => { send({ lang: $("lang").value }); if (then) then(); });
+    ws.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+    ws.addEventListener("close", () => {
+      if (closing || !joined) return;
+      say(words.lost || "Connection lost, reconnecting…");
+      setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
+        token: joined.token } })), wait);
+      wait = Math.min(wait * 2, 5000);
+    });
+  }
+
+  function join(ev) {
+    if (ev) ev.preventDefault();
+    $("problem").textContent = "";
+    const message = { join: { code: $("code").value, name: $("name").value,
+      token: joined ? joined.token : null } };
+    if (ws && ws.readyState === WebSocket.OPEN) send(message); else connect(() => send(message));
+  }
+
+  // The desktop's keys (ui/keymap.py), where a key reaches the page (a
+  // screen reader's browse mode keeps letters for itself): never while
+  // typing in a field.
+  const KEYS = { f: ["press", "fold"], c: ["press", "check_call"], b: ["press", "bet_raise"],
+    r: ["press", "bet_raise"], a: ["press", "all_in"], n: ["press", "next_hand"],
+    ArrowUp: ["press", "increase"], ArrowDown: ["press", "decrease"],
+    y: ["hand", 1], i: ["state", 1] };
+  function zone(step) {
+    const heads = [...document.querySelectorAll("#table h2")];
+    const at = heads.indexOf(document.activeElement.closest("section")
+      ? document.activeElement.closest("section").querySelector("h2") : null);
+    const next = heads[(at + step + heads.length) % heads.length];
+    next.tabIndex = -1; next.focus();
+  }
+  function key(ev) {
+    if (!joined || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.target.closest("input, select, textarea")) return;
+    const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
+    else if (k === "e") $("repeat").click();
+    else if (k === "m") $("line").focus();
+    else if (k === "h") zone(ev.shiftKey ? -1 : 1);
+    else return;
+    ev.preventDefault();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    document.addEventListener("keydown", key);
+    $("tab-howto").addEventListener("click", () => tab("howto"));
+    $("tab-settings").addEventListener("click", () => tab("settings"));
+    $("tab-close").addEventListener("click", () => tab(null));
+    $("lang").addEventListener("change", () => {
+      send({ lang: $("lang").value });
+      const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
+      if (saved) {
+        saved.lang = $("lang").value;
+        sessionStorage.setItem("holdem-seat", JSON.stringify(saved));
+      }
+    });
+    $("read-state").addEventListener("click", () => send({ state: 1 }));
+    $("leave").addEventListener("click", () => {
+      send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
+      if (ws) ws.close();  // a new join opens a new connection
+      $("table").hidden = true; $("join").hidden = false; $("code").focus();
+    });
+    makeButtons("buttons", COMMANDS, "press");
+    makeButtons("presets", PRESETS, "preset");
+    $("repeat").addEventListener("click", () => { if (lastSaid) say(lastSaid); });
+    $("join").addEventListener("submit", join);
+    $("say").addEventListener("submit", (ev) => { ev.preventDefault();
+      const line = $("line"); if (line.value) send({ chat: line.value }); line.value = ""; });
+    // the browser's language, when the game speaks it (Settings changes it)
+    const mine = (navigator.language || "en").slice(0, 2);
+    if ([...$("lang").options].some((o) => o.value === mine)) $("lang").value = mine;
+    const invited = new URLSearchParams(location.search).get("code");
+    if (invited) $("code").value = invited.replace(/\D/g, "").slice(0, 6);
+    const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
+    if (saved) { $("code").value = saved.code; $("name").value = saved.name;
+      $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token }; }
+    connect(saved ? () => join() : null);
+    setInterval(() => send({ ping: 1 }), 15000);
+    window.addEventListener("pagehide", () => { closing = true; });
+  });
+})();
