@@ -1,0 +1,214 @@
+"""Accounts on a real server on loopback (wss://): a name reserved with a
+password that is never kept nor logged, a session token the game shows
+instead, signing out that revokes it; and an attack per account message:
+guessing (the limit bites per address and per name), a look-alike of a
+reserved name, a stolen token after sign-out, malformed messages refused
+to their sender alone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+from holdem_desktop import __version__
+from holdem_desktop.net.account_messages import (
+    AskRating,
+    Rating,
+    Register,
+    SignedIn,
+    SignedOut,
+    SignIn,
+    SignOut,
+    UseSession,
+)
+from holdem_desktop.net.lobby_messages import PlayNow
+from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.protocol import Error, Refused, Welcome, parse_host, to_payload
+from holdem_desktop.server import account_desk
+from tests.net.test_host import Player, run_until
+
+from .test_addresses import needs_sources, open_ws
+from .test_server import next_message, online
+
+PASSWORD = "correct horse battery"
+ANSWERS = (SignedIn, SignedOut, Error)
+
+
+def account(served, message) -> object:
+    """Open a connection, send one account message, and return the answer."""
+    client = online(served)
+    client.connect()
+    try:
+        client.send(message)
+        return next_message(client, ANSWERS)
+    finally:
+        client.close()
+
+
+def signed_in(served, name: str = "Ann", password: str = PASSWORD) -> SignedIn:
+    got = account(served, Register(name, password))
+    assert isinstance(got, SignedIn), got
+    return got
+
+
+def test_an_account_keeps_no_password_and_its_session_signs_in_a_new_connection(served):
+    got = signed_in(served, "  Ann Lee ")
+    assert got.name == "Ann Lee" and len(got.token) == 64
+    # the same name again, or one that looks like it, is taken
+    assert account(served, Register("ANN LEE", "another password")) == Error("name_taken", {})
+    assert account(served, Register("Ann Lее", "another password")) == Error(
+        "bad_name", {"detail": "mixed_scripts"})  # (Cyrillic е)
+    assert account(served, Register("ann 1ee", "another password")) == Error(
+        "name_taken", {})  # (a one for an l: looks like Ann Lee)
+    assert account(served, Register("Ann", "short")) == Error("bad_password",
+                                                               {"min": 8, "max": 100})
+    # signing in gives a new token; a wrong password gives nothing
+    again = account(served, SignIn("ann lee", PASSWORD))
+    assert isinstance(again, SignedIn) and again.name == "Ann Lee" and again.token != got.token
+    assert account(served, SignIn("Ann Lee", "wrong password")) == Error("wrong_password", {})
+    assert account(served, SignIn("Nobody", PASSWORD)) == Error("wrong_password", {})
+    # the game shows the token on each connection, before its hello
+    client = OnlineClient("127.0.0.1", served.port, pin=served.fingerprint, session=got.token)
+    client.connect()
+    try:
+        run_until([], lambda: client.account != "", 10)
+        assert client.account == "Ann Lee"
+        client.send(AskRating())
+        rating = next_message(client, (Rating, Error))
+        assert isinstance(rating, Rating) and (rating.name, rating.games, rating.rank) == (
+            "Ann Lee", 0, 0)
+    finally:
+        client.close()
+    # neither the password nor the name is in the file or the log
+    served.server.call(lambda: None)
+    data = (served.data / "accounts.sqlite").read_bytes()
+    for path in served.data.glob("accounts.sqlite*"):
+        data += path.read_bytes()
+    assert PASSWORD.encode() not in data and got.token.encode() not in data
+    with sqlite3.connect(served.data / "accounts.sqlite") as db:
+        kept = db.execute("SELECT hash FROM accounts").fetchone()[0]
+    kind, n, r, p, salt, key = kept.split("$")
+    assert len(key) == 64  # 32 bytes of scrypt
+    assert (kind, n, r, p) == ("scrypt", "16384", "8", "1") and len(salt) == 32
+    log = (served.data / "log" / "server.log").read_text()
+    assert "account_created" in log and "wrong_password" in log
+    assert PASSWORD not in log and "Ann" not in log and got.token not in log
+
+
+def test_a_reserved_name_is_refused_to_a_guest_and_played_by_its_account(served):
+    token = signed_in(served, "Ann").token
+    for name in ("Ann", "ann", "ANN", "\uff21nn", "Ann "):  # (full-width A: the same name)
+        assert next_message_of(served, PlayNow(name, __version__)) == Refused(
+            "bad_name", "reserved"), name
+    ann = Player("Ann", served.port, 1, client=OnlineClient(
+        "127.0.0.1", served.port, pin=served.fingerprint, session=token),
+        first=PlayNow("Ann", __version__, "heads_up"))
+    try:
+        run_until([ann], lambda: ann.code != "", 10)
+        assert ann.seat == 0 and ann.client.account == "Ann"
+    finally:
+        ann.client.close()
+
+
+def next_message_of(served, first) -> object:
+    client = online(served)
+    client.connect()
+    try:
+        client.send(first)
+        return next_message(client, (Welcome, Refused))
+    finally:
+        client.close()
+
+
+def test_guessing_from_one_address_is_limited_and_no_hash_is_computed_past_it(served):
+    signed_in(served, "Ann")
+    answers = [account(served, SignIn(f"Ann{k}", "a guess at it"))  # (a name each)
+               for k in range(account_desk.TRIES + 2)]
+    # one try went to the registration: nine wrong guesses, then the limit
+    assert answers[:account_desk.TRIES - 1] == [Error("wrong_password", {})] * (
+        account_desk.TRIES - 1)
+    assert answers[account_desk.TRIES - 1:] == [Error("too_many_tries", {"seconds": 600})] * 3
+    # the right password too, from this address, for the rest of the window;
+    # and no password was hashed past the limit
+    assert account(served, SignIn("Ann", PASSWORD)) == Error("too_many_tries", {"seconds": 600})
+    assert served.server.stats["passwords"] == account_desk.TRIES
+    assert "sign_in_limited" in (served.data / "log" / "server.log").read_text()
+
+
+@needs_sources
+def test_guessing_one_name_from_many_addresses_is_limited_and_its_session_still_works(served):
+    ann = signed_in(served, "Ann")
+
+    async def guess(source: str, password: str) -> object:
+        async with open_ws(served, source) as ws:
+            await ws.send(to_payload(SignIn("Ann", password)).decode())
+            return parse_host((await asyncio.wait_for(ws.recv(), 20)).encode())
+
+    async def run() -> list[object]:
+        return [await guess(f"127.0.0.{10 + k}", f"guess {k}")
+                for k in range(account_desk.NAME_FAILURES + 1)]
+
+    answers = asyncio.run(run())
+    assert answers[:-1] == [Error("wrong_password", {})] * account_desk.NAME_FAILURES
+    assert answers[-1] == Error("too_many_tries", {"seconds": 600})
+    # the right password from a fresh address is refused too: the name is locked
+    assert asyncio.run(guess("127.0.0.99", PASSWORD)) == Error("too_many_tries",
+                                                                {"seconds": 600})
+    # ... but the session Ann's game keeps still signs her in, and another
+    # name can be signed into from those addresses
+    assert account(served, UseSession(ann.token)) == SignedIn("Ann", ann.token)
+    signed_in(served, "Bo")
+    assert isinstance(asyncio.run(_sign_in_from(served, "127.0.0.10", "Bo")), SignedIn)
+
+
+async def _sign_in_from(served, source: str, name: str) -> object:
+    async with open_ws(served, source) as ws:
+        await ws.send(to_payload(SignIn(name, PASSWORD)).decode())
+        return parse_host((await asyncio.wait_for(ws.recv(), 20)).encode())
+
+
+def test_a_token_stolen_after_sign_out_signs_nobody_in(served):
+    token = signed_in(served, "Ann").token
+    assert account(served, UseSession(token)) == SignedIn("Ann", token)
+    assert account(served, SignOut(token)) == SignedOut()
+    assert account(served, UseSession(token)) == Error("bad_session", {})
+    # a guest showing the revoked token still cannot play as Ann
+    thief = OnlineClient("127.0.0.1", served.port, pin=served.fingerprint, session=token)
+    thief.connect()
+    try:
+        thief.send(PlayNow("Ann", __version__))
+        assert next_message(thief, (Welcome, Refused)) == Refused("bad_name", "reserved")
+        assert thief.account == ""
+    finally:
+        thief.close()
+
+
+def test_malformed_account_messages_are_refused_to_their_sender_alone(served):
+    token = signed_in(served, "Ann").token
+    ann = Player("Ann", served.port, 1, client=OnlineClient(
+        "127.0.0.1", served.port, pin=served.fingerprint, session=token),
+        first=PlayNow("Ann", __version__, "heads_up"))
+    attacker = online(served)
+    attacker.connect()
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        before = len(ann.tables)
+        bad = [{"type": "sign_in", "name": 5, "password": PASSWORD},
+               {"type": "sign_in", "name": "Ann", "password": "x" * 101},
+               {"type": "register", "name": "Ann", "password": PASSWORD, "admin": True},
+               {"type": "session", "token": "0" * 63},
+               {"type": "sign_out", "token": token.upper()},
+               {"type": "my_rating", "name": "Ann"}]
+        for payload in bad:
+            attacker.send_bytes(json.dumps({"v": 1} | payload).encode())
+            got = next_message(attacker, (Error,))
+            assert isinstance(got, Error) and got.reason == "malformed", (payload, got)
+        # the session was not revoked by the wrong spelling, and the table plays on
+        assert account(served, UseSession(token)) == SignedIn("Ann", token)
+        run_until([ann], lambda: len(ann.tables) > before + 3, 20)
+        assert not ann.closed and not any(e.reason == "malformed" for e in ann.errors)
+        assert served.server.stats["malformed"] == len(bad)
+    finally:
+        attacker.close()
+        ann.client.close()
