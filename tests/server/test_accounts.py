@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from types import SimpleNamespace
+
+import pytest
 
 from holdem_desktop import __version__
 from holdem_desktop.net.account_messages import (
@@ -22,12 +25,15 @@ from holdem_desktop.net.account_messages import (
     SignOut,
     UseSession,
 )
+from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import PlayNow
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error, Refused, Welcome, parse_host, to_payload
 from holdem_desktop.server import account_desk
+from tests.desktop import wait_for
 from tests.net.test_host import Player, run_until
 
+from .process import ServeProcess
 from .test_addresses import needs_sources, open_ws
 from .test_server import next_message, online
 
@@ -212,3 +218,46 @@ def test_malformed_account_messages_are_refused_to_their_sender_alone(served):
     finally:
         attacker.close()
         ann.client.close()
+
+
+def test_the_operator_bans_a_name_and_an_address_in_the_settings_file_without_a_restart(
+        tmp_path):
+    settings = tmp_path / "server.toml"
+    settings.write_text("max_rooms = 50\n", encoding="utf-8")
+    serve = ServeProcess("--config", str(settings), "--bind", "127.0.0.1", "--port", "0",
+                         "--self-signed", "--data", str(tmp_path / "data"))
+    try:
+        port = serve.wait_ready()
+        served = SimpleNamespace(port=port, fingerprint=serve.fingerprint)
+        ann, bo = signed_in(served, "Ann"), signed_in(served, "Bo")
+        player = Player("Ann", port, 1, client=OnlineClient(
+            "127.0.0.1", port, pin=serve.fingerprint, session=ann.token),
+            first=PlayNow("Ann", __version__, "heads_up"))
+        run_until([player], lambda: player.table is not None and player.table.started, 10)
+        # the operator bans the name (any spelling that looks like it)
+        settings.write_text('max_rooms = 50\nbanned_names = ["ANN"]\n', encoding="utf-8")
+        run_until([player], lambda: player.closed, 10)
+        assert player.closed  # her table's connection, closed within a second or two
+        assert account(served, SignIn("Ann", PASSWORD)) == Error("banned", {})
+        assert account(served, UseSession(ann.token)) == Error("banned", {})
+        assert next_message_of(served, PlayNow("ann", __version__)) == Refused(
+            "bad_name", "banned")
+        assert account(served, UseSession(bo.token)) == SignedIn("Bo", bo.token)
+        # then an address: the connections open from it are closed, new ones refused
+        bo_client = online(served)
+        bo_client.connect()
+        settings.write_text('banned_names = ["ANN"]\nbanned_addresses = ["127.0.0.0/8"]\n',
+                            encoding="utf-8")
+        assert isinstance(next_message(bo_client, ()), Closed)
+        with pytest.raises(ConnectionRefusedError):
+            online(served).connect()
+        # a file that cannot be read keeps the bans in force
+        settings.write_text("banned_addresses = [", encoding="utf-8")
+        wait_for(lambda: "settings_unreadable" in (
+            tmp_path / "data" / "log" / "server.log").read_text(), 10)
+        with pytest.raises(ConnectionRefusedError):
+            online(served).connect()
+        log = (tmp_path / "data" / "log" / "server.log").read_text()
+        assert "bans_read" in log and "banned" in log and "Ann" not in log
+    finally:
+        assert serve.stop() == 0
