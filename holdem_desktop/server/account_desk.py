@@ -229,14 +229,14 @@ class AccountDesk:
                 continue
             seats = ranked_seats(room, seated)
             game = f"{code}/{room.games}/{room.hand_serial}"
+            del self._seated[code]  # (who sits on is noted again at their next message)
             try:
                 changes = self.accounts.rate(game, seats)
-            except Exception as exc:  # a rating never stops the rooms
+            except Exception as exc:  # a rating never stops the rooms (openskill missing …)
                 self._event("", code, f"rating_failed {type(exc).__name__}")
                 continue
             if changes:
                 self._event("", code, f"rated {len(changes)}")
-                del self._seated[code]
 
     # ------------------------------------------------------------------
     # Bans
