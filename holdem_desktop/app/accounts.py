@@ -92,7 +92,8 @@ def account_request(rooms: Rooms, where: Invitation, message: object,
     session kept for it) and return the answer of one of ``kinds`` (or an
     :class:`~holdem_desktop.net.protocol.Error`), or why not (said)."""
     account = rooms.sessions.get(where.server)
-    got = open_online(rooms.book, where, account.token if account else None)
+    signing_in = isinstance(message, Register | SignIn)  # (answered signed_in: not a session's)
+    got = open_online(rooms.book, where, account.token if account and not signing_in else None)
     if not isinstance(got, OnlineClient):
         return got
     try:

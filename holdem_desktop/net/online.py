@@ -189,8 +189,11 @@ class OnlineClient(RoomClient):
                 if self.received is not None:
                     self.received += payload
                 message = parse_host(payload)
-                if self._session_answer and isinstance(message, SignedIn | Error):
-                    self._session_answer = False  # the session's answer, not the room's
+                if self.session is not None and (isinstance(message, SignedIn) or (
+                        self._session_answer and isinstance(message, Error))):
+                    # the session's answer (again from another process of the
+                    # server, when the join is sent on there), not the room's
+                    self._session_answer = False
                     self.account = message.name if isinstance(message, SignedIn) else ""
                     continue
                 self.inbox.put(message)

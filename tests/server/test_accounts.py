@@ -26,15 +26,17 @@ from holdem_desktop.net.account_messages import (
     UseSession,
 )
 from holdem_desktop.net.client import Closed
-from holdem_desktop.net.lobby_messages import PlayNow
+from holdem_desktop.net.lobby_messages import LobbyList, PlayNow
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error, Refused, Welcome, parse_host, to_payload
 from holdem_desktop.server import account_desk
 from tests.desktop import wait_for
 from tests.net.test_host import Player, run_until
 
+from .conftest import needs_redis
 from .process import ServeProcess
 from .test_addresses import needs_sources, open_ws
+from .test_public_tables_redis import listed_until
 from .test_server import next_message, online
 
 PASSWORD = "correct horse battery"
@@ -261,3 +263,50 @@ def test_the_operator_bans_a_name_and_an_address_in_the_settings_file_without_a_
         assert "bans_read" in log and "banned" in log and "Ann" not in log
     finally:
         assert serve.stop() == 0
+
+
+@needs_redis
+def test_a_signed_in_player_sent_on_to_another_process_is_signed_in_there_too(
+        tmp_path, redis_url):
+    shared = tmp_path / "accounts.sqlite"  # the processes of one server share one file
+    a, b = (ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
+                         str(tmp_path / name), "--redis", redis_url, "--heartbeat", "0.3",
+                         "--accounts", str(shared), "--rate", "1000", "--burst", "1000")
+            for name in ("a", "b"))
+    players = []
+    try:
+        for p in (a, b):
+            p.wait_ready()
+        ann = Player("Guest", b.port, 1, client=OnlineClient("127.0.0.1", b.port, tls=False),
+                     first=PlayNow("Guest", __version__))
+        players.append(ann)
+        run_until(players, lambda: ann.table is not None and ann.table.started, 15)
+        client = OnlineClient("127.0.0.1", a.port, tls=False)
+        client.connect()
+        client.send(Register("Bo", PASSWORD))
+        bo = next_message(client, ANSWERS)
+        client.close()
+        assert isinstance(bo, SignedIn), bo
+        watching = OnlineClient("127.0.0.1", a.port, tls=False)
+        watching.connect()
+        watching.send(LobbyList())
+        listed_until(watching, lambda t: t.total == 1, 30)  # A knows B's table
+        watching.close()
+        # Play now at A, signed in: no table at A, so it is sent on to B's,
+        # with the session first (B would refuse the reserved name to a guest)
+        signed = Player("Bo", a.port, 2, client=OnlineClient(
+            "127.0.0.1", a.port, tls=False, session=bo.token), first=PlayNow("Bo", __version__))
+        players.append(signed)
+        run_until(players, lambda: signed.code != "" or signed.closed, 60)
+        assert signed.code == ann.code and signed.client.account == "Bo"
+        # and a guest at A under that name is refused there (the same file)
+        guest = OnlineClient("127.0.0.1", a.port, tls=False)
+        guest.connect()
+        guest.send(PlayNow("bo", __version__))
+        assert next_message(guest, (Welcome, Refused)) == Refused("bad_name", "reserved")
+        guest.close()
+    finally:
+        for p in players:
+            p.client.close()
+        for p in (a, b):
+            p.stop()
