@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .checks import NAME_LENGTH, _check, _check_int, _check_text
+from .lobby_messages import _stripped
 
 __all__ = ["MAX_RESULTS", "MAX_ROWS", "PASSWORD_LENGTH", "SESSION_TOKEN", "AskLeaderboard",
            "AskRating", "Leaderboard", "Rating", "Register", "Result", "SignIn", "SignOut",
@@ -51,44 +52,35 @@ def _check_typed(name: str, password: str) -> None:
 
 
 @dataclass(frozen=True)
-class Register:
+class _Credentials:
+    """A name and a password, taken as typed (the server judges them)."""
+
+    name: str
+    password: str
+
+    def __post_init__(self) -> None:
+        _check_typed(self.name, self.password)
+
+    @classmethod
+    def _build(cls, values: dict[str, Any]) -> Any:
+        return cls(**_stripped(values))
+
+
+@dataclass(frozen=True)
+class Register(_Credentials):
     """Reserve ``name`` on this server with ``password`` (answered
     :class:`SignedIn`, or an error: ``name_taken``, ``bad_name``,
     ``bad_password``, ``banned``, ``too_many_tries``)."""
 
     TYPE: ClassVar[str] = "register"
-    name: str
-    password: str
-
-    def __post_init__(self) -> None:
-        _check_typed(self.name, self.password)
-
-    @classmethod
-    def _build(cls, values: dict[str, Any]) -> Register:
-        return cls(**_stripped(values))
 
 
 @dataclass(frozen=True)
-class SignIn:
+class SignIn(_Credentials):
     """Sign in as ``name`` (answered :class:`SignedIn` with a new session
     token, or ``wrong_password``, ``banned``, ``too_many_tries``)."""
 
     TYPE: ClassVar[str] = "sign_in"
-    name: str
-    password: str
-
-    def __post_init__(self) -> None:
-        _check_typed(self.name, self.password)
-
-    @classmethod
-    def _build(cls, values: dict[str, Any]) -> SignIn:
-        return cls(**_stripped(values))
-
-
-def _stripped(values: dict[str, Any]) -> dict[str, Any]:
-    if isinstance(values.get("name"), str):
-        values["name"] = values["name"].strip(" ")  # as a hello's name
-    return values
 
 
 @dataclass(frozen=True)

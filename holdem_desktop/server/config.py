@@ -184,7 +184,7 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
         if not isinstance(value, str | Path):
             raise ConfigError(_("{name}: not a path").format(name=name))
         return Path(value).expanduser()
-    if name == "trusted_proxies":
+    if name in ("trusted_proxies", "banned_addresses"):
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise ConfigError(_("{name}: not a list of addresses").format(name=name))
         for v in value:
@@ -199,16 +199,6 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
             raise ConfigError(_("{name}: not one of {choices}").format(
                 name=name, choices=", ".join(HEADERS)))
         return value.lower()
-    if name == "banned_addresses":
-        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(_("{name}: not a list of addresses").format(name=name))
-        for v in value:
-            try:
-                network(v)
-            except ValueError:
-                raise ConfigError(_("{name}: {value} is not an address or a network").format(
-                    name=name, value=v)) from None
-        return tuple(value)
     if name == "banned_names":
         if not isinstance(value, list | tuple) or not all(
                 isinstance(v, str) and v.strip() for v in value):
