@@ -286,17 +286,19 @@ class AccountDesk:
 
 def ranked_seats(room: Room, seated: dict[str, str]) -> list[Seat]:
     """The seats of ``room``'s game just over, each with its account (one
-    of ``seated``, by the seat's name) and its place.  Seats the game ended
-    without placing (it ends when no person is left in it) are tied behind
-    the placed winners' places: first the computers still playing, then
-    any person who had left their seat to the computer."""
+    of ``seated``, by the seat's name) and its place: the session's (it
+    places every seat when a game ends: those out by when they went out,
+    those still in by their chips).  A game a room ends because no person
+    is left in it places the people who left their seat to the computer
+    with chips still in front of them behind every seat still in: leaving
+    while ahead never wins a rating."""
     s = room.session
     assert s is not None
-    holders = {m.seat: m for m in room.members if m.seat is not None}
-    unplaced = [k for k, st in enumerate(s.seats) if st.place is None]
-    gone = [k for k in unplaced if k in holders and (holders[k].left or holders[k].replaced)]
-    still = [k for k in unplaced if k not in gone]
-    places = {k: st.place for k, st in enumerate(s.seats) if st.place is not None}
-    places.update({k: 1 for k in still})
-    places.update({k: len(still) + 1 for k in gone})
+    places = {k: st.place or 1 for k, st in enumerate(s.seats)}
+    if s.result is not None and s.result.reason == "no_humans":
+        left = {m.seat for m in room.members
+                if m.seat is not None and m.left and s.seats[m.seat].chips > 0}
+        stayed = [k for k, st in enumerate(s.seats) if st.chips > 0 and k not in left]
+        places.update({k: 1 + sum(1 for o in stayed if places[o] < places[k]) for k in stayed}
+                      | {k: len(stayed) + 1 for k in left})
     return [Seat(seated.get(skeleton(st.name)), places[k]) for k, st in enumerate(s.seats)]

@@ -119,3 +119,21 @@ def test_a_game_is_rated_once_by_openskill_from_the_ratings_kept(tmp_path):
     again = store.rate("g2", [Seat("Bo", 1), Seat("Ann", 2)])
     assert again["Bo"] > 0 > again["Ann"]
     assert [r.change for r in store.rating("Ann").results] == [again["Ann"], changes["Ann"]]
+
+
+def test_leaving_while_ahead_never_wins_a_rating():
+    from types import SimpleNamespace as NS
+
+    from holdem_desktop.server.account_desk import ranked_seats
+
+    # Ann went out 4th; Bo left his seat to the computer with the most chips;
+    # the room ended the game with nobody left, the seats still in by chips
+    seats = [NS(name="Ann", place=4, chips=0), NS(name="Bo", place=1, chips=3000),
+             NS(name="Cy", place=2, chips=2000), NS(name="Di", place=3, chips=1000)]
+    members = [NS(seat=0, left=True), NS(seat=1, left=True)]
+    room = NS(session=NS(seats=seats, result=NS(reason="no_humans")), members=members)
+    got = ranked_seats(room, {"ann": "Ann", "bo": "Bo"})
+    assert got == [Seat("Ann", 4), Seat("Bo", 3), Seat(None, 1), Seat(None, 2)]
+    # a game played to its end keeps the session's places
+    room.session.result = NS(reason="hands")
+    assert [seat.place for seat in ranked_seats(room, {})] == [4, 1, 2, 3]
