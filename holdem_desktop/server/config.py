@@ -17,11 +17,13 @@ from typing import Any
 import platformdirs
 
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.public_table import SPEED_TIMES, Speed
 
 from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
 
-__all__ = ["BANS", "DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config", "read_bans"]
+__all__ = ["BANS", "DEFAULT_PORT", "ConfigError", "ServerConfig", "clocks", "parse_config",
+           "read_bans"]
 
 DEFAULT_PORT = 7447
 """The port a server listens on unless told otherwise."""
@@ -88,6 +90,12 @@ class ServerConfig:
     banned_addresses: tuple[str, ...] = ()
     """Addresses or networks refused (HTTP 403; their connections closed);
     read again from the settings file when it changes."""
+    clock_normal: tuple[float, ...] | None = None
+    """A public table's clock at ``normal`` speed (file only): base seconds a
+    decision, the time bank at a game's start, its refill a hand and its
+    cap (None: the game's 30, 60, 5, 120)."""
+    clock_relaxed: tuple[float, ...] | None = None
+    """The same at ``relaxed`` speed (None: 60, 120, 10, 240)."""
     settings_file: Path | None = None
     """The settings file given with ``--config`` (its bans are read again
     when it changes), never a setting itself."""
@@ -204,6 +212,13 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
                 isinstance(v, str) and v.strip() for v in value):
             raise ConfigError(_("{name}: not a list of names").format(name=name))
         return tuple(value)
+    if name in ("clock_normal", "clock_relaxed"):
+        if (not isinstance(value, list | tuple) or len(value) != 4
+                or not all(type(v) in (int, float) and 0 <= v <= 86400 for v in value)
+                or value[0] < 1):
+            raise ConfigError(_("{name}: not four numbers of seconds (base, bank, refill, "
+                                "cap)").format(name=name))
+        return tuple(float(v) for v in value)
     if name == "origins":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise ConfigError(_("{name}: not a list of web addresses").format(name=name))
@@ -284,3 +299,14 @@ def _kind(hint: Any) -> str:
 def replace(config: ServerConfig, **changes: Any) -> ServerConfig:
     """``config`` with some settings changed (tests)."""
     return dataclasses.replace(config, **changes)
+
+
+def clocks(config: ServerConfig) -> dict[str, Speed] | None:
+    """The public tables' clocks the settings give (None: the game's own)."""
+    if config.clock_normal is None and config.clock_relaxed is None:
+        return None
+    found = dict(SPEED_TIMES)
+    for speed, times in (("normal", config.clock_normal), ("relaxed", config.clock_relaxed)):
+        if times is not None:
+            found[speed] = Speed(*times)
+    return found

@@ -89,7 +89,7 @@ from holdem_desktop.net.wire import WireError, decode, to_json
 from .account_desk import AccountDesk
 from .certs import fingerprint
 from .cluster import Directory, Peer
-from .config import ServerConfig
+from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 
@@ -138,7 +138,8 @@ class GameServer(AccountDesk):
         self.lobby = Lobby(__version__, clock=time.monotonic, limits=LobbyLimits(
             max_rooms=config.max_rooms, creations=config.room_creations,
             max_watchers=config.max_watchers, idle_room=config.idle_room,
-            max_public=config.max_public, idle_public=config.idle_public))
+            max_public=config.max_public, idle_public=config.idle_public,
+            speeds=clocks(config)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
