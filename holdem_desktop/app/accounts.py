@@ -73,6 +73,17 @@ class SessionBook:
     def get(self, server: str) -> Account | None:
         return self.accounts.get(server)
 
+    def token(self, server: str) -> str | None:
+        """The session to show ``server`` (None: a guest there)."""
+        account = self.accounts.get(server)
+        return account.token if account is not None else None
+
+    def name(self, server: str, name: str) -> str:
+        """The name to play under on ``server``: the account's when signed in
+        there (the server keeps it for the account alone), else ``name``."""
+        account = self.accounts.get(server)
+        return account.name if account is not None else name
+
     def put(self, server: str, account: Account | None) -> None:
         """Keep ``account`` for ``server`` (None: forget the session)."""
         if account is None:
@@ -91,9 +102,9 @@ def account_request(rooms: Rooms, where: Invitation, message: object,
     """Send ``message`` on a new connection to ``where``'s server (showing the
     session kept for it) and return the answer of one of ``kinds`` (or an
     :class:`~holdem_desktop.net.protocol.Error`), or why not (said)."""
-    account = rooms.sessions.get(where.server)
     signing_in = isinstance(message, Register | SignIn)  # (answered signed_in: not a session's)
-    got = open_online(rooms.book, where, account.token if account and not signing_in else None)
+    got = open_online(rooms.book, where, None if signing_in else rooms.sessions.token(
+        where.server))
     if not isinstance(got, OnlineClient):
         return got
     try:

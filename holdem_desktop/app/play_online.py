@@ -52,8 +52,9 @@ class PlayOnline:
 
     def join_online_room(self, server: str, code: str, name: str
                          ) -> Page | str | CertificateQuestion:
-        """Join the room ``code`` on ``server`` (or the one its invitation names)."""
-        got = self.rooms.join_online(server, code, name)
+        """Join the room ``code`` on ``server`` (or the one its invitation names),
+        under the account's name when signed in there."""
+        got = self.rooms.join_online(server, code, self.account_name(server) or name)
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))
@@ -61,7 +62,8 @@ class PlayOnline:
     def create_online_room(self, server: str, variant: str | Variant, players: int,
                            strength: str, name: str) -> Page | str | CertificateQuestion:
         """Create a room on ``server`` and sit at it; its code is said at once."""
-        got = self.rooms.create_online(server, variant, players, strength, name)
+        got = self.rooms.create_online(server, variant, players, strength,
+                                       self.account_name(server) or name)
         if isinstance(got, CertificateQuestion):
             return got
         page = self._room_table(got)

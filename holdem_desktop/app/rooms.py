@@ -96,8 +96,7 @@ class Rooms:
         """The fingerprint of the room's certificate this window is joined to."""
         self.mutes = ChatMutes(data / "chat_mutes.json")
         """The people this player muted in a room's chat (remembered by name)."""
-        self.sessions = SessionBook(data / "accounts.json")
-        """The account's session kept for each server (:mod:`.accounts`)."""
+        self.sessions = SessionBook(data / "accounts.json")  # (:mod:`.accounts`)
         self.tokens = RoomTokens(data / "rooms.json")
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
@@ -299,7 +298,6 @@ class Rooms:
             return _("Type the room's code, or paste the whole invitation.")
         if where.lan:  # a friend's room on the local network, pasted here: joined all the same
             return self.join(code, server, name)
-        name = self.signed_name(where, name)
         return self.online_table(where, lambda key: Hello(name, code, __version__,
                                                      self.tokens.get(key + code, name)), name)
 
@@ -317,7 +315,6 @@ class Rooms:
             sent = None if isinstance(variant, str) else VariantRules.of(rules)
         except ValueError:
             return _("These rules are too large to send to a server.")
-        name = self.signed_name(where, name)
         return self.online_table(where, lambda key: Create(name, __version__, rules.key, players,
                                                       strength, sent), name)
 
@@ -328,19 +325,11 @@ class Rooms:
             return _("{text} is not a server's address or an invitation.").format(
                 text=server.strip()[:60] or _("Nothing"))
 
-    def signed_name(self, where: Invitation, name: str) -> str:
-        """The name to play under on ``where``'s server: the account's, when
-        signed in there (the server keeps it for its account), else ``name``."""
-        account = self.sessions.get(where.server)
-        return account.name if account is not None else name
-
     def online_table(self, where: Invitation,
                      first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
-        account = self.sessions.get(where.server)
-        session = account.token if account is not None else None
-        got = open_online(self.book, where, session)
+        got = open_online(self.book, where, session := self.sessions.token(where.server))
         if not isinstance(got, OnlineClient):
             return got
         key = where.server + "#"  # a server's codes are its own: tokens kept apart

@@ -15,8 +15,6 @@ from typing import Protocol
 
 from holdem_desktop.i18n.accounts import game_line, signed_in_line, standing_line, summary_line
 from holdem_desktop.i18n.translate import _, ngettext
-from holdem_desktop.net.account_messages import PASSWORD_LENGTH, Leaderboard, Rating
-from holdem_desktop.net.names import NAME_LENGTH
 
 from .desktop import CertificateQuestion
 from .form_page import FormPage, ReadingPage
@@ -25,7 +23,71 @@ from .page import Page, Pop, Push, Transition
 from .trust import outcome
 from .widgets import Control, Role
 
-__all__ = ["AccountDesktop", "LeaderboardPage", "MyRatingPage", "SignInPage", "rating_page"]
+__all__ = ["PASSWORD_LENGTH", "AccountDesktop", "LeaderboardPage", "MyRatingPage", "SignInPage",
+           "rating_page"]
+
+PASSWORD_LENGTH = (8, 100)
+"""Shortest and longest password: the server's (``net.account_messages``)."""
+NAME_LENGTH = 20
+"""Longest name: the rooms' (``net.names``)."""
+
+
+class Standing(Protocol):
+    """One row of the leaderboard (the protocol's ``Standing``)."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rating(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+
+class Leaderboard(Protocol):
+    """The best ratings (the protocol's ``Leaderboard``)."""
+
+    @property
+    def rows(self) -> Sequence[Standing]: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+class Result(Protocol):
+    """One ranked game (the protocol's ``Result``)."""
+
+    @property
+    def place(self) -> int: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def change(self) -> int: ...
+
+
+class Rating(Protocol):
+    """An account's own rating (the protocol's ``Rating``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rating(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def results(self) -> Sequence[Result]: ...
 
 
 class AccountDesktop(Protocol):

@@ -149,3 +149,11 @@ def test_a_wrong_password_is_said_and_sign_out_revokes_the_session(desktop, serv
     app.screen.focus.id = "my_rating"
     keys(app, "return")
     assert said(desktop)[-1] == "Sign in first: only an account has a rating."
+
+
+def test_the_pages_ask_for_the_lengths_the_server_takes():
+    from holdem_desktop.net import account_messages, names
+    from holdem_desktop.ui import account_pages
+
+    assert account_pages.PASSWORD_LENGTH == account_messages.PASSWORD_LENGTH
+    assert account_pages.NAME_LENGTH == names.NAME_LENGTH
