@@ -16,7 +16,9 @@ import pytest
 
 from holdem_desktop import __version__
 from holdem_desktop.net.account_messages import (
+    AskLeaderboard,
     AskRating,
+    Leaderboard,
     Rating,
     Register,
     SignedIn,
@@ -310,3 +312,17 @@ def test_a_signed_in_player_sent_on_to_another_process_is_signed_in_there_too(
             p.client.close()
         for p in (a, b):
             p.stop()
+
+
+def test_account_requests_flooding_one_connection_are_refused_too_fast(served):
+    client = online(served)
+    client.connect()
+    try:
+        for _ in range(8):
+            client.send(AskLeaderboard())
+        answers = [next_message(client, (Leaderboard, Error)) for _ in range(8)]
+        assert answers[:5] == [Leaderboard((), 0)] * 5  # the lobby's burst of five
+        assert Error("too_fast", {}) in answers[5:]
+        assert "account_too_fast" in (served.data / "log" / "server.log").read_text()
+    finally:
+        client.close()
