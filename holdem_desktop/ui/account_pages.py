@@ -32,11 +32,8 @@ NAME_LENGTH = 20
 """Longest name: the rooms' (``net.names``)."""
 
 
-class Standing(Protocol):
-    """One row of the leaderboard (the protocol's ``Standing``)."""
-
-    @property
-    def rank(self) -> int: ...
+class _Rated(Protocol):
+    """An account's name, rating (in tenths), ranked games and rank."""
 
     @property
     def name(self) -> str: ...
@@ -46,6 +43,13 @@ class Standing(Protocol):
 
     @property
     def games(self) -> int: ...
+
+    @property
+    def rank(self) -> int: ...
+
+
+class Standing(_Rated, Protocol):
+    """One row of the leaderboard (the protocol's ``Standing``)."""
 
 
 class Leaderboard(Protocol):
@@ -71,20 +75,8 @@ class Result(Protocol):
     def change(self) -> int: ...
 
 
-class Rating(Protocol):
+class Rating(_Rated, Protocol):
     """An account's own rating (the protocol's ``Rating``)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def rating(self) -> int: ...
-
-    @property
-    def games(self) -> int: ...
-
-    @property
-    def rank(self) -> int: ...
 
     @property
     def results(self) -> Sequence[Result]: ...
