@@ -97,6 +97,7 @@ def play_now(rooms: Rooms, server: str, name: str, variant: str = "", speed: str
     if isinstance(where, str):
         return where
     rooms.watching = False
+    name = rooms.sessions.name(where.server, name)
     return rooms.online_table(where, lambda key: PlayNow(name, __version__, variant, speed),
                               name)
 
@@ -108,5 +109,6 @@ def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = F
     if isinstance(where, str):
         return where
     rooms.watching = watch
+    name = rooms.sessions.name(where.server, name)
     return rooms.online_table(where, lambda key: JoinTable(
         name, __version__, code, watch, rooms.tokens.get(key + code, name)), name)

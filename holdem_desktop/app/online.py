@@ -162,13 +162,14 @@ class ServerBook:
         return known
 
 
-def open_online(book: ServerBook, where: Invitation
+def open_online(book: ServerBook, where: Invitation, session: str | None = None
                 ) -> OnlineClient | CertificateQuestion | str:
-    """A connection to ``where``'s server whose certificate is trusted, the
-    question to put to the player about an unknown one, or why not (said)."""
+    """A connection to ``where``'s server whose certificate is trusted (showing
+    the account's ``session`` first, if any), the question to put to the
+    player about an unknown one, or why not (said)."""
     pinned = book.pin(where.server)
     pin = pinned or where.pin
-    client = OnlineClient(where.host, where.port, pin=pin)
+    client = OnlineClient(where.host, where.port, pin=pin, session=session)
     try:
         client.connect()
     except CertificateProblem as problem:

@@ -10,11 +10,12 @@ import pygame
 
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.account_messages import Leaderboard, Rating
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
-from . import lobby
+from . import accounts, lobby
 from .clipboard import paste_text
 from .lobby import LobbyWatch
 from .online import invitation_line
@@ -51,8 +52,9 @@ class PlayOnline:
 
     def join_online_room(self, server: str, code: str, name: str
                          ) -> Page | str | CertificateQuestion:
-        """Join the room ``code`` on ``server`` (or the one its invitation names)."""
-        got = self.rooms.join_online(server, code, name)
+        """Join the room ``code`` on ``server`` (or the one its invitation names),
+        under the account's name when signed in there."""
+        got = self.rooms.join_online(server, code, self.account_name(server) or name)
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))
@@ -60,7 +62,8 @@ class PlayOnline:
     def create_online_room(self, server: str, variant: str | Variant, players: int,
                            strength: str, name: str) -> Page | str | CertificateQuestion:
         """Create a room on ``server`` and sit at it; its code is said at once."""
-        got = self.rooms.create_online(server, variant, players, strength, name)
+        got = self.rooms.create_online(server, variant, players, strength,
+                                       self.account_name(server) or name)
         if isinstance(got, CertificateQuestion):
             return got
         page = self._room_table(got)
@@ -97,6 +100,35 @@ class PlayOnline:
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))
+
+    def account_name(self, server: str) -> str:
+        """The account signed in on ``server`` ("": none, a guest)."""
+        where = self.rooms.where(server)
+        account = None if isinstance(where, str) else self.rooms.sessions.get(where.server)
+        return account.name if account is not None else ""
+
+    def sign_in(self, server: str, name: str, password: str, create: bool
+                ) -> str | CertificateQuestion:
+        """Sign in on ``server`` (``create``: make the account): "" when
+        signed in, else why not."""
+        got = accounts.sign_in(self.rooms, server, name, password, create)
+        return "" if isinstance(got, accounts.Account) else got
+
+    def sign_out(self, server: str) -> str:
+        """Sign out of ``server`` (its session revoked); what to say."""
+        problem = accounts.sign_out(self.rooms, server)
+        if problem:
+            return _("Signed out on this computer, but the server could not be told: "
+                     "{problem}").format(problem=problem)
+        return _("Signed out. You play as a guest on this server now.")
+
+    def leaderboard(self, server: str) -> Leaderboard | str | CertificateQuestion:
+        """The best ratings of ``server``."""
+        return accounts.leaderboard(self.rooms, server)
+
+    def my_rating(self, server: str) -> Rating | str | CertificateQuestion:
+        """The rating of the account signed in on ``server``."""
+        return accounts.my_rating(self.rooms, server)
 
     def trust_certificate(self, server: str, fingerprint: str) -> None:
         """Pin ``fingerprint`` for ``server``: the player said Trust."""

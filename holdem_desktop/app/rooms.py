@@ -39,6 +39,7 @@ from holdem_desktop.net.room import Room
 from holdem_desktop.net.tls import CertificateProblem, HostIdentity, host_identity
 from holdem_desktop.ui.online import CertificateQuestion
 
+from .accounts import SessionBook
 from .hands import Hands
 from .online import LAN_SCHEME, Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
@@ -95,6 +96,7 @@ class Rooms:
         """The fingerprint of the room's certificate this window is joined to."""
         self.mutes = ChatMutes(data / "chat_mutes.json")
         """The people this player muted in a room's chat (remembered by name)."""
+        self.sessions = SessionBook(data / "accounts.json")  # (:mod:`.accounts`)
         self.tokens = RoomTokens(data / "rooms.json")
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
@@ -327,7 +329,7 @@ class Rooms:
                      first: Callable[[str], Hello | Create | PlayNow | JoinTable], name: str
                 ) -> RemoteTable | str | CertificateQuestion:
         self.close()
-        got = open_online(self.book, where)
+        got = open_online(self.book, where, session := self.sessions.token(where.server))
         if not isinstance(got, OnlineClient):
             return got
         key = where.server + "#"  # a server's codes are its own: tokens kept apart
@@ -336,8 +338,8 @@ class Rooms:
             return joined
         pin = got.pin
         self.online = Invitation(where.host, where.port, joined.code, pin)
-        self._keep(joined, lambda: self._reopen(OnlineClient(where.host, where.port, pin=pin)),
-                   name)
+        self._keep(joined, lambda: self._reopen(OnlineClient(where.host, where.port, pin=pin,
+                                                             session=session)), name)
         return joined
 
     def _keep(self, joined: RemoteTable, reopen: Callable[[], RoomClient], name: str) -> None:

@@ -389,6 +389,9 @@ def room_problem(reason: str, detail: str = "") -> str:
                                "another."),
             "looks_like_another": _("That name looks like the name of someone in the room: "
                                     "choose another."),
+            "reserved": _("That name is reserved by an account on this server: sign in with "
+                          "it, or choose another."),
+            "banned": _("That name is banned on this server: choose another."),
         }
         if detail in names:
             return names[detail]
@@ -448,6 +451,7 @@ def room_problem(reason: str, detail: str = "") -> str:
         "server_full": _("That server holds all the rooms it can: try again later."),
         "bad_rules": _("That server cannot host this game."),
         "idle_room": _("The server closed the room: nobody had been in it for a long time."),
+        "banned": _("The server's operator banned this name or this address."),
         "unknown_variant": _("The host plays a game this computer does not know ({name}); "
                              "both need the same version.").format(name=detail or "?"),
     }

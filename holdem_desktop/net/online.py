@@ -31,10 +31,12 @@ from dataclasses import dataclass
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from .account_messages import SignedIn, UseSession
 from .client import Closed, RoomClient
 from .protocol import (
     MAX_FRAME,
     ClientMessage,
+    Error,
     Hello,
     Ping,
     Refused,
@@ -67,11 +69,19 @@ class OnlineClient(RoomClient):
 
     def __init__(self, host: str, port: int, *, pin: str | None = None, tls: bool = True,
                  ping_every: float = 15.0, record: bool = False,
-                 authorities: ssl.SSLContext | None = None) -> None:
+                 authorities: ssl.SSLContext | None = None, session: str | None = None
+                 ) -> None:
         super().__init__(host, port, pin=pin, ping_every=ping_every, record=record)
         self.tls = tls
         self.authorities = authorities
         """The context that judges an unpinned certificate (None: the system's)."""
+        self.session = session
+        """The account's session token on this server (None: a guest): shown
+        first on every connection, before the hello (docs/protocol.md, *Accounts*)."""
+        self.account = ""
+        """The account this connection is signed in as ("" until the server
+        says so, or when it refused the session: then the hello is a guest's)."""
+        self._session_answer = session is not None
         self._ws: ClientConnection | None = None
         self._outgoing: asyncio.Queue[str] | None = None
 
@@ -84,6 +94,8 @@ class OnlineClient(RoomClient):
         """Open the connection; raises ``OSError`` when the server cannot be
         reached and :class:`CertificateProblem` for a certificate not trusted."""
         super().connect(timeout)
+        if self.session is not None:
+            self.send(UseSession(self.session))
 
     def send(self, message: ClientMessage) -> None:
         loop, queue = self._loop, self._outgoing
@@ -176,7 +188,15 @@ class OnlineClient(RoomClient):
                 payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
                 if self.received is not None:
                     self.received += payload
-                self.inbox.put(parse_host(payload))
+                message = parse_host(payload)
+                if self.session is not None and (isinstance(message, SignedIn) or (
+                        self._session_answer and isinstance(message, Error))):
+                    # the session's answer (again from another process of the
+                    # server, when the join is sent on there), not the room's
+                    self._session_answer = False
+                    self.account = message.name if isinstance(message, SignedIn) else ""
+                    continue
+                self.inbox.put(message)
                 self.on_message()
 
 

@@ -36,6 +36,20 @@ from holdem_desktop.engine.variant import (
 )
 from holdem_desktop.engine.views import SeatView
 
+from .account_messages import (
+    MAX_RESULTS,
+    MAX_ROWS,
+    AskLeaderboard,
+    AskRating,
+    Leaderboard,
+    Rating,
+    Register,
+    SignedIn,
+    SignedOut,
+    SignIn,
+    SignOut,
+    UseSession,
+)
 from .checks import (
     NAME_LENGTH,
     _check,
@@ -51,6 +65,8 @@ from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
+    "ACCOUNT_ANSWERS",
+    "ACCOUNT_ASKS",
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_FRAME",
@@ -745,25 +761,34 @@ def _check_said(text: str) -> bool:
     return text.isprintable() and text == text.strip()
 
 
+ACCOUNT_ASKS: TypeAlias = (Register | SignIn | UseSession | SignOut | AskLeaderboard
+                           | AskRating)
+"""A server's account messages (:mod:`.account_messages`): the server answers them."""
+ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating
+
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
-                            | Create | LobbyList | PlayNow | JoinTable)
+                            | Create | LobbyList | PlayNow | JoinTable | ACCOUNT_ASKS)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News | Said | Tables)
+                          | News | Said | Tables | ACCOUNT_ANSWERS)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
-                              LobbyList, PlayNow, JoinTable)}
+                              LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
+                              SignOut, AskLeaderboard, AskRating)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News, Said, Tables)}
+                              News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
-                                                (Tables, "tables"): MAX_LISTED}
+                                                (Tables, "tables"): MAX_LISTED,
+                                                (Leaderboard, "rows"): MAX_ROWS,
+                                                (Rating, "results"): MAX_RESULTS}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),
-                       (JoinTable, "name")})
+                       (JoinTable, "name"), (Register, "name"), (Register, "password"),
+                       (SignIn, "name"), (SignIn, "password")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

@@ -29,7 +29,7 @@ from holdem_desktop.session import HumanController
 from .protocol import News
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from holdem_desktop.engine.variant import Variant
     from holdem_desktop.session import Session
@@ -173,10 +173,13 @@ class PublicTable:
     _warned: tuple[int, int] | None = None
     """The decision whose player was warned that time runs out."""
 
+    speeds: Mapping[str, Speed] = SPEED_TIMES
+    """The clock of each speed (a server's settings may change them)."""
+
     @property
     def timed(self) -> Speed | None:
         """This table's clock (None: no clock, as in every private room)."""
-        return SPEED_TIMES.get(self.speed) if self.public else None
+        return self.speeds.get(self.speed) if self.public else None
 
     def _reset_clock(self) -> None:
         """A new game: every seat's bank as the speed starts it."""

@@ -17,11 +17,13 @@ from typing import Any
 import platformdirs
 
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.public_table import SPEED_TIMES, Speed
 
 from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
 
-__all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
+__all__ = ["BANS", "DEFAULT_PORT", "ConfigError", "ServerConfig", "clocks", "parse_config",
+           "read_bans"]
 
 DEFAULT_PORT = 7447
 """The port a server listens on unless told otherwise."""
@@ -79,13 +81,37 @@ class ServerConfig:
     redis_timeout: float = 1.0
     """Seconds a Redis call may take before it counts as failed (the rooms
     of this process play on meanwhile)."""
+    accounts: Path | None = None
+    """The accounts' and ratings' SQLite file (None: ``accounts.sqlite`` in
+    the data folder); the processes of one server on one machine share one."""
+    banned_names: tuple[str, ...] = ()
+    """Names nobody may sign in as or play under (nor any that looks like
+    one); read again from the settings file when it changes."""
+    banned_addresses: tuple[str, ...] = ()
+    """Addresses or networks refused (HTTP 403; their connections closed);
+    read again from the settings file when it changes."""
+    clock_normal: tuple[float, ...] | None = None
+    """A public table's clock at ``normal`` speed (file only): base seconds a
+    decision, the time bank at a game's start, its refill a hand and its
+    cap (None: the game's 30, 60, 5, 120)."""
+    clock_relaxed: tuple[float, ...] | None = None
+    """The same at ``relaxed`` speed (None: 60, 120, 10, 240)."""
+    settings_file: Path | None = None
+    """The settings file given with ``--config`` (its bans are read again
+    when it changes), never a setting itself."""
 
     @property
     def log_folder(self) -> Path:
         return self.log if self.log is not None else self.data / "log"
 
+    @property
+    def accounts_file(self) -> Path:
+        return self.accounts if self.accounts is not None else self.data / "accounts.sqlite"
 
-_PATHS = {"cert", "key", "data", "log"}
+
+_PATHS = {"cert", "key", "data", "log", "accounts"}
+BANS = ("banned_names", "banned_addresses")
+"""The settings read again from the settings file while the server runs."""
 
 
 def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
@@ -151,6 +177,9 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
                           "is believed (may be repeated)"))
     p.add_argument("--proxy-header", dest="proxy_header", metavar=_("HEADER"),
                    help=_("the header the proxies write: x-forwarded-for or forwarded"))
+    p.add_argument("--accounts", type=Path, metavar=_("FILE"),
+                   help=_("the accounts' SQLite file (default: accounts.sqlite in the data "
+                          "folder)"))
     p.add_argument("--redis-timeout", type=float, dest="redis_timeout", metavar=_("SECONDS"),
                    help=_("seconds a Redis call may take before it counts as failed "
                           "(default: {default})").format(
@@ -163,7 +192,7 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
         if not isinstance(value, str | Path):
             raise ConfigError(_("{name}: not a path").format(name=name))
         return Path(value).expanduser()
-    if name == "trusted_proxies":
+    if name in ("trusted_proxies", "banned_addresses"):
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise ConfigError(_("{name}: not a list of addresses").format(name=name))
         for v in value:
@@ -178,6 +207,18 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
             raise ConfigError(_("{name}: not one of {choices}").format(
                 name=name, choices=", ".join(HEADERS)))
         return value.lower()
+    if name == "banned_names":
+        if not isinstance(value, list | tuple) or not all(
+                isinstance(v, str) and v.strip() for v in value):
+            raise ConfigError(_("{name}: not a list of names").format(name=name))
+        return tuple(value)
+    if name in ("clock_normal", "clock_relaxed"):
+        if (not isinstance(value, list | tuple) or len(value) != 4
+                or not all(type(v) in (int, float) and 0 <= v <= 86400 for v in value)
+                or value[0] < 1):
+            raise ConfigError(_("{name}: not four numbers of seconds (base, bank, refill, "
+                                "cap)").format(name=name))
+        return tuple(float(v) for v in value)
     if name == "origins":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise ConfigError(_("{name}: not a list of web addresses").format(name=name))
@@ -215,7 +256,7 @@ def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
             raise ConfigError(_("The settings file {path} cannot be read: {problem}").format(
                 path=args.config, problem=exc)) from None
         for name, value in data.items():
-            if name not in kinds:
+            if name not in kinds or name == "settings_file":
                 raise ConfigError(_("{name}: no such setting").format(name=name))
             values[name] = value
     for name in kinds:
@@ -223,7 +264,7 @@ def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
         if flag is not None:
             values[name] = flag
     config = ServerConfig(**{name: _coerce(name, value, _kind(kinds[name]))
-                             for name, value in values.items()})
+                             for name, value in values.items()} | {"settings_file": args.config})
     if not 0 <= config.port <= 65535:
         raise ConfigError(_("port: not between 0 and 65535"))
     if config.insecure and (config.self_signed or config.cert):
@@ -233,6 +274,17 @@ def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
         raise ConfigError(_("TLS needs a certificate: give --cert and --key, or "
                             "--self-signed (or --insecure for a test on this computer)"))
     return config
+
+
+def read_bans(path: Path) -> dict[str, tuple[str, ...]]:
+    """The bans of the settings file ``path`` (read again while the server
+    runs); raises :class:`ConfigError` when it cannot be read or used."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(_("The settings file {path} cannot be read: {problem}").format(
+            path=path, problem=exc)) from None
+    return {name: _coerce(name, data.get(name, []), "other") for name in BANS}
 
 
 def _kind(hint: Any) -> str:
@@ -247,3 +299,14 @@ def _kind(hint: Any) -> str:
 def replace(config: ServerConfig, **changes: Any) -> ServerConfig:
     """``config`` with some settings changed (tests)."""
     return dataclasses.replace(config, **changes)
+
+
+def clocks(config: ServerConfig) -> dict[str, Speed] | None:
+    """The public tables' clocks the settings give (None: the game's own)."""
+    if config.clock_normal is None and config.clock_relaxed is None:
+        return None
+    found = dict(SPEED_TIMES)
+    for speed, times in (("normal", config.clock_normal), ("relaxed", config.clock_relaxed)):
+        if times is not None:
+            found[speed] = Speed(*times)
+    return found

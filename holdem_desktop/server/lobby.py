@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from holdem_desktop.ai.players import LEVELS
@@ -53,6 +53,7 @@ from holdem_desktop.net.protocol import (
     Pong,
     Refused,
 )
+from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
 
 from .tables import PublicTables
@@ -90,6 +91,8 @@ class LobbyLimits:
     idle_room: float = IDLE_ROOM
     max_public: int = MAX_PUBLIC
     idle_public: float = IDLE_PUBLIC
+    speeds: Mapping[str, Speed] | None = None
+    """The public tables' clocks (None: the game's, ``SPEED_TIMES``)."""
 
 
 class Lobby:
@@ -145,6 +148,8 @@ class Lobby:
     def add(self, room: Room) -> None:
         """Hold ``room`` (a restored one, or one just made)."""
         self.rooms[room.code] = room
+        if room.public and self.limits.speeds is not None:
+            room.speeds = self.limits.speeds
         self._serials[room.code] = room.hand_serial
         self._empty_since.setdefault(room.code, self.clock())
 
@@ -336,6 +341,8 @@ class Lobby:
                     rng=random.Random(self.rng.getrandbits(64)),
                     max_watchers=self.limits.max_watchers, public=True,
                     speed=play.speed or SPEEDS[0])
+        if self.limits.speeds is not None:
+            room.speeds = self.limits.speeds  # (before its first game starts)
         room.connect(conn, address)
         room.receive(conn, Hello(play.name, code, play.game_version))
         if not room.joined(conn):  # a name that cannot be used: no table is opened

@@ -72,6 +72,7 @@ from holdem_desktop.net.limits import (
 )
 from holdem_desktop.net.lobby_messages import TableInfo
 from holdem_desktop.net.protocol import (
+    ACCOUNT_ASKS,
     MAX_FRAME,
     Bye,
     Create,
@@ -88,9 +89,10 @@ from holdem_desktop.net.protocol import (
 from holdem_desktop.net.wire import WireError, decode, to_json
 
 from . import web_files
+from .account_desk import AccountDesk
 from .certs import fingerprint
 from .cluster import Directory, Peer
-from .config import ServerConfig
+from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 from .web import serve_page
@@ -129,7 +131,7 @@ class _Conn:
     gate: asyncio.Future[None] | None = None
 
 
-class GameServer:
+class GameServer(AccountDesk):
     """Rooms for players anywhere: run it with :meth:`run` (the process's
     loop) or :meth:`start` (a background thread, for tests and benches)."""
 
@@ -140,7 +142,8 @@ class GameServer:
         self.lobby = Lobby(__version__, clock=time.monotonic, limits=LobbyLimits(
             max_rooms=config.max_rooms, creations=config.room_creations,
             max_watchers=config.max_watchers, idle_room=config.idle_room,
-            max_public=config.max_public, idle_public=config.idle_public))
+            max_public=config.max_public, idle_public=config.idle_public,
+            speeds=clocks(config)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
@@ -196,6 +199,7 @@ class GameServer:
         self._pending: Counter[str] = Counter()
         """Rooms with a save (or their deletion) handed to the writer thread and
         not done yet: their next saves follow it there, in order."""
+        self._open_accounts()
 
     # ------------------------------------------------------------------
     # Running
@@ -235,6 +239,7 @@ class GameServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
+            self._close_accounts()
             self._save(now=True)
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next
@@ -394,6 +399,11 @@ class GameServer:
         if abuse:
             self._barred.note(address, time.monotonic())
 
+    def _close_banned(self, conn: str, address: str) -> None:
+        """Close ``conn``: the settings file now bans its address or account."""
+        self._drop(address, "banned")
+        self._queue(conn, Bye("banned"))
+
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """asyncio's own reports (a TLS handshake that failed, accept() out
         of file descriptors): counted, and logged once per reason a minute."""
@@ -481,6 +491,9 @@ class GameServer:
         if self._barred.full(address, time.monotonic()):
             self._drop(address, "rate_limited")
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Rate limited\n")
+        if self._banned(address):
+            self._drop(address, "banned")
+            return connection.respond(HTTPStatus.FORBIDDEN, "Banned\n")
         relayed = id(connection) in self._real
         if (self._per_address[address] >= self.config.max_per_address if relayed
                 else self._open[peer] > self.config.max_per_address):  # this one counted
@@ -552,9 +565,18 @@ class GameServer:
                         break
                     continue
                 self.stats["messages"] += 1
+                if not self.lobby.room_of(conn):  # accounts, and the names they reserve
+                    if isinstance(message, ACCOUNT_ASKS):
+                        await self._account(conn, address, message)
+                        continue
+                    if refused := self._name_refused(conn, message):
+                        self._drop(address, f"refused {refused}")
+                        self._queue(conn, Refused("bad_name", refused))
+                        self._queue(conn, Bye("bad_name"))
+                        break
                 target = await self._elsewhere(conn, ws, message, address)
                 if target is not None and (target is _AWAY or not await self._relay(
-                        ws, payload, target, address, bucket)):
+                        ws, payload, target, address, bucket, self._carried(conn))):
                     self._drop(address, "directory_away" if target is _AWAY else "peer_away")
                     self._queue(conn, Refused("busy"))
                     self._queue(conn, Bye("busy"))
@@ -571,6 +593,7 @@ class GameServer:
                         break
                     self.lobby.reserved = reserved
                 self.lobby.receive(conn, message)
+                self._account_seated(conn)
                 if self.lobby.reserved:  # refused before it was used
                     self._release(self.lobby.reserved)
                     self.lobby.reserved = ""
@@ -598,6 +621,7 @@ class GameServer:
         if self._per_address[address] <= 0:
             del self._per_address[address]
         self.lobby.disconnect(conn)
+        self._account_gone(conn)
         self._deliver()
         with contextlib.suppress(Exception):  # a Bye queued last goes out first
             await asyncio.wait_for(sender, 2.0)
@@ -638,7 +662,7 @@ class GameServer:
         return None
 
     async def _relay(self, ws: ServerConnection, first: bytes, target: Peer, address: str,
-                     bucket: TokenBucket) -> bool:
+                     bucket: TokenBucket, carried: tuple[str, ...] = ()) -> bool:
         """Send this connection on to the process ``target``: what the player
         says goes there (still within this connection's limits), what it
         answers comes back, until either side closes.  The link is TLS
@@ -677,6 +701,8 @@ class GameServer:
             if context is not None and _pin(peer) != _pin_of(target.cert):
                 self._drop("", "peer_refused")  # cannot happen after the check; never trusted
                 return False
+            for text in carried:  # (the player's session: signed in there too)
+                await peer.send(text)
             await peer.send(first.decode("utf-8"))
 
             async def back() -> None:
@@ -749,6 +775,7 @@ class GameServer:
         """Save what moved, then hand out what the lobby said (each message
         leaves only once the save of what it tells is on disk), and write
         the log lines."""
+        self._rate_games()
         out = self.lobby.take()
         gate = self._save()
         for conn, message in out:
@@ -836,6 +863,7 @@ class GameServer:
             await asyncio.sleep(TICK)
             try:
                 self.lobby.tick()
+                self._reread_bans(self._close_banned)
                 self._deliver()
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")

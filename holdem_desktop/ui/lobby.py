@@ -20,6 +20,7 @@ from holdem_desktop.i18n.names import amount, variant_name
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.settings import Settings
 
+from .account_pages import AccountDesktop, SignInPage, rating_page
 from .desktop import CertificateQuestion
 from .form_page import FormPage
 from .forms import Field, Form
@@ -90,7 +91,7 @@ class LobbyFeed(Protocol):
     def close(self) -> None: ...
 
 
-class LobbyDesktop(Protocol):
+class LobbyDesktop(AccountDesktop, Protocol):
     """What the Lobby asks of the program (the Desktop implements it)."""
 
     @property
@@ -210,7 +211,17 @@ class LobbyPage(FormPage):
                 Control("play_now", _("Play now"), zone="filters"),
                 Control("tables", count, Role.HEADING, "tables"),
                 *rows,
+                *self._account_controls(),
                 Control("close", _("Close"), zone="tables"))
+
+    def _account_controls(self) -> tuple[Control, ...]:
+        """Sign in (or out), the Leaderboard and My rating, after the tables."""
+        account = self.desktop.account_name(self.feed.server)
+        return (Control("sign_out", _("Sign out ({name})").format(name=account), zone="account")
+                if account else Control("sign_in", _("Sign in or create account"),
+                                        zone="account"),
+                Control("leaderboard", _("Leaderboard"), zone="account"),
+                Control("my_rating", _("My rating"), zone="account"))
 
     def describe(self, control: Control) -> str:
         if control.id.startswith("table:"):
@@ -242,6 +253,13 @@ class LobbyPage(FormPage):
     def activate(self, control: Control) -> Transition | None:
         if control.id == "close":
             return self.close()
+        if control.id == "sign_in":
+            return Push(SignInPage(self.desktop, self.feed.server, self.name, self._say, self))
+        if control.id == "sign_out":
+            self.say(self.desktop.sign_out(self.feed.server))
+            return None
+        if control.id in ("leaderboard", "my_rating"):
+            return rating_page(control.id, self.desktop, self.feed.server, self.say)
         if control.id == "play_now":
             v = self.form.values
             return self._go(lambda: self.desktop.play_now(

@@ -1,0 +1,76 @@
+"""The words of accounts and ratings on a server: what the server's
+answers mean, and the lines of the Leaderboard and My rating pages."""
+
+from __future__ import annotations
+
+from .translate import _, ngettext
+
+__all__ = ["account_problem", "game_line", "rating", "signed_in_line", "standing_line",
+           "summary_line"]
+
+
+def account_problem(reason: str, data: dict[str, int | str] | None = None) -> str:
+    """Why the server refused an account request, as a sentence to say."""
+    data = data or {}
+    if reason == "too_many_tries":
+        minutes = max(1, int(data.get("seconds", 600)) // 60)
+        return ngettext("Too many tries: wait {n} minute and try again.",
+                        "Too many tries: wait {n} minutes and try again.", minutes).format(
+            n=minutes)
+    if reason == "bad_password":
+        return _("A password needs {low} to {high} characters.").format(
+            low=data.get("min", 8), high=data.get("max", 100))
+    texts = {
+        "wrong_password": _("Wrong name or password."),
+        "name_taken": _("That name is already reserved on this server, or looks too much "
+                        "like one that is: choose another."),
+        "banned": _("This server's operator banned that name or this address."),
+        "bad_session": _("Your session on this server has ended: sign in again."),
+        "not_signed_in": _("Sign in first: only an account has a rating."),
+        "too_fast": _("Too fast: wait a moment and try again."),
+        "unreachable": _("The server did not answer in time."),
+        "lan": _("This is an invitation to a room on the local network, not a server's "
+                 "address."),
+    }
+    return texts.get(reason, _("The server refused that ({reason}).").format(reason=reason))
+
+
+def rating(tenths: int) -> str:
+    """A rating as it is said and shown: 123 tenths is "12.3"."""
+    sign = "-" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+def change(tenths: int) -> str:
+    """A rating's change with its sign: "+3.6", "-1.2", "0.0"."""
+    return ("+" if tenths > 0 else "") + rating(tenths)
+
+
+def signed_in_line(name: str, server: str) -> str:
+    return _("Signed in as {name} on {server}.").format(name=name, server=server)
+
+
+def standing_line(rank: int, name: str, tenths: int, games: int) -> str:
+    """One row of the leaderboard."""
+    return ngettext("{rank}. {name}: rating {rating}, {n} game",
+                    "{rank}. {name}: rating {rating}, {n} games", games).format(
+        rank=rank, name=name, rating=rating(tenths), n=games)
+
+
+def summary_line(name: str, tenths: int, games: int, rank: int) -> str:
+    """My rating's first line."""
+    if not games:
+        return _("{name}: no ranked game yet. A game at a public table, played to its "
+                 "end, is ranked.").format(name=name)
+    return ngettext("{name}: rating {rating}, {n} ranked game, number {rank} on the "
+                    "leaderboard.",
+                    "{name}: rating {rating}, {n} ranked games, number {rank} on the "
+                    "leaderboard.", games).format(name=name, rating=rating(tenths), n=games,
+                                                  rank=rank)
+
+
+def game_line(place: int, players: int, tenths: int) -> str:
+    """One ranked game of My rating: the place and the rating's change."""
+    return _("Place {place} of {players}, rating {change}").format(
+        place=place, players=players, change=change(tenths))

@@ -1,0 +1,304 @@
+"""The server's side of accounts, bans and ratings (a part of
+:class:`~.service.GameServer`: docs/server.md, *Accounts and ratings*).
+
+- **Account messages** (:mod:`holdem_desktop.net.account_messages`) are
+  answered here, to the sender alone, within the lobby's per-connection
+  request limit.  A password is hashed on a thread of its own (scrypt takes
+  tens of milliseconds: the rooms' loop never waits for it), and the
+  connection's next message waits until it is answered.
+- **Guessing** is limited twice: :data:`TRIES` sign-ins or registrations per
+  address in :data:`TRY_WINDOW` seconds, and :data:`NAME_FAILURES` wrong
+  passwords per name in that time from all addresses together; past either
+  the answer is ``too_many_tries`` (with the seconds to wait) and no hash
+  is computed.  A session already given still works: a victim's own game
+  stays signed in while someone guesses at their name.
+- **Names**: a connection signed in plays under its account's name; a
+  guest's hello, create, Play now or join under a name that looks like an
+  account's is refused ``bad_name`` ``reserved`` (``banned`` for a banned
+  one), so nobody plays under a name reserved by someone else.
+- **Bans**: ``banned_names`` and ``banned_addresses`` of the settings file,
+  read again within a second of the file changing; a banned address is
+  answered HTTP 403, and connections already open from it, or signed in
+  as a banned name, are closed ``banned``.
+- **Ratings**: when a game of a public table is over, each signed-in
+  player who held a seat in it is rated by the places of all its seats
+  (:meth:`~.accounts.AccountStore.rate`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from holdem_desktop.net.account_messages import (
+    PASSWORD_LENGTH,
+    AskLeaderboard,
+    Register,
+    SignedIn,
+    SignedOut,
+    SignIn,
+    SignOut,
+    UseSession,
+)
+from holdem_desktop.net.limits import AddressWindow
+from holdem_desktop.net.lobby_messages import JoinTable, PlayNow
+from holdem_desktop.net.names import name_problem, skeleton
+from holdem_desktop.net.protocol import (
+    ACCOUNT_ASKS,
+    Create,
+    Error,
+    Hello,
+    HostMessage,
+    to_text,
+)
+from holdem_desktop.net.room import Room
+
+from .accounts import AccountStore, Seat, check_password, hash_password
+from .config import ConfigError, read_bans
+from .proxies import Network, network
+
+if TYPE_CHECKING:
+    from .config import ServerConfig
+    from .lobby import Lobby
+
+__all__ = ["NAME_FAILURES", "TRIES", "TRY_WINDOW", "AccountDesk"]
+
+TRIES = 10
+"""Sign-ins and registrations one address may try in :data:`TRY_WINDOW` seconds."""
+NAME_FAILURES = 5
+"""Wrong passwords for one name, from any address, in :data:`TRY_WINDOW` seconds."""
+TRY_WINDOW = 600.0
+BANS_EVERY = 1.0
+"""Seconds between two looks at the settings file's time of change."""
+
+
+class AccountDesk:
+    """Accounts for a :class:`~.service.GameServer` (a mixin: the server
+    gives it its connections, its queue and its log)."""
+
+    if TYPE_CHECKING:
+        config: ServerConfig
+        lobby: Lobby
+        stats: Counter[str]
+        _conns: dict[str, Any]
+
+        def _queue(self, conn: str, message: HostMessage) -> None: ...
+
+        def _event(self, address: str, room: str, event: str) -> None: ...
+
+    def _open_accounts(self) -> None:
+        self.accounts = AccountStore(self.config.accounts_file)
+        self._signed: dict[str, tuple[str, str]] = {}
+        """Connection -> the account it is signed in as, and its session token."""
+        self._seated: dict[str, dict[str, str]] = {}
+        """Public table -> the skeletons of the accounts that sat there -> their names."""
+        self._tries = AddressWindow(TRIES, TRY_WINDOW)
+        self._failures = AddressWindow(NAME_FAILURES, TRY_WINDOW, addresses=65536)
+        self._hasher = ThreadPoolExecutor(2, thread_name_prefix="passwords")
+        self._banned_names: frozenset[str] = frozenset()
+        self._banned_networks: tuple[Network, ...] = ()
+        self._bans_read = (-1.0, 0.0)
+        """The settings file's time of change when last read, and when looked at."""
+        self._set_bans(self.config.banned_names, self.config.banned_addresses)
+
+    def _close_accounts(self) -> None:
+        self._hasher.shutdown(wait=True)
+        self.accounts.close()
+
+    # ------------------------------------------------------------------
+    # Messages
+
+    async def _account(self, conn: str, address: str, message: ACCOUNT_ASKS) -> None:
+        """Answer one account message of ``conn`` (from ``address``)."""
+        if not self.lobby.tables.allowed(conn):
+            self._queue(conn, Error("too_fast", {}))
+            self._event(address, "", "account_too_fast")
+            return
+        if isinstance(message, Register | SignIn):
+            answer = await self._password(conn, address, message)
+        elif isinstance(message, UseSession):
+            name = self.accounts.session(message.token)
+            if name is None:
+                answer = Error("bad_session", {})
+            elif skeleton(name) in self._banned_names:
+                answer = Error("banned", {})
+            else:
+                self._signed[conn] = (name, message.token)
+                answer = SignedIn(name, message.token)
+        elif isinstance(message, SignOut):
+            self.accounts.revoke(message.token)
+            if self._signed.get(conn, ("", ""))[1] == message.token:
+                del self._signed[conn]
+            answer = SignedOut()
+        elif isinstance(message, AskLeaderboard):
+            answer = self.accounts.leaderboard()
+        elif conn in self._signed:
+            answer = self.accounts.rating(self._signed[conn][0])
+        else:
+            answer = Error("not_signed_in", {})
+        self._queue(conn, answer)
+
+    async def _password(self, conn: str, address: str, message: Register | SignIn
+                        ) -> HostMessage:
+        """Register or sign in, within the limits on guessing."""
+        now = time.monotonic()
+        key = skeleton(message.name)
+        for window, who in ((self._tries, address), (self._failures, key)):
+            if window.full(who, now):
+                self._event(address, "", "sign_in_limited")
+                return Error("too_many_tries", {"seconds": int(TRY_WINDOW / 60) * 60})
+        self._tries.note(address, now)
+        self.stats["passwords"] += 1
+        if key in self._banned_names:
+            self._event(address, "", "refused banned_name")
+            return Error("banned", {})
+        loop = asyncio.get_running_loop()
+        if isinstance(message, Register):
+            problem = name_problem(message.name)
+            if problem is not None:
+                return Error("bad_name", {"detail": problem})
+            low, high = PASSWORD_LENGTH
+            if not low <= len(message.password) <= high or not message.password.strip():
+                return Error("bad_password", {"min": low, "max": high})
+            if self.accounts.owner(message.name) is not None:
+                return Error("name_taken", {})
+            kept = await loop.run_in_executor(self._hasher, hash_password, message.password)
+            if not self.accounts.create(message.name, kept):
+                return Error("name_taken", {})
+            self._event(address, "", "account_created")
+        else:
+            kept_hash = self.accounts.kept_hash(message.name)
+            right = await loop.run_in_executor(self._hasher, check_password,
+                                               message.password, kept_hash)
+            if not right:
+                self._failures.note(key, time.monotonic())
+                self._event(address, "", "wrong_password")
+                return Error("wrong_password", {})
+        name = self.accounts.owner(message.name) or message.name
+        token = self.accounts.new_session(name)
+        self._signed[conn] = (name, token)
+        return SignedIn(name, token)
+
+    def _name_refused(self, conn: str, message: object) -> str:
+        """Why ``conn`` may not take a seat under the name of ``message`` (a
+        hello, create, Play now or join): ``reserved``, ``banned`` or ""."""
+        if not isinstance(message, Hello | Create | PlayNow | JoinTable):
+            return ""
+        key = skeleton(message.name)
+        if key in self._banned_names:
+            return "banned"
+        account = self._signed.get(conn)
+        if account is not None and skeleton(account[0]) == key:
+            return ""
+        return "reserved" if self.accounts.owner(message.name) is not None else ""
+
+    def _carried(self, conn: str) -> tuple[str, ...]:
+        """What a connection sent on to another process says first: its session."""
+        account = self._signed.get(conn)
+        return (to_text(UseSession(account[1])),) if account is not None else ()
+
+    def _account_seated(self, conn: str) -> None:
+        """After a message of ``conn``: a signed-in player at a public table
+        is noted there, to be rated when its game is over."""
+        account = self._signed.get(conn)
+        if account is None:
+            return
+        code = self.lobby.room_of(conn)
+        room = self.lobby.rooms.get(code)
+        if room is not None and room.public:
+            self._seated.setdefault(code, {})[skeleton(account[0])] = account[0]
+
+    def _account_gone(self, conn: str) -> None:
+        self._signed.pop(conn, None)
+
+    # ------------------------------------------------------------------
+    # Ratings
+
+    def _rate_games(self) -> None:
+        """Rate the public games that are over (before the rooms are saved)."""
+        for code in list(self.lobby.changed):
+            room = self.lobby.rooms.get(code)
+            seated = self._seated.get(code)
+            s = room.session if room is not None else None
+            if room is None or not seated or s is None or not s.game_over:
+                continue
+            seats = ranked_seats(room, seated)
+            game = f"{code}/{room.games}/{room.hand_serial}"
+            del self._seated[code]  # (who sits on is noted again at their next message)
+            try:
+                changes = self.accounts.rate(game, seats)
+            except Exception as exc:  # a rating never stops the rooms (openskill missing …)
+                self._event("", code, f"rating_failed {type(exc).__name__}")
+                continue
+            if changes:
+                self._event("", code, f"rated {len(changes)}")
+
+    # ------------------------------------------------------------------
+    # Bans
+
+    def _set_bans(self, names: tuple[str, ...], addresses: tuple[str, ...]) -> None:
+        self._banned_names = frozenset(skeleton(n) for n in names)
+        self._banned_networks = tuple(network(a) for a in addresses)
+
+    def _banned(self, address: str) -> bool:
+        """Whether ``address`` is banned in the settings file."""
+        if not self._banned_networks:
+            return False
+        with contextlib.suppress(ValueError):
+            found = network(address)
+            return any(found.subnet_of(n) for n in self._banned_networks  # type: ignore[arg-type]
+                       if n.version == found.version)
+        return False
+
+    def _reread_bans(self, close: Callable[[str, str], None]) -> None:
+        """(Every tick.)  Read the bans again when the settings file changed,
+        and ``close`` (connection, reason) each connection they now bar."""
+        path = self.config.settings_file
+        changed_at, looked_at = self._bans_read
+        now = time.monotonic()
+        if path is None or now - looked_at < BANS_EVERY:
+            return
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            stamp = -2
+        self._bans_read = (stamp, now)
+        if stamp == changed_at or stamp == -2:
+            return
+        try:
+            bans = read_bans(path)
+        except ConfigError:
+            self._event("", "", "settings_unreadable")  # the bans in force stay
+            return
+        self._set_bans(bans["banned_names"], bans["banned_addresses"])
+        self._event("", "", "bans_read")
+        for conn, state in list(self._conns.items()):
+            account = self._signed.get(conn)
+            if self._banned(state.address) or (
+                    account is not None and skeleton(account[0]) in self._banned_names):
+                close(conn, state.address)
+
+
+def ranked_seats(room: Room, seated: dict[str, str]) -> list[Seat]:
+    """The seats of ``room``'s game just over, each with its account (one
+    of ``seated``, by the seat's name) and its place: the session's (it
+    places every seat when a game ends: those out by when they went out,
+    those still in by their chips).  A game a room ends because no person
+    is left in it places the people who left their seat to the computer
+    with chips still in front of them behind every seat still in: leaving
+    while ahead never wins a rating."""
+    s = room.session
+    assert s is not None
+    places = {k: st.place or 1 for k, st in enumerate(s.seats)}
+    if s.result is not None and s.result.reason == "no_humans":
+        left = {m.seat for m in room.members
+                if m.seat is not None and m.left and s.seats[m.seat].chips > 0}
+        stayed = [k for k, st in enumerate(s.seats) if st.chips > 0 and k not in left]
+        places.update({k: 1 + sum(1 for o in stayed if places[o] < places[k]) for k in stayed}
+                      | {k: len(stayed) + 1 for k in left})
+    return [Seat(seated.get(skeleton(st.name)), places[k]) for k, st in enumerate(s.seats)]
