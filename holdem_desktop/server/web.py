@@ -98,8 +98,15 @@ class _Client:
         self.inbox: queue.Queue[object] = queue.Queue()  # (unused: messages are handed in)
 
     def send(self, message: ClientMessage) -> None:
-        self.server.lobby.receive(self.conn, message)
-        self.server._deliver()
+        server = self.server
+        # a guest's name, checked as a game's is
+        if not server.lobby.room_of(self.conn) and (
+                refused := server._name_refused(self.conn, message)):
+            server._event(server._conns[self.conn].address, "", f"refused {refused}")
+            server._queue(self.conn, Refused("bad_name", refused))
+            return
+        server.lobby.receive(self.conn, message)
+        server._deliver()
 
 
 class WebMember:

@@ -17,7 +17,7 @@ from websockets.typing import Origin
 from holdem_desktop.net.protocol import Ping, Pong
 
 from .conftest import Served, insecure_context
-from .test_server import creator, next_message
+from .test_server import creator, next_message, run_until
 
 
 async def answer(ws: ClientConnection, message: object) -> dict[str, Any]:
@@ -66,5 +66,32 @@ def test_a_page_that_sends_nonsense_is_refused_alone_and_closed_in_the_end(serve
         player.client.send(Ping(5))  # the desktop player never noticed
         assert next_message(player.client, (Pong,)) == Pong(5)
         assert served.health()["people"] == 1
+    finally:
+        player.client.close()
+
+
+def test_a_page_may_not_join_under_a_name_an_account_holds(served):
+    """A page is a guest: the name an account reserved is refused it as it is
+    to a game, in the page's words, and the room never sees it."""
+    from .test_accounts import signed_in
+
+    signed_in(served, "Ann")
+    player = creator(served)
+    try:
+        run_until([player], lambda: player.code != "", 10)
+        async def visit() -> None:
+            async with page_socket(served, f"https://127.0.0.1:{served.port}") as ws:
+                assert (await answer(ws, {"lang": "en"}))["words"]
+                for name in ("Ann", "\uff21NN"):  # (full-width A: the same name)
+                    await ws.send(json.dumps({"join": {"code": player.code, "name": name}}))
+                    refused = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    assert set(refused) == {"error"} and refused["error"] != "malformed"
+                    assert refused["error"].startswith("That name is reserved by an account")
+                # a name of its own still sits down
+                await ws.send(json.dumps({"join": {"code": player.code, "name": "Bea"}}))
+                while "joined" not in (got := json.loads(await asyncio.wait_for(ws.recv(), 10))):
+                    assert "error" not in got, got
+
+        asyncio.run(visit())
     finally:
         player.client.close()
