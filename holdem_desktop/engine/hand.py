@@ -37,6 +37,7 @@ from .events import (
     BetReturned,
     BlindPosted,
     CardsShown,
+    DeadBlindPosted,
     Event,
     HandEnded,
     HandStarted,
@@ -93,6 +94,10 @@ class HandConfig:
     the legal bounds and rounded to the chip unit); all-in is always allowed
     where the betting structure allows it.  Anything else is refused with
     ``amount_not_in_menu``."""
+    dead_blinds: tuple[int, ...] = ()
+    """Dead blinds by player (empty: none): chips a player puts in the pot
+    before the blinds, as an ante, not part of their bet (a missed small
+    blind); a short stack posts what it has."""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -102,7 +107,9 @@ class HandConfig:
             raise ValueError("blinds and antes need one entry per player")
         if self.seats and (len(self.seats) != n or len(set(self.seats)) != n):
             raise ValueError("seats need one distinct id per player")
-        for name in ("stacks", "blinds", "antes"):
+        if self.dead_blinds and len(self.dead_blinds) != n:
+            raise ValueError("dead blinds need one entry per player")
+        for name in ("stacks", "blinds", "antes", "dead_blinds"):
             if any(isinstance(x, bool) or not isinstance(x, int) or x < 0
                    for x in getattr(self, name)):
                 raise ValueError(f"{name} must be whole numbers, not negative")
@@ -143,6 +150,7 @@ class HandConfig:
             "betting": self.betting.value, "min_bet": self.min_bet, "big_bet": self.big_bet,
             "raise_cap": self.raise_cap, "chip_unit": self.chip_unit, "seats": list(self.seats),
             "raise_menu": list(self.raise_menu), "menu_only": self.menu_only,
+            **({"dead_blinds": list(self.dead_blinds)} if self.dead_blinds else {}),
         }
 
     @classmethod
@@ -155,6 +163,7 @@ class HandConfig:
             chip_unit=data["chip_unit"], seats=tuple(data["seats"]),
             raise_menu=tuple(str(x) for x in data.get("raise_menu", ())),
             menu_only=bool(data.get("menu_only", False)),
+            dead_blinds=tuple(data.get("dead_blinds", ())),
         )
 
 
@@ -198,6 +207,12 @@ class _Setup:
                 stacks[i] -= paid
                 contributed[i] += paid
                 events.append(AntePosted(ids[i], paid, stacks[i] == 0))
+        for i, dead in enumerate(config.dead_blinds):
+            if dead and stacks[i]:
+                paid = min(dead, stacks[i])
+                stacks[i] -= paid
+                contributed[i] += paid
+                events.append(DeadBlindPosted(ids[i], paid, stacks[i] == 0))
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
         kinds = {i: k for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(config.blinds):
