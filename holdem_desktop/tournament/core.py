@@ -71,6 +71,9 @@ class Tournament:
         self.level = 0
         self.started_at = 0.0
         self.final_table: int | None = None
+        self.owe_small: set[str] = set()
+        """Players moved off a broken table who were due its small blind: they
+        post it dead at their first hand at the new table."""
 
     # ------------------------------------------------------------------
     # Registration and the clock
@@ -155,10 +158,11 @@ class Tournament:
         if table.count < 2:
             return None
         button, small, big = table.layout()
+        dealt = tuple((s, p, self.chips[p]) for s, p in enumerate(table.seats) if p is not None)
+        dead = tuple(s for s, p, _ in dealt if p in self.owe_small)
+        self.owe_small.difference_update(p for _, p, _ in dealt)
         deal = Deal(number, table.hands + 1, self.level, self.structure.schedule.level(self.level),
-                    button, small, big,
-                    tuple((s, p, self.chips[p]) for s, p in enumerate(table.seats)
-                          if p is not None))
+                    button, small, big, dealt, dead)
         table.playing = deal
         table.hands += 1
         table.last_big_seat, table.last_big_player = big, table.seats[big]
@@ -187,6 +191,7 @@ class Tournament:
                     out.append((player, start, deal.table))
                     self.tables[deal.table].seats[seat] = None
                     del self.where[player]
+                    self.owe_small.discard(player)
         events: list[object] = []
         left = len(self.where)
         for player, start, table in sorted(out, key=lambda o: -o[1]):
@@ -248,6 +253,8 @@ class Tournament:
     def _break(self, table: Table, events: list[object]) -> None:
         del self.tables[table.number]
         events.append(TableBroken(table.number, table.players()))
+        if table.hands and table.seats[table.last_big_seat] == table.last_big_player:
+            self.owe_small.add(table.last_big_player)  # due the small blind here
         cap = math.ceil(len(self.where) / len(self.tables))  # the most a balanced table holds
         for wait, player in enumerate(table.big_blind_order(), 1):
             self._move(player, table, self._target(table, wait, fullest_under=cap), wait, True,

@@ -35,7 +35,8 @@ class Blinds:
     arrivals: int = 0
     """Players seated at their table since then (each may put off their big blind by a hand)."""
     broken_after_big: bool = False
-    """Their table was broken right after their big blind (its small blind is then dead)."""
+    """Their table was broken right after their big blind: they owe the small
+    blind, posted dead at their next hand."""
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Sim:
     """The place in the big blind's order of the player moved off a broken table."""
     breaks: int = 0
     max_out_at_once: int = 0
+    dead_smalls: int = 0
 
     def __post_init__(self) -> None:
         self.tournament.listeners.append(self.events.append)
@@ -223,6 +225,12 @@ class Sim:
         assert sum(1 for _ in deal.seats) <= self.tournament.structure.seats_per_table
         for seat, player, _ in deal.seats:
             assert self.seats[(deal.table, seat)] == player
+            owed = self.blinds[player].broken_after_big
+            assert owed == (seat in deal.dead_small), f"{player}'s dead small blind"
+        for seat in deal.dead_small:  # the small blind missed at the broken table, posted dead
+            self.dead_smalls += 1
+            self.blinds[deal.player(seat)].last = "S"
+            self.blinds[deal.player(seat)].broken_after_big = False
         if deal.small_blind is not None:
             sb = deal.player(deal.small_blind)
             if prev is not None:  # the small blind is the last hand's big blind, nobody else
@@ -231,7 +239,7 @@ class Sim:
             self.blinds[sb].last = "S"
         bb = deal.player(deal.big_blind)
         b = self.blinds[bb]
-        assert b.last != "B" or b.broken_after_big, f"{bb} posts the big blind twice"
+        assert b.last != "B", f"{bb} posts the big blind twice"
         size = self.tournament.structure.seats_per_table
         for _, player, _ in deal.seats:
             pb = self.blinds[player]

@@ -393,6 +393,24 @@ def test_a_broken_table_fills_the_fullest_tables_first():
     assert one is t.tables[1].playing
 
 
+def test_a_broken_tables_last_big_blind_posts_the_small_blind_dead_at_the_new_table():
+    t, events, _ = started(15, 6)
+    one, two, three = (dealt(t, n) for n in (1, 2, 3))
+    due = three.player(three.big_blind)  # due the small blind at table 3's next hand
+    others = [p for _, p, _ in three.seats if p != due]
+    finish(t, three, tuple(others[:2]))
+    finish(t, two, (two.seats[0][1],))  # table 3 breaks
+    assert of(events, TableBroken)[0].table == 3
+    finish(t, one)
+    table, seat = t.where[due]
+    first = dealt(t, table)
+    assert first.dead_small == (seat,)  # once, at the first hand there
+    assert all(not t.tables[n].playing or not t.tables[n].playing.dead_small
+               for n in t.tables if n != table)
+    finish(t, first)
+    assert dealt(t, table).dead_small == ()
+
+
 def test_a_player_left_alone_waits_and_the_table_is_broken_first():
     t, events, three = three_tables_in_a_hand()
     survivor = three.seats[0][1]

@@ -57,3 +57,4 @@ def test_whole_tournaments_keep_every_rule(entrants, seats, seed, scheduled):
     event(f"most players out at once: {min(most, 3)}{'+' * (most > 3)}")
     event(f"places shared: {any(o.shared for g in sim.outs for o in g)}")
     event(f"blind levels reached: {min(len(sim.levels), 4)}")
+    event(f"dead small blinds posted: {'none' if not sim.dead_smalls else 'some'}")
