@@ -253,8 +253,9 @@ class Tournament:
     def _break(self, table: Table, events: list[object]) -> None:
         del self.tables[table.number]
         events.append(TableBroken(table.number, table.players()))
-        if table.hands and table.seats[table.last_big_seat] == table.last_big_player:
-            self.owe_small.add(table.last_big_player)  # due the small blind here
+        due = table.last_big_player  # due the small blind here, if still seated
+        if table.hands and due is not None and table.seats[table.last_big_seat] == due:
+            self.owe_small.add(due)
         cap = math.ceil(len(self.where) / len(self.tables))  # the most a balanced table holds
         for wait, player in enumerate(table.big_blind_order(), 1):
             self._move(player, table, self._target(table, wait, fullest_under=cap), wait, True,
