@@ -21,7 +21,8 @@ class TournamentError(Exception):
     ``not_registered``, ``full``, ``not_running``, ``table`` (no such table),
     ``hand_in_progress``, ``no_hand``, ``report`` (the stacks reported are not
     the hand's players, or not whole numbers), ``chips`` (they do not add up
-    to the chips the hand started with)."""
+    to the chips the hand started with), ``saved`` (data read back that is not
+    a saved tournament)."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(reason + (f": {detail}" if detail else ""))

@@ -7,6 +7,7 @@ so that what the core says and what it does are compared."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from holdem_desktop.tournament import (
     Tournament,
     TournamentOver,
 )
+from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 from tests.clock import Clock
 
 
@@ -103,19 +105,31 @@ class Sim:
             self.give(stacks, a, b, self.rng.randint(0, max(0, stacks[a] - 1)))
         return stacks
 
+    def reloaded(self, clock: Clock) -> Tournament:
+        """The tournament as a restart reads it back, listened to as before."""
+        saved = json.dumps(tournament_to_json(self.tournament))
+        back = tournament_from_json(json.loads(saved), clock=clock)
+        assert tournament_to_json(back) == json.loads(saved), "not read back whole"
+        back.listeners.append(self.events.append)
+        return back
+
     @staticmethod
     def give(stacks: dict[str, int], loser: str, winner: str, chips: int) -> None:
         stacks[loser] -= chips
         stacks[winner] += chips
 
-    def run(self, clock: Clock, limit: int = 200_000) -> int:
-        """Play to the end, the clock moving on by 0 to 30 seconds a step."""
+    def run(self, clock: Clock, limit: int = 200_000, reload_every: int = 0) -> int:
+        """Play to the end, the clock moving on by 0 to 30 seconds a step
+        (``reload_every``: every so many steps the tournament is saved as
+        JSON text and played on from what was read back)."""
         t = self.tournament
         self.total = sum(t.chips.values())
         self.take_events()
         steps = 0
         while t.state == "running":
             clock.now += self.rng.choice((0.0, 1.0, 30.0))
+            if reload_every and steps % reload_every == 0:
+                t = self.tournament = self.reloaded(clock)
             self.step()
             minutes = (clock.now - t.started_at) / 60
             self.levels.add(t.level)

@@ -4,6 +4,7 @@ balancing, breaking, the final table and the standings."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -26,6 +27,7 @@ from holdem_desktop.tournament import (
     TournamentStarted,
     Unregistered,
 )
+from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 from tests.clock import Clock
 
 SCHEDULE = BlindSchedule((BlindLevel((10, 20)), BlindLevel((20, 40)), BlindLevel((50, 100), 10)),
@@ -456,3 +458,19 @@ def test_the_standings_say_who_is_left_where_and_the_places():
     with pytest.raises(TournamentError) as refused:
         t.player("nobody")
     assert refused.value.reason == "not_registered"
+
+
+def test_a_tournament_saved_before_its_start_draws_the_same_seats_when_read_back():
+    clock = Clock(0.0)
+    t = Tournament(Structure(players=6, starting_stack=1000, schedule=SCHEDULE,
+                             seats_per_table=4), rng=random.Random(7), clock=clock)
+    for i in range(5):
+        t.register(f"p{i}")
+    back = tournament_from_json(json.loads(json.dumps(tournament_to_json(t))), clock=clock)
+    t.register("last")
+    back.register("last")
+    assert back.state == "running" and len(back.tables) == 2
+    assert back.where == t.where and back.tables == t.tables  # the draw's generator too
+    with pytest.raises(TournamentError) as refused:
+        tournament_from_json({"format": 1, "rng": [3, [], None]}, clock=clock)
+    assert refused.value.reason == "saved"
