@@ -98,6 +98,9 @@ class HandConfig:
     """Dead blinds by player (empty: none): chips a player puts in the pot
     before the blinds, as an ante, not part of their bet (a missed small
     blind); a short stack posts what it has."""
+    no_small_blind: bool = False
+    """Nobody posts the small blind this hand (a tournament's dead button: its
+    seat is empty), so the smallest blind posted is the big one (``kind`` 1)."""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -151,6 +154,7 @@ class HandConfig:
             "raise_cap": self.raise_cap, "chip_unit": self.chip_unit, "seats": list(self.seats),
             "raise_menu": list(self.raise_menu), "menu_only": self.menu_only,
             **({"dead_blinds": list(self.dead_blinds)} if self.dead_blinds else {}),
+            **({"no_small_blind": True} if self.no_small_blind else {}),
         }
 
     @classmethod
@@ -164,6 +168,7 @@ class HandConfig:
             raise_menu=tuple(str(x) for x in data.get("raise_menu", ())),
             menu_only=bool(data.get("menu_only", False)),
             dead_blinds=tuple(data.get("dead_blinds", ())),
+            no_small_blind=bool(data.get("no_small_blind", False)),
         )
 
 
@@ -214,7 +219,7 @@ class _Setup:
                 contributed[i] += paid
                 events.append(DeadBlindPosted(ids[i], paid, stacks[i] == 0))
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
-        kinds = {i: k for k, (_, i) in enumerate(ranked)}
+        kinds = {i: k + config.no_small_blind for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(config.blinds):
             if blind and stacks[i]:
                 paid = min(blind, stacks[i])

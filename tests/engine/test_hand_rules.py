@@ -65,13 +65,13 @@ def test_odd_chip_goes_to_the_first_winner_after_the_button():
 def test_a_dead_small_blind_goes_in_the_pot_not_in_the_bet():
     # nobody posts the small blind live; the button posts the one they missed, dead
     cfg = HandConfig(stacks=(1000, 1000, 1000), blinds=(20, 0, 0), dead_blinds=(0, 0, 10),
-                     min_bet=20, seats=(3, 5, 8))
+                     min_bet=20, seats=(3, 5, 8), no_small_blind=True)
     assert HandConfig.from_json(cfg.to_json()) == cfg
     hand = Hand(cfg, stacked_deck(["AhKd", "AsKc", "7c2d"], TIE_BOARD))
     (dead,) = [e for e in hand.events if isinstance(e, DeadBlindPosted)]
     assert (dead.seat, dead.amount, dead.all_in) == (8, 10, False)
     posted = {e.seat: (e.amount, e.kind) for e in hand.events if isinstance(e, BlindPosted)}
-    assert posted == {3: (20, 0)}
+    assert posted == {3: (20, 1)}  # the big blind: nobody posts the small one
     assert hand.to_act == 5 and hand.to_call(8) == 20  # the dead chips are not a call
     hand.apply(5, Action.call())
     hand.apply(8, Action.call())
