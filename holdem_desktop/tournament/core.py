@@ -279,8 +279,9 @@ class Tournament:
         hands, new_seat = target.seat_for(wait)
         target.seats[new_seat] = player
         self.where[player] = (target.number, new_seat)
+        button = target.layout()[0] if target.count >= 2 else None
         events.append(PlayerMoved(player, source.number, seat, target.number, new_seat, hands,
-                                  broken))
+                                  broken, button))
 
     # ------------------------------------------------------------------
     # Queries

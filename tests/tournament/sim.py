@@ -223,6 +223,9 @@ class Sim:
             near = min(abs(h - want) for h in hands.values())
             assert move.hands_to_big_blind == hands[move.to_seat], hands
             assert abs(hands[move.to_seat] - want) == near, (want, hands)
+        others = [seat for (n, seat) in self.seats if n == move.to_table and seat != move.to_seat]
+        assert (move.button is None) == (not others), "a button told alone, or none told"
+        assert move.button is None or (move.to_table, move.button) in self.seats, "no one there"
         b.since_big = 0
         b.arrivals = 0
         for (n, _), p in self.seats.items():

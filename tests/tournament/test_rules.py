@@ -342,9 +342,10 @@ def test_balancing_moves_the_next_big_blind_to_the_big_blind_of_the_shortest_tab
     from_seat = table_one.next_big_blind()
     finish(t, one)
     (move,) = of(events, PlayerMoved)
-    assert move == PlayerMoved(mover, 1, from_seat, 2, after, 1, False)
+    assert move == PlayerMoved(mover, 1, from_seat, 2, after, 1, False, move.button)
     assert [t.tables[n].count for n in (1, 2)] == [3, 3]
     two = dealt(t, 2)
+    assert two.button == move.button  # the button the move told of
     assert two.player(two.big_blind) == mover  # the big blind, as at the table left
     # the small blind is table 2's last big blind, as if nobody had moved
     assert two.small_blind is not None and two.player(two.small_blind) == last_big
