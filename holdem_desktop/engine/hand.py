@@ -96,8 +96,8 @@ class HandConfig:
     ``amount_not_in_menu``."""
     dead_blinds: tuple[int, ...] = ()
     """Dead blinds by player (empty: none): chips a player puts in the pot
-    before the blinds, as an ante, not part of their bet (a missed small
-    blind); a short stack posts what it has."""
+    after the blinds, as an ante, not part of their bet (a missed small
+    blind); a short stack posts its live blind first, then what it has left."""
     no_small_blind: bool = False
     """Nobody posts the small blind this hand (a tournament's dead button: its
     seat is empty), so the smallest blind posted is the big one (``kind`` 1)."""
@@ -212,12 +212,6 @@ class _Setup:
                 stacks[i] -= paid
                 contributed[i] += paid
                 events.append(AntePosted(ids[i], paid, stacks[i] == 0))
-        for i, dead in enumerate(config.dead_blinds):
-            if dead and stacks[i]:
-                paid = min(dead, stacks[i])
-                stacks[i] -= paid
-                contributed[i] += paid
-                events.append(DeadBlindPosted(ids[i], paid, stacks[i] == 0))
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
         kinds = {i: k + config.no_small_blind for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(config.blinds):
@@ -227,6 +221,13 @@ class _Setup:
                 bets[i] += paid
                 contributed[i] += paid
                 events.append(BlindPosted(ids[i], paid, kinds[i], stacks[i] == 0))
+        # Dead blinds last: a short stack owing one keeps its live blind.
+        for i, dead in enumerate(config.dead_blinds):
+            if dead and stacks[i]:
+                paid = min(dead, stacks[i])
+                stacks[i] -= paid
+                contributed[i] += paid
+                events.append(DeadBlindPosted(ids[i], paid, stacks[i] == 0))
         self.stacks = tuple(stacks)
         self.bets = tuple(bets)
         self.contributed = tuple(contributed)

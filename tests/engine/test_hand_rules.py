@@ -78,6 +78,12 @@ def test_a_dead_small_blind_goes_in_the_pot_not_in_the_bet():
     assert hand.stacks == [980, 980, 970]
     hand.apply(3, Action.check())
     assert sum(p.amount for p in hand.pots()) == 70
+    # a short stack owing a dead small blind posts its big blind live first
+    short = Hand(HandConfig(stacks=(30, 1000, 1000), blinds=(20, 0, 0), dead_blinds=(10, 0, 0),
+                            no_small_blind=True), stacked_deck(["AhKd", "AsKc", "7c2d"]))
+    assert [(type(e).__name__, e.amount) for e in short.events[1:3]] == [
+        ("BlindPosted", 20), ("DeadBlindPosted", 10)]
+    assert short.to_call(1) == 20 and short.stacks[0] == 0
     with pytest.raises(ValueError, match="dead blinds"):
         HandConfig(stacks=(1000, 1000), blinds=(20, 10), dead_blinds=(10,))
 

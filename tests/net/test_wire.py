@@ -177,7 +177,7 @@ def test_the_sessions_produce_every_event_type_and_the_hard_cases():
     waiting = session_events.WaitingForPlayers((0, 3))
     assert from_wire(to_wire(waiting), object) == waiting
     dead = Hand(HandConfig(stacks=(100, 100, 5), blinds=(20, 0, 0),
-                           dead_blinds=(0, 0, 10)), list(range(52))).events[1]
+                           dead_blinds=(0, 0, 10)), list(range(52))).events[2]
     assert dead == engine_events.DeadBlindPosted(2, 5, True)
     assert_same(from_wire(to_wire(dead), object), dead)
     views = all_views()
