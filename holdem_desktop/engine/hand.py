@@ -48,7 +48,7 @@ from .events import (
     StreetDealt,
 )
 from .sizes import step_amount
-from .variant import BettingStructure
+from .variant import BettingStructure, BlindLevel, Variant
 
 __all__ = ["Hand", "HandConfig", "Pot"]
 
@@ -122,6 +122,31 @@ class HandConfig:
             raise ValueError("nobody has chips")
         if self.menu_only and not self.raise_menu:
             raise ValueError("a hand with fixed sizes needs a raise menu")
+
+    @classmethod
+    def of_variant(cls, variant: Variant, level: BlindLevel, seats: Sequence[int],
+                   stacks: Sequence[int], blinds: Sequence[int], *,
+                   dead_blinds: tuple[int, ...] = (), no_small_blind: bool = False
+                   ) -> HandConfig:
+        """The hand ``variant`` deals at ``level`` to ``seats`` (playing order,
+        the button last) holding ``stacks``, posting ``blinds``: the level's
+        ante from everyone, the variant's betting, bet sizes and menu."""
+        fixed = variant.betting is BettingStructure.FIXED_LIMIT
+        return cls(
+            stacks=tuple(stacks),
+            blinds=tuple(blinds),
+            antes=(level.ante,) * len(seats) if level.ante else (),
+            betting=variant.betting,
+            min_bet=level.big,
+            big_bet=2 * level.big if fixed else 0,
+            raise_cap=variant.raise_cap,
+            chip_unit=variant.chip_unit,
+            seats=tuple(seats),
+            raise_menu=tuple(step.value for step in variant.raise_menu),
+            menu_only=variant.menu_only,
+            dead_blinds=dead_blinds,
+            no_small_blind=no_small_blind,
+        )
 
     @cached_property
     def _setup(self) -> _Setup:
@@ -206,12 +231,17 @@ class _Setup:
         contributed = [0] * n
         events: list[Event] = [HandStarted(ids, tuple(config.stacks), ids[-1],
                                            tuple(config.blinds), tuple(config.antes) or (0,) * n)]
-        for i, ante in enumerate(config.antes):
-            if ante and stacks[i]:
-                paid = min(ante, stacks[i])
-                stacks[i] -= paid
-                contributed[i] += paid
-                events.append(AntePosted(ids[i], paid, stacks[i] == 0))
+
+        def dead_money(amounts: tuple[int, ...], kind: type[AntePosted]) -> None:
+            """Chips into the pot, not into the bets: antes, dead blinds."""
+            for i, owed in enumerate(amounts):
+                if owed and stacks[i]:
+                    paid = min(owed, stacks[i])
+                    stacks[i] -= paid
+                    contributed[i] += paid
+                    events.append(kind(ids[i], paid, stacks[i] == 0))
+
+        dead_money(config.antes, AntePosted)
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
         kinds = {i: k + config.no_small_blind for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(config.blinds):
@@ -221,13 +251,7 @@ class _Setup:
                 bets[i] += paid
                 contributed[i] += paid
                 events.append(BlindPosted(ids[i], paid, kinds[i], stacks[i] == 0))
-        # Dead blinds last: a short stack owing one keeps its live blind.
-        for i, dead in enumerate(config.dead_blinds):
-            if dead and stacks[i]:
-                paid = min(dead, stacks[i])
-                stacks[i] -= paid
-                contributed[i] += paid
-                events.append(DeadBlindPosted(ids[i], paid, stacks[i] == 0))
+        dead_money(config.dead_blinds, DeadBlindPosted)  # last: a short stack keeps its live blind
         self.stacks = tuple(stacks)
         self.bets = tuple(bets)
         self.contributed = tuple(contributed)

@@ -5,7 +5,7 @@ engine :class:`~holdem_desktop.engine.hand.HandConfig`."""
 from __future__ import annotations
 
 from holdem_desktop.engine.hand import HandConfig
-from holdem_desktop.engine.variant import BettingStructure, Variant
+from holdem_desktop.engine.variant import Variant
 
 from .structure import Deal
 
@@ -29,21 +29,8 @@ def hand_config(deal: Deal, variant: Variant) -> HandConfig:
     forced = {deal.big_blind: level.big}
     if deal.small_blind is not None:
         forced[deal.small_blind] = level.small
-    n = len(order)
-    fixed = variant.betting is BettingStructure.FIXED_LIMIT
-    return HandConfig(
-        stacks=tuple(chips[s] for s in order),
-        blinds=tuple(forced.get(s, 0) for s in order),
-        antes=(level.ante,) * n if level.ante else (),
-        betting=variant.betting,
-        min_bet=level.big,
-        big_bet=2 * level.big if fixed else 0,
-        raise_cap=variant.raise_cap,
-        chip_unit=variant.chip_unit,
-        seats=tuple(order),
-        raise_menu=tuple(step.value for step in variant.raise_menu),
-        menu_only=variant.menu_only,
+    return HandConfig.of_variant(
+        variant, level, order, [chips[s] for s in order], [forced.get(s, 0) for s in order],
         dead_blinds=(tuple(level.small if s in deal.dead_small else 0 for s in order)
                      if deal.dead_small else ()),
-        no_small_blind=deal.small_blind is None,
-    )
+        no_small_blind=deal.small_blind is None)
