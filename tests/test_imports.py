@@ -45,7 +45,7 @@ ALLOWED = {
     "net": {"engine", "ai", "session", "i18n"},
     # the headless server: the rooms (net) and their saves, never a window,
     # a sound or a voice (tests/server proves pygame is never imported)
-    "server": {"engine", "ai", "session", "net", "i18n", "saves"},
+    "server": {"engine", "ai", "session", "net", "i18n", "saves", "tournament"},
     "ui": {"engine", "ai", "session", "i18n", "store"},
     "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},
