@@ -48,6 +48,7 @@ from .checks import (
     _check_word,
 )
 from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
+from .tournament_messages import MAX_TOURNAMENTS, TournamentEntry, TournamentList, Tournaments
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
@@ -747,23 +748,25 @@ def _check_said(text: str) -> bool:
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
-                            | Create | LobbyList | PlayNow | JoinTable)
+                            | Create | LobbyList | PlayNow | JoinTable | TournamentList
+                            | TournamentEntry)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News | Said | Tables)
+                          | News | Said | Tables | Tournaments)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
-                              LobbyList, PlayNow, JoinTable)}
+                              LobbyList, PlayNow, JoinTable, TournamentList, TournamentEntry)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News, Said, Tables)}
+                              News, Said, Tables, Tournaments)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
-                                                (Tables, "tables"): MAX_LISTED}
+                                                (Tables, "tables"): MAX_LISTED,
+                                                (Tournaments, "tournaments"): MAX_TOURNAMENTS}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),
-                       (JoinTable, "name")})
+                       (JoinTable, "name"), (TournamentEntry, "name")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

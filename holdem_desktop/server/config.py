@@ -20,6 +20,7 @@ from holdem_desktop.i18n.translate import _
 
 from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
+from .tournament_service import OfferError, load_offers
 
 __all__ = ["DEFAULT_PORT", "ConfigError", "ServerConfig", "parse_config"]
 
@@ -76,6 +77,8 @@ class ServerConfig:
     whose ``proxy_header`` names the client; from anyone else it is ignored."""
     proxy_header: str = "x-forwarded-for"
     """The header the trusted proxies write: ``x-forwarded-for`` or ``forwarded``."""
+    tournaments: Path | None = None
+    """A TOML file of the tournaments this server offers (server/tournament_service.py)."""
     redis_timeout: float = 1.0
     """Seconds a Redis call may take before it counts as failed (the rooms
     of this process play on meanwhile)."""
@@ -85,7 +88,7 @@ class ServerConfig:
         return self.log if self.log is not None else self.data / "log"
 
 
-_PATHS = {"cert", "key", "data", "log"}
+_PATHS = {"cert", "key", "data", "log", "tournaments"}
 
 
 def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
@@ -155,6 +158,8 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
                    help=_("seconds a Redis call may take before it counts as failed "
                           "(default: {default})").format(
                        default=f"{ServerConfig.redis_timeout:g}"))
+    p.add_argument("--tournaments", type=Path, metavar=_("FILE"),
+                   help=_("a TOML file of the tournaments this server offers"))
     return p
 
 
@@ -232,6 +237,11 @@ def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
                                                            or config.key is None):
         raise ConfigError(_("TLS needs a certificate: give --cert and --key, or "
                             "--self-signed (or --insecure for a test on this computer)"))
+    if config.tournaments is not None:
+        try:
+            load_offers(config.tournaments)
+        except OfferError as exc:
+            raise ConfigError(str(exc)) from None
     return config
 
 

@@ -54,8 +54,11 @@ from holdem_desktop.net.protocol import (
     Refused,
 )
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
 
 from .tables import PublicTables
+from .tournament_lobby import answer as tournament_answer
+from .tournaments import TournamentDesk
 
 __all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
            "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
@@ -128,6 +131,8 @@ class Lobby:
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
         self.tables = PublicTables(self.rooms, clock)
         """The public tables listed, and who follows the list."""
+        self.desk: TournamentDesk | None = None
+        """The tournaments this process offers (None: none)."""
 
     # ------------------------------------------------------------------
 
@@ -191,6 +196,9 @@ class Lobby:
             self._create(conn, message)
         elif isinstance(message, LobbyList | PlayNow | JoinTable):
             self._lobby(conn, message)
+        elif isinstance(message, TournamentList | TournamentEntry):  # (server/tournaments.py)
+            self._send(conn, tournament_answer(self.desk, message) if self.tables.allowed(conn)
+                       else Error("too_fast", {}))
         else:
             self._send(conn, Error("not_joined", {}))
 

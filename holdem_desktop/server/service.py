@@ -90,6 +90,7 @@ from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .tournament_service import DeskFile
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
 
@@ -139,6 +140,10 @@ class GameServer:
             max_public=config.max_public, idle_public=config.idle_public))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
+        self.tournaments = (DeskFile(config.tournaments, config.data)
+                            if config.tournaments is not None else None)
+        """The tournaments offered (``--tournaments``), saved in the data folder."""
+        self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
         self.stats: Counter[str] = Counter()
         """connections, messages, refusals and drops by reason."""
@@ -232,6 +237,8 @@ class GameServer:
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._save(now=True)
+            if self.tournaments is not None:
+                self.tournaments.save()
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next
             if self.directory is not None:
@@ -812,6 +819,8 @@ class GameServer:
             await asyncio.sleep(TICK)
             try:
                 self.lobby.tick()
+                if self.tournaments is not None:
+                    self.tournaments.tick()
                 self._deliver()
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")
