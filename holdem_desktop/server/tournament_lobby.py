@@ -3,14 +3,11 @@ registration or its withdrawal (see :mod:`~holdem_desktop.net.tournament_message
 
 from __future__ import annotations
 
-import math
-
 from holdem_desktop.net.names import clean_name, name_problem
 from holdem_desktop.net.protocol import Error
 from holdem_desktop.net.tournament_messages import (
     MAX_TOURNAMENTS,
     TournamentEntry,
-    TournamentInfo,
     TournamentList,
     Tournaments,
 )
@@ -23,11 +20,7 @@ __all__ = ["answer", "listed"]
 
 def listed(desk: TournamentDesk) -> Tournaments:
     """Every tournament of ``desk`` as the lobby lists them."""
-    return Tournaments(tuple(
-        TournamentInfo(t.id, t.name, t.variant, t.starting_stack, t.speed, t.minutes_per_level,
-                       t.seats_per_table, t.registered, t.players,
-                       None if t.start_at is None else math.floor(t.start_at), t.state)
-        for t in desk.listing()[:MAX_TOURNAMENTS]))
+    return Tournaments(tuple(desk.listing()[:MAX_TOURNAMENTS]))
 
 
 def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntry

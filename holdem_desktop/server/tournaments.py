@@ -5,7 +5,7 @@ A server offers tournaments from its settings (:class:`Offer`): a
 sit-and-go of N that starts when N have registered, computers filling the
 seats left some time after the first person registered when the offer
 allows it; or a scheduled one at its time.  The desk lists them with their
-structure (:class:`Listing`: variant, starting stack, blind speed, seats
+structure (``TournamentInfo``: variant, starting stack, blind speed, seats
 per table, registered, start), takes registrations and their withdrawal
 until the start, opens the next sit-and-go of an offer as soon as one
 starts, and keeps all of it across a restart (:meth:`TournamentDesk.to_json`).
@@ -16,16 +16,18 @@ of the server's kind driven by :class:`~holdem_desktop.tournament.Tournament`
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from holdem_desktop.engine.variant import BlindSchedule, Variant
+from holdem_desktop.net.tournament_messages import TournamentInfo
 from holdem_desktop.tournament import Structure, Tournament, TournamentError
 from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 
-__all__ = ["BLIND_SPEEDS", "COMPUTER", "Listing", "Offer", "TournamentDesk", "computer_name"]
+__all__ = ["BLIND_SPEEDS", "COMPUTER", "Offer", "TournamentDesk", "computer_name"]
 
 COMPUTER = "computer:"
 """The start of a computer player's id (a person may not register with it)."""
@@ -54,25 +56,6 @@ class Offer:
             raise ValueError(f"speed must be one of {sorted(BLIND_SPEEDS)}, not {self.speed!r}")
         if self.computers_after is not None and self.start_at is not None:
             raise ValueError("computers fill sit-and-gos only")
-
-
-@dataclass(frozen=True)
-class Listing:
-    """A tournament as the lobby lists it."""
-
-    id: str
-    name: str
-    variant: str
-    starting_stack: int
-    speed: str
-    minutes_per_level: int
-    seats_per_table: int
-    registered: int
-    players: int
-    start_at: float | None
-    """None: a sit-and-go, starting when ``players`` have registered."""
-    state: str
-    """``registering``, ``running``, ``over`` or ``cancelled``."""
 
 
 @dataclass
@@ -118,16 +101,18 @@ class TournamentDesk:
 
     # ------------------------------------------------------------------
 
-    def listing(self) -> list[Listing]:
-        """Every tournament, registering ones first, then by id."""
+    def listing(self) -> list[TournamentInfo]:
+        """Every tournament as the lobby lists it (a scheduled start in whole
+        seconds), registering ones first, then by id."""
         self.tick()
         out = []
         for e in self.entries.values():
             s = e.tournament.structure
-            out.append(Listing(e.id, e.offer.name, e.offer.variant, s.starting_stack,
-                               e.offer.speed, BLIND_SPEEDS[e.offer.speed], s.seats_per_table,
-                               len(e.tournament.registered), s.players, s.start_at,
-                               e.tournament.state))
+            out.append(TournamentInfo(
+                e.id, e.offer.name, e.offer.variant, s.starting_stack, e.offer.speed,
+                BLIND_SPEEDS[e.offer.speed], s.seats_per_table, len(e.tournament.registered),
+                s.players, None if s.start_at is None else math.floor(s.start_at),
+                e.tournament.state))
         return sorted(out, key=lambda t: (t.state != "registering", int(t.id[1:])))
 
     def register(self, key: str, player: str) -> None:

@@ -30,10 +30,10 @@ def test_the_lobby_lists_each_tournament_with_its_structure():
     d = desk(Clock(0.0))
     sng, sunday = d.listing()
     assert (sng.name, sng.variant, sng.starting_stack, sng.speed, sng.minutes_per_level,
-            sng.seats_per_table, sng.registered, sng.players, sng.start_at, sng.state) == (
+            sng.seats_per_table, sng.registered, sng.players, sng.start, sng.state) == (
         "Six at two tables", "tournament", 1500, "turbo", 5, 3, 0, 6, None, "registering")
     assert (sunday.variant, sunday.minutes_per_level, sunday.seats_per_table,
-            sunday.start_at) == ("pot_limit", 10, 9, 3600.0)
+            sunday.start) == ("pot_limit", 10, 9, 3600)
 
 
 def test_registering_until_the_start_and_the_next_sit_and_go_opens():

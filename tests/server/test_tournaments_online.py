@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -23,6 +23,7 @@ from holdem_desktop.net.tournament_messages import (
 from holdem_desktop.server.config import ConfigError, parse_config
 
 from .process import ServeProcess
+from .test_serve_process import processes  # noqa: F401 (its fixture, used below)
 from .test_server import next_message
 
 OFFERS = '''
@@ -43,21 +44,18 @@ min_players = 3
 
 
 @pytest.fixture
-def serve(tmp_path) -> Iterator:
-    started: list[ServeProcess] = []
+def serve(tmp_path, request) -> Callable[[], ServeProcess]:
+    started = request.getfixturevalue("processes")  # test_serve_process's: stopped after
     offers = tmp_path / "tournaments.toml"
     offers.write_text(OFFERS, encoding="utf-8")
 
     def start() -> ServeProcess:
-        p = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--self-signed",
-                         "--data", str(tmp_path / "data"), "--tournaments", str(offers))
-        started.append(p)
+        p = started("--bind", "127.0.0.1", "--port", "0", "--self-signed",
+                    "--data", str(tmp_path / "data"), "--tournaments", str(offers))
         p.wait_ready()
         return p
 
-    yield start
-    for p in started:
-        p.stop()
+    return start
 
 
 def connected(p: ServeProcess) -> OnlineClient:
