@@ -29,7 +29,9 @@ from typing import Any
 from holdem_desktop.engine.variant import shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.tournament import TournamentError
+from holdem_desktop.tournament.core import RUNNING
 
+from .tournament_play import TablePlay
 from .tournaments import Offer, TournamentDesk
 
 __all__ = ["DeskFile", "OfferError", "load_offers"]
@@ -88,6 +90,8 @@ class DeskFile:
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
                                    clock=time.time)
         self._written = ""
+        self.plays: dict[str, TablePlay] = {}
+        """The running tournaments' tables, by tournament id."""
         if self.path.exists():
             try:
                 self.desk.restore(json.loads(self.path.read_text(encoding="utf-8")))
@@ -95,8 +99,17 @@ class DeskFile:
                 os.replace(self.path, self.path.with_suffix(".json.bad"))
 
     def tick(self) -> None:
-        """The desk's clock, then a save when anything changed."""
+        """The desk's clock, the running tournaments' hands (a few at each
+        table, see :mod:`.tournament_play`), then a save when anything changed."""
         self.desk.tick()
+        for key, entry in self.desk.entries.items():
+            if entry.tournament.state == RUNNING:
+                if key not in self.plays:
+                    self.plays[key] = TablePlay(entry.tournament,
+                                                self.desk.variants[entry.offer.variant])
+                self.plays[key].play()
+            if entry.tournament.state != RUNNING:
+                self.plays.pop(key, None)
         self.save()
 
     def save(self) -> None:

@@ -1,0 +1,79 @@
+"""A running tournament's tables played on the server (server/tournament_play.py
+through the desk's file, as ``serve --tournaments`` ticks it): a sit-and-go of
+twelve at two tables of six, computers filling it, is dealt by the core,
+breaks to its final table and reaches its places; stopped in the middle of
+a hand and started again from its save, it goes on from that hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from holdem_desktop.server.tournament_play import TablePlay
+from holdem_desktop.server.tournament_service import DeskFile
+from holdem_desktop.tournament import PlayerMoved, TableBroken
+
+OFFER = '''
+[[tournament]]
+name = "Twelve"
+variant = "tournament"
+players = 12
+seats_per_table = 6
+speed = "turbo"
+computers_after = 0
+'''
+
+
+def started(tmp_path: Path) -> tuple[DeskFile, str]:
+    offers = tmp_path / "tournaments.toml"
+    offers.write_text(OFFER, encoding="utf-8")
+    desk = DeskFile(offers, tmp_path / "data")
+    (key,) = desk.desk.entries
+    desk.desk.register(key, "Ana")
+    desk.desk.tick()  # the computers fill it: it starts
+    assert desk.desk.tournament(key).state == "running"
+    return desk, key
+
+
+def saved(tmp_path: Path, key: str) -> dict:
+    data = json.loads((tmp_path / "data" / "tournaments.json").read_text(encoding="utf-8"))
+    (entry,) = [e for e in data["entries"] if e["id"] == key]
+    return entry["tournament"]
+
+
+def test_a_sit_and_go_of_twelve_is_played_to_its_places(tmp_path):
+    desk, key = started(tmp_path)
+    t = desk.desk.tournament(key)
+    heard: list[object] = []
+    t.listeners.append(heard.append)
+    total = 12 * t.structure.starting_stack
+    ticks = 0
+    while t.state == "running":
+        desk.tick()
+        ticks += 1
+        assert sum(t.chips[p] for p in t.where) == total
+        assert ticks < 2000, "the tournament does not progress"
+    assert t.state == "over"
+    assert sorted(t.places.values()) == list(range(1, 13))
+    assert "Ana" in t.places
+    assert any(isinstance(e, TableBroken) for e in heard)
+    assert any(isinstance(e, PlayerMoved) and e.broken for e in heard)
+    assert saved(tmp_path, key)["state"] == "over"  # the end is saved too
+    assert key not in desk.plays
+
+
+def test_a_restart_goes_on_from_the_hand_in_progress(tmp_path):
+    desk, key = started(tmp_path)
+    TablePlay(desk.desk.tournament(key), desk.desk.variants["tournament"]).play(7)
+    deal = desk.desk.tournament(key).deal(1)  # a hand in progress when it stops
+    assert deal is not None
+    desk.save()
+    again = DeskFile(tmp_path / "tournaments.toml", tmp_path / "data")
+    t = again.desk.tournament(key)
+    assert t.tables[1].playing == deal
+    hands = t.tables[1].hands
+    again.tick()
+    assert t.tables.get(1) is None or t.tables[1].hands > hands  # that hand was played
+    while t.state == "running":
+        again.tick()
+    assert sorted(t.places.values()) == list(range(1, 13))
