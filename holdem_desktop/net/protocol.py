@@ -48,7 +48,13 @@ from .checks import (
     _check_word,
 )
 from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
-from .tournament_messages import MAX_TOURNAMENTS, TournamentEntry, TournamentList, Tournaments
+from .tournament_messages import (
+    MAX_TOURNAMENTS,
+    TournamentEntry,
+    TournamentList,
+    TournamentNews,
+    Tournaments,
+)
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
@@ -752,7 +758,7 @@ ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Aw
                             | TournamentEntry)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News | Said | Tables | Tournaments)
+                          | News | Said | Tables | Tournaments | TournamentNews)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
@@ -761,7 +767,7 @@ _CLIENT_TYPES: Mapping[str, type[Any]] = {
                               LobbyList, PlayNow, JoinTable, TournamentList, TournamentEntry)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News, Said, Tables, Tournaments)}
+                              News, Said, Tables, Tournaments, TournamentNews)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Tables, "tables"): MAX_LISTED,
                                                 (Tournaments, "tournaments"): MAX_TOURNAMENTS}

@@ -6,7 +6,9 @@ A connection in no room asks for the list (:class:`TournamentList`,
 answered :class:`Tournaments`) and registers a name or takes it back
 (:class:`TournamentEntry`, answered with the list again, or ``error``
 ``tournament`` with the reason: ``registered``, ``not_registered``,
-``full``, ``closed``, ``name``, ``no_tournament``)."""
+``full``, ``closed``, ``name``, ``no_tournament``).  The connection a
+name registered from (or asked to register again from, after a
+reconnection) hears that tournament's news (:class:`TournamentNews`)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from typing import Any, ClassVar
 
 from .checks import _check, _check_int, _check_text, _check_word
 
-__all__ = ["MAX_TOURNAMENTS", "TournamentEntry", "TournamentInfo", "TournamentList",
-           "Tournaments"]
+__all__ = ["MAX_TOURNAMENTS", "NEWS", "TournamentEntry", "TournamentInfo", "TournamentList",
+           "TournamentNews", "Tournaments"]
 
 MAX_TOURNAMENTS = 100
 """Tournaments in one :class:`Tournaments` message at most."""
@@ -106,3 +108,53 @@ class Tournaments:
         _check(len(self.tournaments) <= MAX_TOURNAMENTS, "tournaments", "too many items")
         for i, t in enumerate(self.tournaments):
             _check(isinstance(t, TournamentInfo), f"tournaments[{i}]", "not a tournament")
+
+
+NEWS = frozenset({"moved", "broken", "left", "final_table", "out", "over"})
+"""What :class:`TournamentNews` tells."""
+
+
+@dataclass(frozen=True)
+class TournamentNews:
+    """What happened in tournament ``id`` that the person registered there
+    as ``name`` hears (``what``):
+
+    - ``moved``: they move to ``table``, ``seat`` (0-based), the new table's
+      ``button`` there for its next hand (None: they wait alone), of
+      ``size`` seats;
+    - ``broken``: ``table`` is broken (``yours``: it was theirs);
+    - ``left``: ``left`` players of ``entrants`` are still in;
+    - ``final_table``: every one of the ``left`` players sits at ``table``;
+    - ``out``: they finished in ``place`` of ``entrants`` (``shared`` with others);
+    - ``over``: the tournament is won: ``ranking`` the names, best first, and
+      ``places`` each one's place."""
+
+    TYPE: ClassVar[str] = "tournament_news"
+    id: str
+    name: str
+    what: str
+    table: int = 0
+    seat: int = 0
+    button: int | None = None
+    size: int = 0
+    yours: bool = False
+    left: int = 0
+    entrants: int = 0
+    place: int = 0
+    shared: bool = False
+    ranking: tuple[str, ...] = ()
+    places: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_id(self.id, "id")
+        _check_text(self.name, "name", 1, _NAME_WIRE)
+        _check(self.what in NEWS, "what", "not news")
+        for field in ("table", "seat", "size", "left", "entrants", "place"):
+            _check_int(getattr(self, field), field, 0, 100_000)
+        if self.button is not None:
+            _check_int(self.button, "button", 0, 9)
+        _check(type(self.yours) is bool and type(self.shared) is bool, "yours", "not a bool")
+        _check(len(self.ranking) == len(self.places) <= 10, "ranking", "bad length")
+        for i, (who, place) in enumerate(zip(self.ranking, self.places, strict=True)):
+            _check_text(who, f"ranking[{i}]", 1, _NAME_WIRE)
+            _check_int(place, f"places[{i}]", 1, 100_000)

@@ -90,6 +90,7 @@ from .cluster import Directory, Peer
 from .config import ServerConfig
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .tournament_news import Followers
 from .tournament_service import DeskFile
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
@@ -144,6 +145,7 @@ class GameServer:
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
+        self.lobby.followers = Followers(self.lobby.desk) if self.lobby.desk is not None else None
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
         self.stats: Counter[str] = Counter()
         """connections, messages, refusals and drops by reason."""

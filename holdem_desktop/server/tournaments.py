@@ -79,6 +79,8 @@ class TournamentDesk:
         self.rng = rng if rng is not None else random.SystemRandom()
         self.entries: dict[str, _Entry] = {}
         self._count = 0
+        self.listeners: list[Callable[[str, object], None]] = []
+        """Told every tournament's events with its id (the news its people hear)."""
         for offer in self.offers:
             self._open(offer)
 
@@ -97,7 +99,14 @@ class TournamentDesk:
         entry = _Entry(key, offer, Tournament(self._structure(offer), rng=random.Random(seed),
                                               clock=self.clock))
         self.entries[key] = entry
+        self._listen(entry)
         return entry
+
+    def _listen(self, entry: _Entry) -> None:
+        def heard(event: object, key: str = entry.id) -> None:
+            for listener in self.listeners:
+                listener(key, event)
+        entry.tournament.listeners.append(heard)
 
     # ------------------------------------------------------------------
 
@@ -191,6 +200,8 @@ class TournamentDesk:
         except (KeyError, TypeError, ValueError) as exc:
             raise TournamentError("saved", str(exc)) from None
         self.entries, self._count = entries, count
+        for entry in entries.values():
+            self._listen(entry)
         for offer in self.offers:  # an offer added to the settings since
             if not any(e.offer == offer for e in entries.values()):
                 self._open(offer)

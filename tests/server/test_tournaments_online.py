@@ -18,6 +18,7 @@ from holdem_desktop.net.tournament_messages import (
     TournamentEntry,
     TournamentInfo,
     TournamentList,
+    TournamentNews,
     Tournaments,
 )
 from holdem_desktop.server.config import ConfigError, parse_config
@@ -141,6 +142,60 @@ def listed_once(p: ServeProcess) -> list[TournamentInfo]:
         return listed(client)
     finally:
         client.close()
+
+
+TWELVE = '''
+[[tournament]]
+name = "Twelve"
+variant = "tournament"
+players = 12
+seats_per_table = 6
+speed = "turbo"
+computers_after = 0
+'''
+
+
+def test_a_sit_and_go_of_computers_and_a_person_is_played_to_its_places(tmp_path, request):
+    """Ann registers; the computers fill the twelve seats at once; the
+    tables are dealt and played (Ann's seat sits out: people do not reach
+    their tables yet), a table breaks, and Ann hears the news on the
+    connection she registered from, down to her place and the ranking."""
+    offers = tmp_path / "twelve.toml"
+    offers.write_text(TWELVE, encoding="utf-8")
+    started = request.getfixturevalue("processes")  # test_serve_process's: stopped after
+    server = started("--bind", "127.0.0.1", "--port", "0", "--self-signed",
+                     "--data", str(tmp_path / "data"), "--tournaments", str(offers))
+    server.wait_ready()
+    ann = connected(server)
+    try:
+        (twelve,) = listed(ann)
+        got = answer(ann, TournamentEntry(twelve.id, "Ann"))
+        assert isinstance(got, Tournaments)
+        assert [(t.registered, t.state) for t in got.tournaments if t.id == twelve.id] == [
+            (12, "running")]  # the computers filled it at once, the next one opened
+        heard: list[TournamentNews] = []
+        while not heard or heard[-1].what != "over":
+            news = next_message(ann, (TournamentNews,), seconds=60.0)
+            assert isinstance(news, TournamentNews), news
+            assert (news.id, news.name) == (twelve.id, "Ann")
+            heard.append(news)
+        whats = [n.what for n in heard]
+        assert "broken" in whats  # two tables of six become one
+        (final,) = [n for n in heard if n.what == "final_table"]
+        assert final.left <= 6
+        left = [n.left for n in heard if n.what == "left"]
+        assert left == sorted(set(left), reverse=True)  # told once each, fewer each time
+        assert all(n.entrants == 12 for n in heard if n.what == "left")
+        over = heard[-1]
+        assert len(over.ranking) == 10 and over.entrants == 12
+        assert over.places[0] == 1 and list(over.places) == sorted(over.places)
+        assert all(p in (i + 1, over.places[i - 1]) for i, p in enumerate(over.places))
+        assert over.place == 1 or [n.place for n in heard if n.what == "out"] == [over.place]
+        for moved in (n for n in heard if n.what == "moved"):
+            assert moved.size == 6 and 0 <= moved.seat < 6
+        assert [t.state for t in listed(ann) if t.id == twelve.id] == ["over"]
+    finally:
+        ann.close()
 
 
 @pytest.mark.parametrize(("text", "said"), [
