@@ -15,9 +15,20 @@ from .names import amount
 from .phrases import finished, names_list
 from .translate import _, ngettext
 
-__all__ = ["button_from_you", "final_table", "moved_away", "moved_in", "next_level",
-           "players_left", "ranking", "table_broken", "tournament_won", "you_finished",
-           "you_move", "your_standing"]
+__all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
+           "player_name", "players_left", "ranking", "table_broken", "tournament_won",
+           "you_finished", "you_move", "your_standing"]
+
+COMPUTER = "computer:"
+"""The start of a computer player's id in a server's tournament ("computer:3")."""
+
+
+def player_name(player: str) -> str:
+    """A player of a tournament as said: a computer's id ("computer:3") as
+    "Computer 3", a person's name as it is."""
+    if player.startswith(COMPUTER):
+        return _("Computer {number}").format(number=player[len(COMPUTER):])
+    return player
 
 
 def button_from_you(seat: int, button: int, size: int) -> str:
@@ -102,7 +113,7 @@ def tournament_won(winner: str, you: bool) -> str:
     """The last player standing."""
     if you:
         return _("You win the tournament!")
-    return _("{player} wins the tournament.").format(player=winner)
+    return _("{player} wins the tournament.").format(player=player_name(winner))
 
 
 def you_finished(place: int, entrants: int, shared: bool) -> str:
@@ -114,7 +125,7 @@ def ranking(places: Sequence[tuple[str, int]], limit: int = 10) -> str:
     """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed."."""
     by_place: dict[int, list[str]] = {}
     for name, place in sorted(places, key=lambda np: (np[1], np[0])):
-        by_place.setdefault(place, []).append(name)
+        by_place.setdefault(place, []).append(player_name(name))
     items = [_("{place}, {players}").format(place=place, players=names_list(names))
              for place, names in sorted(by_place.items())[:limit]]
     return _("Places: {standings}.").format(standings="; ".join(items))

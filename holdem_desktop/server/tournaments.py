@@ -23,13 +23,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from holdem_desktop.engine.variant import BlindSchedule, Variant
+from holdem_desktop.i18n import tournament as words
 from holdem_desktop.net.tournament_messages import TournamentInfo
 from holdem_desktop.tournament import Structure, Tournament, TournamentError
 from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 
 __all__ = ["BLIND_SPEEDS", "COMPUTER", "Offer", "TournamentDesk", "computer_name"]
 
-COMPUTER = "computer:"
+COMPUTER = words.COMPUTER
 """The start of a computer player's id (a person may not register with it)."""
 BLIND_SPEEDS = {"normal": 10, "turbo": 5}
 """Minutes per blind level of each speed a tournament is offered at."""

@@ -53,6 +53,9 @@ def test_the_end_says_the_winner_your_place_and_the_ranking():
     assert words.you_finished(3, 40, shared=False) == "You finished third of 40."
     assert words.ranking([("Ola", 3), ("Vera", 1), ("Ed", 3), ("Wiktor", 2), ("Zed", 5)],
                          limit=3) == "Places: 1, Vera; 2, Wiktor; 3, Ed and Ola."
+    # a server's computers by name, not by their id
+    assert words.tournament_won("computer:6", you=False) == "Computer 6 wins the tournament."
+    assert words.ranking([("computer:6", 1), ("Ann", 2)]) == "Places: 1, Computer 6; 2, Ann."
 
 
 @pytest.mark.parametrize(("code", "move", "left", "final"), [
@@ -68,3 +71,5 @@ def test_each_language_says_them_with_its_number_grammar(language, code, move, l
     assert words.you_move(3, 4, 2, 9) == move
     assert words.players_left(25, 40) == left  # Romanian "de" from 20, Polish 5+
     assert words.final_table(9) == final
+    assert words.player_name("computer:4") == {"ro": "Calculatorul 4", "it": "Computer 4",
+                                               "pl": "Komputer 4"}[code]

@@ -41,6 +41,12 @@ def saved(tmp_path: Path, key: str) -> dict:
     return entry["tournament"]
 
 
+def complete(places: dict[str, int]) -> bool:
+    """Every one of the twelve placed, from 1, players out together sharing a place."""
+    ranked = sorted(places.values())
+    return len(ranked) == 12 and all(p in (i + 1, ranked[i - 1]) for i, p in enumerate(ranked))
+
+
 def test_a_sit_and_go_of_twelve_is_played_to_its_places(tmp_path):
     desk, key = started(tmp_path)
     t = desk.desk.tournament(key)
@@ -54,8 +60,7 @@ def test_a_sit_and_go_of_twelve_is_played_to_its_places(tmp_path):
         assert sum(t.chips[p] for p in t.where) == total
         assert ticks < 2000, "the tournament does not progress"
     assert t.state == "over"
-    assert sorted(t.places.values()) == list(range(1, 13))
-    assert "Ana" in t.places
+    assert complete(t.places) and "Ana" in t.places
     assert any(isinstance(e, TableBroken) for e in heard)
     assert any(isinstance(e, PlayerMoved) and e.broken for e in heard)
     assert saved(tmp_path, key)["state"] == "over"  # the end is saved too
@@ -76,4 +81,4 @@ def test_a_restart_goes_on_from_the_hand_in_progress(tmp_path):
     assert t.tables.get(1) is None or t.tables[1].hands > hands  # that hand was played
     while t.state == "running":
         again.tick()
-    assert sorted(t.places.values()) == list(range(1, 13))
+    assert complete(t.places)
