@@ -24,7 +24,7 @@ from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
 
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
-from .test_tournaments_online import TWELVE  # noqa: E402
+from .test_tournament_play import TWELVE  # noqa: E402
 
 SEED = 2
 """A draw, decks and computers with which the person's table is broken."""

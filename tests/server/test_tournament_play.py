@@ -13,7 +13,7 @@ from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournament_service import DeskFile
 from holdem_desktop.tournament import PlayerMoved, TableBroken
 
-OFFER = '''
+TWELVE = '''
 [[tournament]]
 name = "Twelve"
 variant = "tournament"
@@ -26,7 +26,7 @@ computers_after = 0
 
 def started(tmp_path: Path) -> tuple[DeskFile, str]:
     offers = tmp_path / "tournaments.toml"
-    offers.write_text(OFFER, encoding="utf-8")
+    offers.write_text(TWELVE, encoding="utf-8")
     desk = DeskFile(offers, tmp_path / "data")
     (key,) = desk.desk.entries
     desk.desk.register(key, "Ana")

@@ -26,6 +26,7 @@ from holdem_desktop.server.config import ConfigError, parse_config
 from .process import ServeProcess
 from .test_serve_process import processes  # noqa: F401 (its fixture, used below)
 from .test_server import next_message
+from .test_tournament_play import TWELVE
 
 OFFERS = '''
 [[tournament]]
@@ -142,17 +143,6 @@ def listed_once(p: ServeProcess) -> list[TournamentInfo]:
         return listed(client)
     finally:
         client.close()
-
-
-TWELVE = '''
-[[tournament]]
-name = "Twelve"
-variant = "tournament"
-players = 12
-seats_per_table = 6
-speed = "turbo"
-computers_after = 0
-'''
 
 
 def test_a_sit_and_go_of_computers_and_a_person_is_played_to_its_places(tmp_path, request):
