@@ -2,13 +2,16 @@
 through the desk's file, as ``serve --tournaments`` ticks it): a sit-and-go of
 twelve at two tables of six, computers filling it, is dealt by the core,
 breaks to its final table and reaches its places; stopped in the middle of
-a hand and started again from its save, it goes on from that hand."""
+a hand and started again from its save, it goes on from that hand; its news
+follows a person to the connection they come back on."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from holdem_desktop.net.tournament_messages import TournamentEntry
+from holdem_desktop.server.tournament_news import Followers
 from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournament_service import DeskFile
 from holdem_desktop.tournament import PlayerMoved, TableBroken
@@ -82,3 +85,21 @@ def test_a_restart_goes_on_from_the_hand_in_progress(tmp_path):
     while t.state == "running":
         again.tick()
     assert complete(t.places)
+
+
+def test_the_news_follows_the_person_to_their_new_connection(tmp_path):
+    """Ann's connection drops; asking to register again from the new one
+    (refused: the tournament runs) makes the rest of the news hers there."""
+    desk, key = started(tmp_path)
+    followers = Followers(desk.desk)
+    followers.entry("first", TournamentEntry(key, "Ana"))
+    followers.entry("other", TournamentEntry(key, "Bo"))  # not registered: not followed
+    followers.forget("first")
+    followers.entry("second", TournamentEntry(key, "Ana"))
+    t = desk.desk.tournament(key)
+    while t.state == "running":
+        desk.tick()
+    told = followers.take()
+    assert {conn for conn, _ in told} == {"second"}
+    assert told[-1][1].what == "over" and told[-1][1].name == "Ana"
+    assert [n.what for _, n in told].count("final_table") == 1
