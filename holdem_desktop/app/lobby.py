@@ -16,6 +16,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.tournament_messages import TournamentNews
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .online import Invitation, open_online
@@ -45,6 +46,8 @@ class LobbyWatch:
         """Why the server closed the lobby ("" while it is open)."""
         self.variant = ""
         self.speed = ""
+        self.news: list[TournamentNews] = []
+        """A tournament's news heard and not yet said (this connection registered there)."""
         client.on_message = wake
         client.send(LobbyList())
 
@@ -63,6 +66,9 @@ class LobbyWatch:
                 return changed
             if isinstance(message, Tables) and message != self.tables:
                 self.tables = message
+                changed = True
+            elif isinstance(message, TournamentNews):
+                self.news.append(message)
                 changed = True
             elif isinstance(message, Closed) and not self.closed:
                 self.closed = message.reason or "lost"

@@ -23,6 +23,7 @@ __all__ = [
     "BetReturned",
     "BlindPosted",
     "CardsShown",
+    "DeadBlindPosted",
     "Event",
     "HandEnded",
     "HandStarted",
@@ -103,6 +104,14 @@ class AntePosted(Event):
     seat: int
     amount: int
     all_in: bool
+
+
+@_fast_init
+@dataclass(frozen=True)
+class DeadBlindPosted(AntePosted):
+    """A seat posts the small blind it missed, dead: into the pot like an ante,
+    not part of its bet (a tournament player moved off a broken table who was
+    due the small blind there, ``HandConfig.dead_blinds``)."""
 
 
 @_fast_init

@@ -37,6 +37,7 @@ from .events import (
     BetReturned,
     BlindPosted,
     CardsShown,
+    DeadBlindPosted,
     Event,
     HandEnded,
     HandStarted,
@@ -47,7 +48,7 @@ from .events import (
     StreetDealt,
 )
 from .sizes import step_amount
-from .variant import BettingStructure
+from .variant import BettingStructure, BlindLevel, Variant
 
 __all__ = ["Hand", "HandConfig", "Pot"]
 
@@ -93,6 +94,13 @@ class HandConfig:
     the legal bounds and rounded to the chip unit); all-in is always allowed
     where the betting structure allows it.  Anything else is refused with
     ``amount_not_in_menu``."""
+    dead_blinds: tuple[int, ...] = ()
+    """Dead blinds by player (empty: none): chips a player puts in the pot
+    after the blinds, as an ante, not part of their bet (a missed small
+    blind); a short stack posts its live blind first, then what it has left."""
+    no_small_blind: bool = False
+    """Nobody posts the small blind this hand (a tournament's dead button: its
+    seat is empty), so the smallest blind posted is the big one (``kind`` 1)."""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -102,7 +110,9 @@ class HandConfig:
             raise ValueError("blinds and antes need one entry per player")
         if self.seats and (len(self.seats) != n or len(set(self.seats)) != n):
             raise ValueError("seats need one distinct id per player")
-        for name in ("stacks", "blinds", "antes"):
+        if self.dead_blinds and len(self.dead_blinds) != n:
+            raise ValueError("dead blinds need one entry per player")
+        for name in ("stacks", "blinds", "antes", "dead_blinds"):
             if any(isinstance(x, bool) or not isinstance(x, int) or x < 0
                    for x in getattr(self, name)):
                 raise ValueError(f"{name} must be whole numbers, not negative")
@@ -112,6 +122,31 @@ class HandConfig:
             raise ValueError("nobody has chips")
         if self.menu_only and not self.raise_menu:
             raise ValueError("a hand with fixed sizes needs a raise menu")
+
+    @classmethod
+    def of_variant(cls, variant: Variant, level: BlindLevel, seats: Sequence[int],
+                   stacks: Sequence[int], blinds: Sequence[int], *,
+                   dead_blinds: tuple[int, ...] = (), no_small_blind: bool = False
+                   ) -> HandConfig:
+        """The hand ``variant`` deals at ``level`` to ``seats`` (playing order,
+        the button last) holding ``stacks``, posting ``blinds``: the level's
+        ante from everyone, the variant's betting, bet sizes and menu."""
+        fixed = variant.betting is BettingStructure.FIXED_LIMIT
+        return cls(
+            stacks=tuple(stacks),
+            blinds=tuple(blinds),
+            antes=(level.ante,) * len(seats) if level.ante else (),
+            betting=variant.betting,
+            min_bet=level.big,
+            big_bet=2 * level.big if fixed else 0,
+            raise_cap=variant.raise_cap,
+            chip_unit=variant.chip_unit,
+            seats=tuple(seats),
+            raise_menu=tuple(step.value for step in variant.raise_menu),
+            menu_only=variant.menu_only,
+            dead_blinds=dead_blinds,
+            no_small_blind=no_small_blind,
+        )
 
     @cached_property
     def _setup(self) -> _Setup:
@@ -143,6 +178,8 @@ class HandConfig:
             "betting": self.betting.value, "min_bet": self.min_bet, "big_bet": self.big_bet,
             "raise_cap": self.raise_cap, "chip_unit": self.chip_unit, "seats": list(self.seats),
             "raise_menu": list(self.raise_menu), "menu_only": self.menu_only,
+            **({"dead_blinds": list(self.dead_blinds)} if self.dead_blinds else {}),
+            **({"no_small_blind": True} if self.no_small_blind else {}),
         }
 
     @classmethod
@@ -155,6 +192,8 @@ class HandConfig:
             chip_unit=data["chip_unit"], seats=tuple(data["seats"]),
             raise_menu=tuple(str(x) for x in data.get("raise_menu", ())),
             menu_only=bool(data.get("menu_only", False)),
+            dead_blinds=tuple(data.get("dead_blinds", ())),
+            no_small_blind=bool(data.get("no_small_blind", False)),
         )
 
 
@@ -192,14 +231,19 @@ class _Setup:
         contributed = [0] * n
         events: list[Event] = [HandStarted(ids, tuple(config.stacks), ids[-1],
                                            tuple(config.blinds), tuple(config.antes) or (0,) * n)]
-        for i, ante in enumerate(config.antes):
-            if ante and stacks[i]:
-                paid = min(ante, stacks[i])
-                stacks[i] -= paid
-                contributed[i] += paid
-                events.append(AntePosted(ids[i], paid, stacks[i] == 0))
+
+        def dead_money(amounts: tuple[int, ...], kind: type[AntePosted]) -> None:
+            """Chips into the pot, not into the bets: antes, dead blinds."""
+            for i, owed in enumerate(amounts):
+                if owed and stacks[i]:
+                    paid = min(owed, stacks[i])
+                    stacks[i] -= paid
+                    contributed[i] += paid
+                    events.append(kind(ids[i], paid, stacks[i] == 0))
+
+        dead_money(config.antes, AntePosted)
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
-        kinds = {i: k for k, (_, i) in enumerate(ranked)}
+        kinds = {i: k + config.no_small_blind for k, (_, i) in enumerate(ranked)}
         for i, blind in enumerate(config.blinds):
             if blind and stacks[i]:
                 paid = min(blind, stacks[i])
@@ -207,6 +251,7 @@ class _Setup:
                 bets[i] += paid
                 contributed[i] += paid
                 events.append(BlindPosted(ids[i], paid, kinds[i], stacks[i] == 0))
+        dead_money(config.dead_blinds, DeadBlindPosted)  # last: a short stack keeps its live blind
         self.stacks = tuple(stacks)
         self.bets = tuple(bets)
         self.contributed = tuple(contributed)

@@ -21,6 +21,7 @@ from holdem_desktop.engine.events import (
     BetReturned,
     BlindPosted,
     CardsShown,
+    DeadBlindPosted,
     HandEnded,
     HandStarted,
     HoleCardsDealt,
@@ -326,6 +327,12 @@ def _sentence(event: object, p: Phrasing, pots: int,
         if event.seat != p.me or not event.cards:
             return None
         return _("You have {cards}.").format(cards=cards_names(event.cards, suits=p.suits))
+    if isinstance(event, DeadBlindPosted):  # an ante of a kind: before the antes' words
+        if event.seat == p.me:
+            return _("You post the small blind you missed, dead, {amount}.").format(
+                amount=amount(event.amount))
+        return _("{player} posts the small blind they missed, dead, {amount}.").format(
+            player=p.name(event.seat), amount=amount(event.amount))
     if isinstance(event, AntePosted):
         if event.seat == p.me:
             return _("You post an ante of {amount}.").format(amount=amount(event.amount))

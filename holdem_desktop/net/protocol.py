@@ -62,6 +62,13 @@ from .checks import (
     _check_word,
 )
 from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
+from .tournament_messages import (
+    MAX_TOURNAMENTS,
+    TournamentEntry,
+    TournamentList,
+    TournamentNews,
+    Tournaments,
+)
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
@@ -768,27 +775,32 @@ ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
-                            | Create | LobbyList | PlayNow | JoinTable | ACCOUNT_ASKS)
+                            | Create | LobbyList | PlayNow | JoinTable | ACCOUNT_ASKS
+                            | TournamentList | TournamentEntry)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
-                          | News | Said | Tables | ACCOUNT_ANSWERS)
+                          | News | Said | Tables | ACCOUNT_ANSWERS | Tournaments
+                          | TournamentNews)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
                               LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
-                              SignOut, AskLeaderboard, AskRating)}
+                              SignOut, AskLeaderboard, AskRating, TournamentList,
+                              TournamentEntry)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
-                              News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating)}
+                              News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating,
+                              Tournaments, TournamentNews)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Tables, "tables"): MAX_LISTED,
                                                 (Leaderboard, "rows"): MAX_ROWS,
-                                                (Rating, "results"): MAX_RESULTS}
+                                                (Rating, "results"): MAX_RESULTS,
+                                                (Tournaments, "tournaments"): MAX_TOURNAMENTS}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),
                        (JoinTable, "name"), (Register, "name"), (Register, "password"),
-                       (SignIn, "name"), (SignIn, "password")})
+                       (SignIn, "name"), (SignIn, "password"), (TournamentEntry, "name")})
 """Fields taken as they come (the class checks them): a name a person typed
 is judged by the room, which can then say ``bad_name``."""
 

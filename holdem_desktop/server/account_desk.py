@@ -57,6 +57,7 @@ from holdem_desktop.net.protocol import (
     to_text,
 )
 from holdem_desktop.net.room import Room
+from holdem_desktop.net.tournament_messages import TournamentEntry
 
 from .accounts import AccountStore, Seat, check_password, hash_password
 from .config import ConfigError, read_bans
@@ -186,8 +187,9 @@ class AccountDesk:
 
     def _name_refused(self, conn: str, message: object) -> str:
         """Why ``conn`` may not take a seat under the name of ``message`` (a
-        hello, create, Play now or join): ``reserved``, ``banned`` or ""."""
-        if not isinstance(message, Hello | Create | PlayNow | JoinTable):
+        hello, create, Play now, join or a tournament's registration):
+        ``reserved``, ``banned`` or ""."""
+        if not isinstance(message, Hello | Create | PlayNow | JoinTable | TournamentEntry):
             return ""
         key = skeleton(message.name)
         if key in self._banned_names:

@@ -21,6 +21,7 @@ from holdem_desktop.net.public_table import SPEED_TIMES, Speed
 
 from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
+from .tournament_service import OfferError, load_offers
 
 __all__ = ["BANS", "DEFAULT_PORT", "ConfigError", "ServerConfig", "clocks", "parse_config",
            "read_bans"]
@@ -78,6 +79,8 @@ class ServerConfig:
     whose ``proxy_header`` names the client; from anyone else it is ignored."""
     proxy_header: str = "x-forwarded-for"
     """The header the trusted proxies write: ``x-forwarded-for`` or ``forwarded``."""
+    tournaments: Path | None = None
+    """A TOML file of the tournaments this server offers (server/tournament_service.py)."""
     redis_timeout: float = 1.0
     """Seconds a Redis call may take before it counts as failed (the rooms
     of this process play on meanwhile)."""
@@ -109,7 +112,7 @@ class ServerConfig:
         return self.accounts if self.accounts is not None else self.data / "accounts.sqlite"
 
 
-_PATHS = {"cert", "key", "data", "log", "accounts"}
+_PATHS = {"cert", "key", "data", "log", "accounts", "tournaments"}
 BANS = ("banned_names", "banned_addresses")
 """The settings read again from the settings file while the server runs."""
 
@@ -184,6 +187,10 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
                    help=_("seconds a Redis call may take before it counts as failed "
                           "(default: {default})").format(
                        default=f"{ServerConfig.redis_timeout:g}"))
+    p.add_argument("--tournaments", type=Path, metavar=_("FILE"),
+                   help=_("a TOML file of the tournaments this server offers (in progress: "
+                          "the server plays the tables itself, a person's seat only checks or "
+                          "folds until people can play there)"))
     return p
 
 
@@ -273,6 +280,11 @@ def parse_config(argv: Sequence[str] | None = None, prog: str = "holdem-server"
                                                            or config.key is None):
         raise ConfigError(_("TLS needs a certificate: give --cert and --key, or "
                             "--self-signed (or --insecure for a test on this computer)"))
+    if config.tournaments is not None:
+        try:
+            load_offers(config.tournaments)
+        except OfferError as exc:
+            raise ConfigError(str(exc)) from None
     return config
 
 

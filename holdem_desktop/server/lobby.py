@@ -55,8 +55,12 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
 
 from .tables import PublicTables
+from .tournament_lobby import answer as tournament_answer
+from .tournament_news import Followers
+from .tournaments import TournamentDesk
 
 __all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
            "ROOM_CREATIONS", "Lobby", "LobbyLimits"]
@@ -131,6 +135,10 @@ class Lobby:
         self._created = AddressWindow(self.limits.creations, self.limits.creation_window)
         self.tables = PublicTables(self.rooms, clock)
         """The public tables listed, and who follows the list."""
+        self.desk: TournamentDesk | None = None
+        """The tournaments this process offers (None: none)."""
+        self.followers: Followers | None = None
+        """Who hears the news of each (with a desk)."""
 
     # ------------------------------------------------------------------
 
@@ -165,6 +173,8 @@ class Lobby:
         """A connection closed."""
         address = self._addresses.pop(conn, "")
         self.tables.forget(conn)
+        if self.followers is not None:
+            self.followers.forget(conn)
         code = self._room_of.pop(conn, None)
         room = self.rooms.get(code) if code is not None else None
         if room is not None and code is not None:
@@ -196,6 +206,11 @@ class Lobby:
             self._create(conn, message)
         elif isinstance(message, LobbyList | PlayNow | JoinTable):
             self._lobby(conn, message)
+        elif isinstance(message, TournamentList | TournamentEntry):  # (server/tournaments.py)
+            self._send(conn, tournament_answer(self.desk, message) if self.tables.allowed(conn)
+                       else Error("too_fast", {}))
+            if self.followers is not None and isinstance(message, TournamentEntry):
+                self.followers.entry(conn, message)
         else:
             self._send(conn, Error("not_joined", {}))
 
@@ -236,7 +251,7 @@ class Lobby:
     def take(self) -> list[tuple[str, HostMessage]]:
         """The messages to send, in order (and forget them)."""
         out, self.outbox = self.outbox, []
-        return out
+        return out + (self.followers.take() if self.followers is not None else [])
 
     # ------------------------------------------------------------------
 

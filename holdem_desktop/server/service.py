@@ -95,6 +95,8 @@ from .cluster import Directory, Peer
 from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .tournament_news import Followers
+from .tournament_service import DeskFile
 from .web import serve_page
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
@@ -146,6 +148,11 @@ class GameServer(AccountDesk):
             speeds=clocks(config)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
+        self.tournaments = (DeskFile(config.tournaments, config.data)
+                            if config.tournaments is not None else None)
+        """The tournaments offered (``--tournaments``), saved in the data folder."""
+        self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
+        self.lobby.followers = Followers(self.lobby.desk) if self.lobby.desk is not None else None
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
         self.stats: Counter[str] = Counter()
         """connections, messages, refusals and drops by reason."""
@@ -241,6 +248,8 @@ class GameServer(AccountDesk):
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._close_accounts()
             self._save(now=True)
+            if self.tournaments is not None:
+                self.tournaments.save()
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next
             if self.directory is not None:
@@ -864,6 +873,8 @@ class GameServer(AccountDesk):
             try:
                 self.lobby.tick()
                 self._reread_bans(self._close_banned)
+                if self.tournaments is not None:
+                    self.tournaments.tick()
                 self._deliver()
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")

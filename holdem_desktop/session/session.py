@@ -23,7 +23,7 @@ from typing import Any
 from holdem_desktop.engine.actions import Action, IllegalAction
 from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.snapshot import hand_from_json, hand_to_json
-from holdem_desktop.engine.variant import BettingStructure, BlindLevel, Variant
+from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView, seat_view
 
 from .controllers import Controller, HandWatcher
@@ -64,20 +64,7 @@ def hand_config(variant: Variant, level: BlindLevel, order: Sequence[int],
     else:
         forced = list(level.blinds[:n - 1])
         blinds = tuple(forced + [0] * (n - len(forced)))
-    fixed = variant.betting is BettingStructure.FIXED_LIMIT
-    return HandConfig(
-        stacks=tuple(stacks),
-        blinds=blinds,
-        antes=tuple([level.ante] * n) if level.ante else (),
-        betting=variant.betting,
-        min_bet=level.big,
-        big_bet=2 * level.big if fixed else 0,
-        raise_cap=variant.raise_cap,
-        chip_unit=variant.chip_unit,
-        seats=tuple(order),
-        raise_menu=tuple(step.value for step in variant.raise_menu),
-        menu_only=variant.menu_only,
-    )
+    return HandConfig.of_variant(variant, level, order, stacks, blinds)
 
 
 class Session:

@@ -14,9 +14,9 @@ Between hands, as card rooms do:
   the emptiest table that is between hands is broken (the one that just
   reported, unless another one waiting is emptier), so no table still
   playing a hand is ever waited for;
-- its players, the next big blind first, each go to the table with the
-  fewest players, at the seat where they wait for the big blind about as
-  long as they would have at the broken table;
+- its players, the next big blind first, each go to the fullest table
+  still below the most a balanced table holds, at the seat where they wait
+  for the big blind about as long as they would have at the broken table;
 - a table two players above the shortest, once between hands, gives it the
   player who would be its next big blind, seated at the shortest table where
   the big blind reaches them soonest: the big blind when that seat is free.
@@ -71,6 +71,9 @@ class Tournament:
         self.level = 0
         self.started_at = 0.0
         self.final_table: int | None = None
+        self.owe_small: set[str] = set()
+        """Players moved off a broken table who were due its small blind: they
+        post it dead at their first hand at the new table."""
 
     # ------------------------------------------------------------------
     # Registration and the clock
@@ -155,10 +158,11 @@ class Tournament:
         if table.count < 2:
             return None
         button, small, big = table.layout()
+        dealt = tuple((s, p, self.chips[p]) for s, p in enumerate(table.seats) if p is not None)
+        dead = tuple(s for s, p, _ in dealt if p in self.owe_small)
+        self.owe_small.difference_update(p for _, p, _ in dealt)
         deal = Deal(number, table.hands + 1, self.level, self.structure.schedule.level(self.level),
-                    button, small, big,
-                    tuple((s, p, self.chips[p]) for s, p in enumerate(table.seats)
-                          if p is not None))
+                    button, small, big, dealt, dead)
         table.playing = deal
         table.hands += 1
         table.last_big_seat, table.last_big_player = big, table.seats[big]
@@ -187,6 +191,7 @@ class Tournament:
                     out.append((player, start, deal.table))
                     self.tables[deal.table].seats[seat] = None
                     del self.where[player]
+                    self.owe_small.discard(player)
         events: list[object] = []
         left = len(self.where)
         for player, start, table in sorted(out, key=lambda o: -o[1]):
@@ -248,16 +253,24 @@ class Tournament:
     def _break(self, table: Table, events: list[object]) -> None:
         del self.tables[table.number]
         events.append(TableBroken(table.number, table.players()))
+        due = table.last_big_player  # due the small blind here, if still seated
+        if table.hands and due is not None and table.seats[table.last_big_seat] == due:
+            self.owe_small.add(due)
+        cap = math.ceil(len(self.where) / len(self.tables))  # the most a balanced table holds
         for wait, player in enumerate(table.big_blind_order(), 1):
-            self._move(player, table, self._target(table, wait), wait, True, events)
+            self._move(player, table, self._target(table, wait, fullest_under=cap), wait, True,
+                       events)
 
-    def _target(self, source: Table, wait: int) -> Table:
-        """The table with the fewest players, then the one with the seat
-        nearest the position left (``Table.seat_for``), then the lowest number."""
+    def _target(self, source: Table, wait: int, fullest_under: int | None = None) -> Table:
+        """The table with the fewest players (with ``fullest_under``: the one
+        with the most, below that many), then the one with the seat nearest the
+        position left (``Table.seat_for``), then the lowest number."""
         def key(t: Table) -> tuple[int, int, int]:
-            return t.count, abs(t.seat_for(wait)[0] - wait), t.number
-        return min((t for t in self.tables.values() if t is not source and t.count < t.size),
-                   key=key)
+            count = t.count if fullest_under is None else -t.count
+            return count, abs(t.seat_for(wait)[0] - wait), t.number
+        room = [t for t in self.tables.values() if t is not source and t.count < t.size]
+        under = [t for t in room if fullest_under is None or t.count < fullest_under]
+        return min(under or room, key=key)
 
     def _move(self, player: str, source: Table, target: Table, wait: int, broken: bool,
               events: list[object]) -> None:
@@ -266,8 +279,9 @@ class Tournament:
         hands, new_seat = target.seat_for(wait)
         target.seats[new_seat] = player
         self.where[player] = (target.number, new_seat)
+        button = target.layout()[0] if target.count >= 2 else None
         events.append(PlayerMoved(player, source.number, seat, target.number, new_seat, hands,
-                                  broken))
+                                  broken, button))
 
     # ------------------------------------------------------------------
     # Queries

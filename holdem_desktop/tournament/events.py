@@ -90,6 +90,9 @@ class PlayerMoved:
     hands_to_big_blind: int
     broken: bool
     """True when the table left was broken, False when the tables were balanced."""
+    button: int | None = None
+    """The seat of the new table's button for its next hand as it stands
+    after the move (None: the player sits alone there for now)."""
 
 
 @dataclass(frozen=True)

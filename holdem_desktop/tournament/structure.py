@@ -21,7 +21,8 @@ class TournamentError(Exception):
     ``not_registered``, ``full``, ``not_running``, ``table`` (no such table),
     ``hand_in_progress``, ``no_hand``, ``report`` (the stacks reported are not
     the hand's players, or not whole numbers), ``chips`` (they do not add up
-    to the chips the hand started with)."""
+    to the chips the hand started with), ``saved`` (data read back that is not
+    a saved tournament)."""
 
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(reason + (f": {detail}" if detail else ""))
@@ -71,7 +72,7 @@ class Deal:
     The big blind moves on by one player each hand at every table (a dead
     button): ``big_blind`` is the seat after the last hand's big blind,
     ``small_blind`` the seat of the last hand's big blind when that player is
-    still at the table (None otherwise: a dead small blind), ``button`` the
+    still at the table (None otherwise: nobody posts it), ``button`` the
     player before the small blind (before the big blind when it is dead;
     heads-up the small blind).  ``seats`` lists every player dealt in, in
     seat order, with the chips they start the hand with."""
@@ -85,6 +86,10 @@ class Deal:
     small_blind: int | None
     big_blind: int
     seats: tuple[tuple[int, str, int], ...]
+    dead_small: tuple[int, ...] = ()
+    """Seats posting a dead small blind this hand (into the pot, not into the
+    bet: ``HandConfig.dead_blinds``): players moved off a broken table who
+    were due the small blind there, at their first hand at the new table."""
 
     def player(self, seat: int) -> str:
         """The player in ``seat``."""

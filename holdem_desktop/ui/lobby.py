@@ -26,6 +26,7 @@ from .form_page import FormPage
 from .forms import Field, Form
 from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
+from .tournament_news import TournamentNews, news_said
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -80,6 +81,7 @@ class LobbyFeed(Protocol):
     games: tuple[str, ...]
     speeds: tuple[str, ...]
     closed: str
+    news: list[TournamentNews]
 
     @property
     def tables(self) -> Tables | None: ...
@@ -236,6 +238,9 @@ class LobbyPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
+        while self.feed.news:  # a tournament this connection registered for
+            for sentence in news_said(self.feed.news.pop(0)):
+                self.say(sentence)
         if self.feed.closed:
             self.say(_("The server closed the lobby."))
             return

@@ -13,6 +13,7 @@ from holdem_desktop.engine.events import (
     BetReturned,
     BlindPosted,
     CardsShown,
+    DeadBlindPosted,
     PotAwarded,
     RunoutStarted,
     StreetDealt,
@@ -59,6 +60,32 @@ def test_odd_chip_goes_to_the_first_winner_after_the_button():
         hand.apply(1, Action.check())
     pot = next(e for e in hand.events if isinstance(e, PotAwarded))
     assert pot.amount == 70 and pot.winners == (0, 1) and pot.shares == (40, 30)
+
+
+def test_a_dead_small_blind_goes_in_the_pot_not_in_the_bet():
+    # nobody posts the small blind live; the button posts the one they missed, dead
+    cfg = HandConfig(stacks=(1000, 1000, 1000), blinds=(20, 0, 0), dead_blinds=(0, 0, 10),
+                     min_bet=20, seats=(3, 5, 8), no_small_blind=True)
+    assert HandConfig.from_json(cfg.to_json()) == cfg
+    hand = Hand(cfg, stacked_deck(["AhKd", "AsKc", "7c2d"], TIE_BOARD))
+    (dead,) = [e for e in hand.events if isinstance(e, DeadBlindPosted)]
+    assert (dead.seat, dead.amount, dead.all_in) == (8, 10, False)
+    posted = {e.seat: (e.amount, e.kind) for e in hand.events if isinstance(e, BlindPosted)}
+    assert posted == {3: (20, 1)}  # the big blind: nobody posts the small one
+    assert hand.to_act == 5 and hand.to_call(8) == 20  # the dead chips are not a call
+    hand.apply(5, Action.call())
+    hand.apply(8, Action.call())
+    assert hand.stacks == [980, 980, 970]
+    hand.apply(3, Action.check())
+    assert sum(p.amount for p in hand.pots()) == 70
+    # a short stack owing a dead small blind posts its big blind live first
+    short = Hand(HandConfig(stacks=(30, 1000, 1000), blinds=(20, 0, 0), dead_blinds=(10, 0, 0),
+                            no_small_blind=True), stacked_deck(["AhKd", "AsKc", "7c2d"]))
+    assert [(type(e).__name__, e.amount) for e in short.events[1:3]] == [
+        ("BlindPosted", 20), ("DeadBlindPosted", 10)]
+    assert short.to_call(1) == 20 and short.stacks[0] == 0
+    with pytest.raises(ValueError, match="dead blinds"):
+        HandConfig(stacks=(1000, 1000), blinds=(20, 10), dead_blinds=(10,))
 
 
 def test_heads_up_button_posts_small_blind_acts_first_preflop_last_after():

@@ -145,3 +145,11 @@ def test_the_computers_move_for_an_away_player_is_said_as_the_computers():
             assert "40" in said[2] and "120" in said[4], said
     finally:
         set_language("en")
+
+
+def test_a_dead_small_blind_is_said_as_the_blind_missed_not_as_an_ante():
+    dead = engine_events.DeadBlindPosted(1, 10, False)
+    them = sentence(dead, Phrasing(NAMES.__getitem__, me=0))
+    mine = sentence(dead, Phrasing(NAMES.__getitem__, me=1))
+    assert them == "Bruno posts the small blind they missed, dead, 10."
+    assert mine == "You post the small blind you missed, dead, 10."

@@ -34,7 +34,7 @@ from holdem_desktop.engine.events import (
     PotAwarded,
     Street,
 )
-from holdem_desktop.engine.hand import Pot
+from holdem_desktop.engine.hand import Hand, HandConfig, Pot
 from holdem_desktop.engine.hand_classes import HandCategory
 from holdem_desktop.engine.variant import (
     AFTER_LAST_DOUBLE,
@@ -171,10 +171,15 @@ def test_every_event_dataclass_is_registered():
 
 def test_the_sessions_produce_every_event_type_and_the_hard_cases():
     seen = {type(e).__name__ for e in all_events()}
-    # A room's barrier (not a session) says who the next hand waits for.
-    assert seen | {"WaitingForPlayers"} == set(EVENT_TYPES)
+    # A room's barrier (not a session) says who the next hand waits for; only
+    # a tournament's table posts a dead small blind.
+    assert seen | {"WaitingForPlayers", "DeadBlindPosted"} == set(EVENT_TYPES)
     waiting = session_events.WaitingForPlayers((0, 3))
     assert from_wire(to_wire(waiting), object) == waiting
+    dead = Hand(HandConfig(stacks=(100, 100, 5), blinds=(20, 0, 0),
+                           dead_blinds=(0, 0, 10)), list(range(52))).events[2]
+    assert dead == engine_events.DeadBlindPosted(2, 5, True)
+    assert_same(from_wire(to_wire(dead), object), dead)
     views = all_views()
     assert any(len(v.pots) > 1 for v in views), "no side pot in a view"
     assert any(isinstance(e, PotAwarded) and e.index > 0 for e in all_events())

@@ -31,6 +31,7 @@ from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import LobbyList, PlayNow
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error, Refused, Welcome, parse_host, to_payload
+from holdem_desktop.net.tournament_messages import TournamentEntry
 from holdem_desktop.server import account_desk
 from tests.desktop import wait_for
 from tests.net.test_host import Player, run_until
@@ -111,6 +112,8 @@ def test_a_reserved_name_is_refused_to_a_guest_and_played_by_its_account(served)
     for name in ("Ann", "ann", "ANN", "\uff21nn", "Ann "):  # (full-width A: the same name)
         assert next_message_of(served, PlayNow(name, __version__)) == Refused(
             "bad_name", "reserved"), name
+    # nor may a guest register for a tournament under it
+    assert next_message_of(served, TournamentEntry("t1", "ann")) == Refused("bad_name", "reserved")
     ann = Player("Ann", served.port, 1, client=OnlineClient(
         "127.0.0.1", served.port, pin=served.fingerprint, session=token),
         first=PlayNow("Ann", __version__, "heads_up"))

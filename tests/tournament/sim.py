@@ -7,6 +7,7 @@ so that what the core says and what it does are compared."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from holdem_desktop.tournament import (
     Tournament,
     TournamentOver,
 )
+from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 from tests.clock import Clock
 
 
@@ -35,7 +37,8 @@ class Blinds:
     arrivals: int = 0
     """Players seated at their table since then (each may put off their big blind by a hand)."""
     broken_after_big: bool = False
-    """Their table was broken right after their big blind (its small blind is then dead)."""
+    """Their table was broken right after their big blind: they owe the small
+    blind, posted dead at their next hand."""
 
 
 @dataclass
@@ -57,6 +60,7 @@ class Sim:
     """The place in the big blind's order of the player moved off a broken table."""
     breaks: int = 0
     max_out_at_once: int = 0
+    dead_smalls: int = 0
 
     def __post_init__(self) -> None:
         self.tournament.listeners.append(self.events.append)
@@ -101,19 +105,31 @@ class Sim:
             self.give(stacks, a, b, self.rng.randint(0, max(0, stacks[a] - 1)))
         return stacks
 
+    def reloaded(self, clock: Clock) -> Tournament:
+        """The tournament as a restart reads it back, listened to as before."""
+        saved = json.dumps(tournament_to_json(self.tournament))
+        back = tournament_from_json(json.loads(saved), clock=clock)
+        assert tournament_to_json(back) == json.loads(saved), "not read back whole"
+        back.listeners.append(self.events.append)
+        return back
+
     @staticmethod
     def give(stacks: dict[str, int], loser: str, winner: str, chips: int) -> None:
         stacks[loser] -= chips
         stacks[winner] += chips
 
-    def run(self, clock: Clock, limit: int = 200_000) -> int:
-        """Play to the end, the clock moving on by 0 to 30 seconds a step."""
+    def run(self, clock: Clock, limit: int = 200_000, reload_every: int = 0) -> int:
+        """Play to the end, the clock moving on by 0 to 30 seconds a step
+        (``reload_every``: every so many steps the tournament is saved as
+        JSON text and played on from what was read back)."""
         t = self.tournament
         self.total = sum(t.chips.values())
         self.take_events()
         steps = 0
         while t.state == "running":
             clock.now += self.rng.choice((0.0, 1.0, 30.0))
+            if reload_every and steps % reload_every == 0:
+                t = self.tournament = self.reloaded(clock)
             self.step()
             minutes = (clock.now - t.started_at) / 60
             self.levels.add(t.level)
@@ -207,6 +223,9 @@ class Sim:
             near = min(abs(h - want) for h in hands.values())
             assert move.hands_to_big_blind == hands[move.to_seat], hands
             assert abs(hands[move.to_seat] - want) == near, (want, hands)
+        others = [seat for (n, seat) in self.seats if n == move.to_table and seat != move.to_seat]
+        assert (move.button is None) == (not others), "a button told alone, or none told"
+        assert move.button is None or (move.to_table, move.button) in self.seats, "no one there"
         b.since_big = 0
         b.arrivals = 0
         for (n, _), p in self.seats.items():
@@ -223,6 +242,12 @@ class Sim:
         assert sum(1 for _ in deal.seats) <= self.tournament.structure.seats_per_table
         for seat, player, _ in deal.seats:
             assert self.seats[(deal.table, seat)] == player
+            owed = self.blinds[player].broken_after_big
+            assert owed == (seat in deal.dead_small), f"{player}'s dead small blind"
+        for seat in deal.dead_small:  # the small blind missed at the broken table, posted dead
+            self.dead_smalls += 1
+            self.blinds[deal.player(seat)].last = "S"
+            self.blinds[deal.player(seat)].broken_after_big = False
         if deal.small_blind is not None:
             sb = deal.player(deal.small_blind)
             if prev is not None:  # the small blind is the last hand's big blind, nobody else
@@ -231,7 +256,7 @@ class Sim:
             self.blinds[sb].last = "S"
         bb = deal.player(deal.big_blind)
         b = self.blinds[bb]
-        assert b.last != "B" or b.broken_after_big, f"{bb} posts the big blind twice"
+        assert b.last != "B", f"{bb} posts the big blind twice"
         size = self.tournament.structure.seats_per_table
         for _, player, _ in deal.seats:
             pb = self.blinds[player]

@@ -4,6 +4,7 @@ balancing, breaking, the final table and the standings."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -26,6 +27,7 @@ from holdem_desktop.tournament import (
     TournamentStarted,
     Unregistered,
 )
+from holdem_desktop.tournament.saved import tournament_from_json, tournament_to_json
 from tests.clock import Clock
 
 SCHEDULE = BlindSchedule((BlindLevel((10, 20)), BlindLevel((20, 40)), BlindLevel((50, 100), 10)),
@@ -340,9 +342,10 @@ def test_balancing_moves_the_next_big_blind_to_the_big_blind_of_the_shortest_tab
     from_seat = table_one.next_big_blind()
     finish(t, one)
     (move,) = of(events, PlayerMoved)
-    assert move == PlayerMoved(mover, 1, from_seat, 2, after, 1, False)
+    assert move == PlayerMoved(mover, 1, from_seat, 2, after, 1, False, move.button)
     assert [t.tables[n].count for n in (1, 2)] == [3, 3]
     two = dealt(t, 2)
+    assert two.button == move.button  # the button the move told of
     assert two.player(two.big_blind) == mover  # the big blind, as at the table left
     # the small blind is table 2's last big blind, as if nobody had moved
     assert two.small_blind is not None and two.player(two.small_blind) == last_big
@@ -377,6 +380,38 @@ def test_the_emptiest_table_between_hands_is_broken_and_none_playing_is_waited_f
     assert {m.player for m in moves} == set(players[1:]) and all(m.broken for m in moves)
     assert sorted(t.tables) == [1, 3]
     assert sorted(t.tables[n].count for n in (1, 3)) == [4, 4]
+
+
+def test_a_broken_table_fills_the_fullest_tables_first():
+    t, events, _ = started(15, 6)  # three tables of five
+    one, two, three = (dealt(t, n) for n in (1, 2, 3))
+    finish(t, three, tuple(p for _, p, _ in three.seats)[:2])  # 13 left: table 3 has three
+    finish(t, two, (two.seats[0][1],))  # 12 fit on two tables: table 3, the emptiest, breaks
+    (broken,) = of(events, TableBroken)
+    assert broken.table == 3
+    moves = of(events, PlayerMoved)
+    # table 1 (five, in a hand) is topped up to six before table 2 (four) gets any
+    assert [m.to_table for m in moves] == [1, 2, 2]
+    assert [t.tables[n].count for n in (1, 2)] == [6, 6]
+    assert one is t.tables[1].playing
+
+
+def test_a_broken_tables_last_big_blind_posts_the_small_blind_dead_at_the_new_table():
+    t, events, _ = started(15, 6)
+    one, two, three = (dealt(t, n) for n in (1, 2, 3))
+    due = three.player(three.big_blind)  # due the small blind at table 3's next hand
+    others = [p for _, p, _ in three.seats if p != due]
+    finish(t, three, tuple(others[:2]))
+    finish(t, two, (two.seats[0][1],))  # table 3 breaks
+    assert of(events, TableBroken)[0].table == 3
+    finish(t, one)
+    table, seat = t.where[due]
+    first = dealt(t, table)
+    assert first.dead_small == (seat,)  # once, at the first hand there
+    assert all(not t.tables[n].playing or not t.tables[n].playing.dead_small
+               for n in t.tables if n != table)
+    finish(t, first)
+    assert dealt(t, table).dead_small == ()
 
 
 def test_a_player_left_alone_waits_and_the_table_is_broken_first():
@@ -424,3 +459,19 @@ def test_the_standings_say_who_is_left_where_and_the_places():
     with pytest.raises(TournamentError) as refused:
         t.player("nobody")
     assert refused.value.reason == "not_registered"
+
+
+def test_a_tournament_saved_before_its_start_draws_the_same_seats_when_read_back():
+    clock = Clock(0.0)
+    t = Tournament(Structure(players=6, starting_stack=1000, schedule=SCHEDULE,
+                             seats_per_table=4), rng=random.Random(7), clock=clock)
+    for i in range(5):
+        t.register(f"p{i}")
+    back = tournament_from_json(json.loads(json.dumps(tournament_to_json(t))), clock=clock)
+    t.register("last")
+    back.register("last")
+    assert back.state == "running" and len(back.tables) == 2
+    assert back.where == t.where and back.tables == t.tables  # the draw's generator too
+    with pytest.raises(TournamentError) as refused:
+        tournament_from_json({"format": 1, "rng": [3, [], None]}, clock=clock)
+    assert refused.value.reason == "saved"

@@ -1,0 +1,131 @@
+"""The words of a tournament over many tables (issue 35): moves, a table
+broken, the final table, the players left, your place and the average
+stack, the next blind level and when, the winner and the places.
+
+The functions take plain values (names, table numbers, 0-based seats as
+the tournament core counts them, said from 1), so that whoever hears the
+core's events (the server, a table's window) says them the same way."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from .names import amount
+from .phrases import finished, names_list
+from .translate import _, ngettext
+
+__all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
+           "player_name", "players_left", "ranking", "table_broken", "tournament_won",
+           "you_finished", "you_move", "your_standing"]
+
+COMPUTER = "computer:"
+"""The start of a computer player's id in a server's tournament ("computer:3")."""
+
+
+def player_name(player: str) -> str:
+    """A player of a tournament as said: a computer's id ("computer:3") as
+    "Computer 3", a person's name as it is."""
+    if player.startswith(COMPUTER):
+        return _("Computer {number}").format(number=player[len(COMPUTER):])
+    return player
+
+
+def button_from_you(seat: int, button: int, size: int) -> str:
+    """Where the button is from ``seat`` at a table of ``size`` seats, the
+    nearer way round, counting every seat (empty ones too): "the button is
+    two seats to your right" (the button acts before you)."""
+    behind = (seat - button) % size  # seats from the button clockwise to you
+    if behind == 0:
+        return _("you have the button")
+    if behind <= size // 2:
+        return ngettext("the button is {n} seat to your right",
+                        "the button is {n} seats to your right", behind).format(n=behind)
+    ahead = size - behind
+    return ngettext("the button is {n} seat to your left",
+                    "the button is {n} seats to your left", ahead).format(n=ahead)
+
+
+def you_move(table: int, seat: int, button: int | None, size: int) -> str:
+    """"You move to table 3, seat 5, the button is two seats to your right."."""
+    if button is None:
+        return _("You move to table {table}, seat {seat}, and wait there for players.").format(
+            table=table, seat=seat + 1)
+    return _("You move to table {table}, seat {seat}, {button}.").format(
+        table=table, seat=seat + 1, button=button_from_you(seat, button, size))
+
+
+def table_broken(table: int, yours: bool) -> str:
+    """A table is broken (its players are moved to the others)."""
+    if yours:
+        return _("Your table, table {table}, is broken.").format(table=table)
+    return _("Table {table} is broken.").format(table=table)
+
+
+def moved_away(player: str, table: int) -> str:
+    """Said at the table a player leaves."""
+    return _("{player} moves to table {table}.").format(player=player, table=table)
+
+
+def moved_in(player: str, from_table: int, seat: int) -> str:
+    """Said at the table a player joins."""
+    return _("{player} comes from table {table} to seat {seat}.").format(
+        player=player, table=from_table, seat=seat + 1)
+
+
+def final_table(count: int) -> str:
+    """Every player left sits at one table."""
+    return ngettext("The final table: {count} player left.",
+                    "The final table: {count} players left.", count).format(count=count)
+
+
+def players_left(left: int, entrants: int) -> str:
+    """"12 players left of 40."."""
+    return ngettext("{left} player left of {entrants}.", "{left} players left of {entrants}.",
+                    left).format(left=left, entrants=entrants)
+
+
+def your_standing(rank: int, left: int, chips: int, average: int) -> str:
+    """Your place by chips among the players left, and the average stack."""
+    return _("You are number {rank} of {left} by chips, with {chips}; the average stack is "
+             "{average}.").format(rank=rank, left=left, chips=amount(chips),
+                                  average=amount(average))
+
+
+def next_level(blinds: Sequence[int], ante: int, seconds: float | None) -> str:
+    """The next blind level and when (``seconds``; None: the blinds no
+    longer go up), in whole minutes rounded up."""
+    if seconds is None:
+        return _("The blinds no longer go up.")
+    minutes = max(1, math.ceil(seconds / 60.0))
+    small, big = amount(blinds[0]), amount(blinds[1])
+    if ante:
+        return ngettext("Next level: blinds {small} and {big}, ante {ante}, in {minutes} minute.",
+                        "Next level: blinds {small} and {big}, ante {ante}, in {minutes} "
+                        "minutes.", minutes).format(small=small, big=big, ante=amount(ante),
+                                                    minutes=minutes)
+    return ngettext("Next level: blinds {small} and {big} in {minutes} minute.",
+                    "Next level: blinds {small} and {big} in {minutes} minutes.",
+                    minutes).format(small=small, big=big, minutes=minutes)
+
+
+def tournament_won(winner: str, you: bool) -> str:
+    """The last player standing."""
+    if you:
+        return _("You win the tournament!")
+    return _("{player} wins the tournament.").format(player=player_name(winner))
+
+
+def you_finished(place: int, entrants: int, shared: bool) -> str:
+    """Your own place at the end: "You finished third of 40."."""
+    return finished(place, entrants, shared=shared)
+
+
+def ranking(places: Sequence[tuple[str, int]], limit: int = 10) -> str:
+    """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed."."""
+    by_place: dict[int, list[str]] = {}
+    for name, place in sorted(places, key=lambda np: (np[1], np[0])):
+        by_place.setdefault(place, []).append(player_name(name))
+    items = [_("{place}, {players}").format(place=place, players=names_list(names))
+             for place, names in sorted(by_place.items())[:limit]]
+    return _("Places: {standings}.").format(standings="; ".join(items))

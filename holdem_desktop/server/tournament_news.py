@@ -1,0 +1,93 @@
+"""Who hears a tournament's news, and what (issue 35 item 3; no I/O).
+
+A person hears the news of a tournament on the connection they registered
+from, or asked to register from again (``tournament_entry`` with the name
+already registered, after a reconnection): their own moves, their table
+broken and the others, the players left after each player out, the final
+table, their own place, and at the end the ranking
+(:class:`~holdem_desktop.net.tournament_messages.TournamentNews`)."""
+
+from __future__ import annotations
+
+from holdem_desktop.net.names import clean_name
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentNews
+from holdem_desktop.tournament import (
+    FinalTable,
+    PlayerMoved,
+    PlayerOut,
+    TableBroken,
+    TournamentOver,
+)
+
+from .tournaments import TournamentDesk
+
+__all__ = ["RANKED", "Followers"]
+
+RANKED = 10
+"""Places the ranking at the end names."""
+
+
+class Followers:
+    """The connections following each tournament's people."""
+
+    def __init__(self, desk: TournamentDesk) -> None:
+        self.desk = desk
+        self.conns: dict[tuple[str, str], str] = {}
+        """(tournament id, name) -> connection."""
+        self.outbox: list[tuple[str, TournamentNews]] = []
+        self._left: dict[str, int] = {}
+        """The players left last told, by tournament (several out at once: told once)."""
+        desk.listeners.append(self.heard)
+
+    def entry(self, conn: str, message: TournamentEntry) -> None:
+        """After ``message`` was answered: a name registered there is followed
+        from ``conn``; a registration taken back no longer is."""
+        entry = self.desk.entries.get(message.id)
+        name = clean_name(message.name)
+        if entry is not None and message.register and name in entry.tournament.registered:
+            self.conns[(message.id, name)] = conn
+        elif not message.register and self.conns.get((message.id, name)) == conn:
+            del self.conns[(message.id, name)]
+
+    def forget(self, conn: str) -> None:
+        """``conn`` closed."""
+        for key in [k for k, c in self.conns.items() if c == conn]:
+            del self.conns[key]
+
+    def take(self) -> list[tuple[str, TournamentNews]]:
+        """The news to send, in order (and forget them)."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    def heard(self, key: str, event: object) -> None:
+        """Tournament ``key``'s ``event`` made news for those it concerns."""
+        following = {name: conn for (k, name), conn in self.conns.items() if k == key}
+        if not following:
+            return
+        t = self.desk.tournament(key)
+        entrants = len(t.registered)
+        news: list[TournamentNews] = []
+        if isinstance(event, PlayerMoved) and event.player in following:
+            news.append(TournamentNews(key, event.player, "moved", event.to_table,
+                                       event.to_seat, event.button,
+                                       t.structure.seats_per_table))
+        elif isinstance(event, TableBroken):
+            news += [TournamentNews(key, name, "broken", event.table,
+                                    yours=name in event.players) for name in following]
+        elif isinstance(event, PlayerOut):
+            if self._left.get(key) != len(t.where):
+                self._left[key] = len(t.where)
+                news += [TournamentNews(key, name, "left", left=len(t.where), entrants=entrants)
+                         for name in following if name != event.player]
+            if event.player in following:
+                news.append(TournamentNews(key, event.player, "out", place=event.place,
+                                           entrants=entrants, shared=event.shared))
+        elif isinstance(event, FinalTable):
+            news += [TournamentNews(key, name, "final_table", event.table,
+                                    left=len(event.players)) for name in following]
+        elif isinstance(event, TournamentOver):
+            best = event.ranking[:RANKED]
+            news += [TournamentNews(key, name, "over", place=t.places.get(name, 0),
+                                    entrants=entrants, ranking=tuple(n for n, _ in best),
+                                    places=tuple(p for _, p in best)) for name in following]
+        self.outbox += [(following[n.name], n) for n in news]

@@ -1,0 +1,129 @@
+"""The server's tournaments on disk (issue 35): the offers of a settings
+file (``tournaments``, TOML), and the desk saved in the data folder
+(``tournaments.json``) whenever it changed and read back at the start.
+
+A settings file offers one ``[[tournament]]`` table per tournament::
+
+    [[tournament]]
+    name = "Six at two tables"      # shown in the lobby
+    variant = "tournament"          # a shipped variant's key: its blinds and stack
+    players = 6                     # a sit-and-go starts when so many registered
+    seats_per_table = 3             # 3 to 10 (default 9)
+    speed = "turbo"                 # "normal": 10 minutes a level, "turbo": 5
+    computers_after = 120           # seconds after the first registration when
+                                    # computers fill the seats left (optional)
+    # start = 2026-12-24T20:00:00Z  # a scheduled start instead (optional)
+    # min_players = 3               # below it at the start: cancelled (default 2)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import time
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from holdem_desktop.engine.variant import shipped_variants
+from holdem_desktop.i18n.translate import _
+from holdem_desktop.tournament import TournamentError
+from holdem_desktop.tournament.core import RUNNING
+
+from .tournament_play import TablePlay
+from .tournaments import Offer, TournamentDesk
+
+__all__ = ["DeskFile", "OfferError", "load_offers"]
+
+_KEYS = {"name", "variant", "players", "seats_per_table", "speed", "computers_after", "start",
+         "min_players"}
+
+
+class OfferError(ValueError):
+    """A tournaments file that cannot be used (the message says why)."""
+
+
+def load_offers(path: Path) -> list[Offer]:
+    """The tournaments ``path`` offers (:class:`OfferError` when it cannot be used)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise OfferError(_("The tournaments file {path} cannot be read: {problem}").format(
+            path=path, problem=exc)) from None
+    items = data.get("tournament", [])
+    if set(data) - {"tournament"} or not isinstance(items, list):
+        raise OfferError(_("{path}: each tournament is a [[tournament]] table").format(
+            path=path))
+    variants = shipped_variants()
+    offers = []
+    for number, item in enumerate(items, 1):
+        try:
+            unknown = set(item) - _KEYS
+            if unknown:
+                raise ValueError(f"no such key: {', '.join(sorted(unknown))}")
+            if item.get("variant") not in variants:
+                raise ValueError(f"variant: one of {', '.join(sorted(variants))}")
+            start = item.get("start")
+            if start is not None and not isinstance(start, datetime.datetime):
+                raise ValueError("start: a date and time, such as 2026-12-24T20:00:00Z")
+            offer = Offer(str(item["name"]), item["variant"], int(item["players"]),
+                          int(item.get("seats_per_table", 9)), str(item.get("speed", "normal")),
+                          item.get("computers_after"),
+                          None if start is None else start.timestamp(),
+                          int(item.get("min_players", 2)))
+            TournamentDesk([offer], variants, clock=time.time)  # its structure checked
+        except (KeyError, TypeError, ValueError, TournamentError) as exc:
+            raise OfferError(_("{path}: tournament {number}: {problem}").format(
+                path=path, number=number, problem=exc)) from None
+        offers.append(offer)
+    return offers
+
+
+class DeskFile:
+    """The desk of a server started with a tournaments file, kept in
+    ``folder/tournaments.json`` (a save that cannot be read is set aside as
+    ``tournaments.json.bad`` and the offers open afresh)."""
+
+    def __init__(self, offers_file: Path, folder: Path) -> None:
+        self.path = folder / "tournaments.json"
+        self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
+                                   clock=time.time)
+        self._written = ""
+        self.plays: dict[str, TablePlay] = {}
+        """The running tournaments' tables, by tournament id."""
+        if self.path.exists():
+            try:
+                self.desk.restore(json.loads(self.path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, TournamentError):
+                os.replace(self.path, self.path.with_suffix(".json.bad"))
+
+    def tick(self) -> None:
+        """The desk's clock, the running tournaments' hands (a few at each
+        table, see :mod:`.tournament_play`), then a save when anything changed."""
+        self.desk.tick()
+        for key, entry in self.desk.entries.items():
+            if entry.tournament.state == RUNNING:
+                if key not in self.plays:
+                    self.plays[key] = TablePlay(entry.tournament,
+                                                self.desk.variants[entry.offer.variant])
+                self.plays[key].play()
+            if entry.tournament.state != RUNNING:
+                self.plays.pop(key, None)
+        self.save()
+
+    def save(self) -> None:
+        """Write the desk when it changed since the last write (a new file
+        replacing the old one, so a crash never leaves half a save)."""
+        text = json.dumps(self.desk.to_json(), separators=(",", ":"))
+        if text == self._written:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        spare = self.path.with_suffix(".json.new")
+        spare.write_text(text, encoding="utf-8")
+        os.replace(spare, self.path)
+        self._written = text
+
+    def data(self) -> Any:
+        """What is saved (tests)."""
+        return self.desk.to_json()

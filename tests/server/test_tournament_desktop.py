@@ -1,0 +1,60 @@
+"""A tournament's news said by the real Desktop (dummy video driver, the
+recording speaker) over a real server on loopback (issue 35 item 3): in
+the lobby, the person registered from there hears their table broken,
+their move with where the new table's button is, the final table, their
+place and the ranking.  The Desktop has no registration page yet: the test
+registers through the lobby page's own connection.  The server's draw,
+decks and computers are seeded so that the person is moved."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.net.tournament_messages import TournamentEntry  # noqa: E402
+from holdem_desktop.server.tournament_play import TablePlay  # noqa: E402
+from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
+
+from .conftest import said  # noqa: E402
+from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
+from .test_tournament_play import TWELVE  # noqa: E402
+
+SEED = 2
+"""A draw, decks and computers with which the person's table is broken."""
+
+
+def test_the_desktop_says_the_move_and_the_end(desktop, make_server, tmp_path):
+    offers = tmp_path / "twelve.toml"
+    offers.write_text(TWELVE, encoding="utf-8")
+    served = make_server(tournaments=offers)
+    desk = served.server.tournaments
+    (key,) = desk.desk.entries
+    t = desk.desk.tournament(key)
+    t.rng = random.Random(SEED)
+    desk.plays[key] = TablePlay(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
+    app = lobby_by_keys(desktop, served)
+    page = app.screen
+    assert isinstance(page, LobbyPage)
+    page.feed.client.send(TournamentEntry(key, "Ann"))  # type: ignore[attr-defined]
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)), 60.0)
+    heard = said(desktop)
+    broken = [s for s in heard if re.fullmatch(r"Your table, table \d, is broken\.", s)]
+    moved = [s for s in heard if s.startswith("You move to table ")]
+    assert len(broken) == len(moved) == 1, heard
+    assert re.fullmatch(r"You move to table \d, seat [1-6], (you have the button|the button "
+                        r"is \w+ seats? to your (right|left))\.", moved[0]), moved
+    assert heard.index(broken[0]) < heard.index(moved[0])
+    assert any(re.fullmatch(r"The final table: \d players left\.", s) for s in heard), heard
+    assert "11 players left of 12." in heard
+    end = heard[-3:]  # (Ann sits out: she is out before the end)
+    assert re.fullmatch(r"You finished \w+ of 12\.", end[0]), end
+    assert re.fullmatch(r"Computer \d+ wins the tournament\.", end[1]), end
+    assert re.match(r"Places: 1, Computer \d+; 2, ", end[2]), end
+    assert "computer:" not in " ".join(heard)  # a computer's id said as a name
