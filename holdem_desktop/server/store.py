@@ -56,6 +56,7 @@ from holdem_desktop.saves import (
     game_from_data,
     plans_data,
 )
+from holdem_desktop.server import deltas
 from holdem_desktop.session import Session
 
 __all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "room_from_data"]
@@ -87,6 +88,8 @@ class RoomStore:
         """(The loop's.) Room code -> who sits where, and its JSON."""
         self._sizes: dict[str, int] = {}
         """(The writer's.) Room code -> the bytes in its file, written in this run."""
+        self._base: dict[str, deltas.Base] = {}
+        """(The loop's.) Room code -> what its file holds, for the next delta (:meth:`line`)."""
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
@@ -102,23 +105,63 @@ class RoomStore:
         be): exactly ``json.dumps(room_data(room), separators=(",", ":"))``,
         made from what the last save kept while it still holds."""
         try:
-            s = room.session
-            if s is None:
+            if room.session is None:
                 return _dumps(room_data(room))
-            plans = tuple(_plans(room))
-            seats = self._seats.get(room.code)
-            if seats is None or seats[0] != plans:  # (temperaments: floats, slow to write)
-                seats = self._seats[room.code] = (plans, _dumps(plans_data(plans)))
-            session = s.to_json(with_rng=False)
-            session["rng"] = _RNG  # the last key, as in Session.to_json()
-            text = _dumps(room_data(room, session, _SEATS))
-            if text.count(_RNG_JSON) != 1 or text.count(_SEATS_JSON) != 1:
-                return _dumps(room_data(room))  # a mark is not alone: no shortcut
-            text = text.replace(_RNG_JSON, self._rng_json(room.code, s))  # numbers alone
-            return text.replace(_SEATS_JSON, seats[1])
+            return self._text(room, *self._marked(room))
         except (ValueError, TypeError):
             self.failures += 1
             return None
+
+    def _marked(self, room: Room) -> tuple[tuple[SeatPlan, ...], dict[str, Any]]:
+        """Who sits where, and the room's save data with marks for the seats
+        and the generator's state (the room has a game)."""
+        s = room.session
+        assert s is not None
+        plans = tuple(_plans(room))
+        session = s.to_json(with_rng=False)
+        session["rng"] = _RNG  # the last key, as in Session.to_json()
+        return plans, room_data(room, session, _SEATS)
+
+    def _text(self, room: Room, plans: tuple[SeatPlan, ...], data: dict[str, Any]) -> str:
+        """The text of :meth:`_marked`'s data, the marks replaced."""
+        s = room.session
+        assert s is not None
+        seats = self._seats.get(room.code)
+        if seats is None or seats[0] != plans:  # (temperaments: floats, slow to write)
+            seats = self._seats[room.code] = (plans, _dumps(plans_data(plans)))
+        text = _dumps(data)
+        if text.count(_RNG_JSON) != 1 or text.count(_SEATS_JSON) != 1:
+            return _dumps(room_data(room))  # a mark is not alone: no shortcut
+        text = text.replace(_RNG_JSON, self._rng_json(room.code, s))  # numbers alone
+        return text.replace(_SEATS_JSON, seats[1])
+
+    def line(self, room: Room, delta: bool = True) -> str | None:
+        """The next line of ``room``'s file (None, and counted, when it cannot
+        be made): a delta (:mod:`.deltas`) when only the hand's actions and
+        the clocks moved since its last line, ``delta`` allows it (the room
+        is not the writer's) and it would be appended; else :meth:`snapshot`."""
+        s = room.session
+        if s is None or s.hand is None:
+            self._base.pop(room.code, None)
+            return self.snapshot(room)
+        try:
+            plans, data = self._marked(room)
+            rest, actions, times = deltas.split(data)
+            base = self._base.get(room.code)
+            if (delta and base is not None and base.hand is s.hand and base.session is s
+                    and len(actions) >= base.actions and base.plans == plans
+                    and base.rest == rest):
+                text = deltas.line(base.actions, actions[base.actions:], times)
+                if self.appendable(room.code, len(text)):
+                    base.actions = len(actions)
+                    return text
+            text = self._text(room, plans, data)
+        except (ValueError, TypeError):
+            self._base.pop(room.code, None)
+            self.failures += 1
+            return None
+        self._base[room.code] = deltas.Base(s, s.hand, len(actions), rest, plans)
+        return text
 
     def _rng_json(self, code: str, session: Session) -> str:
         """The JSON of the generator's state of room ``code``'s game (kept
@@ -160,9 +203,14 @@ class RoomStore:
                 self.saves += 1
                 return
         self._sizes.pop(code, None)
+        if deltas.is_delta(text):  # nothing to follow: the next line is a whole save
+            self._base.pop(code, None)
+            self.failures += 1
+            return
         try:
             self._replace(code, line)
         except OSError:
+            self._base.pop(code, None)
             self.failures += 1
             return
         self._sizes[code] = len(line)
@@ -205,22 +253,26 @@ class RoomStore:
     def delete(self, code: str) -> None:
         """The room ``code`` closed: its file goes."""
         self._sizes.pop(code, None)
+        self._base.pop(code, None)
         self._rng.pop(code, None)
         self._seats.pop(code, None)
         with contextlib.suppress(OSError):
             self.path(code).unlink(missing_ok=True)
 
     def compact(self) -> None:
-        """Leave each room's file with its last save alone (the server stops)."""
+        """Leave each room's file with its last save alone, the deltas after it
+        applied (the server stops)."""
         for code in list(self._sizes):
             try:
                 data = self.path(code).read_bytes()
-                line = _last_line(data)
-                if line is not None and len(line) < len(data):
+                base, good, _ = deltas.read_log(data)
+                line = (_dumps(deltas.merged(base, good)) + "\n").encode("utf-8")
+                if data.count(b"\n") > 1 or not data.endswith(b"\n"):
                     self._replace(code, line)
                     self._sizes[code] = len(line)
-            except OSError:
+            except (OSError, ValueError, KeyError, TypeError):
                 self.failures += 1
+            self._base.pop(code, None)
 
     def load_all(self, clock: Callable[[], float], game_version: str
                  ) -> Iterator[tuple[Room | None, str]]:
@@ -232,40 +284,35 @@ class RoomStore:
                 path.unlink()
         for path in sorted(self.folder.glob("[0-9]*.json")):
             try:
-                data = last_save(path)
-                room = room_from_data(data, clock=clock, game_version=game_version)
-            except (OSError, ValueError, KeyError, TypeError, SaveError, VariantError) as exc:
+                base, good, note = deltas.read_log(path.read_bytes())
+                while True:
+                    try:
+                        room = room_from_data(deltas.merged(base, good), clock=clock,
+                                              game_version=game_version)
+                        break
+                    except _BAD_SAVE as exc:
+                        if not good:
+                            raise
+                        note = f"a delta refused ({str(exc)[:60]}), the room as the line before"
+                        good.pop()
+            except (OSError, *_BAD_SAVE) as exc:
                 with contextlib.suppress(OSError):
                     path.replace(path.with_suffix(".bad"))
                 yield None, f"{path.stem}: {str(exc)[:80]}"
                 continue
-            yield room, ""
+            yield room, f"{path.stem}: {note}" if note else ""
 
 
-def _last_line(data: bytes) -> bytes | None:
-    """The last whole line of JSON in ``data`` (with its newline), if any."""
-    end = len(data)
-    while end > 0:
-        start = data.rfind(b"\n", 0, end - 1) + 1
-        line = data[start:end]
-        if line.strip():
-            try:
-                json.loads(line)
-            except ValueError:  # cut short (or not JSON at all): the one before
-                end = start
-                continue
-            return line if line.endswith(b"\n") else line + b"\n"
-        end = start
-    return None
+_BAD_SAVE = (ValueError, KeyError, TypeError, SaveError, VariantError)
+"""What a save that does not make a room raises."""
 
 
 def last_save(path: Path) -> Any:
-    """The room saved last in the file at ``path`` (its last whole line);
-    raises ``OSError``, or ``ValueError`` when it holds none."""
-    line = _last_line(path.read_bytes())
-    if line is None:
-        raise ValueError("no whole save in the file")
-    return json.loads(line)
+    """The room saved last in the file at ``path`` (its last whole save, the
+    good deltas after it applied); raises ``OSError``, or ``ValueError`` when
+    it holds none."""
+    base, good, _ = deltas.read_log(path.read_bytes())
+    return deltas.merged(base, good)
 
 
 def _plans(room: Room) -> list[SeatPlan]:
@@ -325,7 +372,7 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
                  for b in room.bans],
         "games": room.games,
         "people_seats": sorted(room._people_seats),
-        "stand_ins": room.stand_ins,
+        "stand_ins": list(room.stand_ins),  # (fresh: the store compares it with the last)
         "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
