@@ -37,6 +37,7 @@ __all__ = ["DELTA", "Base", "merged", "read_log", "split"]
 DELTA = 1
 """The delta lines' format."""
 _HEAD = b'{"delta":'
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 
 @dataclass
@@ -72,8 +73,7 @@ def split(data: dict[str, Any]) -> tuple[dict[str, Any], list[Any], dict[str, An
 
 def line(start: int, actions: list[Any], times: dict[str, Any]) -> str:
     """The delta of ``actions`` after the first ``start``, the clocks now."""
-    return json.dumps({"delta": DELTA, "from": start, "actions": actions, "times": times},
-                      separators=(",", ":"))
+    return _ENCODE({"delta": DELTA, "from": start, "actions": actions, "times": times})
 
 
 def is_delta(text: str | bytes) -> bool:

@@ -36,7 +36,6 @@ reported, never fatal.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import random
@@ -46,11 +45,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from holdem_desktop.engine.variant import Variant, VariantError, dump_variant
+from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.snapshot import hand_to_json
+from holdem_desktop.engine.variant import VariantError
 from holdem_desktop.net.room import Ban, Member, Room
 from holdem_desktop.saves import (
     SaveError,
     SeatPlan,
+    _rules_text,
     _variant,
     game_data,
     game_from_data,
@@ -82,8 +84,13 @@ class RoomStore:
         self.folder = folder
         self.saves = 0
         self.failures = 0
-        self._rng: dict[str, tuple[object, str]] = {}
-        """(The loop's.) Room code -> its generator's state (packed) and that state's JSON."""
+        self._rng: dict[str, tuple[object, str, object, Session, Hand | None]] = {}
+        """(The loop's.) Room code -> (ids of its game and hand, the generator's
+        state's JSON, that state packed, the game and hand themselves, so that
+        their ids are not reused while the entry lives): only a shuffle, which
+        makes a new hand, changes the state."""
+        self._hands: dict[str, tuple[Hand, dict[str, Any]]] = {}
+        """(The loop's.) Room code -> its hand now and its :func:`hand_to_json`."""
         self._seats: dict[str, tuple[tuple[SeatPlan, ...], str]] = {}
         """(The loop's.) Room code -> who sits where, and its JSON."""
         self._sizes: dict[str, int] = {}
@@ -118,7 +125,7 @@ class RoomStore:
         s = room.session
         assert s is not None
         plans = tuple(_plans(room))
-        session = s.to_json(with_rng=False)
+        session = s.to_json(with_rng=False, hand_data=self._hand_json(room.code, s.hand))
         session["rng"] = _RNG  # the last key, as in Session.to_json()
         return plans, room_data(room, session, _SEATS)
 
@@ -163,9 +170,27 @@ class RoomStore:
         self._base[room.code] = deltas.Base(s, s.hand, len(actions), rest, plans)
         return text
 
+    def _hand_json(self, code: str, hand: Hand | None) -> dict[str, Any] | None:
+        """:func:`hand_to_json` of room ``code``'s hand, kept and extended with
+        each action (an engine's hand only ever adds actions)."""
+        if hand is None:
+            self._hands.pop(code, None)
+            return None
+        found = self._hands.get(code)
+        if found is None or found[0] is not hand or len(found[1]["actions"]) > len(hand.actions):
+            found = self._hands[code] = (hand, hand_to_json(hand))
+        actions = found[1]["actions"]
+        for seat, action in hand.actions[len(actions):]:
+            actions.append([seat, action.to_json()])
+        return found[1]
+
     def _rng_json(self, code: str, session: Session) -> str:
         """The JSON of the generator's state of room ``code``'s game (kept
         until it changes: only a shuffle changes it)."""
+        found = self._rng.get(code)
+        if (found is not None and session.hand is not None
+                and found[0] == (id(session), id(session.hand))):
+            return found[1]  # the same hand of the same game: not shuffled since
         try:
             state = session.rng.getstate()
         except NotImplementedError:  # SystemRandom
@@ -174,11 +199,9 @@ class RoomStore:
             key: object = (state[0], array("I", state[1]).tobytes(), state[2])
         except (TypeError, OverflowError, IndexError):
             key = state
-        found = self._rng.get(code)
-        if found is not None and found[0] == key:
-            return found[1]
-        text = _dumps(session.rng_data())
-        self._rng[code] = (key, text)
+        same = found is not None and found[2] == key
+        text = found[1] if found is not None and same else _dumps(session.rng_data())
+        self._rng[code] = ((id(session), id(session.hand)), text, key, session, session.hand)
         return text
 
     def appendable(self, code: str, length: int) -> bool:
@@ -254,6 +277,7 @@ class RoomStore:
         """The room ``code`` closed: its file goes."""
         self._sizes.pop(code, None)
         self._base.pop(code, None)
+        self._hands.pop(code, None)
         self._rng.pop(code, None)
         self._seats.pop(code, None)
         with contextlib.suppress(OSError):
@@ -377,7 +401,8 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
         "game": None if room.session is None else game_data(
-            room.session, _plans(room), session_data=session_data, seats_data=seats_data),
+            room.session, _plans(room) if seats_data is None else [],
+            session_data=session_data, seats_data=seats_data),
     }
 
 
@@ -386,9 +411,7 @@ def game_data_variant(room: Room) -> dict[str, Any]:
     return {"key": room.variant.key, "rules": _rules(room.variant)}
 
 
-@functools.lru_cache(maxsize=64)
-def _rules(variant: Variant) -> str:
-    return dump_variant(variant)
+_rules = _rules_text
 
 
 def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) -> Room:
