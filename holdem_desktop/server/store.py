@@ -14,18 +14,24 @@ server, so a save is cheap:
 - it is *appended* to the room's file as a new line, one ``write``: no new
   file and no rename each time (on ext4 a rename over a file costs ten
   times the write and starts the disk writing).  The file holds the room's
-  last saves, one a line; the last whole line is the room now.  A line cut
-  short (the process killed in the middle of its write, a full disk) is
-  never read: the line before it is the room.
-- the file is *compacted* -- replaced by its last line alone, written to a
+  last saves, one a line; the last whole save, with the deltas after it
+  (below), is the room now.  A line cut short (the process killed in the
+  middle of its write, a full disk) is never read: the line before it is
+  the room.
+- the file is *compacted* -- replaced by the room as one whole line, written to a
   temporary file and moved into place -- at a room's first save in each
   run of the server (so a line cut short before a restart is gone before
   anything follows it), once it holds :data:`COMPACT_BYTES`, and when the
   server stops: a stopped server leaves one JSON document per room.
 - what seldom changes is not worked out again: the rules' text is kept per
-  variant, who sits where per room until a new game, and the JSON of the
+  variant, who sits where per room until a new game, the JSON of the
   game's random generator (two thirds of a save, 625 numbers) per room
-  until the cards are shuffled again.
+  until the cards are shuffled again, and the hand's JSON, extended with
+  each action.
+- within a hand, a save is a *delta* (:mod:`.deltas`): the hand's actions
+  since the room's last line and the clocks, when nothing else changed
+  (:meth:`RoomStore.line`); the room is the last whole save with the deltas
+  after it applied.  Compaction writes that room whole.
 
 The files are not flushed to the disk itself each time: a killed process
 loses nothing (the system writes them), a crashed machine may lose the last
