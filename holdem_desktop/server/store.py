@@ -101,11 +101,22 @@ class RoomStore:
         """(The loop's.) Room code -> who sits where, and its JSON."""
         self._sizes: dict[str, int] = {}
         """(The writer's.) Room code -> the bytes in its file, written in this run."""
+        self._plans: dict[str, tuple[object, tuple[SeatPlan, ...]]] = {}
+        """(The loop's.) Room code -> who plays its seats, and :func:`_plans`."""
+        self._paths: dict[str, str] = {}
+        """Room code -> its file's path as text (:meth:`_path_text`)."""
         self._base: dict[str, deltas.Base] = {}
         """(The loop's.) Room code -> what its file holds, for the next delta (:meth:`line`)."""
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
+
+    def _path_text(self, code: str) -> str:
+        """:meth:`path` as text, kept (a ``Path`` costs a third of an append)."""
+        if len(self._paths) >= 4096:
+            self._paths.clear()
+        text = self._paths[code] = os.fspath(self.path(code))
+        return text
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (a failure is counted, never raised)."""
@@ -130,7 +141,7 @@ class RoomStore:
         and the generator's state (the room has a game)."""
         s = room.session
         assert s is not None
-        plans = tuple(_plans(room))
+        plans = self._plans_of(room)
         session = s.to_json(with_rng=False, hand_data=self._hand_json(room.code, s.hand))
         session["rng"] = _RNG  # the last key, as in Session.to_json()
         return plans, room_data(room, session, _SEATS)
@@ -175,6 +186,18 @@ class RoomStore:
             return None
         self._base[room.code] = deltas.Base(s, s.hand, len(actions), rest, plans)
         return text
+
+    def _plans_of(self, room: Room) -> tuple[SeatPlan, ...]:
+        """:func:`_plans` of ``room``, kept while its people and its seats'
+        players are the same."""
+        s = room.session
+        assert s is not None
+        key = (room.strength, tuple(m.seat for m in room.members if not m.replaced),
+               tuple(seat.controller for seat in s.seats))
+        found = self._plans.get(room.code)
+        if found is None or found[0] != key:
+            found = self._plans[room.code] = (key, tuple(_plans(room)))
+        return found[1]
 
     def _hand_json(self, code: str, hand: Hand | None) -> dict[str, Any] | None:
         """:func:`hand_to_json` of room ``code``'s hand, kept and extended with
@@ -246,7 +269,8 @@ class RoomStore:
         self.saves += 1
 
     def _append(self, code: str, line: bytes) -> None:
-        fd = os.open(self.path(code), os.O_WRONLY | os.O_APPEND)  # there: written this run
+        fd = os.open(self._paths.get(code) or self._path_text(code),  # written this run
+                     os.O_WRONLY | os.O_APPEND)
         try:
             written = os.write(fd, line)
         finally:
@@ -284,6 +308,7 @@ class RoomStore:
         self._sizes.pop(code, None)
         self._base.pop(code, None)
         self._hands.pop(code, None)
+        self._plans.pop(code, None)
         self._rng.pop(code, None)
         self._seats.pop(code, None)
         with contextlib.suppress(OSError):
