@@ -14,8 +14,8 @@ Between hands, as card rooms do:
   the emptiest table that is between hands is broken (the one that just
   reported, unless another one waiting is emptier), so no table still
   playing a hand is ever waited for;
-- its players, the next big blind first, each go to the fullest table
-  still below the most a balanced table holds, at the seat where they wait for the big blind about as
+- its players, the next big blind first, each go to the table with the
+  fewest players, at the seat where they wait for the big blind about as
   long as they would have at the broken table;
 - a table two players above the shortest, once between hands, gives it the
   player who would be its next big blind, seated at the shortest table where
@@ -248,21 +248,16 @@ class Tournament:
     def _break(self, table: Table, events: list[object]) -> None:
         del self.tables[table.number]
         events.append(TableBroken(table.number, table.players()))
-        cap = math.ceil(len(self.where) / len(self.tables))  # the most a balanced table holds
         for wait, player in enumerate(table.big_blind_order(), 1):
-            self._move(player, table, self._target(table, wait, fullest_under=cap), wait, True,
-                       events)
+            self._move(player, table, self._target(table, wait), wait, True, events)
 
-    def _target(self, source: Table, wait: int, fullest_under: int | None = None) -> Table:
-        """The table with the fewest players (with ``fullest_under``: the one
-        with the most, below that many), then the one with the seat nearest the
-        position left (``Table.seat_for``), then the lowest number."""
+    def _target(self, source: Table, wait: int) -> Table:
+        """The table with the fewest players, then the one with the seat
+        nearest the position left (``Table.seat_for``), then the lowest number."""
         def key(t: Table) -> tuple[int, int, int]:
-            count = t.count if fullest_under is None else -t.count
-            return count, abs(t.seat_for(wait)[0] - wait), t.number
-        room = [t for t in self.tables.values() if t is not source and t.count < t.size]
-        under = [t for t in room if fullest_under is None or t.count < fullest_under]
-        return min(under or room, key=key)
+            return t.count, abs(t.seat_for(wait)[0] - wait), t.number
+        return min((t for t in self.tables.values() if t is not source and t.count < t.size),
+                   key=key)
 
     def _move(self, player: str, source: Table, target: Table, wait: int, broken: bool,
               events: list[object]) -> None:

@@ -379,20 +379,6 @@ def test_the_emptiest_table_between_hands_is_broken_and_none_playing_is_waited_f
     assert sorted(t.tables[n].count for n in (1, 3)) == [4, 4]
 
 
-def test_a_broken_table_fills_the_fullest_tables_first():
-    t, events, _ = started(15, 6)  # three tables of five
-    one, two, three = (dealt(t, n) for n in (1, 2, 3))
-    finish(t, three, tuple(p for _, p, _ in three.seats)[:2])  # 13 left: table 3 has three
-    finish(t, two, (two.seats[0][1],))  # 12 fit on two tables: table 3, the emptiest, breaks
-    (broken,) = of(events, TableBroken)
-    assert broken.table == 3
-    moves = of(events, PlayerMoved)
-    # table 1 (five, in a hand) is topped up to six before table 2 (four) gets any
-    assert [m.to_table for m in moves] == [1, 2, 2]
-    assert [t.tables[n].count for n in (1, 2)] == [6, 6]
-    assert one is t.tables[1].playing
-
-
 def test_a_player_left_alone_waits_and_the_table_is_broken_first():
     t, events, three = three_tables_in_a_hand()
     survivor = three.seats[0][1]
