@@ -11,7 +11,6 @@ broken save is reported, never fatal.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -114,11 +113,22 @@ def plans_data(plans: Sequence[SeatPlan]) -> list[dict[str, Any]]:
             for p in plans]
 
 
-@functools.lru_cache(maxsize=64)
 def _rules_text(variant: Variant) -> str:
     """The rules as a variant file holds them (the same rules are written
-    again at every save: a server saves each of its rooms after every action)."""
-    return dump_variant(variant)
+    again at every save: a server saves each of its rooms after every action;
+    kept by the variant's identity: hashing a variant costs more than a save's
+    other parts)."""
+    found = _RULES.get(id(variant))
+    if found is None or found[0] is not variant:
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        found = _RULES[id(variant)] = (variant, dump_variant(variant))
+    return found[1]
+
+
+_RULES: dict[int, tuple[Variant, str]] = {}
+"""id(variant) -> (the variant, its rules' text): the entry holds the variant,
+so its id is not reused while the entry lives."""
 
 
 def load_game(path: Path | None = None, *, rng: random.Random | None = None

@@ -98,6 +98,8 @@ def _prepare(config: ServerConfig) -> GameServer:
     for room, problem in store.load_all(server.lobby.clock, __version__):
         if room is not None:
             server.lobby.add(room)
+            if problem:  # restored as it was before a line the store refused
+                server.log.write("", f"-  restore_note {problem}")
         elif problem:
             server.log.write("", f"-  restore_failed {problem}")
     return server

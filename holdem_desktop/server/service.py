@@ -815,8 +815,8 @@ class GameServer(AccountDesk):
             return None
         gone = sorted(self.lobby.closed)
         snapshots = [(code, text) for code in sorted(self.lobby.changed)
-                     if (room := self.lobby.rooms.get(code)) is not None
-                     and (text := self.store.snapshot(room)) is not None]
+                     if (room := self.lobby.rooms.get(code)) is not None  # (a delta: appended)
+                     and (text := self.store.line(room, not self._pending[code])) is not None]
         self.lobby.changed.clear()
         self.lobby.closed.clear()
         if now or self._loop is None:

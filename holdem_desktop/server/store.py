@@ -14,18 +14,24 @@ server, so a save is cheap:
 - it is *appended* to the room's file as a new line, one ``write``: no new
   file and no rename each time (on ext4 a rename over a file costs ten
   times the write and starts the disk writing).  The file holds the room's
-  last saves, one a line; the last whole line is the room now.  A line cut
-  short (the process killed in the middle of its write, a full disk) is
-  never read: the line before it is the room.
-- the file is *compacted* -- replaced by its last line alone, written to a
+  last saves, one a line; the last whole save, with the deltas after it
+  (below), is the room now.  A line cut short (the process killed in the
+  middle of its write, a full disk) is never read: the line before it is
+  the room.
+- the file is *compacted* -- replaced by the room as one whole line, written to a
   temporary file and moved into place -- at a room's first save in each
   run of the server (so a line cut short before a restart is gone before
   anything follows it), once it holds :data:`COMPACT_BYTES`, and when the
   server stops: a stopped server leaves one JSON document per room.
 - what seldom changes is not worked out again: the rules' text is kept per
-  variant, who sits where per room until a new game, and the JSON of the
+  variant, who sits where per room until a new game, the JSON of the
   game's random generator (two thirds of a save, 625 numbers) per room
-  until the cards are shuffled again.
+  until the cards are shuffled again, and the hand's JSON, extended with
+  each action.
+- within a hand, a save is a *delta* (:mod:`.deltas`): the hand's actions
+  since the room's last line and the clocks, when nothing else changed
+  (:meth:`RoomStore.line`); the room is the last whole save with the deltas
+  after it applied.  Compaction writes that room whole.
 
 The files are not flushed to the disk itself each time: a killed process
 loses nothing (the system writes them), a crashed machine may lose the last
@@ -36,7 +42,6 @@ reported, never fatal.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import random
@@ -46,16 +51,20 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from holdem_desktop.engine.variant import Variant, VariantError, dump_variant
+from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.snapshot import hand_to_json
+from holdem_desktop.engine.variant import VariantError
 from holdem_desktop.net.room import Ban, Member, Room
 from holdem_desktop.saves import (
     SaveError,
     SeatPlan,
+    _rules_text,
     _variant,
     game_data,
     game_from_data,
     plans_data,
 )
+from holdem_desktop.server import deltas
 from holdem_desktop.session import Session
 
 __all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "room_from_data"]
@@ -81,15 +90,33 @@ class RoomStore:
         self.folder = folder
         self.saves = 0
         self.failures = 0
-        self._rng: dict[str, tuple[object, str]] = {}
-        """(The loop's.) Room code -> its generator's state (packed) and that state's JSON."""
+        self._rng: dict[str, tuple[object, str, object, Session, Hand | None]] = {}
+        """(The loop's.) Room code -> (ids of its game and hand, the generator's
+        state's JSON, that state packed, the game and hand themselves, so that
+        their ids are not reused while the entry lives): only a shuffle, which
+        makes a new hand, changes the state."""
+        self._hands: dict[str, tuple[Hand, dict[str, Any]]] = {}
+        """(The loop's.) Room code -> its hand now and its :func:`hand_to_json`."""
         self._seats: dict[str, tuple[tuple[SeatPlan, ...], str]] = {}
         """(The loop's.) Room code -> who sits where, and its JSON."""
         self._sizes: dict[str, int] = {}
         """(The writer's.) Room code -> the bytes in its file, written in this run."""
+        self._plans: dict[str, tuple[object, tuple[SeatPlan, ...]]] = {}
+        """(The loop's.) Room code -> who plays its seats, and :func:`_plans`."""
+        self._paths: dict[str, str] = {}
+        """Room code -> its file's path as text (:meth:`_path_text`)."""
+        self._base: dict[str, deltas.Base] = {}
+        """(The loop's.) Room code -> what its file holds, for the next delta (:meth:`line`)."""
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
+
+    def _path_text(self, code: str) -> str:
+        """:meth:`path` as text, kept (a ``Path`` costs a third of an append)."""
+        if len(self._paths) >= 4096:
+            self._paths.clear()
+        text = self._paths[code] = os.fspath(self.path(code))
+        return text
 
     def save(self, room: Room) -> None:
         """Write ``room`` as it is now (a failure is counted, never raised)."""
@@ -102,27 +129,97 @@ class RoomStore:
         be): exactly ``json.dumps(room_data(room), separators=(",", ":"))``,
         made from what the last save kept while it still holds."""
         try:
-            s = room.session
-            if s is None:
+            if room.session is None:
                 return _dumps(room_data(room))
-            plans = tuple(_plans(room))
-            seats = self._seats.get(room.code)
-            if seats is None or seats[0] != plans:  # (temperaments: floats, slow to write)
-                seats = self._seats[room.code] = (plans, _dumps(plans_data(plans)))
-            session = s.to_json(with_rng=False)
-            session["rng"] = _RNG  # the last key, as in Session.to_json()
-            text = _dumps(room_data(room, session, _SEATS))
-            if text.count(_RNG_JSON) != 1 or text.count(_SEATS_JSON) != 1:
-                return _dumps(room_data(room))  # a mark is not alone: no shortcut
-            text = text.replace(_RNG_JSON, self._rng_json(room.code, s))  # numbers alone
-            return text.replace(_SEATS_JSON, seats[1])
+            return self._text(room, *self._marked(room))
         except (ValueError, TypeError):
             self.failures += 1
             return None
 
+    def _marked(self, room: Room) -> tuple[tuple[SeatPlan, ...], dict[str, Any]]:
+        """Who sits where, and the room's save data with marks for the seats
+        and the generator's state (the room has a game)."""
+        s = room.session
+        assert s is not None
+        plans = self._plans_of(room)
+        session = s.to_json(with_rng=False, hand_data=self._hand_json(room.code, s.hand))
+        session["rng"] = _RNG  # the last key, as in Session.to_json()
+        return plans, room_data(room, session, _SEATS)
+
+    def _text(self, room: Room, plans: tuple[SeatPlan, ...], data: dict[str, Any]) -> str:
+        """The text of :meth:`_marked`'s data, the marks replaced."""
+        s = room.session
+        assert s is not None
+        seats = self._seats.get(room.code)
+        if seats is None or seats[0] != plans:  # (temperaments: floats, slow to write)
+            seats = self._seats[room.code] = (plans, _dumps(plans_data(plans)))
+        text = _dumps(data)
+        if text.count(_RNG_JSON) != 1 or text.count(_SEATS_JSON) != 1:
+            return _dumps(room_data(room))  # a mark is not alone: no shortcut
+        text = text.replace(_RNG_JSON, self._rng_json(room.code, s))  # numbers alone
+        return text.replace(_SEATS_JSON, seats[1])
+
+    def line(self, room: Room, delta: bool = True) -> str | None:
+        """The next line of ``room``'s file (None, and counted, when it cannot
+        be made): a delta (:mod:`.deltas`) when only the hand's actions and
+        the clocks moved since its last line, ``delta`` allows it (the room
+        is not the writer's) and it would be appended; else :meth:`snapshot`."""
+        s = room.session
+        if s is None or s.hand is None:
+            self._base.pop(room.code, None)
+            return self.snapshot(room)
+        try:
+            plans, data = self._marked(room)
+            rest, actions, times = deltas.split(data)
+            base = self._base.get(room.code)
+            if (delta and base is not None and base.hand is s.hand and base.session is s
+                    and len(actions) >= base.actions and base.plans == plans
+                    and base.rest == rest):
+                text = deltas.line(base.actions, actions[base.actions:], times)
+                if self.appendable(room.code, len(text)):
+                    base.actions = len(actions)
+                    return text
+            text = self._text(room, plans, data)
+        except (ValueError, TypeError):
+            self._base.pop(room.code, None)
+            self.failures += 1
+            return None
+        self._base[room.code] = deltas.Base(s, s.hand, len(actions), rest, plans)
+        return text
+
+    def _plans_of(self, room: Room) -> tuple[SeatPlan, ...]:
+        """:func:`_plans` of ``room``, kept while its people and its seats'
+        players are the same."""
+        s = room.session
+        assert s is not None
+        key = (room.strength, tuple(m.seat for m in room.members if not m.replaced),
+               tuple(seat.controller for seat in s.seats))
+        found = self._plans.get(room.code)
+        if found is None or found[0] != key:
+            found = self._plans[room.code] = (key, tuple(_plans(room)))
+        return found[1]
+
+    def _hand_json(self, code: str, hand: Hand | None) -> dict[str, Any] | None:
+        """:func:`hand_to_json` of room ``code``'s hand, kept and extended with
+        each action (an engine's hand only ever adds actions)."""
+        if hand is None:
+            self._hands.pop(code, None)
+            return None
+        found = self._hands.get(code)
+        if found is None or found[0] is not hand or len(found[1]["actions"]) > len(hand.actions):
+            found = self._hands[code] = (hand, hand_to_json(hand))
+        actions = found[1]["actions"]
+        for seat, action in hand.actions[len(actions):]:
+            actions.append([seat, action.to_json()])
+        return found[1]
+
     def _rng_json(self, code: str, session: Session) -> str:
         """The JSON of the generator's state of room ``code``'s game (kept
         until it changes: only a shuffle changes it)."""
+        found = self._rng.get(code)
+        if (found is not None and session.hand is not None
+                and found[0] == (id(session), id(session.hand))):
+            return found[1]  # the same hand of the same game: not shuffled since
         try:
             state = session.rng.getstate()
         except NotImplementedError:  # SystemRandom
@@ -131,11 +228,9 @@ class RoomStore:
             key: object = (state[0], array("I", state[1]).tobytes(), state[2])
         except (TypeError, OverflowError, IndexError):
             key = state
-        found = self._rng.get(code)
-        if found is not None and found[0] == key:
-            return found[1]
-        text = _dumps(session.rng_data())
-        self._rng[code] = (key, text)
+        same = found is not None and found[2] == key
+        text = found[1] if found is not None and same else _dumps(session.rng_data())
+        self._rng[code] = ((id(session), id(session.hand)), text, key, session, session.hand)
         return text
 
     def appendable(self, code: str, length: int) -> bool:
@@ -160,16 +255,22 @@ class RoomStore:
                 self.saves += 1
                 return
         self._sizes.pop(code, None)
+        if deltas.is_delta(text):  # nothing to follow: the next line is a whole save
+            self._base.pop(code, None)
+            self.failures += 1
+            return
         try:
             self._replace(code, line)
         except OSError:
+            self._base.pop(code, None)
             self.failures += 1
             return
         self._sizes[code] = len(line)
         self.saves += 1
 
     def _append(self, code: str, line: bytes) -> None:
-        fd = os.open(self.path(code), os.O_WRONLY | os.O_APPEND)  # there: written this run
+        fd = os.open(self._paths.get(code) or self._path_text(code),  # written this run
+                     os.O_WRONLY | os.O_APPEND)
         try:
             written = os.write(fd, line)
         finally:
@@ -205,22 +306,28 @@ class RoomStore:
     def delete(self, code: str) -> None:
         """The room ``code`` closed: its file goes."""
         self._sizes.pop(code, None)
+        self._base.pop(code, None)
+        self._hands.pop(code, None)
+        self._plans.pop(code, None)
         self._rng.pop(code, None)
         self._seats.pop(code, None)
         with contextlib.suppress(OSError):
             self.path(code).unlink(missing_ok=True)
 
     def compact(self) -> None:
-        """Leave each room's file with its last save alone (the server stops)."""
+        """Leave each room's file with its last save alone, the deltas after it
+        applied (the server stops)."""
         for code in list(self._sizes):
             try:
                 data = self.path(code).read_bytes()
-                line = _last_line(data)
-                if line is not None and len(line) < len(data):
+                base, good, _ = deltas.read_log(data)
+                line = (_dumps(deltas.merged(base, good)) + "\n").encode("utf-8")
+                if data.count(b"\n") > 1 or not data.endswith(b"\n"):
                     self._replace(code, line)
                     self._sizes[code] = len(line)
-            except OSError:
+            except (OSError, ValueError, KeyError, TypeError):
                 self.failures += 1
+            self._base.pop(code, None)
 
     def load_all(self, clock: Callable[[], float], game_version: str
                  ) -> Iterator[tuple[Room | None, str]]:
@@ -232,40 +339,35 @@ class RoomStore:
                 path.unlink()
         for path in sorted(self.folder.glob("[0-9]*.json")):
             try:
-                data = last_save(path)
-                room = room_from_data(data, clock=clock, game_version=game_version)
-            except (OSError, ValueError, KeyError, TypeError, SaveError, VariantError) as exc:
+                base, good, note = deltas.read_log(path.read_bytes())
+                while True:
+                    try:
+                        room = room_from_data(deltas.merged(base, good), clock=clock,
+                                              game_version=game_version)
+                        break
+                    except _BAD_SAVE as exc:
+                        if not good:
+                            raise
+                        note = f"a delta refused ({str(exc)[:60]}), the room as the line before"
+                        good.pop()
+            except (OSError, *_BAD_SAVE) as exc:
                 with contextlib.suppress(OSError):
                     path.replace(path.with_suffix(".bad"))
                 yield None, f"{path.stem}: {str(exc)[:80]}"
                 continue
-            yield room, ""
+            yield room, f"{path.stem}: {note}" if note else ""
 
 
-def _last_line(data: bytes) -> bytes | None:
-    """The last whole line of JSON in ``data`` (with its newline), if any."""
-    end = len(data)
-    while end > 0:
-        start = data.rfind(b"\n", 0, end - 1) + 1
-        line = data[start:end]
-        if line.strip():
-            try:
-                json.loads(line)
-            except ValueError:  # cut short (or not JSON at all): the one before
-                end = start
-                continue
-            return line if line.endswith(b"\n") else line + b"\n"
-        end = start
-    return None
+_BAD_SAVE = (ValueError, KeyError, TypeError, SaveError, VariantError)
+"""What a save that does not make a room raises."""
 
 
 def last_save(path: Path) -> Any:
-    """The room saved last in the file at ``path`` (its last whole line);
-    raises ``OSError``, or ``ValueError`` when it holds none."""
-    line = _last_line(path.read_bytes())
-    if line is None:
-        raise ValueError("no whole save in the file")
-    return json.loads(line)
+    """The room saved last in the file at ``path`` (its last whole save, the
+    good deltas after it applied); raises ``OSError``, or ``ValueError`` when
+    it holds none."""
+    base, good, _ = deltas.read_log(path.read_bytes())
+    return deltas.merged(base, good)
 
 
 def _plans(room: Room) -> list[SeatPlan]:
@@ -325,12 +427,13 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
                  for b in room.bans],
         "games": room.games,
         "people_seats": sorted(room._people_seats),
-        "stand_ins": room.stand_ins,
+        "stand_ins": list(room.stand_ins),  # (fresh: the store compares it with the last)
         "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
         "game": None if room.session is None else game_data(
-            room.session, _plans(room), session_data=session_data, seats_data=seats_data),
+            room.session, _plans(room) if seats_data is None else [],
+            session_data=session_data, seats_data=seats_data),
     }
 
 
@@ -339,9 +442,7 @@ def game_data_variant(room: Room) -> dict[str, Any]:
     return {"key": room.variant.key, "rules": _rules(room.variant)}
 
 
-@functools.lru_cache(maxsize=64)
-def _rules(variant: Variant) -> str:
-    return dump_variant(variant)
+_rules = _rules_text
 
 
 def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) -> Room:

@@ -326,12 +326,15 @@ class Session:
     # ------------------------------------------------------------------
     # Snapshot / restore
 
-    def to_json(self, *, with_rng: bool = True) -> dict[str, Any]:
+    def to_json(self, *, with_rng: bool = True,
+                hand_data: dict[str, Any] | None = None) -> dict[str, Any]:
         """The whole game as JSON-ready data (controllers are not saved: the
         caller gives them again on restore).  ``with_rng=False`` leaves out
         the random generator's state, the last key (a caller that saves
-        often adds it itself: it changes only when cards are shuffled)."""
-        data = self._data()
+        often adds it itself: it changes only when cards are shuffled);
+        ``hand_data``: the hand's :func:`hand_to_json`, when the caller
+        keeps it (extended with each action, not made again)."""
+        data = self._data(hand_data)
         if with_rng:
             data["rng"] = self.rng_data()
         return data
@@ -343,7 +346,7 @@ class Session:
         except NotImplementedError:  # SystemRandom has no state
             return None
 
-    def _data(self) -> dict[str, Any]:
+    def _data(self, hand_data: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
             "format": 1,
             "variant": self.variant.key,
@@ -358,7 +361,7 @@ class Session:
             "started": self._started,
             "result": None if self.result is None else {
                 "reason": self.result.reason, "places": [list(p) for p in self.result.places]},
-            "hand": None if self.hand is None else hand_to_json(self.hand),
+            "hand": None if self.hand is None else hand_data or hand_to_json(self.hand),
             "hand_counted": self.hand is not None and self._hand_counted is self.hand,
         }
 
