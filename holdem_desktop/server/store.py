@@ -72,6 +72,9 @@ __all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "ro
 FORMAT = 1
 COMPACT_BYTES = 256 * 1024
 """A room's file is compacted to its last save once it holds this many bytes."""
+_BINARY = getattr(os, "O_BINARY", 0)
+"""Windows' C library opens a file as text unless told, and os.write then
+writes each LF as CR LF (measured under Wine): a save is bytes, as written."""
 _RNG, _SEATS = "\x00rng", "\x00seats"
 """Stand in a save's data for the parts whose JSON is kept (see :meth:`RoomStore.snapshot`)."""
 _RNG_JSON, _SEATS_JSON = json.dumps(_RNG), json.dumps(_SEATS)
@@ -270,7 +273,7 @@ class RoomStore:
 
     def _append(self, code: str, line: bytes) -> None:
         fd = os.open(self._paths.get(code) or self._path_text(code),  # written this run
-                     os.O_WRONLY | os.O_APPEND)
+                     os.O_WRONLY | os.O_APPEND | _BINARY)
         try:
             written = os.write(fd, line)
         finally:
@@ -283,7 +286,7 @@ class RoomStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / f".{code}.tmp"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o600)
             try:
                 view = memoryview(data)
                 while view:

@@ -109,7 +109,9 @@ def test_saves_are_appended_one_a_line_and_the_last_whole_line_is_the_room(tmp_p
         assert text is not None
         store.write(r.code, text)
         texts.append(text)
-    lines = store.path(CODE).read_text(encoding="utf-8").splitlines()
+    data = store.path(CODE).read_bytes()
+    assert data == "".join(t + "\n" for t in texts).encode()  # byte for byte, Windows too
+    lines = data.decode().splitlines()
     assert lines == texts  # one line a save, in order: appended, not rewritten
     assert last_save(store.path(CODE)) == json.loads(texts[-1])
     same_decision(restored(tmp_path), room)
