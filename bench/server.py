@@ -49,9 +49,10 @@ revision's for both).  ``--sample FILE`` runs the first server under
 under cProfile.
 
 ``--lobby-followers N`` compares, interleaved, every variant with and
-without N more clients following the lobby, as the Desktop's lobby page
-does: each connects, asks for the list of public tables (``lobby``,
-following it) and keeps reading the updates; now and then (every 10 to 60
+without N more clients following the lobby (in ``--workers`` processes of
+their own), as the Desktop's lobby page does: each connects, asks for
+the list of public tables (``lobby``, following it) and keeps reading the
+updates; now and then (every 10 to 60
 seconds) one changes its filters (a variant, a speed).  So that the list
 has something to say, in both runs ``--lobby-tables T`` more clients
 (default 20) come and go at public tables by Play now (of the five games
@@ -60,7 +61,10 @@ two), the list changing many times a second.  Printed beside the rooms'
 figures: what each follower received (lists a second, the median and the
 most: the server sends at most one a second, the rate a screen reader can
 follow), the messages and bytes a second sent to all the followers, and the
-lobby's cost: the server's CPU a second with the followers less without.
+lobby's cost: the server's CPU a second with the followers less without
+(and the ratios of CPU per hand and p99, each the median of the repeats'
+pairs); ``errors``: anything but a list a follower received (``too_fast``),
+``turned away``: Play now refused (a name still held at that table).
 """
 
 from __future__ import annotations
@@ -241,7 +245,9 @@ class LobbyClients:
         """Lists each follower received while measured."""
         self.bytes = 0
         self.refused = 0
-        """Play now refused or errors answered (e.g. too_fast) while measured."""
+        """Anything but a list a follower received while measured (e.g. too_fast)."""
+        self.turned_away = 0
+        """Play now refused while measured (e.g. a name still held at that table)."""
         self.seated = 0
         """Play now's seats taken while measured."""
 
@@ -292,8 +298,8 @@ class LobbyClients:
                         kind = json.loads(raw)["type"]
                         if self.measuring[0] and kind == "welcome":
                             self.seated += 1
-                        elif self.measuring[0] and kind in ("refused", "error"):
-                            self.refused += 1
+                        elif self.measuring[0] and kind == "refused":
+                            self.turned_away += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), self.rng.uniform(0.5, 2.0))
 
@@ -333,7 +339,7 @@ async def people(ports: list[int], rooms: int, seconds: float, seed: int,
     return {"latencies": latencies, "cpu": mine / seconds, "failed": len(failed),
             "why": repr(failed[0]) if failed else "", "received": lobby.received,
             "lobby_bytes": lobby.bytes, "lobby_refused": lobby.refused,
-            "seated": lobby.seated}
+            "seated": lobby.seated, "turned_away": lobby.turned_away}
 
 
 def start_redis(folder: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -367,11 +373,15 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             time.sleep(1.0)
             idle = sum(rss_mb(proc.pid) for proc, _ in servers)
             ports = ",".join(str(port) for _, port in servers)
-            share = [split(n, workers) for n in (rooms, followers, comers)]
+            # the followers in processes of their own: their bursts of lists
+            # do not delay the rooms' clients, whose latency is measured
+            share = [*zip(split(rooms, workers), [0] * workers, split(comers, workers),
+                          strict=True),
+                     *((0, f, 0) for f in split(followers, workers) if followers)]
             kids = [subprocess.Popen([sys.executable, __file__, "--worker", ports, str(n),
                                       str(seconds), str(k), str(f), str(c)], cwd=ROOT,
                                      stdout=subprocess.PIPE, text=True)
-                    for k, (n, f, c) in enumerate(zip(*share, strict=True)) if n or f or c]
+                    for k, (n, f, c) in enumerate(share) if n or f or c]
             time.sleep(WARMUP)
             h0 = [health(port) for _, port in servers]
             c0 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
@@ -417,7 +427,8 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             "per_follower": statistics.median(received) if received else 0.0,
             "per_follower_max": received[-1] if received else 0.0,
             "lobby_refused": sum(r["lobby_refused"] for r in results),
-            "seated_per_s": sum(r["seated"] for r in results) / elapsed}
+            "seated_per_s": sum(r["seated"] for r in results) / elapsed,
+            "turned_away": sum(r.get("turned_away", 0) for r in results)}
 
 
 def split(n: int, parts: int) -> list[int]:
@@ -540,7 +551,7 @@ def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[s
     repeat's pair, their medians)."""
     print(f"{'':13} {'lobby':<22} {'followers':>9} {'lists/s each (median, most)':>27} "
           f"{'lists/s all':>11} {'KB/s all':>8} {'server CPU +':>12} {'CPU/hand x':>10} "
-          f"{'p99 x':>6} {'seated/s':>8} {'errors':>6}")
+          f"{'p99 x':>6} {'seated/s':>8} {'errors':>6} {'turned away':>11}")
     for label, _, _, followers in variants:
         if not followers:
             continue
@@ -551,9 +562,9 @@ def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[s
         p99 = statistics.median(a["p99"] / max(b["p99"], 0.001) for a, b in pairs)
         print(f"{'':13} {label + ' / ' + without:<22} {int(f['followers']):>9} "
               f"{f['per_follower']:>18.2f}, {f['per_follower_max']:>6.2f} "
-              f"{f['lists_per_s']:>11.0f} {f['lobby_kb_per_s']:>8.0f} {extra * 100:>11.1f}% "
+              f"{f['lists_per_s']:>11.1f} {f['lobby_kb_per_s']:>8.1f} {extra * 100:>11.1f}% "
               f"{per_hand:>10.2f} {p99:>6.2f} {f['seated_per_s']:>8.2f} "
-              f"{int(f['lobby_refused']):>6}", flush=True)
+              f"{int(f['lobby_refused']):>6} {int(f['turned_away']):>11}", flush=True)
 
 
 if __name__ == "__main__":
