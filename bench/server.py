@@ -52,8 +52,8 @@ under cProfile.
 without N more clients following the lobby (in ``--workers`` processes of
 their own), as the Desktop's lobby page does: each connects, asks for
 the list of public tables (``lobby``, following it) and keeps reading the
-updates; now and then (every 10 to 60
-seconds) one changes its filters (a variant, a speed).  So that the list
+updates; now and then (every 10 to 60 seconds) one changes its filters
+(a variant, a speed).  So that the list
 has something to say, in both runs ``--lobby-tables T`` more clients
 (default 20) come and go at public tables by Play now (of the five games
 and two speeds: at most ten tables, seated a few seconds, away a second or
