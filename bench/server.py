@@ -6,6 +6,7 @@ room directory in Redis.
     python bench/server.py [--rooms 50,100,200,300] [--seconds 30] [--repeats 1]
                            [--workers 2] [--processes 1[,2]] [--baseline REV]
                            [--sample FILE | --profile FILE]
+                           [--lobby-followers N [--lobby-tables T]]
 
 For each R, fresh ``holdem-desktop serve --self-signed`` processes run as
 children (TLS, the shipped limits but the per-address ones raised: every
@@ -46,6 +47,24 @@ Redis), ``--baseline REV`` (the server of git revision REV, extracted with
 revision's for both).  ``--sample FILE`` runs the first server under
 ``bench/sampler.py`` (where its CPU goes, by function), ``--profile FILE``
 under cProfile.
+
+``--lobby-followers N`` compares, interleaved, every variant with and
+without N more clients following the lobby (in ``--workers`` processes of
+their own), as the Desktop's lobby page does: each connects, asks for
+the list of public tables (``lobby``, following it) and keeps reading the
+updates; now and then (every 10 to 60 seconds) one changes its filters
+(a variant, a speed).  So that the list
+has something to say, in both runs ``--lobby-tables T`` more clients
+(default 20) come and go at public tables by Play now (of the five games
+and two speeds: at most ten tables, seated a few seconds, away a second or
+two), the list changing many times a second.  Printed beside the rooms'
+figures: what each follower received (lists a second, the median and the
+most: the server sends at most one a second, the rate a screen reader can
+follow), the messages and bytes a second sent to all the followers, and the
+lobby's cost: the server's CPU a second with the followers less without
+(and the ratios of CPU per hand and p99, each the median of the repeats'
+pairs); ``errors``: anything but a list a follower received (``too_fast``),
+``turned away``: Play now refused (a name still held at that table).
 """
 
 from __future__ import annotations
@@ -72,6 +91,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from holdem_desktop import __version__
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 
 ROOT = Path(__file__).resolve().parents[1]
 WARMUP = 10.0
@@ -214,21 +234,100 @@ class RoomClients:
             await ws.send(message("act", kind=kind, amount=0, hand=at[0], decision=at[1]))
 
 
-async def people(ports: list[int], rooms: int, seconds: float, seed: int) -> dict[str, object]:
+class LobbyClients:
+    """Clients of the lobby: followers of the list (what each received while
+    measured) and people coming and going at public tables by Play now."""
+
+    def __init__(self, rng: random.Random, measuring: list[bool]) -> None:
+        self.rng = rng
+        self.measuring = measuring
+        self.received: list[int] = []
+        """Lists each follower received while measured."""
+        self.bytes = 0
+        self.refused = 0
+        """Anything but a list a follower received while measured (e.g. too_fast)."""
+        self.turned_away = 0
+        """Play now refused while measured (e.g. a name still held at that table)."""
+        self.seated = 0
+        """Play now's seats taken while measured."""
+
+    async def follower(self, port: int, k: int, stop: asyncio.Event) -> None:
+        self.received.append(0)
+        async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
+                           compression=None, open_timeout=60) as ws:
+            await ws.send(message("lobby", variant="", speed="", follow=True))
+            change_at = time.monotonic() + self.rng.uniform(10.0, 60.0)
+            while not stop.is_set():
+                if time.monotonic() >= change_at:  # now and then, other filters
+                    change_at = time.monotonic() + self.rng.uniform(10.0, 60.0)
+                    await ws.send(message("lobby", variant=self.rng.choice(("", *GAMES)),
+                                          speed=self.rng.choice(("", *SPEEDS)), follow=True))
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                kind = json.loads(raw)["type"]
+                if kind in ("refused", "bye"):
+                    raise RuntimeError(f"{kind} (lobby follower)")
+                if self.measuring[0]:
+                    if kind == "tables":
+                        self.received[k] += 1
+                        self.bytes += len(raw)
+                    else:
+                        self.refused += 1
+
+    async def comer(self, port: int, k: int, stop: asyncio.Event) -> None:
+        """Sit at a public table a few seconds, go, come back (the list changes)."""
+        names = ("Kasia", "Oskar", "Lidia", "Bruno", "Greta", "Tomas", "Ilona", "Marek", "Dorota",
+                 "Fabio", "Hanna", "Jonas", "Karol", "Luiza", "Nadia", "Pavel", "Rosa", "Stefan",
+                 "Urszula", "Viktor", "Wanda", "Xenia", "Yusuf", "Zofia", "Agata", "Cezar",
+                 "Emil", "Gosia", "Irena", "Julek")  # a new one each time: a seat is held a while
+        while not stop.is_set():
+            with contextlib.suppress(ConnectionClosed, OSError):
+                async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(),
+                                   max_size=1 << 20, compression=None, open_timeout=60) as ws:
+                    await ws.send(message("play_now", name=self.rng.choice(names),
+                                          game_version=__version__, variant=GAMES[k % len(GAMES)],
+                                          speed=SPEEDS[k % len(SPEEDS)]))
+                    leave = time.monotonic() + self.rng.uniform(3.0, 8.0)
+                    while not stop.is_set() and time.monotonic() < leave:
+                        try:
+                            raw = await asyncio.wait_for(ws.recv(), 0.5)
+                        except TimeoutError:
+                            continue
+                        kind = json.loads(raw)["type"]
+                        if self.measuring[0] and kind == "welcome":
+                            self.seated += 1
+                        elif self.measuring[0] and kind == "refused":
+                            self.turned_away += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self.rng.uniform(0.5, 2.0))
+
+
+async def people(ports: list[int], rooms: int, seconds: float, seed: int,
+                 followers: int = 0, comers: int = 0) -> dict[str, object]:
     """Play ``rooms`` rooms (the creator at one server, the friend at the
-    next: with several, every join is relayed); the latencies measured
-    after the warm-up, for ``seconds``."""
+    next: with several, every join is relayed), with ``followers`` following
+    the lobby and ``comers`` coming and going at public tables; the
+    latencies and what the followers received measured after the warm-up,
+    for ``seconds``."""
+    began = time.monotonic()
     latencies: list[float] = []
     measuring = [False]
     stop = asyncio.Event()
     rng = random.Random(seed)
-    tasks = []
+    lobby = LobbyClients(random.Random(rng.random()), measuring)
+    tasks = [asyncio.create_task(lobby.comer(ports[k % len(ports)], k + seed, stop))
+             for k in range(comers)]
     for k in range(rooms):
         room = RoomClients(random.Random(rng.random()), latencies, measuring)
         tasks += [asyncio.create_task(room.person(ports[k % len(ports)], 0, stop)),
                   asyncio.create_task(room.person(ports[(k + 1) % len(ports)], 1, stop))]
         await asyncio.sleep(0.01)  # a crowd arriving, not one burst
-    await asyncio.sleep(max(0.0, WARMUP - 0.01 * rooms))
+    for k in range(followers):
+        tasks.append(asyncio.create_task(lobby.follower(ports[k % len(ports)], k, stop)))
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(max(0.0, WARMUP - (time.monotonic() - began)))
     measuring[0] = True
     mine0 = time.process_time()
     await asyncio.sleep(seconds)
@@ -238,7 +337,9 @@ async def people(ports: list[int], rooms: int, seconds: float, seed: int) -> dic
     failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True)
               if isinstance(r, BaseException)]
     return {"latencies": latencies, "cpu": mine / seconds, "failed": len(failed),
-            "why": repr(failed[0]) if failed else ""}
+            "why": repr(failed[0]) if failed else "", "received": lobby.received,
+            "lobby_bytes": lobby.bytes, "lobby_refused": lobby.refused,
+            "seated": lobby.seated, "turned_away": lobby.turned_away}
 
 
 def start_redis(folder: str) -> tuple[subprocess.Popen[bytes], str]:
@@ -258,8 +359,8 @@ def _log_lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
 
-def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = ROOT
-        ) -> dict[str, float]:
+def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = ROOT,
+        followers: int = 0, comers: int = 0) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data:
         extra: list[subprocess.Popen[bytes]] = []
         redis_args: list[str] = []
@@ -272,10 +373,15 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             time.sleep(1.0)
             idle = sum(rss_mb(proc.pid) for proc, _ in servers)
             ports = ",".join(str(port) for _, port in servers)
-            share = [rooms // workers + (1 if k < rooms % workers else 0) for k in range(workers)]
+            # the followers in processes of their own: their bursts of lists
+            # do not delay the rooms' clients, whose latency is measured
+            share = [*zip(split(rooms, workers), [0] * workers, split(comers, workers),
+                          strict=True),
+                     *((0, f, 0) for f in split(followers, workers) if followers)]
             kids = [subprocess.Popen([sys.executable, __file__, "--worker", ports, str(n),
-                                      str(seconds), str(k)], cwd=ROOT, stdout=subprocess.PIPE,
-                                     text=True) for k, n in enumerate(share) if n]
+                                      str(seconds), str(k), str(f), str(c)], cwd=ROOT,
+                                     stdout=subprocess.PIPE, text=True)
+                    for k, (n, f, c) in enumerate(share) if n or f or c]
             time.sleep(WARMUP)
             h0 = [health(port) for _, port in servers]
             c0 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
@@ -304,6 +410,7 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
               flush=True)
     ordered = sorted(x for r in results for x in r["latencies"])
     hands = sum(b["hands"] - a["hands"] for a, b in zip(h0, h1, strict=True))
+    received = sorted(x / elapsed for r in results for x in r["received"])
 
     def pct(p: float) -> float:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else 0.0
@@ -313,7 +420,20 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             "hands_per_s": hands / elapsed,
             "cpu_ms_per_hand": (c1 - c0) * 1000 / hands if hands else float("nan"),
             "cpu_share": (c1 - c0) / elapsed, "clients_cpu": sum(r["cpu"] for r in results),
-            "mb_per_room": (rss - idle) / rooms, "load": os.getloadavg()[0]}
+            "mb_per_room": (rss - idle) / rooms, "load": os.getloadavg()[0],
+            "followers": len(received),
+            "lists_per_s": sum(received),
+            "lobby_kb_per_s": sum(r["lobby_bytes"] for r in results) / 1024 / elapsed,
+            "per_follower": statistics.median(received) if received else 0.0,
+            "per_follower_max": received[-1] if received else 0.0,
+            "lobby_refused": sum(r["lobby_refused"] for r in results),
+            "seated_per_s": sum(r["seated"] for r in results) / elapsed,
+            "turned_away": sum(r.get("turned_away", 0) for r in results)}
+
+
+def split(n: int, parts: int) -> list[int]:
+    """``n`` shared as evenly as can be between ``parts``."""
+    return [n // parts + (1 if k < n % parts else 0) for k in range(parts)]
 
 
 TARGET_ROOMS = 300
@@ -332,9 +452,10 @@ def baseline_tree(revision: str, folder: str) -> Path:
 
 def main() -> None:
     if sys.argv[1:2] == ["--worker"]:  # one of the clients' processes
-        ports, rooms, seconds, seed = sys.argv[2:6]
+        ports, rooms, seconds, seed, followers, comers = sys.argv[2:8]
         print(json.dumps(asyncio.run(people([int(p) for p in ports.split(",")], int(rooms),
-                                            float(seconds), int(seed)))))
+                                            float(seconds), int(seed), int(followers),
+                                            int(comers)))))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", default="50,100,200,300")
@@ -352,6 +473,12 @@ def main() -> None:
                         help="run the (first) server under cProfile, statistics into FILE")
     parser.add_argument("--sample", metavar="FILE",
                         help="run the (first) server under bench/sampler.py, its report into FILE")
+    parser.add_argument("--lobby-followers", type=int, default=0, metavar="N",
+                        help="compare each variant with and without N clients following the "
+                             "lobby's list (interleaved)")
+    parser.add_argument("--lobby-tables", type=int, default=20, metavar="T",
+                        help="with --lobby-followers: clients coming and going at public "
+                             "tables by Play now, in both runs (default 20)")
     args = parser.parse_args()
     if args.profile:
         PROFILE.append(["-m", "cProfile", "-o", args.profile])
@@ -361,12 +488,13 @@ def main() -> None:
         trees = [("this", ROOT)]
         if args.baseline:
             trees.append((args.baseline[:10], baseline_tree(args.baseline, folder)))
-        variants = [(f"{label} x{n}", tree, n) for label, tree in trees
-                    for n in (int(p) for p in args.processes.split(","))]
+        variants = [(f"{label} x{n}{f' +{f}' if f else ''}", tree, n, f) for label, tree in trees
+                    for n in (int(p) for p in args.processes.split(","))
+                    for f in ((0, args.lobby_followers) if args.lobby_followers else (0,))]
         measure(args, variants)
 
 
-def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int]]) -> None:
+def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]) -> None:
     print(f"{args.workers} client processes, {args.seconds:.0f} s measured after "
           f"{WARMUP:.0f} s, medians of {args.repeats} run(s) each, variants interleaved; "
           f"load {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores")
@@ -376,14 +504,19 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int]]) -> 
     print(f"{'target':<13} {TARGET_ROOMS:>5} {2 * TARGET_ROOMS:>5} {'':>7} {'':>7} {'':>7} "
           f"{TARGET_P99:>7.0f}  (issue 23: one process on this 2-core machine; PokerTH caps "
           "one process at 2,000 sessions)")
-    best = {label: 0 for label, _, _ in variants}
+    comers = args.lobby_tables if args.lobby_followers else 0
+    if comers:
+        print(f"+N: N clients following the lobby; in every run {comers} clients come and go "
+              "at public tables by Play now")
+    best = {label: 0 for label, _, _, _ in variants}
     before = 0
     for rooms in (int(r) for r in args.rooms.split(",")):
-        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _ in variants}
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in variants}
         for k in range(args.repeats):
             turn = variants[k % len(variants):] + variants[:k % len(variants)]
-            for label, tree, processes in turn:
-                runs[label].append(one(rooms, args.seconds, args.workers, processes, tree))
+            for label, tree, processes, followers in turn:
+                runs[label].append(one(rooms, args.seconds, args.workers, processes, tree,
+                                       followers, comers))
         medians = {label: {key: statistics.median(r[key] for r in found) for key in found[0]}
                    for label, found in runs.items()}
         for label, f in medians.items():
@@ -403,10 +536,35 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int]]) -> 
                       f"{a['cpu_ms_per_hand'] / b['cpu_ms_per_hand']:.2f}, hands/s "
                       f"{a['hands_per_s'] / b['hands_per_s']:.2f}, p99 "
                       f"{a['p99'] / max(b['p99'], 0.001):.2f}", flush=True)
+        if args.lobby_followers:
+            lobby_rows(medians, runs, variants)
         before = rooms
     for label, rooms in best.items():
         print(f"most rooms with p99 <= {TARGET_P99:.0f} ms, {label}: {rooms} "
               f"(target: >= {TARGET_ROOMS} rooms / {2 * TARGET_ROOMS} connections)")
+
+
+def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[str, float]]],
+               variants: list[tuple[str, Path, int, int]]) -> None:
+    """What the followers received, and what they cost: each variant with
+    followers beside the same without (the ratios and differences of each
+    repeat's pair, their medians)."""
+    print(f"{'':13} {'lobby':<22} {'followers':>9} {'lists/s each (median, most)':>27} "
+          f"{'lists/s all':>11} {'KB/s all':>8} {'server CPU +':>12} {'CPU/hand x':>10} "
+          f"{'p99 x':>6} {'seated/s':>8} {'errors':>6} {'turned away':>11}")
+    for label, _, _, followers in variants:
+        if not followers:
+            continue
+        without = label.rsplit(" +", 1)[0]
+        f, pairs = medians[label], list(zip(runs[label], runs[without], strict=True))
+        extra = statistics.median(a["cpu_share"] - b["cpu_share"] for a, b in pairs)
+        per_hand = statistics.median(a["cpu_ms_per_hand"] / b["cpu_ms_per_hand"] for a, b in pairs)
+        p99 = statistics.median(a["p99"] / max(b["p99"], 0.001) for a, b in pairs)
+        print(f"{'':13} {label + ' / ' + without:<22} {int(f['followers']):>9} "
+              f"{f['per_follower']:>18.2f}, {f['per_follower_max']:>6.2f} "
+              f"{f['lists_per_s']:>11.1f} {f['lobby_kb_per_s']:>8.1f} {extra * 100:>11.1f}% "
+              f"{per_hand:>10.2f} {p99:>6.2f} {f['seated_per_s']:>8.2f} "
+              f"{int(f['lobby_refused']):>6} {int(f['turned_away']):>11}", flush=True)
 
 
 if __name__ == "__main__":
