@@ -160,6 +160,10 @@ class GameServer(AccountDesk):
         self.ssl: ssl.SSLContext | None = None
         self.started = time.monotonic()
         self._conns: dict[str, _Conn] = {}
+        self._texts: dict[int, tuple[HostMessage, str]] = {}
+        """Messages encoded since the last delivery, by identity: one list of
+        tables sent to 500 followers of the lobby, or one room's events sent
+        to each of its members, is encoded once."""
         self._per_address: Counter[str] = Counter()
         """WebSocket connections open now, by the player's address."""
         self._open: Counter[str] = Counter()
@@ -772,7 +776,7 @@ class GameServer(AccountDesk):
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                await state.ws.send(to_text(message))
+                await state.ws.send(self._text(message))
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
                     await state.ws.close(1000, message.reason)
@@ -780,10 +784,20 @@ class GameServer(AccountDesk):
         except ConnectionClosed:
             return
 
+    def _text(self, message: HostMessage) -> str:
+        """``message``'s text, encoded once for every connection it goes to."""
+        known = self._texts.get(id(message))
+        if known is not None and known[0] is message:
+            return known[1]
+        text = to_text(message)
+        self._texts[id(message)] = (message, text)  # (kept: its id is not reused meanwhile)
+        return text
+
     def _deliver(self) -> None:
         """Save what moved, then hand out what the lobby said (each message
         leaves only once the save of what it tells is on disk), and write
         the log lines."""
+        self._texts.clear()  # those encoded before were sent by now, or are encoded again
         self._rate_games()
         out = self.lobby.take()
         gate = self._save()
