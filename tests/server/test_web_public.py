@@ -1,0 +1,115 @@
+"""A phone-sized page at a public table of the lobby, in a real browser
+(Debian's chromium, driven by selenium): it lists the desktop's table,
+takes Play now, plays hands with the desktop at that table, and says what
+the desktop says; the turn clock's warning and its time left (the
+desktop's K) reach it.  Linux only, as test_web_page.py."""
+
+from __future__ import annotations
+
+import re
+
+from holdem_desktop import __version__
+from holdem_desktop.i18n.lobby import game_name
+from holdem_desktop.i18n.phrases import room_news
+from holdem_desktop.net import public_table
+from holdem_desktop.net.lobby_messages import PlayNow
+
+from . import test_web_page
+from .test_web_page import (  # noqa: F401 (pages: the fixture)
+    DesktopPlayer,
+    axe_problems,
+    browser,
+    console_errors,
+    live,
+    pages,
+    press_if,
+    unnamed_controls,
+    wait_for,
+)
+
+pytestmark = test_web_page.pytestmark  # (skipped as it is, without chromium)
+PEOPLE = ("Ana", "Dana", "You", "you", "Your", "your")
+
+
+def hand_said(texts: list[str], number: int, *, everything: bool = False) -> list[str]:
+    """The sentences from "Hand {number}." to the next hand's, none naming
+    a person at the table (to one of them, "you"), or ``everything``."""
+    said = [s for text in texts for s in re.split(r"(?<=[.!?])\s+", text)]
+    start, end = f"Hand {number}.", f"Hand {number + 1}."
+    if start not in said or end not in said[said.index(start):]:
+        return []
+    said = said[said.index(start):]
+    said = said[:said.index(end)]
+    if everything:
+        return said
+    return [s for s in said if not any(re.search(rf"\b{w}\b", s) for w in PEOPLE)]
+
+
+def test_a_phone_takes_play_now_at_the_desktops_public_table_and_says_what_it_says(
+        served, pages, monkeypatch):  # noqa: F811 (the fixture imported)
+    from selenium.webdriver.common.by import By
+
+    # a short clock: the warning comes 2 s into a decision (10 s before its end)
+    monkeypatch.setitem(public_table.SPEED_TIMES, "normal",
+                        public_table.Speed(12.0, 0.0, 0.0, 0.0))
+    desk = DesktopPlayer(served, "Dana", PlayNow("Dana", __version__))
+    assert desk.remote.public
+    ana = browser(390, 844)
+    pages.append(ana)
+    ana.get(f"https://127.0.0.1:{served.port}/")
+    # the join form lists the lobby's public tables, in the desktop's words
+    row = wait_for(lambda: ana.find_elements(
+        By.CSS_SELECTOR, f"#lobby-tables button[data-code='{desk.remote.code}']"),
+        between=desk.play)[0]
+    assert row.text.startswith(f"{game_name('session')}, blinds 10/20, normal speed: ")
+    assert ana.find_element(By.ID, "lobby-count").text == "1 public table."
+    assert unnamed_controls(ana) == [] and axe_problems(ana) == []
+    # Play now without a name: the form says the name is missing, nothing is sent
+    ana.find_element(By.ID, "play-now").click()
+    assert ana.switch_to.active_element.get_attribute("id") == "name"
+    assert not ana.find_element(By.ID, "table").is_displayed()
+    ana.find_element(By.ID, "name").send_keys("Ana")
+    ana.find_element(By.ID, "play-now").click()
+    wait_for(lambda: ana.find_element(By.ID, "table").is_displayed(), between=desk.play)
+    assert ana.find_element(By.ID, "room").text == f"Room code {desk.remote.code}"
+    wait_for(lambda: "Ana" in [s.name for s in desk.remote.seats], 60, between=desk.play)
+
+    waiting = [False]  # Ana lets her clock run (to hear its warning)
+
+    def everyone() -> None:
+        desk.play()
+        if not waiting[0]:
+            press_if(ana, "press-check_call") or press_if(ana, "press-next_hand")
+
+    # a whole hand with Ana seated: said alike on the page and the desktop
+    def whole_hand() -> int:
+        heard = live(ana)
+        numbers = [int(m.group(1)) for t in heard for m in re.finditer(r"Hand (\d+)\.", t)]
+        return next((n for n in numbers if any(  # (one she played: her own moves said)
+            s.startswith("You ") for s in hand_said(heard, n, everything=True))), 0)
+
+    number = wait_for(whole_hand, 120, between=everyone)
+    page_said = hand_said(live(ana), number)
+    assert len(page_said) >= 4
+    wait_for(lambda: hand_said(desk.said, number), between=everyone)
+    assert page_said == hand_said(desk.said, number)
+    assert console_errors(ana) == [] and axe_problems(ana) == []
+
+    # her turn left to run: the warning the desktop would hear, then K's time left
+    warning = room_news("clock_warning", ("Ana",), you=True)
+    waiting[0] = True
+    wait_for(lambda: any(warning in t for t in live(ana)), 60, between=everyone)
+    before = len(live(ana))
+    ana.find_element(By.TAG_NAME, "body").send_keys("k")
+    left = wait_for(lambda: [t for t in live(ana)[before:] if "left to decide" in t],
+                    between=desk.pump)
+    assert re.fullmatch(r"\d+ s left to decide\. Your time bank: 0 s\.", left[0]), left
+    assert int(left[0].split()[0]) <= 10
+    before = len(live(ana))
+    ana.find_element(By.ID, "time-left").click()
+    wait_for(lambda: [t for t in live(ana)[before:] if re.fullmatch(
+        r"(\d+ s left to decide|No decision is awaited now)\. Your time bank: 0 s\.", t)],
+        between=desk.pump)
+    waiting[0] = False
+    assert console_errors(ana) == []
+    desk.client.close()
