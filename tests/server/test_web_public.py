@@ -16,6 +16,7 @@ from holdem_desktop.net.lobby_messages import PlayNow
 
 from . import test_web_page
 from .test_web_page import (  # noqa: F401 (pages: the fixture)
+    SHOTS,
     DesktopPlayer,
     axe_problems,
     browser,
@@ -64,6 +65,7 @@ def test_a_phone_takes_play_now_at_the_desktops_public_table_and_says_what_it_sa
     assert row.text.startswith(f"{game_name('session')}, blinds 10/20, normal speed: ")
     assert ana.find_element(By.ID, "lobby-count").text == "1 public table."
     assert unnamed_controls(ana) == [] and axe_problems(ana) == []
+    ana.save_screenshot(str(SHOTS / "phone-lobby.png"))
     # Play now without a name: the form says the name is missing, nothing is sent
     ana.find_element(By.ID, "play-now").click()
     assert ana.switch_to.active_element.get_attribute("id") == "name"
