@@ -129,17 +129,21 @@
   }
 
   function connect(then) {
-    ws = new WebSocket("wss://" + location.host + "/web");
-    ws.addEventListener("open", () => {
+    const sock = ws = new WebSocket("wss://" + location.host + "/web");
+    sock.addEventListener("open", () => {
       send({ lang: $("lang").value });
       if (then) then(); else send({ lobby: 1 });  // in no room: the public tables
     });
-    ws.addEventListener("message", (e) => receive(JSON.parse(e.data)));
-    ws.addEventListener("close", () => {
-      if (closing || !joined) return;
-      say(words.lost || "Connection lost, reconnecting…");
-      setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
-        token: joined.token } })), wait);
+    sock.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+    sock.addEventListener("close", () => {
+      if (closing || sock !== ws) return;  // (a connection this page left)
+      if (joined) {
+        say(words.lost || "Connection lost, reconnecting…");
+        setTimeout(() => connect(() => send({ join: { code: joined.code,
+          name: $("name").value, token: joined.token } })), wait);
+      } else {  // a room that refused the join closes: follow the lobby again
+        setTimeout(() => { if (sock === ws) connect(null); }, wait);
+      }
       wait = Math.min(wait * 2, 5000);
     });
   }
