@@ -11,12 +11,17 @@ amounts, why one cannot be used) and its Move log.  The page sends what was
 pressed; the server answers with sentences and the zones' text.
 
 Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
-``{"join": {"code", "name", "token"}}``, ``{"press": <Command>}``,
+``{"join": {"code", "name", "token", "public"}}`` (``public``: a table of
+the lobby, joined as a desktop's Lobby joins it), ``{"lobby": 1}`` (follow
+the public tables), ``{"play_now": {"name"}}``, ``{"press": <Command>}``,
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
-``{"state": 1}`` (Read state), ``{"leave": 1}``, ``{"howto": 1}`` (answered
+``{"state": 1}`` (Read state), ``{"clock": 1}`` (the time left: the
+desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
 ``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
 ``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
-``{"joined": {"code", "token"}}``, ``{"say": text, "more": bool}`` (an
+``{"joined": {"code", "token"}}``, ``{"tables": {"count", "tables":
+[{"code", "line"}]}}`` (the lobby's list, worded as the desktop's Lobby
+says it), ``{"say": text, "more": bool}`` (an
 announcement, or ``more`` of the one the player's move began),
 ``{"tell": text}`` (the answer to a press: said at once),
 ``{"view": {...}}`` and ``{"error": text}``.
@@ -42,6 +47,7 @@ from holdem_desktop.i18n import translate
 from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.limits import TokenBucket
+from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -61,6 +67,7 @@ from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
     hand_text,
+    lobby_view,
     page_words,
     read_state,
     rules_page,
@@ -122,6 +129,8 @@ class WebMember:
         self.log: MoveLog | None = None
         self.out: list[dict[str, Any]] = []
         self.name = ""
+        self.tables: Tables | None = None
+        """The lobby's list last heard (before a join)."""
 
     # the page
 
@@ -134,7 +143,9 @@ class WebMember:
             if kind == "lang" and isinstance(value, str):
                 self.lang = value if value in translate.LANGUAGES else "en"
                 with speaking(self.lang):
-                    return [{"words": page_words()}, *self._take()]
+                    lobby = [{"tables": lobby_view(self.tables)}] \
+                        if self.tables is not None and self.remote is None else []
+                    return [{"words": page_words()}, *lobby, *self._take()]
             if kind == "ping":
                 return []
             if kind == "howto":
@@ -142,6 +153,11 @@ class WebMember:
                 return [{"howto": rules_page(variant)}]
             if kind == "join" and isinstance(value, dict) and self.remote is None:
                 return self._join(value)
+            if kind == "play_now" and isinstance(value, dict) and self.remote is None:
+                return self._join({**value, "code": ""}, play_now=True)
+            if kind == "lobby" and value == 1 and self.remote is None:
+                self.client.send(LobbyList())
+                return []
             if self.remote is None or self.panel is None:  # (a join comes first)
                 return [{"error": "malformed"}]
             if kind == "press" and value in set(Command):
@@ -156,6 +172,8 @@ class WebMember:
                 self.out.append({"tell": hand_text(self.remote)})
             elif kind == "state":
                 self.out.append({"tell": read_state(self.remote)})
+            elif kind == "clock":
+                self.out.append({"tell": self.remote.time_left()})
             elif kind == "leave":
                 self.remote.leave()  # the seat is played by the computer
             elif kind == "chat" and isinstance(value, str):
@@ -164,13 +182,23 @@ class WebMember:
                 return [{"error": "malformed"}]
             return self._take()
 
-    def _join(self, value: dict[str, Any]) -> list[dict[str, Any]]:
+    def _join(self, value: dict[str, Any], *, play_now: bool = False) -> list[dict[str, Any]]:
+        """A room by code, a public table of the lobby, or Play now: sent as
+        a desktop sends it (a wrong one refused to this page alone)."""
         code, name, token = value.get("code"), value.get("name"), value.get("token")
-        if not isinstance(code, str) or not isinstance(name, str) \
+        public = value.get("public", False)
+        if not isinstance(code, str) or not isinstance(name, str) or type(public) is not bool \
                 or not (token is None or isinstance(token, str)):
             return [{"error": "malformed"}]
+        try:
+            message: ClientMessage = (
+                PlayNow(name.strip(), __version__) if play_now else
+                JoinTable(name.strip(), __version__, code.strip(), token=token or None)
+                if public else Hello(name.strip(), code.strip(), __version__, token or None))
+        except ValueError:
+            return [{"error": "malformed"}]
         self.name = name
-        self.client.send(Hello(name.strip(), code.strip(), __version__, token or None))
+        self.client.send(message)
         return []
 
     @staticmethod
@@ -190,7 +218,10 @@ class WebMember:
         """One message of the room; returns what to send the page."""
         with speaking(self.lang):
             if self.remote is None:
-                if isinstance(message, Welcome):
+                if isinstance(message, Tables):
+                    self.tables = message
+                    self.out.append({"tables": lobby_view(message)})
+                elif isinstance(message, Welcome):
                     self._seat(message)
                     self.out.append({"joined": {"code": message.code, "token": message.token}})
                 elif isinstance(message, Refused | Bye):

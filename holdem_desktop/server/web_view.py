@@ -11,6 +11,7 @@ from typing import Any
 
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
+from holdem_desktop.i18n.lobby import Tables, count_line, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
@@ -20,8 +21,8 @@ from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 
-__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "page_words", "read_state",
-           "rules_page", "table_view"]
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_view", "page_words",
+           "read_state", "rules_page", "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
@@ -50,7 +51,16 @@ def page_words() -> dict[str, str]:
         "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
         "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"),
+        "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
+        "time_left": _("Time left"),
     }
+
+
+def lobby_view(tables: Tables) -> dict[str, Any]:
+    """The server's public tables as the desktop's Lobby says them: the
+    count, then one line a table (its code: what Join sends)."""
+    return {"count": count_line(tables),
+            "tables": [{"code": t.code, "line": table_line(t)} for t in tables.tables]}
 
 
 def rules_page(variant: Variant) -> list[dict[str, Any]]:

@@ -94,8 +94,26 @@
     $("tab-body").replaceChildren(...out);
   }
 
+  // The lobby's public tables, one button a table (its line as the desktop's
+  // Lobby says it); the list follows the server: the focus stays on its table.
+  function lobby(t) {
+    const at = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.code : undefined;
+    $("lobby-count").textContent = t.count;
+    $("lobby-tables").replaceChildren(...t.tables.map((row) => {
+      const b = el("button", row.line); b.type = "button"; b.dataset.code = row.code;
+      b.addEventListener("click", () => enter({ join: { code: row.code, name: $("name").value,
+        token: null, public: true } }));
+      const li = el("li", ""); li.append(b); return li;
+    }));
+    const again = at && [...$("lobby-tables").querySelectorAll("button")]
+      .find((b) => b.dataset.code === at);
+    if (again) again.focus();
+  }
+
   function receive(m) {
     if (m.words) useWords(m.words);
+    if (m.tables) lobby(m.tables);
     if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
       joined = { code: m.joined.code, token: m.joined.token };
@@ -111,23 +129,34 @@
   }
 
   function connect(then) {
-    ws = new WebSocket("wss://" + location.host + "/web");
-    ws.addEventListener("open", () => { send({ lang: $("lang").value }); if (then) then(); });
-    ws.addEventListener("message", (e) => receive(JSON.parse(e.data)));
-    ws.addEventListener("close", () => {
-      if (closing || !joined) return;
-      say(words.lost || "Connection lost, reconnecting…");
-      setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
-        token: joined.token } })), wait);
+    const sock = ws = new WebSocket("wss://" + location.host + "/web");
+    sock.addEventListener("open", () => {
+      send({ lang: $("lang").value });
+      if (then) then(); else send({ lobby: 1 });  // in no room: the public tables
+    });
+    sock.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+    sock.addEventListener("close", () => {
+      if (closing || sock !== ws) return;  // (a connection this page left)
+      if (joined) {
+        say(words.lost || "Connection lost, reconnecting…");
+        setTimeout(() => connect(() => send({ join: { code: joined.code,
+          name: $("name").value, token: joined.token } })), wait);
+      } else {  // a room that refused the join closes: follow the lobby again
+        setTimeout(() => { if (sock === ws) connect(null); }, wait);
+      }
       wait = Math.min(wait * 2, 5000);
     });
   }
 
   function join(ev) {
     if (ev) ev.preventDefault();
+    enter({ join: { code: $("code").value, name: $("name").value,
+      token: joined ? joined.token : null } });
+  }
+  // Play now, or a listed table: a name first (the form says it is missing)
+  function enter(message) {
     $("problem").textContent = "";
-    const message = { join: { code: $("code").value, name: $("name").value,
-      token: joined ? joined.token : null } };
+    if (!$("name").reportValidity()) return;
     if (ws && ws.readyState === WebSocket.OPEN) send(message); else connect(() => send(message));
   }
 
@@ -137,7 +166,7 @@
   const KEYS = { f: ["press", "fold"], c: ["press", "check_call"], b: ["press", "bet_raise"],
     r: ["press", "bet_raise"], a: ["press", "all_in"], n: ["press", "next_hand"],
     ArrowUp: ["press", "increase"], ArrowDown: ["press", "decrease"],
-    y: ["hand", 1], i: ["state", 1] };
+    y: ["hand", 1], i: ["state", 1], k: ["clock", 1] };
   function zone(step) {
     const heads = [...document.querySelectorAll("#table h2")];
     const at = heads.indexOf(document.activeElement.closest("section")
@@ -171,9 +200,12 @@
       }
     });
     $("read-state").addEventListener("click", () => send({ state: 1 }));
+    $("time-left").addEventListener("click", () => send({ clock: 1 }));
+    $("play-now").addEventListener("click", () => enter({ play_now: { name: $("name").value } }));
     $("leave").addEventListener("click", () => {
       send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
-      if (ws) ws.close();  // a new join opens a new connection
+      if (ws) ws.close();  // a new connection, in no room: it follows the lobby
+      connect(null);
       $("table").hidden = true; $("join").hidden = false; $("code").focus();
     });
     makeButtons("buttons", COMMANDS, "press");

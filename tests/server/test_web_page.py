@@ -17,7 +17,7 @@ import pytest
 
 from holdem_desktop import __version__
 from holdem_desktop.net.online import OnlineClient
-from holdem_desktop.net.protocol import Create, Welcome
+from holdem_desktop.net.protocol import ClientMessage, Create, Welcome
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command
@@ -39,10 +39,10 @@ class DesktopPlayer:
     announcer, its announcements kept as the desktop's speech keeps them
     (a grown one is one entry)."""
 
-    def __init__(self, served: Served, name: str) -> None:
+    def __init__(self, served: Served, name: str, first: ClientMessage | None = None) -> None:
         self.client = OnlineClient("127.0.0.1", served.port, pin=served.fingerprint)
         self.client.connect()
-        self.client.send(Create(name, __version__, "tournament", 3, "normal"))
+        self.client.send(first or Create(name, __version__, "tournament", 3, "normal"))
         welcome = self.client.get(timeout=10)
         assert isinstance(welcome, Welcome), welcome
         self.remote = RemoteTable(self.client, welcome.game(), welcome)
