@@ -224,6 +224,14 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     assert headings(ana) == ["Hold'em Desktop", *HEADINGS]
     assert unnamed_controls(ana) == [] and unnamed_controls(bea) == []
     assert axe_problems(ana) == [] and axe_problems(bea) == []
+    # a long game: the Move log and the chat scroll, and a keyboard reaches them
+    # (a scrollable region nobody can focus is a serious problem to axe)
+    bea.execute_script("for (const id of ['log', 'chat']) for (let k = 0; k < 80; k++) {"
+                       " const li = document.createElement('li'); li.textContent = 'line ' + k;"
+                       " document.getElementById(id).append(li); }")
+    assert bea.execute_script("const l = document.getElementById('log');"
+                              " return l.scrollHeight > l.clientHeight;")
+    assert axe_problems(bea) == []
     assert console_errors(ana) == [] and console_errors(bea) == []
     # the pot preset chose an amount, said as the bet button now names it
     assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+", t) for t in live(ana))
