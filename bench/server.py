@@ -533,8 +533,8 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]
             for other in others:
                 b = medians[other]
                 print(f"{'':13} {'':>5} {first} / {other}: CPU per hand "
-                      f"{a['cpu_ms_per_hand'] / b['cpu_ms_per_hand']:.2f}, hands/s "
-                      f"{a['hands_per_s'] / b['hands_per_s']:.2f}, p99 "
+                      f"{ratio(a['cpu_ms_per_hand'], b['cpu_ms_per_hand']):.2f}, hands/s "
+                      f"{ratio(a['hands_per_s'], b['hands_per_s']):.2f}, p99 "
                       f"{a['p99'] / max(b['p99'], 0.001):.2f}", flush=True)
         if args.lobby_followers:
             lobby_rows(medians, runs, variants)
@@ -542,6 +542,12 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]
     for label, rooms in best.items():
         print(f"most rooms with p99 <= {TARGET_P99:.0f} ms, {label}: {rooms} "
               f"(target: >= {TARGET_ROOMS} rooms / {2 * TARGET_ROOMS} connections)")
+
+
+def ratio(a: float, b: float) -> float:
+    """a / b, or nan where b is 0: a tiny run on a busy machine may finish
+    no hand in its window (hands/s 0), and the table still prints."""
+    return a / b if b else float("nan")
 
 
 def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[str, float]]],
@@ -558,7 +564,8 @@ def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[s
         without = label.rsplit(" +", 1)[0]
         f, pairs = medians[label], list(zip(runs[label], runs[without], strict=True))
         extra = statistics.median(a["cpu_share"] - b["cpu_share"] for a, b in pairs)
-        per_hand = statistics.median(a["cpu_ms_per_hand"] / b["cpu_ms_per_hand"] for a, b in pairs)
+        per_hand = statistics.median(ratio(a["cpu_ms_per_hand"], b["cpu_ms_per_hand"])
+                                     for a, b in pairs)
         p99 = statistics.median(a["p99"] / max(b["p99"], 0.001) for a, b in pairs)
         print(f"{'':13} {label + ' / ' + without:<22} {int(f['followers']):>9} "
               f"{f['per_follower']:>18.2f}, {f['per_follower_max']:>6.2f} "
