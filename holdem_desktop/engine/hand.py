@@ -205,7 +205,7 @@ class _Setup:
     changes.  The events are immutable and shared by the config's hands.
     """
 
-    __slots__ = ("bets", "big_bet", "blinds_open", "chip_unit", "contributed", "events",
+    __slots__ = ("bets", "big_bet", "blinds_open", "chip_unit", "contributed", "dead", "events",
                  "fixed_limit", "ids", "index", "menu", "opener", "orders", "pot_limit",
                  "small_bet", "stacks")
 
@@ -252,6 +252,11 @@ class _Setup:
                 contributed[i] += paid
                 events.append(BlindPosted(ids[i], paid, kinds[i], stacks[i] == 0))
         dead_money(config.dead_blinds, DeadBlindPosted)  # last: a short stack keeps its live blind
+        # Dead money (antes, dead blinds) is in the main pot, whoever put it
+        # in: it is nobody's bet, so it never makes a side pot of its own
+        # (None: the hand has none).
+        dead = [c - b for c, b in zip(contributed, bets, strict=True)]
+        self.dead: tuple[int, ...] | None = tuple(dead) if any(dead) else None
         self.stacks = tuple(stacks)
         self.bets = tuple(bets)
         self.contributed = tuple(contributed)
@@ -803,7 +808,9 @@ class Hand:
         self._finish(showdown=True)
 
     def _pots(self) -> list[tuple[int, list[int]]]:
-        contributed = self.contributed
+        dead = None if self.over else self._setup.dead
+        contributed = self.contributed if dead is None else \
+            [c - d for c, d in zip(self.contributed, dead, strict=True)]
         live = [j for j in range(self._n) if not self.folded[j]]
         levels = sorted({contributed[j] for j in live})
         last = len(levels) - 1
@@ -822,6 +829,11 @@ class Hand:
                 else:
                     pots.append((amount, eligible))
             prev = top
+        if dead is not None and live:  # the dead money: into the main pot
+            if pots and len(pots[0][1]) == len(live):
+                pots[0] = (pots[0][0] + sum(dead), pots[0][1])
+            else:
+                pots.insert(0, (sum(dead), live))
         return pots
 
     def _contested_pots(self, strength: dict[int, int]

@@ -17,6 +17,12 @@ allowed per round after the opening bet), :data:`CHIP_UNIT_FIELD` (the
 smallest chip, when it is not 1) and :data:`RAISE_MENU_FIELD` (the fixed
 bet sizes of a variant that allows no others); :func:`hand_config` reads
 them back, so a replay refuses an off-menu bet as the game did.
+A tournament's hand may carry dead blinds (a small blind owed from a broken
+table, paid into the pot, not the bet) and no small blind at all: the dead
+blinds are written into ``antes`` (what they are to the pot, so pokerkit
+and any other reader count the same chips) and again in
+:data:`DEAD_BLINDS_FIELD`, and :data:`NO_SMALL_BLIND_FIELD` marks a lone big
+blind, so that our replay deals the very hand again.
 Heads-up, PHH (as pokerkit reads it) lists the blinds *and the antes* in the
 reverse of playing order, so both are swapped on the way in and out.
 """
@@ -48,6 +54,8 @@ from .variant import BettingStructure
 
 __all__ = [
     "CHIP_UNIT_FIELD",
+    "DEAD_BLINDS_FIELD",
+    "NO_SMALL_BLIND_FIELD",
     "RAISE_CAP_FIELD",
     "RAISE_MENU_FIELD",
     "SEATS_FIELD",
@@ -78,6 +86,17 @@ RAISE_MENU_FIELD = "_raise_menu"
 """User-defined PHH field: the only bet and raise sizes the hand allowed (its
 variant's ``raise_menu`` steps: ``"half_pot"``, ``"pot"``, ``"all_in"`` …);
 written only when the variant fixes the sizes."""
+
+DEAD_BLINDS_FIELD = "_dead_blinds"
+"""User-defined PHH field: the dead blinds by player, in ``antes``' order
+(and already counted in ``antes``); written only when a player owes one.
+A reader that ignores it sees them as antes: the same chips in the pot,
+though the engine posts a dead blind after the live ones, so a stack too
+short for both posts differently there."""
+
+NO_SMALL_BLIND_FIELD = "_no_small_blind"
+"""User-defined PHH field: ``true`` when nobody posts the small blind (a
+tournament's dead button), so the lone blind is the big blind."""
 
 _STEPS = ("min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in")
 
@@ -151,10 +170,33 @@ def hand_config(phh: PhhHand) -> HandConfig:
         else phh.min_bet
     seats, cap, unit = _user_fields(phh.extra, n)
     menu = _menu_field(phh.extra)
+    dead = _dead_field(phh.extra, antes)
+    if dead:
+        if n == 2:
+            dead = (dead[1], dead[0])
+        antes = tuple(a - d for a, d in zip(antes, dead, strict=True))
+    no_small = phh.extra.get(NO_SMALL_BLIND_FIELD, False)
+    if not isinstance(no_small, bool):
+        raise PhhError("wrong_type", f"{NO_SMALL_BLIND_FIELD!r} must be true or false")
     return HandConfig(stacks=tuple(phh.starting_stacks), blinds=blinds,
                       antes=antes if any(antes) else (), betting=betting, min_bet=min_bet,
                       big_bet=big_bet, raise_cap=cap, chip_unit=unit, seats=seats,
-                      raise_menu=menu, menu_only=bool(menu))
+                      raise_menu=menu, menu_only=bool(menu),
+                      dead_blinds=dead if any(dead) else (), no_small_blind=no_small)
+
+
+def _dead_field(extra: Mapping[str, object], antes: tuple[int, ...]) -> tuple[int, ...]:
+    """The dead blinds of :data:`DEAD_BLINDS_FIELD` in the file's order
+    (empty: none), each within the player's ``antes`` entry that counts it."""
+    raw = extra.get(DEAD_BLINDS_FIELD)
+    if raw is None:
+        return ()
+    if not isinstance(raw, tuple | list) or len(raw) != len(antes):
+        raise PhhError("wrong_type", f"{DEAD_BLINDS_FIELD!r} must list one amount per player")
+    dead = tuple(_whole(d, DEAD_BLINDS_FIELD, 0) for d in raw)
+    if any(d > a for d, a in zip(dead, antes, strict=True)):
+        raise PhhError("wrong_type", f"{DEAD_BLINDS_FIELD!r} counts more than 'antes' holds")
+    return dead
 
 
 def stacked_deck(phh: PhhHand) -> list[Card]:
@@ -295,11 +337,17 @@ def phh_from_config(
     its events (as one seat of a room sees it)."""
     n = len(cfg.stacks)
     blinds = tuple(cfg.blinds)
-    antes = tuple(cfg.antes) or (0,) * n
+    dead = tuple(cfg.dead_blinds) or (0,) * n
+    antes = tuple(a + d for a, d in zip(tuple(cfg.antes) or (0,) * n, dead, strict=True))
     if n == 2:  # PHH lists heads-up blinds and antes small blind (the button) first
         blinds = (blinds[1], blinds[0])
         antes = (antes[1], antes[0])
+        dead = (dead[1], dead[0])
     extra: dict[str, object] = {}
+    if any(dead):
+        extra[DEAD_BLINDS_FIELD] = dead
+    if cfg.no_small_blind:
+        extra[NO_SMALL_BLIND_FIELD] = True
     fixed = cfg.betting is BettingStructure.FIXED_LIMIT
     if cfg.betting is BettingStructure.POT_LIMIT:
         extra[BETTING_FIELD] = BettingStructure.POT_LIMIT.value

@@ -59,9 +59,4 @@ def random_config(rng: random.Random, players: int | None = None, unit: int = 1)
                                       rng.randint(50, 400)]) for _ in range(n))
     blinds = (bb, sb) if n == 2 else (sb, bb) + (0,) * (n - 2)
     antes = tuple([unit * rng.randint(0, 2)] * n) if rng.random() < 0.3 else ()
-    if antes:
-        # pokerkit puts every ante in the main pot even from a player all-in for
-        # part of one; we count antes as contributions like any chip.  Keep
-        # stacks above the ante so the two readings agree.
-        stacks = tuple(max(s, antes[0] + unit) for s in stacks)
     return HandConfig(stacks=stacks, blinds=blinds, antes=antes, min_bet=bb, chip_unit=unit)
