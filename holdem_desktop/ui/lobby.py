@@ -33,6 +33,7 @@ from .forms import Field, Form
 from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
 from .tournament_news import TournamentNews, news_said
+from .tournaments import TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -47,6 +48,7 @@ class LobbyFeed(Protocol):
     speeds: tuple[str, ...]
     closed: str
     news: list[TournamentNews]
+    tournaments: TournamentFeed
 
     @property
     def tables(self) -> Tables | None: ...
@@ -141,6 +143,7 @@ class LobbyPage(FormPage):
                 for t in self.tables()]
         return (*self.form.controls("filters"),
                 Control("play_now", _("Play now"), zone="filters"),
+                Control("tournaments", _("Tournaments"), zone="filters"),
                 Control("tables", count, Role.HEADING, "tables"),
                 *rows,
                 *self._account_controls(),
@@ -195,6 +198,8 @@ class LobbyPage(FormPage):
             return None
         if control.id in ("leaderboard", "my_rating"):
             return rating_page(control.id, self.desktop, self.feed.server, self.say)
+        if control.id == "tournaments":
+            return Push(TournamentsPage(self.desktop, self.feed, self.name, self._say))
         if control.id == "play_now":
             v = self.form.values
             return self._go(lambda: self.desktop.play_now(
