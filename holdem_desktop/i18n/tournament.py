@@ -151,10 +151,10 @@ def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: in
                     yours: bool) -> str:
     """One tournament in one line, as the Tournaments page says and shows it:
     "Twelve: Tournament, stack 1,500, turbo, 5 minutes a level, tables of 6,
-    3 of 12 registered, starts when full, open; you are registered"."""
+    3 of 12 registered, starts when full, registration open; you are registered"."""
     speeds = {"normal": _("normal blinds"), "turbo": _("turbo blinds")}
-    states = {"registering": _("open"), "running": _("running"), "over": _("over"),
-              "cancelled": _("cancelled")}
+    states = {"registering": _("registration open"), "running": _("running"),
+              "over": _("over"), "cancelled": _("cancelled")}
     line = _("{name}: {game}, stack {stack}, {speed}, {minutes} a level, tables of {seats}, "
              "{registered} of {players} registered, {start}, {state}").format(
         name=name, game=variant, stack=amount(stack), speed=speeds.get(speed, speed),

@@ -4,8 +4,9 @@ By ear it is a list like any other: the filters (game, speed), Play now,
 then one line a table ("Session, blinds 10/20, normal speed: 4 of 6 seats
 free, 2 people, 4 computers, 1 watching, 2 of 5"), the count said when it
 changes.  Enter on a table joins it, W (the table's key for whose turn it
-is) watches it, and Play now seats the player at once.  By eye the same
-rows, one a table, under a heading naming the columns.  The list follows
+is) watches it, and Play now seats the player at once; Tournaments, after
+the tables, opens the server's tournaments (:mod:`.tournaments`).  By eye
+the same rows, one a table, under a heading naming the columns.  The list follows
 the server's updates (at most one a second) without moving the focus.
 """
 
@@ -143,9 +144,9 @@ class LobbyPage(FormPage):
                 for t in self.tables()]
         return (*self.form.controls("filters"),
                 Control("play_now", _("Play now"), zone="filters"),
-                Control("tournaments", _("Tournaments"), zone="filters"),
                 Control("tables", count, Role.HEADING, "tables"),
                 *rows,
+                Control("tournaments", _("Tournaments"), zone="tables"),
                 *self._account_controls(),
                 Control("close", _("Close"), zone="tables"))
 

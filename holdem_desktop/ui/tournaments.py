@@ -3,9 +3,9 @@
 By ear a list like the Lobby's public tables: the count said when it
 changes, then one line a tournament with its structure ("Twelve:
 Tournament, stack 1,500, turbo blinds, 5 minutes a level, tables of 6, 3 of
-12 registered, starts when full, open"), its place in the list.  Enter
-registers (under the account's name when signed in, else the player's) or
-takes the registration back; every refusal is said.  S (the table's key
+12 registered, starts when full, registration open"), its place in the
+list.  Enter registers (under the account's name when signed in, else the
+player's) or takes the registration back; every refusal is said.  S (the table's key
 for the chips) says the standings of the focused tournament, or of the one
 you registered for: the players left, your place by chips with your stack
 and the average stack, the blind level and the next one and when.  A

@@ -51,10 +51,10 @@ start = 2099-12-24T20:00:00Z
 
 
 def tournaments_page(desktop, served) -> tuple[App, TournamentsPage]:
-    """Lobby, then its Tournaments button, by keys."""
+    """Lobby, then its Tournaments button (after the tables), by keys."""
     app = lobby_by_keys(desktop, served)
-    app.screen.focus.id = "play_now"
-    keys(app, "tab")
+    app.screen.focus.id = "sign_in"
+    back(app)
     assert said(desktop)[-1] == "Tournaments, button", said(desktop)[-3:]
     keys(app, "return")
     page = app.screen
@@ -95,18 +95,18 @@ def test_the_list_is_heard_entered_and_refused_by_keys(desktop, make_server, tmp
     keys(app, "tab")
     assert said(desktop)[-1] == (
         "Three of us: Tournament, stack 1,500, turbo blinds, 5 minutes a level, tables of 3, "
-        "0 of 3 registered, starts when full, open, 1 of 2"), said(desktop)[-1]
+        "0 of 3 registered, starts when full, registration open, 1 of 2"), said(desktop)[-1]
     keys(app, "return")
     wait_for(app, [], lambda: said(desktop)[-1] == (
         "You are registered for Three of us as Mara. Enter again takes it back."))
-    assert row(page, three).endswith("1 of 3 registered, starts when full, open; you are "
-                                     "registered")
+    assert row(page, three).endswith("1 of 3 registered, starts when full, registration "
+                                     "open; you are registered")
     entered(served, three, "Bo")  # the list follows the server (asked again every 3 s)
     wait_for(app, [], lambda: "2 of 3 registered" in row(page, three))
     keys(app, "return")  # Enter again: taken back
     wait_for(app, [], lambda: said(desktop)[-1]
              == "Your registration for Three of us is taken back.")
-    assert row(page, three).endswith("1 of 3 registered, starts when full, open")
+    assert row(page, three).endswith("1 of 3 registered, starts when full, registration open")
     # Pair is full before its start: refused, and said so
     entered(served, pair, "Bo")
     entered(served, pair, "Cy")
