@@ -33,7 +33,7 @@ from .form_page import FormPage
 from .forms import Field, Form
 from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
-from .tournament_news import TournamentNews, news_said
+from .tournament_news import TournamentNews, say_news
 from .tournaments import TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
@@ -172,9 +172,7 @@ class LobbyPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
-        while self.feed.news:  # a tournament this connection registered for
-            for sentence in news_said(self.feed.news.pop(0)):
-                self.say(sentence)
+        say_news(self.feed.news, self.say)  # a tournament this connection registered for
         if self.feed.closed:
             self.say(_("The server closed the lobby."))
             return

@@ -16,6 +16,7 @@ the server without moving the focus."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -29,7 +30,7 @@ from holdem_desktop.i18n.translate import _
 from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
-from .tournament_news import TournamentNews, news_said
+from .tournament_news import TournamentNews, say_news
 from .widgets import Control, Role
 
 __all__ = ["Heard", "TournamentFeed", "TournamentsPage", "standings_said"]
@@ -180,6 +181,7 @@ class TournamentsPage(FormPage):
         self.name = name
         self._count = ""
         self._states: dict[str, str] = {}
+        self._drawn_until = 0.0
         self.shown: tuple[str, list[str]] | None = None
         """The standings last heard: the tournament's name and the sentences."""
 
@@ -218,6 +220,9 @@ class TournamentsPage(FormPage):
             return _("{line}, {k} of {n}").format(line=control.label, k=k, n=len(keys))
         return super().describe(control)
 
+    def animating(self, now: float) -> bool:
+        return now < self._drawn_until
+
     # ------------------------------------------------------------------
 
     def tick(self) -> None:
@@ -226,9 +231,8 @@ class TournamentsPage(FormPage):
         self.watch.refresh()
         if not self.feed.poll():
             return
-        while self.feed.news:
-            for sentence in news_said(self.feed.news.pop(0)):
-                self.say(sentence)
+        self._drawn_until = time.monotonic() + 0.1  # drawn again
+        say_news(self.feed.news, self.say)
         while self.watch.heard:
             self._heard(self.watch.heard.pop(0))
         if self.feed.closed:
