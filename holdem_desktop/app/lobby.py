@@ -34,7 +34,8 @@ class LobbyWatch:
     """The lobby of the server ``server`` over ``client`` (open, its
     certificate checked): :attr:`tables` is the last list heard."""
 
-    def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None]) -> None:
+    def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None],
+                 session: Callable[[], str | None] = lambda: None) -> None:
         self.server = server
         self.games = GAMES
         """The games public tables play."""
@@ -49,7 +50,7 @@ class LobbyWatch:
         self.speed = ""
         self.news: list[TournamentNews] = []
         """A tournament's news heard and not yet said (this connection registered there)."""
-        self.tournaments = TournamentWatch(client)
+        self.tournaments = TournamentWatch(client, session=session)
         """The server's tournaments (the Tournaments page asks for them)."""
         client.on_message = wake
         client.send(LobbyList())

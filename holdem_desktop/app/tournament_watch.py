@@ -13,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from holdem_desktop.net.account_messages import UseSession
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error
@@ -31,10 +32,14 @@ _KEEP = 2.0
 class TournamentWatch:
     """The tournaments of the server ``client`` is connected to."""
 
-    def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+    def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic,
+                 session: Callable[[], str | None] = lambda: None) -> None:
         self.client = client
         self.clock = clock
+        self.session = session
+        """The account's session on this server now (None: a guest): a name an
+        account reserves is registered only from a connection signed in as it."""
+        self._signed: str | None = None
         self.listed: Tournaments | None = None
         """The last list the server sent (None: none yet)."""
         self.mine: dict[str, str] = {}
@@ -63,7 +68,13 @@ class TournamentWatch:
         self._send(TournamentList())
 
     def enter(self, key: str, name: str, register: bool) -> bool:
-        """Register ``name`` for ``key`` (or take it back); False: too fast."""
+        """Register ``name`` for ``key`` (or take it back); False: too fast.
+        Signed in since the lobby opened: this connection is signed in first
+        (its answer is the account's, not one the requests wait for)."""
+        token = self.session()
+        if token is not None and token != self._signed:
+            self._signed = token
+            self.client.send(UseSession(token))
         return self._send(TournamentEntry(key, name, register))
 
     def standings(self, key: str) -> bool:

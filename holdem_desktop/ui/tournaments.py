@@ -179,8 +179,9 @@ class TournamentsPage(FormPage):
         self.feed = feed
         self.watch = feed.tournaments
         self.name = name
-        self._count = ""
-        self._states: dict[str, str] = {}
+        listed = self.watch.listed  # (a page opened again: its heading says the count)
+        self._count = words.tournaments_count(len(listed.tournaments)) if listed else ""
+        self._states = {t.id: t.state for t in listed.tournaments} if listed else {}
         self._drawn_until = 0.0
         self.shown: tuple[str, list[str]] | None = None
         """The standings last heard: the tournament's name and the sentences."""

@@ -21,13 +21,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.net.tournament_messages import TournamentEntry, Tournaments  # noqa: E402
+from holdem_desktop.server import tournament_service  # noqa: E402
 from holdem_desktop.server.tournament_play import TablePlay  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.tournaments import TournamentsPage  # noqa: E402
-from tests.driving import keys  # noqa: E402
+from tests.driving import keys, typed  # noqa: E402
 
 from .conftest import said  # noqa: E402
+from .test_accounts_desktop import PASSWORD, sign_in_by_keys  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
+from .test_play_online import play_online  # noqa: E402
 from .test_server import next_message, online  # noqa: E402
 from .test_tournament_play import TWELVE  # noqa: E402
 
@@ -154,19 +157,22 @@ class Paced(TablePlay):
 
 
 def test_the_standings_key_says_the_running_tournament_and_draws_it(desktop, make_server,
-                                                                    tmp_path):
+                                                                    tmp_path, monkeypatch):
     offers = tmp_path / "twelve.toml"
     offers.write_text(TWELVE, encoding="utf-8")
     served = make_server(tournaments=offers)
     desk = served.server.tournaments
     (key,) = desk.desk.entries
     t = desk.desk.tournament(key)
-    paced = desk.plays[key] = Paced(t, desk.desk.variants["tournament"])
+    monkeypatch.setattr(tournament_service, "TablePlay", Paced)  # the server makes its tables
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: "1 tournament." in said(desktop))
     keys(app, "tab")
     keys(app, "return")  # the computers fill it at once
     wait_for(app, [], lambda: ", running; you are registered" in row(page, key))
+    wait_for(app, [], lambda: key in desk.plays)  # the server's next tick makes its tables
+    paced = desk.plays[key]
+    assert isinstance(paced, Paced) and paced.hands == 0
     paced.allowed = 40
     wait_for(app, [], lambda: paced.hands == 40, 30.0)  # (counted once they are played)
     left = sorted(t.where, key=lambda p: -t.chips[p])
@@ -193,3 +199,44 @@ def test_the_standings_key_says_the_running_tournament_and_draws_it(desktop, mak
     pygame.image.save(surface, str(SHOTS / "tournaments_standings_1366x768.png"))
     last = [c.id for c in page.controls() if c.id.startswith("standing:")][-1]
     assert last in page.rects  # the standings' last line is on screen at 1366x768
+
+
+def test_a_name_that_cannot_be_used_is_said_and_an_account_registers_under_its_name(
+        desktop, make_server, tmp_path):
+    offers = tmp_path / "offers.toml"
+    offers.write_text(OFFERS, encoding="utf-8")
+    served = make_server(tournaments=offers)
+    three, _pair = served.server.tournaments.desk.entries
+    desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
+    app = play_online(desktop)
+    app.screen.focus.id = "server"
+    keys(app, "backspace")
+    typed(app, f"127.0.0.1:{served.port}")
+    app.screen.focus.id = "name"
+    keys(app, "backspace")
+    typed(app, "computer:1")  # a server's computer's id: no person may take it
+    app.screen.focus.id = "lobby"
+    keys(app, "return")
+    app.screen.focus.id = "sign_in"
+    back(app)
+    keys(app, "return")
+    page = app.screen
+    assert isinstance(page, TournamentsPage)
+    wait_for(app, [], lambda: "2 tournaments." in said(desktop))
+    keys(app, "tab")
+    keys(app, "return")
+    wait_for(app, [], lambda: said(desktop)[-1] == "That name cannot be used: choose another.")
+    assert served.server.tournaments.desk.tournament(three).registered == []
+    keys(app, "escape")  # back in the Lobby: sign in (its own connection), and the
+    # lobby's connection registers the account's name, signed in first
+    sign_in_by_keys(app, "Mara Lee", PASSWORD, "create")
+    wait_for(app, [], lambda: said(desktop)[-1].startswith("Signed in as Mara Lee"))
+    app.screen.focus.id = "sign_out"
+    back(app)
+    keys(app, "return")
+    assert isinstance(app.screen, TournamentsPage)
+    keys(app, "tab")
+    keys(app, "return")
+    wait_for(app, [], lambda: said(desktop)[-1] == (
+        "You are registered for Three of us as Mara Lee. Enter again takes it back."))
+    assert served.server.tournaments.desk.tournament(three).registered == ["Mara Lee"]
