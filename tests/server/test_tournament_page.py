@@ -25,12 +25,11 @@ from holdem_desktop.server import tournament_service  # noqa: E402
 from holdem_desktop.server.tournament_play import TablePlay  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.tournaments import TournamentsPage  # noqa: E402
-from tests.driving import keys, typed  # noqa: E402
+from tests.driving import keys  # noqa: E402
 
 from .conftest import said  # noqa: E402
 from .test_accounts_desktop import PASSWORD, sign_in_by_keys  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
-from .test_play_online import play_online  # noqa: E402
 from .test_server import next_message, online  # noqa: E402
 from .test_tournament_play import TWELVE  # noqa: E402
 
@@ -207,16 +206,7 @@ def test_a_name_that_cannot_be_used_is_said_and_an_account_registers_under_its_n
     offers.write_text(OFFERS, encoding="utf-8")
     served = make_server(tournaments=offers)
     three, _pair = served.server.tournaments.desk.entries
-    desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
-    app = play_online(desktop)
-    app.screen.focus.id = "server"
-    keys(app, "backspace")
-    typed(app, f"127.0.0.1:{served.port}")
-    app.screen.focus.id = "name"
-    keys(app, "backspace")
-    typed(app, "computer:1")  # a server's computer's id: no person may take it
-    app.screen.focus.id = "lobby"
-    keys(app, "return")
+    app = lobby_by_keys(desktop, served, name="computer:1")  # a server's computer's id
     app.screen.focus.id = "sign_in"
     back(app)
     keys(app, "return")
