@@ -40,6 +40,8 @@ class TournamentWatch:
         """The account's session on this server now (None: a guest): a name an
         account reserves is registered only from a connection signed in as it."""
         self._signed: str | None = None
+        self.offered = True
+        """False once the server said it offers no tournaments (then it is not asked again)."""
         self.listed: Tournaments | None = None
         """The last list the server sent (None: none yet)."""
         self.mine: dict[str, str] = {}
@@ -62,7 +64,8 @@ class TournamentWatch:
         keep their room within the lobby's limit)."""
         now = self.clock()
         b = self._bucket
-        if now - self._asked < REFRESH or b.tokens + (now - b.at) * b.rate < _KEEP + 1:
+        if (not self.offered or now - self._asked < REFRESH
+                or b.tokens + (now - b.at) * b.rate < _KEEP + 1):
             return
         self._asked = now
         self._send(TournamentList())
@@ -106,8 +109,11 @@ class TournamentWatch:
             reason = str(message.data.get("reason", message.reason))
             if isinstance(asked, TournamentEntry) and reason == "registered":
                 self.mine[asked.id] = asked.name  # (from here before: followed again)
-            if isinstance(asked, TournamentList) and reason == "too_fast":
-                return True  # asked again in a moment
+            if isinstance(asked, TournamentList) and reason in ("too_fast", "none"):
+                if reason == "none" and self.offered:
+                    self.offered = False
+                    self.heard.append(Heard("refused", "", "", reason))  # said once
+                return True  # (too fast: asked again in a moment)
             self.heard.append(Heard("refused", getattr(asked, "id", ""),
                                     getattr(asked, "name", ""), reason,
                                     str(message.data.get("problem", ""))))

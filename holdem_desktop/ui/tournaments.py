@@ -124,6 +124,7 @@ class TournamentFeed(Protocol):
 
     mine: dict[str, str]
     heard: list[Heard]
+    offered: bool
 
     @property
     def listed(self) -> Listed | None: ...
@@ -196,7 +197,8 @@ class TournamentsPage(FormPage):
     def controls(self) -> tuple[Control, ...]:
         got = self.watch.listed
         count = (words.tournaments_count(len(got.tournaments)) if got is not None
-                 else _("Asking the server…"))
+                 else _("Asking the server…") if self.watch.offered
+                 else words.standings_refused("none", ""))
         rows = [Control(f"tournament:{t.id}", self.line(t), Role.BUTTON, "tournaments")
                 for t in self.listed()]
         shown: list[Control] = []

@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
+from holdem_desktop.app.tournament_watch import REFRESH  # noqa: E402
 from holdem_desktop.net.tournament_messages import TournamentEntry, Tournaments  # noqa: E402
 from holdem_desktop.server import tournament_service  # noqa: E402
 from holdem_desktop.server.tournament_play import TablePlay  # noqa: E402
@@ -230,3 +231,12 @@ def test_a_name_that_cannot_be_used_is_said_and_an_account_registers_under_its_n
     wait_for(app, [], lambda: said(desktop)[-1] == (
         "You are registered for Three of us as Mara Lee. Enter again takes it back."))
     assert served.server.tournaments.desk.tournament(three).registered == ["Mara Lee"]
+
+
+def test_a_server_without_tournaments_says_so_once(desktop, served):
+    app, page = tournaments_page(desktop, served)
+    wait_for(app, [], lambda: "This server offers no tournaments." in said(desktop))
+    before = len(said(desktop))
+    wait_for(app, [], lambda: page.watch.clock() - page.watch._asked > 2 * REFRESH, 20.0)
+    assert said(desktop)[before:] == []  # not asked again, not said again
+    assert page.controls()[0].label == "This server offers no tournaments."
