@@ -20,6 +20,7 @@ from holdem_desktop.net.tournament_messages import TournamentNews
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .online import Invitation, open_online
+from .tournament_watch import TournamentWatch
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
@@ -33,7 +34,8 @@ class LobbyWatch:
     """The lobby of the server ``server`` over ``client`` (open, its
     certificate checked): :attr:`tables` is the last list heard."""
 
-    def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None]) -> None:
+    def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None],
+                 session: Callable[[], str | None] = lambda: None) -> None:
         self.server = server
         self.games = GAMES
         """The games public tables play."""
@@ -48,6 +50,8 @@ class LobbyWatch:
         self.speed = ""
         self.news: list[TournamentNews] = []
         """A tournament's news heard and not yet said (this connection registered there)."""
+        self.tournaments = TournamentWatch(client, session=session)
+        """The server's tournaments (the Tournaments page asks for them)."""
         client.on_message = wake
         client.send(LobbyList())
 
@@ -69,6 +73,8 @@ class LobbyWatch:
                 changed = True
             elif isinstance(message, TournamentNews):
                 self.news.append(message)
+                changed = True
+            elif self.tournaments.take(message):
                 changed = True
             elif isinstance(message, Closed) and not self.closed:
                 self.closed = message.reason or "lost"

@@ -83,7 +83,12 @@ class PlayOnline:
         def wake() -> None:  # the list came: the window's loop wakes and the page reads it
             pygame.event.post(pygame.event.Event(kind))
 
-        return LobbyWatch(server, got, wake)
+        where = self.rooms.where(server)
+
+        def session() -> str | None:  # the account signed in there now, if any
+            return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
+
+        return LobbyWatch(server, got, wake, session)
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:

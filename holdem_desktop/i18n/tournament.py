@@ -9,6 +9,7 @@ core's events (the server, a table's window) says them the same way."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 
 from .names import amount
@@ -129,3 +130,88 @@ def ranking(places: Sequence[tuple[str, int]], limit: int = 10) -> str:
     items = [_("{place}, {players}").format(place=place, players=names_list(names))
              for place, names in sorted(by_place.items())[:limit]]
     return _("Places: {standings}.").format(standings="; ".join(items))
+
+
+# ----------------------------------------------------------------------
+# The Desktop's Tournaments page (a server's lobby): one line a tournament,
+# its registration said, the standings key (issue 35 item 3)
+
+__all__ += ["average_stack", "level_now", "registered_as", "standings_refused",
+            "tournament_line", "tournament_started", "tournaments_count", "unregistered"]
+
+
+def _start(start: int | None) -> str:
+    if start is None:
+        return _("starts when full")
+    return _("starts {when}").format(when=time.strftime("%Y-%m-%d %H:%M", time.localtime(start)))
+
+
+def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: int, seats: int,
+                    registered: int, players: int, start: int | None, state: str,
+                    yours: bool) -> str:
+    """One tournament in one line, as the Tournaments page says and shows it:
+    "Twelve: Tournament, stack 1,500, turbo, 5 minutes a level, tables of 6,
+    3 of 12 registered, starts when full, registration open; you are registered"."""
+    speeds = {"normal": _("normal blinds"), "turbo": _("turbo blinds")}
+    states = {"registering": _("registration open"), "running": _("running"),
+              "over": _("over"), "cancelled": _("cancelled")}
+    line = _("{name}: {game}, stack {stack}, {speed}, {minutes} a level, tables of {seats}, "
+             "{registered} of {players} registered, {start}, {state}").format(
+        name=name, game=variant, stack=amount(stack), speed=speeds.get(speed, speed),
+        minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes),
+        seats=seats, registered=registered, players=players, start=_start(start),
+        state=states.get(state, state))
+    if yours:
+        line = _("{line}; you are registered").format(line=line)
+    return line
+
+
+def tournaments_count(count: int) -> str:
+    """The count of the Tournaments page's list."""
+    if not count:
+        return _("No tournament on this server.")
+    return ngettext("{n} tournament.", "{n} tournaments.", count).format(n=count)
+
+
+def registered_as(tournament: str, name: str) -> str:
+    return _("You are registered for {tournament} as {name}. Enter again takes it back.").format(
+        tournament=tournament, name=name)
+
+
+def unregistered(tournament: str) -> str:
+    return _("Your registration for {tournament} is taken back.").format(tournament=tournament)
+
+
+def tournament_started(tournament: str) -> str:
+    return _("{tournament} has started.").format(tournament=tournament)
+
+
+def standings_refused(reason: str, tournament: str, registered: int = 0,
+                      players: int = 0) -> str:
+    """Why the server refused a registration, its withdrawal or the standings
+    (the ``error`` ``tournament``'s reason; a name's problem is said elsewhere)."""
+    texts = {
+        "registered": _("That name is already registered for {tournament}."),
+        "not_registered": _("That name is not registered for {tournament}."),
+        "full": _("{tournament} is full."),
+        "closed": _("Registration for {tournament} is closed: it has started or ended."),
+        "no_tournament": _("{tournament} is no longer offered on this server."),
+        "none": _("This server offers no tournaments."),
+        "not_running": _("{tournament} has not started: {registered} of {players} "
+                         "registered."),
+    }
+    return texts.get(reason, _("The server refused that ({reason}).")).format(
+        tournament=tournament, registered=registered, players=players, reason=reason)
+
+
+def level_now(level: int, blinds: Sequence[int], ante: int) -> str:
+    """"Level 3: blinds 30 and 60."."""
+    if ante:
+        return _("Level {level}: blinds {small} and {big}, ante {ante}.").format(
+            level=level, small=amount(blinds[0]), big=amount(blinds[1]), ante=amount(ante))
+    return _("Level {level}: blinds {small} and {big}.").format(
+        level=level, small=amount(blinds[0]), big=amount(blinds[1]))
+
+
+def average_stack(average: int) -> str:
+    return _("The average stack is {average}.").format(average=amount(average))

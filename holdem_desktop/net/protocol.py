@@ -62,6 +62,7 @@ from .checks import (
     _check_word,
 )
 from .lobby_messages import MAX_LISTED, JoinTable, LobbyList, PlayNow, Tables
+from .standings_messages import AskStandings, TournamentStandings
 from .tournament_messages import (
     MAX_TOURNAMENTS,
     TournamentEntry,
@@ -776,11 +777,11 @@ ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
                             | Create | LobbyList | PlayNow | JoinTable | ACCOUNT_ASKS
-                            | TournamentList | TournamentEntry)
+                            | TournamentList | TournamentEntry | AskStandings)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
                           | News | Said | Tables | ACCOUNT_ANSWERS | Tournaments
-                          | TournamentNews)
+                          | TournamentNews | TournamentStandings)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
@@ -788,11 +789,11 @@ _CLIENT_TYPES: Mapping[str, type[Any]] = {
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
                               LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
                               SignOut, AskLeaderboard, AskRating, TournamentList,
-                              TournamentEntry)}
+                              TournamentEntry, AskStandings)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
                               News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating,
-                              Tournaments, TournamentNews)}
+                              Tournaments, TournamentNews, TournamentStandings)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Tables, "tables"): MAX_LISTED,
                                                 (Leaderboard, "rows"): MAX_ROWS,

@@ -55,11 +55,13 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
+from holdem_desktop.net.standings_messages import AskStandings
 from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
 
 from .tables import PublicTables
 from .tournament_lobby import answer as tournament_answer
 from .tournament_news import Followers
+from .tournament_standings import standings_answer
 from .tournaments import TournamentDesk
 
 __all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
@@ -211,6 +213,9 @@ class Lobby:
                        else Error("too_fast", {}))
             if self.followers is not None and isinstance(message, TournamentEntry):
                 self.followers.entry(conn, message)
+        elif isinstance(message, AskStandings):  # (server/tournament_standings.py)
+            self._send(conn, standings_answer(self.desk, self.followers, conn, message)
+                       if self.tables.allowed(conn) else Error("too_fast", {}))
         else:
             self._send(conn, Error("not_joined", {}))
 

@@ -4,8 +4,9 @@ By ear it is a list like any other: the filters (game, speed), Play now,
 then one line a table ("Session, blinds 10/20, normal speed: 4 of 6 seats
 free, 2 people, 4 computers, 1 watching, 2 of 5"), the count said when it
 changes.  Enter on a table joins it, W (the table's key for whose turn it
-is) watches it, and Play now seats the player at once.  By eye the same
-rows, one a table, under a heading naming the columns.  The list follows
+is) watches it, and Play now seats the player at once; Tournaments, after
+the tables, opens the server's tournaments (:mod:`.tournaments`).  By eye
+the same rows, one a table, under a heading naming the columns.  The list follows
 the server's updates (at most one a second) without moving the focus.
 """
 
@@ -32,7 +33,8 @@ from .form_page import FormPage
 from .forms import Field, Form
 from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
-from .tournament_news import TournamentNews, news_said
+from .tournament_news import TournamentNews, say_news
+from .tournaments import TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -47,6 +49,7 @@ class LobbyFeed(Protocol):
     speeds: tuple[str, ...]
     closed: str
     news: list[TournamentNews]
+    tournaments: TournamentFeed
 
     @property
     def tables(self) -> Tables | None: ...
@@ -143,6 +146,7 @@ class LobbyPage(FormPage):
                 Control("play_now", _("Play now"), zone="filters"),
                 Control("tables", count, Role.HEADING, "tables"),
                 *rows,
+                Control("tournaments", _("Tournaments"), zone="tables"),
                 *self._account_controls(),
                 Control("close", _("Close"), zone="tables"))
 
@@ -168,9 +172,7 @@ class LobbyPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
-        while self.feed.news:  # a tournament this connection registered for
-            for sentence in news_said(self.feed.news.pop(0)):
-                self.say(sentence)
+        say_news(self.feed.news, self.say)  # a tournament this connection registered for
         if self.feed.closed:
             self.say(_("The server closed the lobby."))
             return
@@ -195,6 +197,8 @@ class LobbyPage(FormPage):
             return None
         if control.id in ("leaderboard", "my_rating"):
             return rating_page(control.id, self.desktop, self.feed.server, self.say)
+        if control.id == "tournaments":
+            return Push(TournamentsPage(self.desktop, self.feed, self.name, self._say))
         if control.id == "play_now":
             v = self.form.values
             return self._go(lambda: self.desktop.play_now(

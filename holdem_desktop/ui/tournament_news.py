@@ -5,11 +5,12 @@ modules), in the words of :mod:`holdem_desktop.i18n.tournament`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from holdem_desktop.i18n import tournament as words
 
-__all__ = ["TournamentNews", "news_said"]
+__all__ = ["TournamentNews", "news_said", "say_news"]
 
 
 class TournamentNews(Protocol):
@@ -56,3 +57,10 @@ def news_said(news: TournamentNews) -> list[str]:
     # "over": the winner (you, or who), then the first places
     won = [words.tournament_won(news.ranking[0], news.place == 1)] if news.ranking else []
     return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)))]
+
+
+def say_news(heard: list[TournamentNews], say: Callable[[str], None]) -> None:
+    """Say the news ``heard`` (and forget it), in order."""
+    while heard:
+        for sentence in news_said(heard.pop(0)):
+            say(sentence)

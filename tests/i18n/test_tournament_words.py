@@ -73,3 +73,33 @@ def test_each_language_says_them_with_its_number_grammar(language, code, move, l
     assert words.final_table(9) == final
     assert words.player_name("computer:4") == {"ro": "Calculatorul 4", "it": "Computer 4",
                                                "pl": "Komputer 4"}[code]
+
+
+def test_the_tournaments_page_lines_and_the_standings():
+    line = words.tournament_line("Twelve", "Tournament", 1500, "turbo", 5, 6, 3, 12, None,
+                                 "registering", True)
+    assert line == ("Twelve: Tournament, stack 1,500, turbo blinds, 5 minutes a level, tables "
+                    "of 6, 3 of 12 registered, starts when full, registration open; you are "
+                    "registered")
+    assert words.tournaments_count(0) == "No tournament on this server."
+    assert words.tournaments_count(1) == "1 tournament."
+    assert words.level_now(3, (30, 60), 0) == "Level 3: blinds 30 and 60."
+    assert words.level_now(9, (300, 600), 50) == "Level 9: blinds 300 and 600, ante 50."
+    assert words.standings_refused("full", "Twelve") == "Twelve is full."
+    assert words.standings_refused("odd", "Twelve") == "The server refused that (odd)."
+
+
+@pytest.mark.parametrize(("code", "count", "line"), [
+    ("ro", "21 de turnee.", "Pair: Turneu, jetoane de start 1.500, blinduri normale, 10 minute "
+     "pe nivel, mese de 3, 2 din 2 înscriși, începe când se umple, în desfășurare"),
+    ("it", "21 tornei.", "Pair: Torneo, stack 1.500, bui normali, 10 minuti per livello, "
+     "tavoli da 3, 2 iscritti su 2, inizia quando è al completo, in corso"),
+    ("pl", "21 turniejów.", "Pair: Turniej, stos 1\u00a0500, ciemne w zwykłym tempie, 10 minut na "
+     "poziom, stoły po 3, zapisanych 2 z 2, startuje po zapełnieniu, w toku"),
+])
+def test_each_language_says_the_tournaments_page(language, code, count, line):
+    assert set_language(code)
+    assert words.tournaments_count(21) == count
+    got = words.tournament_line("Pair", words._("Tournament"), 1500, "normal", 10, 3, 2, 2,
+                                None, "running", False)
+    assert got == line

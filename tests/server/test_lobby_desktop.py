@@ -29,15 +29,20 @@ from .test_play_online import play_online  # noqa: E402
 from .test_server import online  # noqa: E402
 
 
-def lobby_by_keys(desktop, served, trusted: bool = True) -> App:
-    """Rooms, Play online, the server typed, Lobby: public tables (its
-    certificate ``trusted`` before, as after a first visit)."""
+def lobby_by_keys(desktop, served, trusted: bool = True, name: str = "") -> App:
+    """Rooms, Play online, the server typed (and the ``name``, when given),
+    Lobby: public tables (its certificate ``trusted`` before, as after a
+    first visit)."""
     if trusted:
         desktop.trust_certificate(f"127.0.0.1:{served.port}", served.fingerprint)
     app = play_online(desktop)
     app.screen.focus.id = "server"
     keys(app, "backspace")
     typed(app, f"127.0.0.1:{served.port}")
+    if name:
+        app.screen.focus.id = "name"
+        keys(app, "backspace")
+        typed(app, name)
     app.screen.focus.id = "lobby"
     keys(app, "return")
     assert not trusted or isinstance(app.screen, LobbyPage), app.screen

@@ -1,0 +1,121 @@
+"""A server's tournaments as the desktop follows them, over the lobby's
+connection (:class:`~.lobby.LobbyWatch` hands it what arrives): the list,
+asked again every few seconds while the Tournaments page is open (the
+server sends it only when asked), registering and taking it back, and the
+standings.  The server answers each request in order, once, with no id on a
+refusal: the requests are kept in order to know what each answer answers,
+and paced below the lobby's limit (5 at once, then 1 a second) so that a
+refusal for going too fast is rare (a list asked again waits its turn)."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+
+from holdem_desktop.net.account_messages import UseSession
+from holdem_desktop.net.limits import TokenBucket
+from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.protocol import Error
+from holdem_desktop.net.standings_messages import AskStandings, TournamentStandings
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList, Tournaments
+from holdem_desktop.ui.tournaments import Heard
+
+__all__ = ["REFRESH", "TournamentWatch"]
+
+REFRESH = 3.0
+"""Seconds between two asks for the list while the page is open."""
+_KEEP = 2.0
+"""Requests of the lobby's burst a list asked again leaves to the player."""
+
+
+class TournamentWatch:
+    """The tournaments of the server ``client`` is connected to."""
+
+    def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic,
+                 session: Callable[[], str | None] = lambda: None) -> None:
+        self.client = client
+        self.clock = clock
+        self.session = session
+        """The account's session on this server now (None: a guest): a name an
+        account reserves is registered only from a connection signed in as it."""
+        self._signed: str | None = None
+        self.offered = True
+        """False once the server said it offers no tournaments (then it is not asked again)."""
+        self.listed: Tournaments | None = None
+        """The last list the server sent (None: none yet)."""
+        self.mine: dict[str, str] = {}
+        """Tournament id -> the name registered from this computer."""
+        self.heard: list[Heard] = []
+        """Answers to say, in order."""
+        self._pending: deque[TournamentList | TournamentEntry | AskStandings] = deque()
+        self._bucket = TokenBucket(1.0, 5.0, clock)
+        self._asked = -REFRESH
+
+    def _send(self, message: TournamentList | TournamentEntry | AskStandings) -> bool:
+        if not self._bucket.take():
+            return False
+        self._pending.append(message)
+        self.client.send(message)
+        return True
+
+    def refresh(self) -> None:
+        """Ask for the list again when it is time (and the player's requests
+        keep their room within the lobby's limit)."""
+        now = self.clock()
+        b = self._bucket
+        if (not self.offered or now - self._asked < REFRESH
+                or b.tokens + (now - b.at) * b.rate < _KEEP + 1):
+            return
+        self._asked = now
+        self._send(TournamentList())
+
+    def enter(self, key: str, name: str, register: bool) -> bool:
+        """Register ``name`` for ``key`` (or take it back); False: too fast.
+        Signed in since the lobby opened: this connection is signed in first
+        (its answer is the account's, not one the requests wait for)."""
+        token = self.session()
+        if token is not None and token != self._signed:
+            self._signed = token
+            self.client.send(UseSession(token))
+        return self._send(TournamentEntry(key, name, register))
+
+    def standings(self, key: str) -> bool:
+        """Ask for ``key``'s standings; False: too fast."""
+        return self._send(AskStandings(key))
+
+    def take(self, message: object) -> bool:
+        """``message`` arrived on the lobby's connection: True when it was
+        the tournaments' (an answer to one of these requests)."""
+        if isinstance(message, Tournaments):
+            self.listed = message
+            asked = self._pending.popleft() if self._pending else None
+            if isinstance(asked, TournamentEntry):
+                if asked.register:
+                    self.mine[asked.id] = asked.name
+                else:
+                    self.mine.pop(asked.id, None)
+                self.heard.append(Heard("registered" if asked.register else "unregistered",
+                                        asked.id, asked.name))
+            return True
+        if isinstance(message, TournamentStandings):
+            if self._pending:
+                self._pending.popleft()
+            self.heard.append(Heard("standings", message.id, standings=message))
+            return True
+        if isinstance(message, Error) and message.reason in ("tournament", "too_fast") \
+                and self._pending:
+            asked = self._pending.popleft()
+            reason = str(message.data.get("reason", message.reason))
+            if isinstance(asked, TournamentEntry) and reason == "registered":
+                self.mine[asked.id] = asked.name  # (from here before: followed again)
+            if isinstance(asked, TournamentList) and reason in ("too_fast", "none"):
+                if reason == "none" and self.offered:
+                    self.offered = False
+                    self.heard.append(Heard("refused", "", "", reason))  # said once
+                return True  # (too fast: asked again in a moment)
+            self.heard.append(Heard("refused", getattr(asked, "id", ""),
+                                    getattr(asked, "name", ""), reason,
+                                    str(message.data.get("problem", ""))))
+            return True
+        return False
