@@ -50,7 +50,7 @@ class LobbyWatch:
         self.speed = ""
         self.news: list[TournamentNews] = []
         """A tournament's news heard and not yet said (this connection registered there)."""
-        self.tournaments = TournamentWatch(client, session=session)
+        self.tournaments = TournamentWatch(client, session=session, server=server)
         """The server's tournaments (the Tournaments page asks for them)."""
         client.on_message = wake
         client.send(LobbyList())

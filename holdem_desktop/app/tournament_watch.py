@@ -9,6 +9,7 @@ refusal for going too fast is rare (a list asked again waits its turn)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -27,14 +28,20 @@ REFRESH = 3.0
 """Seconds between two asks for the list while the page is open."""
 _KEEP = 2.0
 """Requests of the lobby's burst a list asked again leaves to the player."""
+TOKENS: dict[tuple[str, str, str], str] = {}
+"""(server, tournament id, name) -> the secret sent with that registration,
+for as long as the game runs: a new connection to the lobby (after a
+reconnection, or the lobby opened again) shows it to follow the
+registration or take it back (server/tournament_owners.py)."""
 
 
 class TournamentWatch:
     """The tournaments of the server ``client`` is connected to."""
 
     def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic,
-                 session: Callable[[], str | None] = lambda: None) -> None:
+                 session: Callable[[], str | None] = lambda: None, server: str = "") -> None:
         self.client = client
+        self.server = server
         self.clock = clock
         self.session = session
         """The account's session on this server now (None: a guest): a name an
@@ -78,7 +85,8 @@ class TournamentWatch:
         if token is not None and token != self._signed:
             self._signed = token
             self.client.send(UseSession(token))
-        return self._send(TournamentEntry(key, name, register))
+        token = TOKENS.setdefault((self.server, key, name), secrets.token_hex(16))
+        return self._send(TournamentEntry(key, name, register, token))
 
     def standings(self, key: str) -> bool:
         """Ask for ``key``'s standings; False: too fast."""

@@ -193,6 +193,8 @@ def standings_refused(reason: str, tournament: str, registered: int = 0,
     texts = {
         "registered": _("That name is already registered for {tournament}."),
         "not_registered": _("That name is not registered for {tournament}."),
+        "not_yours": _("{tournament}: that name was registered from another computer; "
+                       "only it can take it back."),
         "full": _("{tournament} is full."),
         "closed": _("Registration for {tournament} is closed: it has started or ended."),
         "no_tournament": _("{tournament} is no longer offered on this server."),

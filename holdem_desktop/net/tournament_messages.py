@@ -6,9 +6,10 @@ A connection in no room asks for the list (:class:`TournamentList`,
 answered :class:`Tournaments`) and registers a name or takes it back
 (:class:`TournamentEntry`, answered with the list again, or ``error``
 ``tournament`` with the reason: ``registered``, ``not_registered``,
-``full``, ``closed``, ``name``, ``no_tournament``).  The connection a
-name registered from (or asked to register again from, after a
-reconnection) hears that tournament's news (:class:`TournamentNews`)."""
+``full``, ``closed``, ``name``, ``no_tournament``, ``not_yours``).  The
+connection a name registered from (or asked to register again from, after
+a reconnection, showing the registration's token) hears that tournament's
+news (:class:`TournamentNews`)."""
 
 from __future__ import annotations
 
@@ -40,18 +41,25 @@ class TournamentList:
 @dataclass(frozen=True)
 class TournamentEntry:
     """Register ``name`` for tournament ``id`` (``register`` false: take the
-    registration back, until the start)."""
+    registration back, until the start); ``token`` (optional, 32 hex
+    digits drawn at random by the client): the secret that lets its holder
+    speak for the registration from another connection
+    (server/tournament_owners.py)."""
 
     TYPE: ClassVar[str] = "tournament_entry"
     id: str
     name: str
     register: bool = True
+    token: str | None = None
 
     def __post_init__(self) -> None:
         _check_id(self.id, "id")
         # the name as typed: the lobby judges it (``name``, with the problem)
         _check(type(self.name) is str and len(self.name) <= _NAME_WIRE, "name", "bad name")
         _check(type(self.register) is bool, "register", "not a bool")
+        _check(self.token is None or (type(self.token) is str and len(self.token) == 32
+                                      and all(c in "0123456789abcdef" for c in self.token)),
+               "token", "not 32 hex digits")
 
     @classmethod
     def _build(cls, values: dict[str, Any]) -> TournamentEntry:

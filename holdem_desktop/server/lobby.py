@@ -61,6 +61,7 @@ from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentLi
 from .tables import PublicTables
 from .tournament_lobby import answer as tournament_answer
 from .tournament_news import Followers
+from .tournament_owners import Owners
 from .tournament_standings import standings_answer
 from .tournaments import TournamentDesk
 
@@ -141,6 +142,8 @@ class Lobby:
         """The tournaments this process offers (None: none)."""
         self.followers: Followers | None = None
         """Who hears the news of each (with a desk)."""
+        self.owners = Owners()
+        """Whose each registration is (server/tournament_owners.py)."""
 
     # ------------------------------------------------------------------
 
@@ -209,10 +212,10 @@ class Lobby:
         elif isinstance(message, LobbyList | PlayNow | JoinTable):
             self._lobby(conn, message)
         elif isinstance(message, TournamentList | TournamentEntry):  # (server/tournaments.py)
-            self._send(conn, tournament_answer(self.desk, message) if self.tables.allowed(conn)
-                       else Error("too_fast", {}))
+            self._send(conn, tournament_answer(self.desk, message, conn, self.owners)
+                       if self.tables.allowed(conn) else Error("too_fast", {}))
             if self.followers is not None and isinstance(message, TournamentEntry):
-                self.followers.entry(conn, message)
+                self.followers.entry(conn, message, self.owners)
         elif isinstance(message, AskStandings):  # (server/tournament_standings.py)
             self._send(conn, standings_answer(self.desk, self.followers, conn, message)
                        if self.tables.allowed(conn) else Error("too_fast", {}))

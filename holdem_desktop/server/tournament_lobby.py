@@ -13,6 +13,7 @@ from holdem_desktop.net.tournament_messages import (
 )
 from holdem_desktop.tournament import TournamentError
 
+from .tournament_owners import Owners
 from .tournaments import TournamentDesk
 
 __all__ = ["answer", "listed"]
@@ -23,10 +24,12 @@ def listed(desk: TournamentDesk) -> Tournaments:
     return Tournaments(tuple(desk.listing()[:MAX_TOURNAMENTS]))
 
 
-def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntry
-           ) -> Tournaments | Error:
-    """What the lobby says to ``message``: the list (after a registration
-    taken, the list with it), or ``error`` ``tournament`` with the reason."""
+def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntry,
+           conn: str = "", owners: Owners | None = None) -> Tournaments | Error:
+    """What the lobby says to ``message`` from ``conn``: the list (after a
+    registration taken, the list with it), or ``error`` ``tournament`` with
+    the reason; with ``owners``, only a registration's owner takes it back
+    or follows it again (``not_yours``)."""
     if desk is None:
         return Error("tournament", {"reason": "none"})
     if isinstance(message, TournamentEntry):
@@ -34,11 +37,23 @@ def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntr
         if problem is not None:
             return Error("tournament", {"reason": "name", "problem": problem})
         name = clean_name(message.name)
+        mine = owners is None or owners.may(message.id, name, conn, message.token)
         try:
             if message.register:
                 desk.register(message.id, name)
+            elif not mine:
+                return Error("tournament", {"reason": "not_yours"})
             else:
                 desk.unregister(message.id, name)
         except TournamentError as refused:
+            if refused.reason == "registered" and not mine:
+                return Error("tournament", {"reason": "not_yours"})
+            if refused.reason == "registered" and owners is not None:
+                owners.claim(message.id, name, conn, message.token)  # followed from here
             return Error("tournament", {"reason": refused.reason})
+        if owners is not None:
+            if message.register:
+                owners.claim(message.id, name, conn, message.token)
+            else:
+                owners.drop(message.id, name)
     return listed(desk)

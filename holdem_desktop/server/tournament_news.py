@@ -19,6 +19,7 @@ from holdem_desktop.tournament import (
     TournamentOver,
 )
 
+from .tournament_owners import Owners
 from .tournaments import TournamentDesk
 
 __all__ = ["RANKED", "Followers"]
@@ -39,11 +40,14 @@ class Followers:
         """The players left last told, by tournament (several out at once: told once)."""
         desk.listeners.append(self.heard)
 
-    def entry(self, conn: str, message: TournamentEntry) -> None:
+    def entry(self, conn: str, message: TournamentEntry, owners: Owners | None = None) -> None:
         """After ``message`` was answered: a name registered there is followed
-        from ``conn``; a registration taken back no longer is."""
+        from ``conn`` (when ``conn`` owns it now); a registration taken back
+        no longer is."""
         entry = self.desk.entries.get(message.id)
         name = clean_name(message.name)
+        if owners is not None and owners.holder(message.id, name) not in (conn, None):
+            return
         if entry is not None and message.register and name in entry.tournament.registered:
             self.conns[(message.id, name)] = conn
         elif not message.register and self.conns.get((message.id, name)) == conn:
