@@ -21,8 +21,9 @@ desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
 ``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
 ``{"joined": {"code", "token"}}``, ``{"tables": {"count", "tables":
 [{"code", "line"}]}}`` (the lobby's list, worded as the desktop's Lobby
-says it), ``{"say": text, "more": bool}`` (an
-announcement, or ``more`` of the one the player's move began),
+says it), ``{"say": text, "more": bool, "own": bool}`` (an
+announcement, or ``more`` of the one the player's move began; ``own``: the
+one their move begins, which replaces what the live region holds),
 ``{"tell": text}`` (the answer to a press: said at once),
 ``{"view": {...}}`` and ``{"error": text}``.
 """
@@ -244,6 +245,7 @@ class WebMember:
         self.announcer = Announcer(
             seat, name, lambda text: self.out.append({"say": text}),
             grow=lambda text: self.out.append({"say": text, "more": True}),
+            begin=lambda text: self.out.append({"say": text, "own": True}),
             stand_in=lambda: bool(remote.computer_plays))
         self.log = MoveLog(name, seat)
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]

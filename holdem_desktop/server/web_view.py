@@ -17,6 +17,7 @@ from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
+from holdem_desktop.settings import APP
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
@@ -33,8 +34,9 @@ desktop, Increase amount reaches it)."""
 PAGE_PRESETS = (*PRESETS[:-1], TWO_POT, PRESETS[-1])
 """The page's amount presets, left to right: min, ½, ¾, pot, 2× pot, all-in."""
 
-RULES = 5
-"""How to play's sections about the game itself (the first ones)."""
+VARIANTS_FOLDER = Path(APP, "variants")
+"""How to play's variants folder on a page: the desktop program's, named
+by its own folder (the server's own paths are nobody's business)."""
 LOG_SHOWN = 60
 """Move log lines a page is sent (the newest)."""
 
@@ -64,10 +66,10 @@ def lobby_view(tables: Tables) -> dict[str, Any]:
 
 
 def rules_page(variant: Variant) -> list[dict[str, Any]]:
-    """How to play, as the desktop's page has it: the game, this game's
-    rules, the hands, betting, choosing an amount (the sections about the
-    window's keys and files are the desktop's alone)."""
-    sections = how_to_play(variant, KeyMap(), amount=amount, folder=Path("."))[:RULES]
+    """How to play, every section the desktop's page has, from the same
+    source (:func:`~holdem_desktop.ui.howto.how_to_play`, the default keys:
+    the page answers the same ones where a keyboard reaches it)."""
+    sections = how_to_play(variant, KeyMap(), amount=amount, folder=VARIANTS_FOLDER)
     return [{"heading": s.heading, "paragraphs": list(s.paragraphs)} for s in sections]
 
 

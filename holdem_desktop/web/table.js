@@ -12,11 +12,17 @@
   function fill(list, lines) { $(list).replaceChildren(...lines.map((t) => el("li", t))); }
   function send(obj) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj)); }
 
-  function say(text, more) {
+  // The live region: one line an announcement (``more`` grows the last one).
+  // The player's own move (``own``) replaces what the region holds: said
+  // first, nothing stale left waiting before it (the desktop's rule).
+  function say(text, more, own) {
     const live = $("live");
     if (more && live.lastElementChild) {
       live.lastElementChild.append(" " + text);
       lastSaid += " " + text;
+    } else if (own) {
+      live.replaceChildren(el("p", text));
+      lastSaid = text;
     } else {
       live.append(el("p", text));
       lastSaid = text;
@@ -122,7 +128,7 @@
       $("join").hidden = true; $("table").hidden = false; wait = 500;
     }
     if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
-    if (m.say) say(m.say, m.more);
+    if (m.say) say(m.say, m.more, m.own);
     if (m.tell) say(m.tell);
     if (m.chat) say(m.chat);
     if (m.view) show(m.view);
