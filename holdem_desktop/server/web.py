@@ -11,14 +11,18 @@ amounts, why one cannot be used) and its Move log.  The page sends what was
 pressed; the server answers with sentences and the zones' text.
 
 Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
-``{"join": {"code", "name", "token", "public"}}`` (``public``: a table of
-the lobby, joined as a desktop's Lobby joins it), ``{"lobby": 1}`` (follow
-the public tables), ``{"play_now": {"name"}}``, ``{"press": <Command>}``,
+``{"join": {"code", "name", "token", "public", "watch"}}`` (``public``: a
+table of the lobby, joined as a desktop's Lobby joins it, ``watch``: only
+to listen), ``{"lobby": 1}`` or ``{"lobby": {"variant", "speed"}}`` (follow
+the public tables, filtered as the desktop's Lobby filters them),
+``{"play_now": {"name", "variant", "speed"}}``, ``{"press": <Command>}``,
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
 ``{"state": 1}`` (Read state), ``{"clock": 1}`` (the time left: the
 desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
 ``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
-``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
+``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...},
+"filters": {"variant", "speed"}}`` (the lobby's filters' choices,
+``[value, label]`` each),
 ``{"joined": {"code", "token"}}``, ``{"tables": {"count", "tables":
 [{"code", "line"}]}}`` (the lobby's list, worded as the desktop's Lobby
 says it), ``{"say": text, "more": bool, "own": bool}`` (an
@@ -45,7 +49,7 @@ from websockets.exceptions import ConnectionClosed
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
-from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.phrases import room_problem, spectator_arrival
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
@@ -68,6 +72,7 @@ from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
     hand_text,
+    lobby_filters,
     lobby_view,
     page_words,
     read_state,
@@ -132,6 +137,8 @@ class WebMember:
         self.name = ""
         self.tables: Tables | None = None
         """The lobby's list last heard (before a join)."""
+        self.watching = False
+        """Whether the page chose Watch on a public table (never seated there)."""
 
     # the page
 
@@ -146,7 +153,8 @@ class WebMember:
                 with speaking(self.lang):
                     lobby = [{"tables": lobby_view(self.tables)}] \
                         if self.tables is not None and self.remote is None else []
-                    return [{"words": page_words()}, *lobby, *self._take()]
+                    return [{"words": page_words(), "filters": lobby_filters()}, *lobby,
+                            *self._take()]
             if kind == "ping":
                 return []
             if kind == "howto":
@@ -156,8 +164,8 @@ class WebMember:
                 return self._join(value)
             if kind == "play_now" and isinstance(value, dict) and self.remote is None:
                 return self._join({**value, "code": ""}, play_now=True)
-            if kind == "lobby" and value == 1 and self.remote is None:
-                self.client.send(LobbyList())
+            if kind == "lobby" and self.remote is None and (filters := _filters(value)):
+                self.client.send(LobbyList(*filters))
                 return []
             if self.remote is None or self.panel is None:  # (a join comes first)
                 return [{"error": "malformed"}]
@@ -187,18 +195,20 @@ class WebMember:
         """A room by code, a public table of the lobby, or Play now: sent as
         a desktop sends it (a wrong one refused to this page alone)."""
         code, name, token = value.get("code"), value.get("name"), value.get("token")
-        public = value.get("public", False)
+        public, watch = value.get("public", False), value.get("watch", False)
+        filters = _filters({k: v for k, v in value.items() if k in ("variant", "speed")})
         if not isinstance(code, str) or not isinstance(name, str) or type(public) is not bool \
-                or not (token is None or isinstance(token, str)):
+                or type(watch) is not bool or not (token is None or isinstance(token, str)) \
+                or filters is None:
             return [{"error": "malformed"}]
         try:
             message: ClientMessage = (
-                PlayNow(name.strip(), __version__) if play_now else
-                JoinTable(name.strip(), __version__, code.strip(), token=token or None)
+                PlayNow(name.strip(), __version__, *filters) if play_now else
+                JoinTable(name.strip(), __version__, code.strip(), watch, token or None)
                 if public else Hello(name.strip(), code.strip(), __version__, token or None))
         except ValueError:
             return [{"error": "malformed"}]
-        self.name = name
+        self.name, self.watching = name, watch and public
         self.client.send(message)
         return []
 
@@ -225,6 +235,11 @@ class WebMember:
                 elif isinstance(message, Welcome):
                     self._seat(message)
                     self.out.append({"joined": {"code": message.code, "token": message.token}})
+                    table = self.remote.table if self.remote is not None else None
+                    if (arrival := spectator_arrival(
+                            message.spectator, message.public, self.watching,
+                            table is not None and table.started and not table.game_over)):
+                        self.out.append({"say": arrival})
                 elif isinstance(message, Refused | Bye):
                     self.out.append({"error": room_problem(message.reason,
                                                            getattr(message, "detail", ""))})
@@ -269,6 +284,21 @@ class WebMember:
         if self.remote is not None and self.panel is not None and self.log is not None:
             out.append({"view": table_view(self.remote, self.panel, self.log)})
         return out
+
+
+def _filters(value: object) -> tuple[str, str] | None:
+    """The lobby's filters a page sent (``1``: none; ``{"variant", "speed"}``,
+    each "" for any), or None when they are not filters."""
+    if value == 1 or value == {}:
+        return ("", "")
+    if not isinstance(value, dict) or not set(value) <= {"variant", "speed"}:
+        return None
+    variant, speed = value.get("variant", ""), value.get("speed", "")
+    try:
+        LobbyList(variant, speed)
+    except ValueError:
+        return None
+    return (variant, speed)
 
 
 class _Link:

@@ -11,10 +11,11 @@ from typing import Any
 
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.lobby import Tables, count_line, table_line
+from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
 from holdem_desktop.settings import APP
@@ -22,7 +23,8 @@ from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 
-__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_view", "page_words",
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_filters", "lobby_view",
+           "page_words",
            "read_state", "rules_page", "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
@@ -55,7 +57,16 @@ def page_words() -> dict[str, str]:
         "leave": _("Leave the room"),
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
+        "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"),
     }
+
+
+def lobby_filters() -> dict[str, list[list[str]]]:
+    """The lobby's filters as the desktop's Lobby offers them: any game or
+    one of the public tables' games, any speed or one of theirs
+    (``[value, label]`` each)."""
+    return {"variant": [["", _("Any game")], *([k, game_name(k)] for k in GAMES)],
+            "speed": [["", _("Any speed")], *([s, speed_name(s)] for s in SPEEDS)]}
 
 
 def lobby_view(tables: Tables) -> dict[str, Any]:
@@ -80,7 +91,7 @@ def hand_text(table: RemoteTable) -> str:
 
 
 def _view(table: RemoteTable) -> SeatView | None:
-    if table.hand is None or table.seat is None:
+    if table.hand is None:  # (a watcher's view: the seat None, no hole cards)
         return None
     try:
         return table.view(table.seat)

@@ -101,30 +101,47 @@
   }
 
   // The lobby's public tables, one button a table (its line as the desktop's
-  // Lobby says it); the list follows the server: the focus stays on its table.
+  // Lobby says it) and Watch beside it (the desktop's W); the list follows the
+  // server: the focus stays on its table (or its Watch).
   function lobby(t) {
     const at = document.activeElement && document.activeElement.dataset
-      ? document.activeElement.dataset.code : undefined;
+      ? document.activeElement.id : undefined;
     $("lobby-count").textContent = t.count;
     $("lobby-tables").replaceChildren(...t.tables.map((row) => {
       const b = el("button", row.line); b.type = "button"; b.dataset.code = row.code;
-      b.addEventListener("click", () => enter({ join: { code: row.code, name: $("name").value,
-        token: null, public: true } }));
-      const li = el("li", ""); li.append(b); return li;
+      b.id = "table-" + row.code;
+      b.addEventListener("click", () => sit(row.code, false));
+      const w = el("button", words.watch || "Watch"); w.type = "button"; w.dataset.code = row.code;
+      w.id = "watch-" + row.code; w.setAttribute("aria-labelledby", w.id + " " + b.id);
+      w.addEventListener("click", () => sit(row.code, true));
+      const li = el("li", ""); li.append(b, w); return li;
     }));
-    const again = at && [...$("lobby-tables").querySelectorAll("button")]
-      .find((b) => b.dataset.code === at);
-    if (again) again.focus();
+    if (at && $(at)) $(at).focus();
   }
+  function sit(code, watch) {
+    enter({ join: { code: code, name: $("name").value, token: null, public: true, watch: watch } });
+  }
+  // The filters, as the desktop's Lobby has them (their words from the server)
+  function filters(f) {
+    for (const [id, choices] of [["f-variant", f.variant], ["f-speed", f.speed]]) {
+      const chosen = $(id).value;
+      $(id).replaceChildren(...choices.map(([value, label]) => {
+        const o = el("option", label); o.value = value; return o; }));
+      $(id).value = chosen;
+    }
+  }
+  function chosen() { return { variant: $("f-variant").value, speed: $("f-speed").value }; }
 
   function receive(m) {
     if (m.words) useWords(m.words);
+    if (m.filters) filters(m.filters);
     if (m.tables) lobby(m.tables);
     if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
-      joined = { code: m.joined.code, token: m.joined.token };
+      joined = { code: m.joined.code, token: m.joined.token, public: asked.public === true,
+        watch: asked.watch === true };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
-        { code: joined.code, token: joined.token, name: $("name").value, lang: $("lang").value }));
+        { ...joined, name: $("name").value, lang: $("lang").value }));
       $("join").hidden = true; $("table").hidden = false; wait = 500;
     }
     if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
@@ -138,15 +155,15 @@
     const sock = ws = new WebSocket("wss://" + location.host + "/web");
     sock.addEventListener("open", () => {
       send({ lang: $("lang").value });
-      if (then) then(); else send({ lobby: 1 });  // in no room: the public tables
+      if (then) then(); else send({ lobby: chosen() });  // in no room: the public tables
     });
     sock.addEventListener("message", (e) => receive(JSON.parse(e.data)));
     sock.addEventListener("close", () => {
       if (closing || sock !== ws) return;  // (a connection this page left)
       if (joined) {
         say(words.lost || "Connection lost, reconnecting…");
-        setTimeout(() => connect(() => send({ join: { code: joined.code,
-          name: $("name").value, token: joined.token } })), wait);
+        setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
+          token: joined.token, public: joined.public, watch: joined.watch } })), wait);
       } else {  // a room that refused the join closes: follow the lobby again
         setTimeout(() => { if (sock === ws) connect(null); }, wait);
       }
@@ -156,12 +173,15 @@
 
   function join(ev) {
     if (ev) ev.preventDefault();
-    enter({ join: { code: $("code").value, name: $("name").value,
-      token: joined ? joined.token : null } });
+    enter({ join: { code: $("code").value, name: $("name").value,  // (a seat back: as it was had)
+      token: joined ? joined.token : null, public: joined ? joined.public : false,
+      watch: joined ? joined.watch : false } });
   }
   // Play now, or a listed table: a name first (the form says it is missing)
+  let asked = {};  // (the join last sent: a public table's, a watcher's)
   function enter(message) {
     $("problem").textContent = "";
+    asked = message.join || { public: true };
     if (!$("name").reportValidity()) return;
     if (ws && ws.readyState === WebSocket.OPEN) send(message); else connect(() => send(message));
   }
@@ -181,7 +201,13 @@
     next.tabIndex = -1; next.focus();
   }
   function key(ev) {
-    if (!joined || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    const code = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.code : undefined;
+    if (!joined && code && ev.key.toLowerCase() === "w") {  // the desktop's W: watch it
+      sit(code, true); ev.preventDefault(); return;
+    }
+    if (!joined) return;
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
@@ -207,7 +233,10 @@
     });
     $("read-state").addEventListener("click", () => send({ state: 1 }));
     $("time-left").addEventListener("click", () => send({ clock: 1 }));
-    $("play-now").addEventListener("click", () => enter({ play_now: { name: $("name").value } }));
+    $("play-now").addEventListener("click",
+      () => enter({ play_now: { name: $("name").value, ...chosen() } }));
+    for (const id of ["f-variant", "f-speed"])
+      $(id).addEventListener("change", () => send({ lobby: chosen() }));
     $("leave").addEventListener("click", () => {
       send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
       if (ws) ws.close();  // a new connection, in no room: it follows the lobby
@@ -227,7 +256,8 @@
     if (invited) $("code").value = invited.replace(/\D/g, "").slice(0, 6);
     const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
     if (saved) { $("code").value = saved.code; $("name").value = saved.name;
-      $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token }; }
+      $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token,
+        public: saved.public === true, watch: saved.watch === true }; asked = joined; }
     connect(saved ? () => join() : null);
     setInterval(() => send({ ping: 1 }), 15000);
     window.addEventListener("pagehide", () => { closing = true; });
