@@ -20,7 +20,8 @@ the public tables, filtered as the desktop's Lobby filters them),
 ``{"state": 1}`` (Read state), ``{"clock": 1}`` (the time left: the
 desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
 ``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
-``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...},
+``{"chat": text}``, ``{"sounds": bool}`` (the page's Sounds setting; off
+until it says on), ``{"ping": 1}``.  Server to page: ``{"words": {...},
 "filters": {"variant", "speed"}}`` (the lobby's filters' choices,
 ``[value, label]`` each),
 ``{"joined": {"code", "token"}}``, ``{"tables": {"count", "tables":
@@ -29,6 +30,7 @@ says it), ``{"say": text, "more": bool, "own": bool}`` (an
 announcement, or ``more`` of the one the player's move began; ``own``: the
 one their move begins, which replaces what the live region holds),
 ``{"tell": text}`` (the answer to a press: said at once),
+``{"sound": cue}`` (play ``/sounds/<cue>.wav``: :mod:`.web_sounds`),
 ``{"view": {...}}`` and ``{"error": text}``.
 """
 
@@ -63,11 +65,12 @@ from holdem_desktop.net.protocol import (
     Welcome,
     parse_host,
 )
-from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.net.remote import ChatLine, RemoteTable
 from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
+from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
@@ -139,6 +142,7 @@ class WebMember:
         """The lobby's list last heard (before a join)."""
         self.watching = False
         """Whether the page chose Watch on a public table (never seated there)."""
+        self.sounds = PageSounds(lambda cue: self.out.append({"sound": cue}))
 
     # the page
 
@@ -157,6 +161,9 @@ class WebMember:
                             *self._take()]
             if kind == "ping":
                 return []
+            if kind == "sounds" and type(value) is bool:
+                self.sounds.on = value
+                return []
             if kind == "howto":
                 variant = self.remote.variant if self.remote else shipped_variant("tournament")
                 return [{"howto": rules_page(variant)}]
@@ -169,12 +176,12 @@ class WebMember:
                 return []
             if self.remote is None or self.panel is None:  # (a join comes first)
                 return [{"error": "malformed"}]
-            if kind == "press" and value in set(Command):
-                outcome = self.panel.activate(Command(value))
-                if outcome.message:
-                    self.out.append({"tell": outcome.message})
-            elif kind == "preset" and value in PAGE_PRESETS:
-                outcome = self._preset(self.panel, str(value))
+            if kind in ("press", "preset") and value in (
+                    set(Command) if kind == "press" else PAGE_PRESETS):
+                outcome = (self.panel.activate(Command(value)) if kind == "press"
+                           else self._preset(self.panel, str(value)))
+                if not outcome.done:
+                    self.sounds.play("error")  # the desktop's cue of a refused press
                 if outcome.message:
                     self.out.append({"tell": outcome.message})
             elif kind == "hand":
@@ -266,18 +273,24 @@ class WebMember:
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)
         remote.subscribe(self.log.add)
+        self.sounds.listener.seat = seat
+        remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
             if self.announcer is not None else None
         remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
         remote.on_answer = lambda text: self.out.append({"tell": text})
-        remote.on_chat = lambda line: self.out.append({"chat": line.spoken})
+        remote.on_chat = self._chat
         remote.seat_listeners.append(self._follow)
         self.remote = remote
 
     def _follow(self, seat: int | None) -> None:
         if self.announcer is not None and self.panel is not None and self.log is not None:
-            self.announcer.seat = self.panel.seat = seat
+            self.announcer.seat = self.panel.seat = self.sounds.listener.seat = seat
             self.log.reseat(seat)
+
+    def _chat(self, line: ChatLine) -> None:
+        self.sounds.play("chat")  # the desktop's soft cue with a chat line
+        self.out.append({"chat": line.spoken})
 
     def _take(self) -> list[dict[str, Any]]:
         out, self.out = self.out, []

@@ -57,7 +57,7 @@ def page_words() -> dict[str, str]:
         "leave": _("Leave the room"),
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
-        "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"),
+        "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"), "sounds": _("Sounds"),
     }
 
 

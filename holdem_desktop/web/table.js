@@ -132,6 +132,16 @@
   }
   function chosen() { return { variant: $("f-variant").value, speed: $("f-speed").value }; }
 
+  // Sounds (a setting, off until turned on, kept in this browser): the
+  // server names the desktop's cue for each event, the page plays its file.
+  const cues = {};
+  function play(cue) {
+    if (!$("sounds").checked || !/^[a-z_]+$/.test(cue)) return;
+    const a = cues[cue] || (cues[cue] = new Audio("/sounds/" + cue + ".wav"));
+    a.currentTime = 0;
+    a.play().catch(() => {});  // (a browser that will not play: silence, as the desktop's)
+  }
+
   function receive(m) {
     if (m.words) useWords(m.words);
     if (m.filters) filters(m.filters);
@@ -148,13 +158,14 @@
     if (m.say) say(m.say, m.more, m.own);
     if (m.tell) say(m.tell);
     if (m.chat) say(m.chat);
+    if (m.sound) play(m.sound);
     if (m.view) show(m.view);
   }
 
   function connect(then) {
     const sock = ws = new WebSocket("wss://" + location.host + "/web");
     sock.addEventListener("open", () => {
-      send({ lang: $("lang").value });
+      send({ lang: $("lang").value }); send({ sounds: $("sounds").checked });
       if (then) then(); else send({ lobby: chosen() });  // in no room: the public tables
     });
     sock.addEventListener("message", (e) => receive(JSON.parse(e.data)));
@@ -230,6 +241,11 @@
         saved.lang = $("lang").value;
         sessionStorage.setItem("holdem-seat", JSON.stringify(saved));
       }
+    });
+    $("sounds").checked = localStorage.getItem("holdem-sounds") === "on";
+    $("sounds").addEventListener("change", () => {
+      localStorage.setItem("holdem-sounds", $("sounds").checked ? "on" : "off");
+      send({ sounds: $("sounds").checked });
     });
     $("read-state").addEventListener("click", () => send({ state: 1 }));
     $("time-left").addEventListener("click", () => send({ clock: 1 }));
