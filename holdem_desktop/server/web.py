@@ -31,7 +31,8 @@ announcement, or ``more`` of the one the player's move began; ``own``: the
 one their move begins, which replaces what the live region holds),
 ``{"tell": text}`` (the answer to a press: said at once),
 ``{"sound": cue}`` (play ``/sounds/<cue>.wav``: :mod:`.web_sounds`),
-``{"view": {...}}`` and ``{"error": text}``.
+``{"view": {...}}`` (what changed of the zones since the last: see
+:func:`~.web_view.view_change`) and ``{"error": text}``.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ from .web_view import (
     read_state,
     rules_page,
     table_view,
+    view_change,
 )
 
 if TYPE_CHECKING:
@@ -143,6 +145,8 @@ class WebMember:
         self.watching = False
         """Whether the page chose Watch on a public table (never seated there)."""
         self.sounds = PageSounds(lambda cue: self.out.append({"sound": cue}))
+        self.shown: dict[str, Any] = {}
+        """The view the page shows (what it was sent, put together)."""
 
     # the page
 
@@ -295,7 +299,10 @@ class WebMember:
     def _take(self) -> list[dict[str, Any]]:
         out, self.out = self.out, []
         if self.remote is not None and self.panel is not None and self.log is not None:
-            out.append({"view": table_view(self.remote, self.panel, self.log)})
+            view = table_view(self.remote, self.panel, self.log)
+            if change := view_change(self.shown, view):  # (only what changed)
+                out.append({"view": change})
+            self.shown = view
         return out
 
 

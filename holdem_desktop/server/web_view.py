@@ -203,3 +203,41 @@ def read_state(table: RemoteTable) -> str:
     parts.append(_("Hand {number}.").format(number=table.hands_played + (
         0 if table.hand is None or table.hand.over else 1)))
     return " ".join(parts)
+
+
+GROWING = ("log", "chat")
+"""The view's lists that grow at their end (the newest lines last)."""
+
+
+def view_change(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """What a page is sent of ``now`` when it shows ``before``: the zones
+    whose text changed, and of the Move log and the chat only the lines
+    added (``"log+": [count, lines]``: the page appends ``lines`` and keeps
+    the last ``count``), when that gives the same list.  Empty: nothing
+    changed.  A whole view is some 3 kB, sent after every message of the
+    room; what changes at one is a few lines."""
+    out: dict[str, Any] = {}
+    for key, value in now.items():
+        old = before.get(key)
+        if old == value:
+            continue
+        if key in GROWING and isinstance(old, list) and old:
+            added = _added(old, value)
+            if added is not None:
+                out[key + "+"] = [len(value), added]
+                continue
+        out[key] = value
+    return out
+
+
+def _added(old: list[str], new: list[str]) -> list[str] | None:
+    """The lines ``new`` has after those it keeps of ``old`` (None: it is
+    not ``old`` grown)."""
+    for start in range(len(old) + 1):
+        kept = len(old) - start
+        if new[:kept] == old[start:]:
+            added = new[kept:]
+            if (old + added)[-len(new):] == new and len(added) < len(new):
+                return added
+            return None
+    return None

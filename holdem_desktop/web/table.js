@@ -47,6 +47,19 @@
     $(id + "-why").textContent = data.why ? " " + data.why : "";
   }
 
+  // The server sends what changed of the view: zones whole, the Move log's
+  // and the chat's added lines ("log+": [how many to keep, the new lines]).
+  let view = {};
+  function change(delta) {
+    for (const [key, value] of Object.entries(delta)) {
+      if (key.endsWith("+")) {
+        const base = key.slice(0, -1);
+        view[base] = (view[base] || []).concat(value[1]).slice(-value[0]);
+      } else view[key] = value;
+    }
+    return view;
+  }
+
   function show(v) {
     fill("chips", v.chips);
     $("board").textContent = v.board; $("pot").textContent = v.pot;
@@ -159,7 +172,7 @@
     if (m.tell) say(m.tell);
     if (m.chat) say(m.chat);
     if (m.sound) play(m.sound);
-    if (m.view) show(m.view);
+    if (m.view) show(change(m.view));
   }
 
   function connect(then) {
