@@ -6,9 +6,6 @@ screenshot, to be looked at.  Linux only, as test_web_page.py."""
 
 from __future__ import annotations
 
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.select import Select
-
 from holdem_desktop.i18n.translate import LANGUAGES
 from holdem_desktop.ui.action_panel import Command
 
@@ -47,6 +44,9 @@ and the buttons their words overflow."""
 
 
 def test_no_button_breaks_a_word_on_a_phone_in_any_language(served, pages):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+
     desk = DesktopPlayer(served, "Dana")
     phone = browser(390, 844)
     pages.append(phone)

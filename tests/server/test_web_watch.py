@@ -82,7 +82,6 @@ def test_a_pages_filters_and_watch_are_the_desktops_and_nonsense_is_refused_alon
 
 def test_a_phone_filters_the_lobby_and_watches_hearing_what_a_desktop_watcher_hears(
         served, pages):  # noqa: F811 (the fixture imported)
-    pytest.importorskip("selenium")
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.select import Select
 
