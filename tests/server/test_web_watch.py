@@ -16,6 +16,7 @@ from holdem_desktop import __version__
 from holdem_desktop.i18n.lobby import count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.phrases import public_spectator
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow
+from holdem_desktop.ui.action_panel import Command
 from tests.net.test_host import run_until
 
 from . import test_web_page
@@ -92,8 +93,10 @@ def test_a_phone_filters_the_lobby_and_watches_hearing_what_a_desktop_watcher_he
     eli = DesktopPlayer(served, "Eli", JoinTable("Eli", __version__, code, watch=True))
     assert eli.remote.seat is None
 
-    def tables() -> None:
+    def tables() -> None:  # (Dana starts each hand: a press refused early is made again)
         desk.play()
+        if desk.panel.why(Command.NEXT_HAND) is None:
+            desk.panel.activate(Command.NEXT_HAND)
         eli.pump()
 
     eve = browser(390, 844)
@@ -128,7 +131,24 @@ def test_a_phone_filters_the_lobby_and_watches_hearing_what_a_desktop_watcher_he
         return next((h for h in hands(live(eve), everything=True)
                      if len(h) >= 4 and h in desktop), [])
 
-    wait_for(heard_alike, 120, between=tables)
+    try:
+        wait_for(heard_alike, 120, between=tables)
+    except AssertionError:  # (what each heard, to see why)
+        print("PAGE", live(eve)[-10:], "\nDESKTOP", eli.said[-10:], "\nDANA", desk.said[-10:])
+        raise
+    assert "Eve" not in [s.name for s in desk.remote.seats]
+
+    # a dropped connection comes back watching, as it left (never seated)
+    def drop() -> None:
+        for conn, state in list(served.server._conns.items()):
+            if conn.startswith("w"):
+                state.ws.transport.abort()
+
+    before = len(live(eve))
+    served.server.call(drop)
+    wait_for(lambda: any("reconnecting" in t for t in live(eve)[before:]), between=tables)
+    wait_for(lambda: public_spectator(True) in live(eve)[before:], 60, between=tables)
+    assert eve.find_element(By.ID, "table").is_displayed()
     assert "Eve" not in [s.name for s in desk.remote.seats]
     assert console_errors(eve) == [] and axe_problems(eve) == []
     eve.save_screenshot(str(SHOTS / "phone-watching.png"))
