@@ -118,6 +118,7 @@ def test_a_phone_plays_the_cues_when_its_sounds_setting_is_on(served, pages):  #
     assert not sounds.is_selected() and sounds.accessible_name == "Sounds"  # off at first
     assert unnamed_controls(phone) == [] and axe_problems(phone) == []
     sounds.click()
+    phone.save_screenshot(str(test_web_page.SHOTS / "phone-settings.png"))
     phone.find_element(By.ID, "tab-close").click()
     phone.find_element(By.ID, "name").send_keys("Ana")
     phone.find_element(By.ID, "play-now").click()
