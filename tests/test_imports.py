@@ -46,9 +46,11 @@ ALLOWED = {
     # the headless server: the rooms (net) and their saves, never a window,
     # a sound or a voice (tests/server proves pygame is never imported); a web
     # page's player is worded by the desktop's own announcer, action buttons
-    # and Move log (server/web.py), which import no window or voice
+    # and Move log (server/web.py), which import no window or voice, and its
+    # cues chosen by the desktop's sound listener, on a bank with no device
+    # (server/web_sounds.py: audio/ imports pygame only to open one)
     "server": {"engine", "ai", "session", "net", "i18n", "saves", "speech", "ui",
-               "tournament"},
+               "tournament", "audio"},
     "ui": {"engine", "ai", "session", "i18n", "store"},
     "speech": {"engine", "ai", "session", "i18n"},
     "audio": {"engine", "ai", "session"},

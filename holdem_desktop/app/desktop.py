@@ -12,7 +12,7 @@ import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
-from holdem_desktop.i18n.phrases import public_spectator
+from holdem_desktop.i18n.phrases import spectator_arrival
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.resources import assets_dir
@@ -338,15 +338,11 @@ class Desktop(PlayOnline):
         room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
                         self.rooms.fingerprint(joined))
         page = self._show(joined, joined.seat, room)
-        if joined.welcome.spectator and joined.public:  # a lobby's table
-            self.say(public_spectator(self.rooms.watching))
-        elif joined.welcome.spectator:
-            table = joined.table
-            if table is not None and table.started and not table.game_over:
-                self.say(_("A game is in progress: you listen until the next game."))
-            else:
-                self.say(_("You are watching: at the next game you take a free seat, if "
-                           "there is one."))
+        table = joined.table
+        arrival = spectator_arrival(joined.welcome.spectator, joined.public, self.rooms.watching,
+                                    table is not None and table.started and not table.game_over)
+        if arrival is not None:
+            self.say(arrival)
         return page
 
     def leave_room(self) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Protocol
 
-from holdem_desktop.audio.bank import SoundBank, SoundListener
+from holdem_desktop.audio.bank import TOGETHER, SoundBank, SoundListener
 from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
@@ -46,7 +46,7 @@ class Outputs:
 
     def __init__(self, settings: Settings, speaker: Speaker | None = None) -> None:
         self.bank = SoundBank(volume=settings.sound_volume, muted=not settings.sounds,
-                              together=0.08)
+                              together=TOGETHER)
         self.notices: list[str] = []
         if not self.bank.available:
             self.notices.append(_("No sound device was found: the game runs silently."))

@@ -33,6 +33,7 @@ from holdem_desktop.session.events import BlindsUp, GameOver, TurnStarted
 __all__ = [
     "CUES",
     "DEFAULT_SOUNDS_DIR",
+    "TOGETHER",
     "Mixer",
     "Playable",
     "PygameMixer",
@@ -64,6 +65,10 @@ PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
     "blinds_up", "your_turn", "pot_won", "game_over", "game_won"))}
 """Which cue wins when several come at once (higher wins): computer players
 act in the same instant, and a pile of cues would be noise."""
+
+TOGETHER = 0.08
+"""Seconds within which cues count as one moment (:class:`SoundBank`'s
+``together``), for the desktop and a web page alike."""
 
 DEFAULT_SOUNDS_DIR = assets_dir() / "sounds"
 """Where the cues live (made by ``tools/make_sounds.py``), in a checkout or installed."""

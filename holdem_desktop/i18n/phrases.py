@@ -729,3 +729,18 @@ def lan_certificate_warning(source: str, where: str) -> str:
     return _("Warning: the room at {address} shows another certificate than the one it "
              "announced. Someone on the network may be pretending to be the host, so the "
              "game did not connect.").format(address=where)
+
+
+def spectator_arrival(spectator: bool, public: bool, watching: bool,
+                      playing: bool) -> str | None:
+    """Said first to a player arriving in a room without a seat (None:
+    seated), on a desktop and a web page alike: at a server's public table
+    (``watching``: they chose Watch), or in a room whose game is ``playing``
+    or not yet started."""
+    if not spectator:
+        return None
+    if public:
+        return public_spectator(watching)
+    if playing:
+        return _("A game is in progress: you listen until the next game.")
+    return _("You are watching: at the next game you take a free seat, if there is one.")

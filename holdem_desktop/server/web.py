@@ -11,20 +11,28 @@ amounts, why one cannot be used) and its Move log.  The page sends what was
 pressed; the server answers with sentences and the zones' text.
 
 Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
-``{"join": {"code", "name", "token", "public"}}`` (``public``: a table of
-the lobby, joined as a desktop's Lobby joins it), ``{"lobby": 1}`` (follow
-the public tables), ``{"play_now": {"name"}}``, ``{"press": <Command>}``,
+``{"join": {"code", "name", "token", "public", "watch"}}`` (``public``: a
+table of the lobby, joined as a desktop's Lobby joins it, ``watch``: only
+to listen), ``{"lobby": 1}`` or ``{"lobby": {"variant", "speed"}}`` (follow
+the public tables, filtered as the desktop's Lobby filters them),
+``{"play_now": {"name", "variant", "speed"}}``, ``{"press": <Command>}``,
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
 ``{"state": 1}`` (Read state), ``{"clock": 1}`` (the time left: the
 desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
 ``{"howto": [{"heading", "paragraphs"}]}``: How to play's rules),
-``{"chat": text}``, ``{"ping": 1}``.  Server to page: ``{"words": {...}}``,
+``{"chat": text}``, ``{"sounds": bool}`` (the page's Sounds setting; off
+until it says on), ``{"ping": 1}``.  Server to page: ``{"words": {...},
+"filters": {"variant", "speed"}}`` (the lobby's filters' choices,
+``[value, label]`` each),
 ``{"joined": {"code", "token"}}``, ``{"tables": {"count", "tables":
 [{"code", "line"}]}}`` (the lobby's list, worded as the desktop's Lobby
-says it), ``{"say": text, "more": bool}`` (an
-announcement, or ``more`` of the one the player's move began),
+says it), ``{"say": text, "more": bool, "own": bool}`` (an
+announcement, or ``more`` of the one the player's move began; ``own``: the
+one their move begins, which replaces what the live region holds),
 ``{"tell": text}`` (the answer to a press: said at once),
-``{"view": {...}}`` and ``{"error": text}``.
+``{"sound": cue}`` (play ``/sounds/<cue>.wav``: :mod:`.web_sounds`),
+``{"view": {...}}`` (what changed of the zones since the last: see
+:func:`~.web_view.view_change`) and ``{"error": text}``.
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from websockets.exceptions import ConnectionClosed
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
-from holdem_desktop.i18n.phrases import room_problem
+from holdem_desktop.i18n.phrases import room_problem, spectator_arrival
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
@@ -58,20 +66,23 @@ from holdem_desktop.net.protocol import (
     Welcome,
     parse_host,
 )
-from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.net.remote import ChatLine, RemoteTable
 from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
+from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
     hand_text,
+    lobby_filters,
     lobby_view,
     page_words,
     read_state,
     rules_page,
     table_view,
+    view_change,
 )
 
 if TYPE_CHECKING:
@@ -131,6 +142,11 @@ class WebMember:
         self.name = ""
         self.tables: Tables | None = None
         """The lobby's list last heard (before a join)."""
+        self.watching = False
+        """Whether the page chose Watch on a public table (never seated there)."""
+        self.sounds = PageSounds(lambda cue: self.out.append({"sound": cue}))
+        self.shown: dict[str, Any] = {}
+        """The view the page shows (what it was sent, put together)."""
 
     # the page
 
@@ -145,8 +161,12 @@ class WebMember:
                 with speaking(self.lang):
                     lobby = [{"tables": lobby_view(self.tables)}] \
                         if self.tables is not None and self.remote is None else []
-                    return [{"words": page_words()}, *lobby, *self._take()]
+                    return [{"words": page_words(), "filters": lobby_filters()}, *lobby,
+                            *self._take()]
             if kind == "ping":
+                return []
+            if kind == "sounds" and type(value) is bool:
+                self.sounds.on = value
                 return []
             if kind == "howto":
                 variant = self.remote.variant if self.remote else shipped_variant("tournament")
@@ -155,17 +175,17 @@ class WebMember:
                 return self._join(value)
             if kind == "play_now" and isinstance(value, dict) and self.remote is None:
                 return self._join({**value, "code": ""}, play_now=True)
-            if kind == "lobby" and value == 1 and self.remote is None:
-                self.client.send(LobbyList())
+            if kind == "lobby" and self.remote is None and (filters := _filters(value)):
+                self.client.send(LobbyList(*filters))
                 return []
             if self.remote is None or self.panel is None:  # (a join comes first)
                 return [{"error": "malformed"}]
-            if kind == "press" and value in set(Command):
-                outcome = self.panel.activate(Command(value))
-                if outcome.message:
-                    self.out.append({"tell": outcome.message})
-            elif kind == "preset" and value in PAGE_PRESETS:
-                outcome = self._preset(self.panel, str(value))
+            if kind in ("press", "preset") and value in (
+                    set(Command) if kind == "press" else PAGE_PRESETS):
+                outcome = (self.panel.activate(Command(value)) if kind == "press"
+                           else self._preset(self.panel, str(value)))
+                if not outcome.done:
+                    self.sounds.play("error")  # the desktop's cue of a refused press
                 if outcome.message:
                     self.out.append({"tell": outcome.message})
             elif kind == "hand":
@@ -186,18 +206,20 @@ class WebMember:
         """A room by code, a public table of the lobby, or Play now: sent as
         a desktop sends it (a wrong one refused to this page alone)."""
         code, name, token = value.get("code"), value.get("name"), value.get("token")
-        public = value.get("public", False)
+        public, watch = value.get("public", False), value.get("watch", False)
+        filters = _filters({k: v for k, v in value.items() if k in ("variant", "speed")})
         if not isinstance(code, str) or not isinstance(name, str) or type(public) is not bool \
-                or not (token is None or isinstance(token, str)):
+                or type(watch) is not bool or not (token is None or isinstance(token, str)) \
+                or filters is None:
             return [{"error": "malformed"}]
         try:
             message: ClientMessage = (
-                PlayNow(name.strip(), __version__) if play_now else
-                JoinTable(name.strip(), __version__, code.strip(), token=token or None)
+                PlayNow(name.strip(), __version__, *filters) if play_now else
+                JoinTable(name.strip(), __version__, code.strip(), watch, token or None)
                 if public else Hello(name.strip(), code.strip(), __version__, token or None))
         except ValueError:
             return [{"error": "malformed"}]
-        self.name = name
+        self.name, self.watching = name, watch and public
         self.client.send(message)
         return []
 
@@ -224,6 +246,11 @@ class WebMember:
                 elif isinstance(message, Welcome):
                     self._seat(message)
                     self.out.append({"joined": {"code": message.code, "token": message.token}})
+                    table = self.remote.table if self.remote is not None else None
+                    if (arrival := spectator_arrival(
+                            message.spectator, message.public, self.watching,
+                            table is not None and table.started and not table.game_over)):
+                        self.out.append({"say": arrival})
                 elif isinstance(message, Refused | Bye):
                     self.out.append({"error": room_problem(message.reason,
                                                            getattr(message, "detail", ""))})
@@ -244,29 +271,54 @@ class WebMember:
         self.announcer = Announcer(
             seat, name, lambda text: self.out.append({"say": text}),
             grow=lambda text: self.out.append({"say": text, "more": True}),
+            begin=lambda text: self.out.append({"say": text, "own": True}),
             stand_in=lambda: bool(remote.computer_plays))
         self.log = MoveLog(name, seat)
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)
         remote.subscribe(self.log.add)
+        self.sounds.listener.seat = seat
+        remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
             if self.announcer is not None else None
         remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
         remote.on_answer = lambda text: self.out.append({"tell": text})
-        remote.on_chat = lambda line: self.out.append({"chat": line.spoken})
+        remote.on_chat = self._chat
         remote.seat_listeners.append(self._follow)
         self.remote = remote
 
     def _follow(self, seat: int | None) -> None:
         if self.announcer is not None and self.panel is not None and self.log is not None:
-            self.announcer.seat = self.panel.seat = seat
+            self.announcer.seat = self.panel.seat = self.sounds.listener.seat = seat
             self.log.reseat(seat)
+
+    def _chat(self, line: ChatLine) -> None:
+        self.sounds.play("chat")  # the desktop's soft cue with a chat line
+        self.out.append({"chat": line.spoken})
 
     def _take(self) -> list[dict[str, Any]]:
         out, self.out = self.out, []
         if self.remote is not None and self.panel is not None and self.log is not None:
-            out.append({"view": table_view(self.remote, self.panel, self.log)})
+            view = table_view(self.remote, self.panel, self.log)
+            if change := view_change(self.shown, view):  # (only what changed)
+                out.append({"view": change})
+            self.shown = view
         return out
+
+
+def _filters(value: object) -> tuple[str, str] | None:
+    """The lobby's filters a page sent (``1``: none; ``{"variant", "speed"}``,
+    each "" for any), or None when they are not filters."""
+    if value == 1 or value == {}:
+        return ("", "")
+    if not isinstance(value, dict) or not set(value) <= {"variant", "speed"}:
+        return None
+    variant, speed = value.get("variant", ""), value.get("speed", "")
+    try:
+        LobbyList(variant, speed)
+    except ValueError:
+        return None
+    return (variant, speed)
 
 
 class _Link:

@@ -19,20 +19,26 @@ from importlib.resources import files
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-__all__ = ["CSP", "SOCKET_PATH", "own_origin", "page_file", "page_response"]
+from holdem_desktop.audio.bank import CUES, DEFAULT_SOUNDS_DIR
+
+__all__ = ["CSP", "SOCKET_PATH", "own_origin", "page_file", "page_response", "sound_file"]
 
 SOCKET_PATH = "/web"
 """Where the page opens its WebSocket (``/`` is the game's own protocol)."""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+       "media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
 """No inline script or style, nothing from elsewhere, never in a frame.
-(``connect-src 'self'`` admits the page's own ``wss:`` origin.)"""
+(``connect-src 'self'`` admits the page's own ``wss:`` origin; ``media-src
+'self'`` its sounds.)"""
 
 FILES = {"/": ("index.html", "text/html; charset=utf-8"),
          "/table.js": ("table.js", "text/javascript; charset=utf-8"),
          "/table.css": ("table.css", "text/css; charset=utf-8")}
 """The page's paths, their files and types."""
+SOUNDS = {f"/sounds/{cue}.wav": cue for cue in CUES}
+"""The desktop's cues, at the paths the page plays them from (web_sounds.py)."""
 
 
 @cache
@@ -41,13 +47,24 @@ def page_file(name: str) -> bytes:
     return files("holdem_desktop.web").joinpath(name).read_bytes()
 
 
+@cache
+def sound_file(cue: str) -> bytes:
+    """A cue's sound, read once from the game's assets (empty when missing:
+    the page then plays nothing, as the desktop's bank does)."""
+    try:
+        return (DEFAULT_SOUNDS_DIR / f"{cue}.wav").read_bytes()
+    except OSError:
+        return b""
+
+
 def page_response(request: Request, path: str) -> Response | None:
     """The answer to a plain GET of one of the page's files (None: not one,
     or a WebSocket upgrade, which is the game's)."""
-    if path not in FILES or "websocket" in request.headers.get("Upgrade", "").lower():
+    if (path not in FILES and path not in SOUNDS) \
+            or "websocket" in request.headers.get("Upgrade", "").lower():
         return None
-    name, kind = FILES[path]
-    body = page_file(name)
+    name, kind = FILES[path] if path in FILES else (SOUNDS[path], "audio/wav")
+    body = page_file(name) if path in FILES else sound_file(name)
     headers = Headers()
     headers["Content-Type"] = kind
     headers["Content-Length"] = str(len(body))

@@ -11,17 +11,20 @@ from typing import Any
 
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.lobby import Tables, count_line, table_line
+from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
 from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
+from holdem_desktop.settings import APP
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 
-__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_view", "page_words",
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_filters", "lobby_view",
+           "page_words",
            "read_state", "rules_page", "table_view"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
@@ -33,8 +36,9 @@ desktop, Increase amount reaches it)."""
 PAGE_PRESETS = (*PRESETS[:-1], TWO_POT, PRESETS[-1])
 """The page's amount presets, left to right: min, ½, ¾, pot, 2× pot, all-in."""
 
-RULES = 5
-"""How to play's sections about the game itself (the first ones)."""
+VARIANTS_FOLDER = Path(APP, "variants")
+"""How to play's variants folder on a page: the desktop program's, named
+by its own folder (the server's own paths are nobody's business)."""
 LOG_SHOWN = 60
 """Move log lines a page is sent (the newest)."""
 
@@ -53,7 +57,16 @@ def page_words() -> dict[str, str]:
         "leave": _("Leave the room"),
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
+        "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"), "sounds": _("Sounds"),
     }
+
+
+def lobby_filters() -> dict[str, list[list[str]]]:
+    """The lobby's filters as the desktop's Lobby offers them: any game or
+    one of the public tables' games, any speed or one of theirs
+    (``[value, label]`` each)."""
+    return {"variant": [["", _("Any game")], *([k, game_name(k)] for k in GAMES)],
+            "speed": [["", _("Any speed")], *([s, speed_name(s)] for s in SPEEDS)]}
 
 
 def lobby_view(tables: Tables) -> dict[str, Any]:
@@ -64,10 +77,10 @@ def lobby_view(tables: Tables) -> dict[str, Any]:
 
 
 def rules_page(variant: Variant) -> list[dict[str, Any]]:
-    """How to play, as the desktop's page has it: the game, this game's
-    rules, the hands, betting, choosing an amount (the sections about the
-    window's keys and files are the desktop's alone)."""
-    sections = how_to_play(variant, KeyMap(), amount=amount, folder=Path("."))[:RULES]
+    """How to play, every section the desktop's page has, from the same
+    source (:func:`~holdem_desktop.ui.howto.how_to_play`, the default keys:
+    the page answers the same ones where a keyboard reaches it)."""
+    sections = how_to_play(variant, KeyMap(), amount=amount, folder=VARIANTS_FOLDER)
     return [{"heading": s.heading, "paragraphs": list(s.paragraphs)} for s in sections]
 
 
@@ -78,7 +91,7 @@ def hand_text(table: RemoteTable) -> str:
 
 
 def _view(table: RemoteTable) -> SeatView | None:
-    if table.hand is None or table.seat is None:
+    if table.hand is None:  # (a watcher's view: the seat None, no hole cards)
         return None
     try:
         return table.view(table.seat)
@@ -190,3 +203,41 @@ def read_state(table: RemoteTable) -> str:
     parts.append(_("Hand {number}.").format(number=table.hands_played + (
         0 if table.hand is None or table.hand.over else 1)))
     return " ".join(parts)
+
+
+GROWING = ("log", "chat")
+"""The view's lists that grow at their end (the newest lines last)."""
+
+
+def view_change(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """What a page is sent of ``now`` when it shows ``before``: the zones
+    whose text changed, and of the Move log and the chat only the lines
+    added (``"log+": [count, lines]``: the page appends ``lines`` and keeps
+    the last ``count``), when that gives the same list.  Empty: nothing
+    changed.  A whole view is some 3 kB, sent after every message of the
+    room; what changes at one is a few lines."""
+    out: dict[str, Any] = {}
+    for key, value in now.items():
+        old = before.get(key)
+        if old == value:
+            continue
+        if key in GROWING and isinstance(old, list) and old:
+            added = _added(old, value)
+            if added is not None:
+                out[key + "+"] = [len(value), added]
+                continue
+        out[key] = value
+    return out
+
+
+def _added(old: list[str], new: list[str]) -> list[str] | None:
+    """The lines ``new`` has after those it keeps of ``old`` (None: it is
+    not ``old`` grown)."""
+    for start in range(len(old) + 1):
+        kept = len(old) - start
+        if new[:kept] == old[start:]:
+            added = new[kept:]
+            if (old + added)[-len(new):] == new and len(added) < len(new):
+                return added
+            return None
+    return None

@@ -12,11 +12,17 @@
   function fill(list, lines) { $(list).replaceChildren(...lines.map((t) => el("li", t))); }
   function send(obj) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj)); }
 
-  function say(text, more) {
+  // The live region: one line an announcement (``more`` grows the last one).
+  // The player's own move (``own``) replaces what the region holds: said
+  // first, nothing stale left waiting before it (the desktop's rule).
+  function say(text, more, own) {
     const live = $("live");
     if (more && live.lastElementChild) {
       live.lastElementChild.append(" " + text);
       lastSaid += " " + text;
+    } else if (own) {
+      live.replaceChildren(el("p", text));
+      lastSaid = text;
     } else {
       live.append(el("p", text));
       lastSaid = text;
@@ -39,6 +45,19 @@
     b.textContent = data.label;
     b.setAttribute("aria-disabled", data.why ? "true" : "false");
     $(id + "-why").textContent = data.why ? " " + data.why : "";
+  }
+
+  // The server sends what changed of the view: zones whole, the Move log's
+  // and the chat's added lines ("log+": [how many to keep, the new lines]).
+  let view = {};
+  function change(delta) {
+    for (const [key, value] of Object.entries(delta)) {
+      if (key.endsWith("+")) {
+        const base = key.slice(0, -1);
+        view[base] = (view[base] || []).concat(value[1]).slice(-value[0]);
+      } else view[key] = value;
+    }
+    return view;
   }
 
   function show(v) {
@@ -95,52 +114,80 @@
   }
 
   // The lobby's public tables, one button a table (its line as the desktop's
-  // Lobby says it); the list follows the server: the focus stays on its table.
+  // Lobby says it) and Watch beside it (the desktop's W); the list follows the
+  // server: the focus stays on its table (or its Watch).
   function lobby(t) {
     const at = document.activeElement && document.activeElement.dataset
-      ? document.activeElement.dataset.code : undefined;
+      ? document.activeElement.id : undefined;
     $("lobby-count").textContent = t.count;
     $("lobby-tables").replaceChildren(...t.tables.map((row) => {
       const b = el("button", row.line); b.type = "button"; b.dataset.code = row.code;
-      b.addEventListener("click", () => enter({ join: { code: row.code, name: $("name").value,
-        token: null, public: true } }));
-      const li = el("li", ""); li.append(b); return li;
+      b.id = "table-" + row.code;
+      b.addEventListener("click", () => sit(row.code, false));
+      const w = el("button", words.watch || "Watch"); w.type = "button"; w.dataset.code = row.code;
+      w.id = "watch-" + row.code; w.setAttribute("aria-labelledby", w.id + " " + b.id);
+      w.addEventListener("click", () => sit(row.code, true));
+      const li = el("li", ""); li.append(b, w); return li;
     }));
-    const again = at && [...$("lobby-tables").querySelectorAll("button")]
-      .find((b) => b.dataset.code === at);
-    if (again) again.focus();
+    if (at && $(at)) $(at).focus();
+  }
+  function sit(code, watch) {
+    enter({ join: { code: code, name: $("name").value, token: null, public: true, watch: watch } });
+  }
+  // The filters, as the desktop's Lobby has them (their words from the server)
+  function filters(f) {
+    for (const [id, choices] of [["f-variant", f.variant], ["f-speed", f.speed]]) {
+      const chosen = $(id).value;
+      $(id).replaceChildren(...choices.map(([value, label]) => {
+        const o = el("option", label); o.value = value; return o; }));
+      $(id).value = chosen;
+    }
+  }
+  function chosen() { return { variant: $("f-variant").value, speed: $("f-speed").value }; }
+
+  // Sounds (a setting, off until turned on, kept in this browser): the
+  // server names the desktop's cue for each event, the page plays its file.
+  const cues = {};
+  function play(cue) {
+    if (!$("sounds").checked || !/^[a-z_]+$/.test(cue)) return;
+    const a = cues[cue] || (cues[cue] = new Audio("/sounds/" + cue + ".wav"));
+    a.currentTime = 0;
+    a.play().catch(() => {});  // (a browser that will not play: silence, as the desktop's)
   }
 
   function receive(m) {
     if (m.words) useWords(m.words);
+    if (m.filters) filters(m.filters);
     if (m.tables) lobby(m.tables);
     if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
-      joined = { code: m.joined.code, token: m.joined.token };
+      joined = { code: m.joined.code, token: m.joined.token, public: asked.public === true,
+        watch: asked.watch === true };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
-        { code: joined.code, token: joined.token, name: $("name").value, lang: $("lang").value }));
+        { ...joined, name: $("name").value, lang: $("lang").value }));
       $("join").hidden = true; $("table").hidden = false; wait = 500;
     }
     if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
-    if (m.say) say(m.say, m.more);
+    if (m.say) say(m.say, m.more, m.own);
     if (m.tell) say(m.tell);
     if (m.chat) say(m.chat);
-    if (m.view) show(m.view);
+    if (m.sound) play(m.sound);
+    if (m.view) show(change(m.view));
   }
 
   function connect(then) {
     const sock = ws = new WebSocket("wss://" + location.host + "/web");
     sock.addEventListener("open", () => {
-      send({ lang: $("lang").value });
-      if (then) then(); else send({ lobby: 1 });  // in no room: the public tables
+      send({ lang: $("lang").value }); send({ sounds: $("sounds").checked });
+      if (then) then(); else send({ lobby: chosen() });  // in no room: the public tables
     });
     sock.addEventListener("message", (e) => receive(JSON.parse(e.data)));
     sock.addEventListener("close", () => {
       if (closing || sock !== ws) return;  // (a connection this page left)
       if (joined) {
         say(words.lost || "Connection lost, reconnecting…");
-        setTimeout(() => connect(() => send({ join: { code: joined.code,
-          name: $("name").value, token: joined.token } })), wait);
+        setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
+          token: joined.token, public: joined.public, watch: joined.watch } })), wait);
       } else {  // a room that refused the join closes: follow the lobby again
         setTimeout(() => { if (sock === ws) connect(null); }, wait);
       }
@@ -150,12 +197,15 @@
 
   function join(ev) {
     if (ev) ev.preventDefault();
-    enter({ join: { code: $("code").value, name: $("name").value,
-      token: joined ? joined.token : null } });
+    enter({ join: { code: $("code").value, name: $("name").value,  // (a seat back: as it was had)
+      token: joined ? joined.token : null, public: joined ? joined.public : false,
+      watch: joined ? joined.watch : false } });
   }
   // Play now, or a listed table: a name first (the form says it is missing)
+  let asked = {};  // (the join last sent: a public table's, a watcher's)
   function enter(message) {
     $("problem").textContent = "";
+    asked = message.join || { public: true };
     if (!$("name").reportValidity()) return;
     if (ws && ws.readyState === WebSocket.OPEN) send(message); else connect(() => send(message));
   }
@@ -175,7 +225,13 @@
     next.tabIndex = -1; next.focus();
   }
   function key(ev) {
-    if (!joined || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    const code = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.code : undefined;
+    if (!joined && code && ev.key.toLowerCase() === "w") {  // the desktop's W: watch it
+      sit(code, true); ev.preventDefault(); return;
+    }
+    if (!joined) return;
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
@@ -199,9 +255,17 @@
         sessionStorage.setItem("holdem-seat", JSON.stringify(saved));
       }
     });
+    $("sounds").checked = localStorage.getItem("holdem-sounds") === "on";
+    $("sounds").addEventListener("change", () => {
+      localStorage.setItem("holdem-sounds", $("sounds").checked ? "on" : "off");
+      send({ sounds: $("sounds").checked });
+    });
     $("read-state").addEventListener("click", () => send({ state: 1 }));
     $("time-left").addEventListener("click", () => send({ clock: 1 }));
-    $("play-now").addEventListener("click", () => enter({ play_now: { name: $("name").value } }));
+    $("play-now").addEventListener("click",
+      () => enter({ play_now: { name: $("name").value, ...chosen() } }));
+    for (const id of ["f-variant", "f-speed"])
+      $(id).addEventListener("change", () => send({ lobby: chosen() }));
     $("leave").addEventListener("click", () => {
       send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
       if (ws) ws.close();  // a new connection, in no room: it follows the lobby
@@ -221,7 +285,8 @@
     if (invited) $("code").value = invited.replace(/\D/g, "").slice(0, 6);
     const saved = JSON.parse(sessionStorage.getItem("holdem-seat") || "null");
     if (saved) { $("code").value = saved.code; $("name").value = saved.name;
-      $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token }; }
+      $("lang").value = saved.lang; joined = { code: saved.code, token: saved.token,
+        public: saved.public === true, watch: saved.watch === true }; asked = joined; }
     connect(saved ? () => join() : null);
     setInterval(() => send({ ping: 1 }), 15000);
     window.addEventListener("pagehide", () => { closing = true; });

@@ -16,11 +16,15 @@ from typing import Any
 import pytest
 
 from holdem_desktop import __version__
+from holdem_desktop.i18n.names import amount
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import ClientMessage, Create, Welcome
 from holdem_desktop.net.remote import RemoteTable
+from holdem_desktop.server.web import speaking
 from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command
+from holdem_desktop.ui.howto import how_to_play
+from holdem_desktop.ui.keymap import KeyMap
 
 from .conftest import Served
 
@@ -111,9 +115,34 @@ def wait_for(what: Callable[[], object], seconds: float = 30.0, *,
     raise AssertionError(f"not within {seconds} s: {what}")
 
 
+HEARD = """
+if (!window.heard) {
+  const live = document.getElementById('live');
+  window.heard = [...live.children];
+  new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
+    if (n.nodeName === 'P') window.heard.push(n); }).observe(live, {childList: true});
+}
+"""
+"""Keeps every line the live region was given, in order (the page keeps its
+last 200 and drops what the player's own move replaces): a line that grows
+is read as it stands now."""
+
+
+def listen(driver: Any) -> None:
+    """Follow the live region from now on (after each page load)."""
+    driver.execute_script(HEARD)
+
+
 def live(driver: Any) -> list[str]:
+    """Every line the live region said since :func:`listen`, by its index in
+    the whole game (an index taken earlier stays right, past 200 lines)."""
     return [str(t) for t in driver.execute_script(
-        "return [...document.querySelectorAll('#live p')].map(p => p.textContent)")]
+        HEARD + "return window.heard.map(p => p.textContent)")]
+
+
+def forget(driver: Any) -> None:
+    """Count the live region's lines from here (those said before forgotten)."""
+    driver.execute_script(HEARD + "window.heard.length = 0")
 
 
 def join(driver: Any, port: int, code: str, name: str, lang: str = "en") -> None:
@@ -121,6 +150,7 @@ def join(driver: Any, port: int, code: str, name: str, lang: str = "en") -> None
     from selenium.webdriver.support.select import Select
 
     driver.get(f"https://127.0.0.1:{port}/")
+    listen(driver)
     driver.find_element(By.ID, "tab-settings").click()  # the language is a setting
     Select(driver.find_element(By.ID, "lang")).select_by_value(lang)
     driver.find_element(By.ID, "tab-close").click()
@@ -235,6 +265,28 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     assert console_errors(ana) == [] and console_errors(bea) == []
     # the pot preset chose an amount, said as the bet button now names it
     assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+", t) for t in live(ana))
+    # her own move cuts what the phone was saying: the live region then holds
+    # her move first and nothing said before it (a read-out she asked for,
+    # the others' moves), so the reader says it at once, with no stale line
+    # waiting before it (the desktop's rule: your own move first)
+    ana.find_element(By.ID, "read-state").click()
+    wait_for(lambda: any("Blinds 10 and 20." in t for t in live(ana)), between=desk.pump)
+
+    def ana_acts() -> int:  # (the lines heard when she acted, +1)
+        desk.play()
+        press_if(bea, "press-check_call") or press_if(bea, "press-next_hand")
+        press_if(ana, "press-next_hand")
+        heard = len(live(ana))
+        return heard + 1 if press_if(ana, "press-check_call") else 0
+
+    acted = wait_for(ana_acts, 90) - 1
+    first = wait_for(lambda: ana.execute_script(
+        "const p = document.querySelector('#live p');"
+        "return p && window.heard.indexOf(p) >= arguments[0] ? p.textContent : '';", acted),
+        between=desk.pump)
+    assert re.match(r"You (check|call)\b", first), first
+    assert ana.execute_script(
+        "return window.heard.slice(0, arguments[0]).every(p => !p.isConnected)", acted)
     # chat both ways, between a page and the desktop
     ana.find_element(By.ID, "line").send_keys("nice table\n")
     wait_for(lambda: any(line.text == "nice table" and line.name == "Ana"
@@ -292,7 +344,11 @@ def test_the_page_at_desktop_size_and_its_headers(served, pages):
     body = wait_for(lambda: wide.find_element("id", "tab-body").text)
     assert wide.find_element("id", "tab-heading").text == "Jak grać"
     assert "Ranking układów" in body and not wide.find_element("id", "page").is_displayed()
-    assert headings(wide)[1:3] == ["Jak grać", "Gra"]
+    # every section of the desktop's How to play, from its own source, in Polish
+    with speaking("pl"):
+        desktop_page = how_to_play(desk.remote.variant, KeyMap(), amount=amount)
+    assert headings(wide)[1:] == ["Jak grać", *(s.heading for s in desktop_page)]
+    assert len(desktop_page) == 10 and desktop_page[6].paragraphs[0] in body
     assert axe_problems(wide) == []
     wide.save_screenshot(str(SHOTS / "desktop-pl-howto.png"))
     wide.find_element("id", "tab-howto").click()
