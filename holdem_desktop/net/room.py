@@ -87,6 +87,7 @@ from .protocol import (
     error_data,
 )
 from .public_table import PublicTable
+from .seat_names import rename_computers_like
 from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
@@ -390,6 +391,11 @@ class Room(PublicTable):
         if not self._make_room_for_one():
             self._refuse(conn, "room_full")
             return
+        held = {m.seat for m in self.members if m.seat is not None}
+        for old, new in rename_computers_like(  # never two seats called alike
+                self.session, key, self._people_seats | held,
+                (m.key for m in self.members), self.rng):
+            self._news("renamed", (old, new))
         member = Member(name, secrets.token_hex(16), key, watching=conn in self.watch_only)
         if not self.running and not member.watching:
             self._seat(member, self._free_seat())
