@@ -88,6 +88,7 @@ from .protocol import (
 )
 from .public_table import PublicTable
 from .seat_names import rename_computers_like
+from .sit_out import SitOut
 from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
@@ -147,6 +148,10 @@ class Member:
     hands dealt before it was theirs."""
     watching: bool = False
     """They came to a public table only to watch: never given a seat."""
+    timeouts: int = 0
+    """Times in a row a public table's clock ran out on them (see :mod:`.sit_out`)."""
+    sat_out: int | None = None
+    """The hand (:attr:`Room.hand_serial`) they were sat out in (None: not sat out)."""
 
 
 @dataclass
@@ -165,7 +170,7 @@ class Ban:
     """:attr:`Room.games` when they were removed."""
 
 
-class Room(PublicTable):
+class Room(PublicTable, SitOut):
     """One room on the host (or a public table of a server: :mod:`.public_table`)."""
 
     def __init__(self, variant: Variant, code: str, *, size: int, strength: str = "normal",
@@ -570,6 +575,7 @@ class Room(PublicTable):
             return
         self._spend_clock(member.seat)
         self.turn_since = self.clock()
+        member.timeouts = 0  # they decided: their count of timeouts starts again
 
     def _at_barrier(self) -> bool:
         s = self.session
@@ -695,6 +701,7 @@ class Room(PublicTable):
         if not self._in_game(member) or not member.replaced:
             self._error(member, "not_playing" if not self._in_game(member) else "not_away")
             return
+        member.sat_out, member.timeouts = None, 0
         self._come_back(member)
         self._news("back", (member.name,))
         self._after_change()
@@ -799,6 +806,8 @@ class Room(PublicTable):
     def _come_back(self, member: Member) -> None:
         """``member`` is here again: their seat is theirs."""
         s = self.session
+        if member.sat_out is not None:
+            return  # sat out: only Back (not a new connection) brings them back
         if member.replaced and s is not None and member.seat is not None:
             s.seats[member.seat].controller = HumanController()
             member.replaced = False
