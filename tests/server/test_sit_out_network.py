@@ -35,7 +35,8 @@ def until_news(client: OnlineClient, seat: int, what: tuple[str, ...], seconds: 
 
 
 def test_reconnecting_between_timeouts_does_not_dodge_sitting_out(served, monkeypatch):
-    monkeypatch.setitem(public_table.SPEED_TIMES, "normal", public_table.Speed(1.0, 0.0, 0.0, 0.0))
+    # (2 s a decision: time enough to come back before her next turn ends)
+    monkeypatch.setitem(public_table.SPEED_TIMES, "normal", public_table.Speed(2.0, 0.0, 0.0, 0.0))
     ann = online(served)
     ann.connect()
     ann.send(PlayNow("Ann", __version__))
@@ -66,9 +67,16 @@ def test_reconnecting_between_timeouts_does_not_dodge_sitting_out(served, monkey
         table = next_message(third, (Table,))
         assert isinstance(table, Table) and table.kinds[seat] == "computer"
         assert room.members[0].sat_out is not None
-        third.send(Back())  # only Back brings her back
-        news, _table = until_news(third, seat, ("back",), 10)
-        assert news.names == ("Ann",) and room.members[0].sat_out is None
+        # (a long clock from now on: she is not sat out again while we look)
+        monkeypatch.setitem(public_table.SPEED_TIMES, "normal",
+                            public_table.Speed(60.0, 0.0, 0.0, 0.0))
+        third.send(Back())  # only Back brings her back: her seat is hers again
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not (isinstance(table, Table)
+                                              and table.kinds[seat] == "human"):
+            table = next_message(third, (Table,), end - time.monotonic())
+        assert isinstance(table, Table) and table.kinds[seat] == "human"
+        assert room.members[0].sat_out is None
     finally:
         for client in clients:
             client.close()
