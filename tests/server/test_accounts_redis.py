@@ -25,12 +25,10 @@ from holdem_desktop.server.account_desk import NAME_FAILURES
 
 from .conftest import needs_redis
 from .process import ServeProcess
+from .test_accounts import ANSWERS, PASSWORD
 from .test_server import next_message
 
 pytestmark = needs_redis
-
-PASSWORD = "correct horse battery"
-ANSWERS = (SignedIn, SignedOut, Error)
 
 
 @pytest.fixture
