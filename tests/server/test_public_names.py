@@ -65,6 +65,8 @@ def test_people_named_like_the_computers_rename_them_and_no_two_seats_sound_alik
         assert not {skeleton(n) for n in new_names} & {skeleton(n) for n in (
             "Ann", first, second)}
         # Bo heard Cy's rename too (he was there), Cy heard none of his own
+        run_until(players, lambda: ("renamed", renames[1]) in [(n.what, n.names)
+                                                               for n in bo.heard], 20)
         assert ("renamed", renames[1]) in [(n.what, n.names) for n in bo.heard]
         assert not [n for n in cy.heard if n.what == "renamed"]
         # by every window's table, at every moment: no two names alike;
