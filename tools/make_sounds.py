@@ -397,6 +397,17 @@ def too_soon() -> NDArray[np.int16]:
     return finish(buf, fade_in=0.001, fade_out=0.02)
 
 
+def attention() -> NDArray[np.int16]:
+    """Your turn while the game's window is not in front: the turn chime's
+    rising fifth (A5, E6) called twice, the second time an octave's A on
+    top (A6): the same call, more insistent, heard over another program."""
+    buf = silence(0.62)
+    for at, note, gain in [(0.0, 81, 0.75), (0.1, 88, 0.65), (0.26, 81, 0.75),
+                           (0.36, 88, 0.65), (0.46, 93, 0.6)]:
+        mix(buf, bell(0.16, midi(note), 0.07, attack=0.004), at, gain)
+    return finish(buf, fade_in=0.003, fade_out=0.05)
+
+
 CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "card_dealt": card_dealt,
     "board_card": board_card,
@@ -412,6 +423,7 @@ CUES: dict[str, Callable[[], NDArray[np.int16]]] = {
     "blinds_up": blinds_up,
     "too_soon": too_soon,
     "chat": chat,
+    "attention": attention,
 }
 
 

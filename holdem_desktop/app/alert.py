@@ -3,9 +3,11 @@ not in front (the player switched to another program), the taskbar or
 dock is asked to draw attention to it until the window is brought back
 (SDL's window flash: the taskbar button blinks on Windows, the dock icon
 bounces on macOS, the window is marked urgent on most Linux desktops).  The
-turn's chime plays as always (:class:`~holdem_desktop.audio.bank.SoundListener`)
-and the turn is said; the flash is what reaches a player looking elsewhere.
-Where the system offers no such request, nothing more happens."""
+turn plays its attention cue then, not the usual chime
+(:class:`~holdem_desktop.audio.bank.SoundListener` asks :meth:`TurnAlert.in_front`),
+and the turn is said; the sound and the flash are what reach a player
+listening or looking elsewhere.  Where the system offers no such request,
+the sound alone does."""
 
 from __future__ import annotations
 
@@ -21,8 +23,10 @@ __all__ = ["TurnAlert", "ask_attention", "window_focused"]
 
 
 def window_focused() -> bool:
-    """Whether the game's window has the keyboard (is in front)."""
-    return bool(pygame.display.get_init() and pygame.key.get_focused())
+    """Whether the game's window has the keyboard (is in front); True with
+    no window at all (nothing can be in front of no window)."""
+    return bool(not pygame.display.get_init() or pygame.display.get_surface() is None
+                or pygame.key.get_focused())
 
 
 def ask_attention() -> bool:
@@ -51,9 +55,13 @@ class TurnAlert:
         """Asks for attention (None: :func:`ask_attention`)."""
         self.alerts = 0
 
+    def in_front(self) -> bool:
+        """Whether the game's window is in front now."""
+        return bool((self.focused or window_focused)())
+
     def __call__(self, event: object) -> None:
         if not isinstance(event, TurnStarted) or self.seat is None or event.seat != self.seat:
             return
-        if not (self.focused or window_focused)():
+        if not self.in_front():
             self.alerts += 1
             (self.attention or ask_attention)()

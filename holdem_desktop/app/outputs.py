@@ -109,10 +109,10 @@ class Outputs:
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)))
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
-        listener = SoundListener(self.bank, seat)
+        alert = TurnAlert(seat)  # the turn while the window is not in front
+        listener = SoundListener(self.bank, seat, in_front=alert.in_front)
         table.subscribe(listener)
         self.sounds[id(table)] = listener
-        alert = TurnAlert(seat)  # the turn while the window is not in front
         table.subscribe(alert)
         self.alerts[id(table)] = alert
 

@@ -56,13 +56,14 @@ CUES: tuple[str, ...] = (
     "blinds_up",
     "too_soon",
     "chat",
+    "attention",
 )
 """Every cue the bank knows; cue ``name`` is the file ``name.wav``."""
 
 PRIORITY: dict[str, int] = {cue: rank for rank, cue in enumerate((
     "chat", "too_soon", "fold", "check", "card_dealt", "chips_bet", "board_card", "all_in",
     "error",
-    "blinds_up", "your_turn", "pot_won", "game_over", "game_won"))}
+    "blinds_up", "your_turn", "attention", "pot_won", "game_over", "game_won"))}
 """Which cue wins when several come at once (higher wins): computer players
 act in the same instant, and a pile of cues would be noise."""
 
@@ -303,12 +304,18 @@ class SoundListener:
     - the game over with ``seat`` in first place: ``game_won``; in any
       other place: ``game_over`` (a spectator hears neither);
     - the blinds going up: ``blinds_up``;
-    - ``seat``'s turn starting: ``your_turn``.
+    - ``seat``'s turn starting: ``your_turn``; ``attention`` instead while
+      the game's window is not in front (``in_front`` says so), a call of
+      its own for a player who switched to another program.
     """
 
-    def __init__(self, bank: SoundBank, seat: int | None) -> None:
+    def __init__(self, bank: SoundBank, seat: int | None, *,
+                 in_front: Callable[[], bool] | None = None) -> None:
         self.bank = bank
         self.seat = seat
+        self.in_front = in_front
+        """Whether the game's window is in front (None: always, as on a
+        screen the game alone uses)."""
         self._dealt = False
         self._won = False
         self._handlers: dict[type, Callable[[object], str | None]] = {
@@ -346,7 +353,10 @@ class SoundListener:
 
     def _turn(self, event: object) -> str | None:
         assert isinstance(event, TurnStarted)
-        return "your_turn" if event.seat == self.seat else None
+        if event.seat != self.seat:
+            return None
+        return "attention" if self.in_front is not None and not self.in_front() \
+            else "your_turn"
 
     def _new_hand(self, _event: object) -> None:
         self._dealt = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .phrases import names_list, room_news
+from .table_news import TABLE_NEWS, table_news
 from .translate import _, ngettext
 
 __all__ = ["chat_error", "chat_line", "chat_news", "quick_phrase", "quick_phrases"]
@@ -69,6 +70,8 @@ def chat_news(what: str, names: tuple[str, ...], more: int = 0, *, you: bool = F
                      if more else ())
     who = names_list(shown)
     count = len(names) + more
+    if what in TABLE_NEWS:
+        return table_news(what, names if what == "renamed" else shown, you=you and not more)
     if what == "came_and_went":
         if count < 3:
             return _("{name} joined and left.").format(name=who)

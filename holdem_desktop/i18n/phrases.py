@@ -384,6 +384,10 @@ def _sentence(event: object, p: Phrasing, pots: int,
 
 def room_problem(reason: str, detail: str = "") -> str:
     """Why a room refused a player or a request, as a sentence to say."""
+    if reason == "sat_out":
+        from .table_news import sat_out_closed  # (it imports this module)
+
+        return sat_out_closed()
     if reason == "bad_name" and detail:
         names = {
             "empty": _("Type a name first."),

@@ -250,6 +250,10 @@ class RoomChat:
 
 
 _GONE = ("left", "left_seat", "lost")
+_PAIRS = ("renamed",)
+"""Kinds of news whose names are one seat's old and new name (held as they
+come: said before the rest, as a seat is renamed before the person it
+makes room for is said to join)."""
 _STATES = ({"away", "back", "play_for", "computer_plays", "started_without", "lost",
             "left_seat"}, {"muted", "unmuted"})
 """Kinds of news that each say a person's state now (who plays their seat;
@@ -327,7 +331,11 @@ def fold(items: Iterable[News]) -> list[News]:
     kinds first came."""
     names: dict[str, list[str]] = {}
     extra: dict[str, int] = {}
+    pairs: list[News] = []  # each says two names of one seat: never folded with another
     for n in latest(items):
+        if n.what in _PAIRS:
+            pairs.append(n)
+            continue
         names.setdefault(n.what, [])
         extra[n.what] = extra.get(n.what, 0) + n.more
         for name in n.names:
@@ -344,7 +352,7 @@ def fold(items: Iterable[News]) -> list[News]:
         names["came_and_went"] = [*names.get("came_and_went", []),
                                   *(n for n in both if n not in names.get("came_and_went", []))]
         extra.setdefault("came_and_went", 0)
-    out = []
+    out = pairs
     for what, who in names.items():
         more = extra.get(what, 0)
         if not who and not more:

@@ -114,6 +114,12 @@ class PublicTable:
 
         def _broadcast_table(self) -> None: ...
 
+        def _let_go_sat_out(self, idle: bool = False) -> bool: ...
+
+        def _timed_out(self, member: Member) -> None: ...
+
+        def _keep_sat_out(self) -> None: ...
+
     def _public_turn(self) -> None:
         """(A public table.)  Someone came: with no game running, one starts
         now, the computers in the other seats; at the next-hand barrier,
@@ -133,6 +139,7 @@ class PublicTable:
         s = self.session
         if s is None:
             return
+        self._let_go_sat_out()
         held = {m.seat: m for m in self.members if m.seat is not None}
         free = [k for k, seat in enumerate(s.seats)
                 if seat.place is None and (k not in held or held[k].left)]
@@ -186,6 +193,7 @@ class PublicTable:
         speed = self.timed
         self.banks = {k: speed.bank for k in range(self.size)} if speed is not None else {}
         self._warned = None
+        self._keep_sat_out()
 
     def _refill_clock(self) -> None:
         """A new hand: each bank grows a little, up to its cap."""
@@ -233,6 +241,8 @@ class PublicTable:
             if awaited:
                 self.ready |= awaited
                 self._deal_if_ready()
+            elif self._let_go_sat_out(idle=True):  # nobody else to play for
+                self._deal_if_ready()
         seat = self._clocked_seat()
         s = self.session
         if seat is None or s is None:
@@ -254,6 +264,7 @@ class PublicTable:
             what = "timed_out_fold"
         self.turn_since = self.clock()
         self._news(what, (member.name,))
+        self._timed_out(member)
 
     def _clock_fields(self, member: Member) -> tuple[int | None, int | None]:
         """(seconds left for the decision awaited now, ``member``'s bank),

@@ -87,6 +87,8 @@ from .protocol import (
     error_data,
 )
 from .public_table import PublicTable
+from .seat_names import rename_computers_like
+from .sit_out import SitOut
 from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
@@ -146,6 +148,10 @@ class Member:
     hands dealt before it was theirs."""
     watching: bool = False
     """They came to a public table only to watch: never given a seat."""
+    timeouts: int = 0
+    """Times in a row a public table's clock ran out on them (see :mod:`.sit_out`)."""
+    sat_out: int | None = None
+    """The hand (:attr:`Room.hand_serial`) they were sat out in (None: not sat out)."""
 
 
 @dataclass
@@ -164,7 +170,7 @@ class Ban:
     """:attr:`Room.games` when they were removed."""
 
 
-class Room(PublicTable):
+class Room(PublicTable, SitOut):
     """One room on the host (or a public table of a server: :mod:`.public_table`)."""
 
     def __init__(self, variant: Variant, code: str, *, size: int, strength: str = "normal",
@@ -390,6 +396,11 @@ class Room(PublicTable):
         if not self._make_room_for_one():
             self._refuse(conn, "room_full")
             return
+        held = {m.seat for m in self.members if m.seat is not None}
+        for old, new in rename_computers_like(  # never two seats called alike
+                self.session, key, self._people_seats | held,
+                (m.key for m in self.members), self.rng):
+            self._news("renamed", (old, new))
         member = Member(name, secrets.token_hex(16), key, watching=conn in self.watch_only)
         if not self.running and not member.watching:
             self._seat(member, self._free_seat())
@@ -564,6 +575,7 @@ class Room(PublicTable):
             return
         self._spend_clock(member.seat)
         self.turn_since = self.clock()
+        member.timeouts = 0  # they decided: their count of timeouts starts again
 
     def _at_barrier(self) -> bool:
         s = self.session
@@ -689,6 +701,7 @@ class Room(PublicTable):
         if not self._in_game(member) or not member.replaced:
             self._error(member, "not_playing" if not self._in_game(member) else "not_away")
             return
+        member.sat_out, member.timeouts = None, 0
         self._come_back(member)
         self._news("back", (member.name,))
         self._after_change()
@@ -793,6 +806,8 @@ class Room(PublicTable):
     def _come_back(self, member: Member) -> None:
         """``member`` is here again: their seat is theirs."""
         s = self.session
+        if member.sat_out is not None:
+            return  # sat out: only Back (not a new connection) brings them back
         if member.replaced and s is not None and member.seat is not None:
             s.seats[member.seat].controller = HumanController()
             member.replaced = False

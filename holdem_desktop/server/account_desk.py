@@ -59,6 +59,7 @@ from holdem_desktop.net.protocol import (
 from holdem_desktop.net.room import Room
 from holdem_desktop.net.tournament_messages import TournamentEntry
 
+from .account_redis import RedisAccounts, RedisWindow, redis_client
 from .accounts import AccountStore, Seat, check_password, hash_password
 from .config import ConfigError, read_bans
 from .proxies import Network, network
@@ -98,8 +99,15 @@ class AccountDesk:
         """Connection -> the account it is signed in as, and its session token."""
         self._seated: dict[str, dict[str, str]] = {}
         """Public table -> the skeletons of the accounts that sat there -> their names."""
-        self._tries = AddressWindow(TRIES, TRY_WINDOW)
-        self._failures = AddressWindow(NAME_FAILURES, TRY_WINDOW, addresses=65536)
+        self._tries: AddressWindow | RedisWindow = AddressWindow(TRIES, TRY_WINDOW)
+        self._failures: AddressWindow | RedisWindow = AddressWindow(
+            NAME_FAILURES, TRY_WINDOW, addresses=65536)
+        if self.config.redis:  # shared by the processes of every machine (account_redis.py)
+            self.accounts.close()
+            client = redis_client(self.config.redis, self.config.redis_timeout)
+            self.accounts = RedisAccounts(self.config.accounts_file, client)
+            self._tries = RedisWindow(client, "address", TRIES, TRY_WINDOW)
+            self._failures = RedisWindow(client, "name", NAME_FAILURES, TRY_WINDOW)
         self._hasher = ThreadPoolExecutor(2, thread_name_prefix="passwords")
         self._banned_names: frozenset[str] = frozenset()
         self._banned_networks: tuple[Network, ...] = ()

@@ -18,6 +18,7 @@ import platformdirs
 
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.public_table import SPEED_TIMES, Speed
+from holdem_desktop.net.sit_out import SIT_OUT_AFTER, SIT_OUT_HANDS
 
 from .lobby import IDLE_PUBLIC, IDLE_ROOM, MAX_PUBLIC, MAX_ROOMS, ROOM_CREATIONS
 from .proxies import HEADERS, network
@@ -99,6 +100,12 @@ class ServerConfig:
     cap (None: the game's 30, 60, 5, 120)."""
     clock_relaxed: tuple[float, ...] | None = None
     """The same at ``relaxed`` speed (None: 60, 120, 10, 240)."""
+    sit_out_after: int = SIT_OUT_AFTER
+    """Timeouts in a row after which a person sits out at a public table
+    (file only; 0: never; see net/sit_out.py)."""
+    sit_out_hands: int = SIT_OUT_HANDS
+    """Hands a person may sit out before their seat goes to a computer
+    player (file only; 0: never)."""
     settings_file: Path | None = None
     """The settings file given with ``--config`` (its bans are read again
     when it changes), never a setting itself."""

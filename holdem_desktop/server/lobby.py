@@ -55,6 +55,7 @@ from holdem_desktop.net.protocol import (
 )
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
+from holdem_desktop.net.sit_out import SIT_OUT, SitOutRule
 from holdem_desktop.net.standings_messages import AskStandings
 from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
 
@@ -100,6 +101,8 @@ class LobbyLimits:
     idle_public: float = IDLE_PUBLIC
     speeds: Mapping[str, Speed] | None = None
     """The public tables' clocks (None: the game's, ``SPEED_TIMES``)."""
+    sit_out: SitOutRule = SIT_OUT
+    """When a public table sits a person out (net/sit_out.py)."""
 
 
 class Lobby:
@@ -163,6 +166,7 @@ class Lobby:
         self.rooms[room.code] = room
         if room.public and self.limits.speeds is not None:
             room.speeds = self.limits.speeds
+        room.sit_out_rule = self.limits.sit_out
         self._serials[room.code] = room.hand_serial
         self._empty_since.setdefault(room.code, self.clock())
 

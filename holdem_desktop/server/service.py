@@ -86,6 +86,7 @@ from holdem_desktop.net.protocol import (
     parse_client,
     to_text,
 )
+from holdem_desktop.net.sit_out import SitOutRule
 from holdem_desktop.net.wire import WireError, decode, to_json
 
 from . import web_files
@@ -145,7 +146,8 @@ class GameServer(AccountDesk):
             max_rooms=config.max_rooms, creations=config.room_creations,
             max_watchers=config.max_watchers, idle_room=config.idle_room,
             max_public=config.max_public, idle_public=config.idle_public,
-            speeds=clocks(config)))
+            speeds=clocks(config),
+            sit_out=SitOutRule(config.sit_out_after, config.sit_out_hands)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
         self.tournaments = (DeskFile(config.tournaments, config.data)

@@ -61,11 +61,20 @@ class LobbyFeed(Protocol):
     def close(self) -> None: ...
 
 
+class Queued(Protocol):
+    """Speech that waits for what is being said (the Desktop's ``speech``)."""
+
+    def announce(self, text: str) -> None: ...
+
+
 class LobbyDesktop(AccountDesktop, Protocol):
     """What the Lobby asks of the program (the Desktop implements it)."""
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def speech(self) -> Queued: ...
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion: ...
@@ -180,7 +189,9 @@ class LobbyPage(FormPage):
             count = count_line(self.feed.tables)
             if count != self._count:
                 self._count = count
-                self.say(count)
+                # queued: a row being read is never cut off by the list's news
+                # (the next key the player presses cuts the count instead)
+                self.desktop.speech.announce(count)
 
     def animating(self, now: float) -> bool:
         return now < self._drawn_until

@@ -58,3 +58,21 @@ def test_the_request_is_harmless_where_the_system_cannot_flash(player_home):
     assert alert.ask_attention() is False  # the dummy driver has no taskbar
     pygame.display.quit()
     assert alert.ask_attention() is False  # no window at all
+
+
+def test_a_turn_away_from_the_window_plays_the_attention_cue_not_the_chime(player_home,
+                                                                            monkeypatch):
+    front = [False]
+    monkeypatch.setattr(alert, "window_focused", lambda: front[0])
+    monkeypatch.setattr(alert, "ask_attention", lambda: True)
+    desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    requested = desktop.bank.requested
+    turns = turns_of_the_player(desktop, app, session, 4)
+    assert turns >= 2 and requested.count("attention") >= turns
+    assert "your_turn" not in requested
+    front[0] = True  # in front again: the usual chime, never the call
+    calls = requested.count("attention")
+    assert turns_of_the_player(desktop, app, session, 3) >= 1
+    assert "your_turn" in requested and requested.count("attention") == calls

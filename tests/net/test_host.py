@@ -25,6 +25,7 @@ from holdem_desktop.net.protocol import (
     Error,
     Hello,
     NewGame,
+    News,
     NextHand,
     Ping,
     Pong,
@@ -70,6 +71,8 @@ class Player:
         self.closed = False
         self.pressed_for = -1
         self.acted_at: tuple[int, int] | None = None
+        self.heard: list[News] = []
+        """The news the room told this player, in order."""
 
     def pump(self) -> int:
         """Handle what arrived; returns how many messages."""
@@ -89,6 +92,8 @@ class Player:
                 self._play(message)
             elif isinstance(message, Error):
                 self.errors.append(message)
+            elif isinstance(message, News):
+                self.heard.append(message)
             elif isinstance(message, Closed | Bye):
                 self.closed = True
 
