@@ -95,6 +95,7 @@ from .cluster import Directory, Peer
 from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .tables import SLICE
 from .tournament_news import Followers
 from .tournament_service import DeskFile
 from .web import serve_page
@@ -235,16 +236,16 @@ class GameServer(AccountDesk):
             close_timeout=CLOSE_DEADLINE, compression=None, server_header=None, logger=_QUIET,
             **tls_goodbye)
         self.port = server.sockets[0].getsockname()[1]
-        ticker: asyncio.Task[None] | None = None
+        tickers: list[asyncio.Task[None]] = []
         try:
             if self.directory is not None:
                 await self._attach(self.directory)
             if ready is not None:
                 ready(self.port)
-            ticker = asyncio.create_task(self._ticker())
+            tickers = [asyncio.create_task(self._ticker()), asyncio.create_task(self._lists())]
             await self._stopping.wait()
         finally:
-            if ticker is not None:
+            for ticker in tickers:
                 ticker.cancel()
             server.close(close_connections=True)
             with contextlib.suppress(Exception):
@@ -880,6 +881,18 @@ class GameServer(AccountDesk):
                 last[code] = (last.get(code, (False, None))[0], text)
         self.store.apply([(code, text) for code, (_, text) in last.items() if text is not None],
                          [code for code, (deleted, _) in last.items() if deleted])
+
+    async def _lists(self) -> None:
+        """The lobby's followers' lists, a share every :data:`~.tables.SLICE`
+        (not all in one turn of the loop, which would hold up the rooms)."""
+        while True:
+            await asyncio.sleep(SLICE)
+            if self.lobby.tables.followers:
+                try:
+                    self.lobby.outbox.extend(self.lobby.tables.updates())
+                    self._deliver()
+                except Exception as exc:  # the rooms play on
+                    self._event("", "", f"tick_error {type(exc).__name__}")
 
     async def _ticker(self) -> None:
         while True:
