@@ -95,6 +95,7 @@ from .cluster import Directory, Peer
 from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .sending import BATCH, Connection, send_texts
 from .tables import SLICE
 from .tournament_news import Followers
 from .tournament_service import DeskFile
@@ -234,7 +235,7 @@ class GameServer(AccountDesk):
             ssl=self.ssl, process_request=self._request, max_size=MAX_FRAME, max_queue=16,
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
             close_timeout=CLOSE_DEADLINE, compression=None, server_header=None, logger=_QUIET,
-            **tls_goodbye)
+            create_connection=Connection, **tls_goodbye)
         self.port = server.sockets[0].getsockname()[1]
         tickers: list[asyncio.Task[None]] = []
         try:
@@ -777,7 +778,12 @@ class GameServer(AccountDesk):
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                await state.ws.send(self._text(message))
+                texts = [self._text(message)]  # with those queued behind it: one write
+                while (not isinstance(message, Bye) and state.queue and len(texts) < BATCH
+                       and not isinstance(state.queue[0], asyncio.Future)):
+                    message = state.queue.popleft()
+                    texts.append(self._text(message))
+                await send_texts(state.ws, texts)
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
                     await state.ws.close(1000, message.reason)
