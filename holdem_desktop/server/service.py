@@ -780,8 +780,9 @@ class GameServer(AccountDesk):
                     continue
                 texts = [self._text(message)]  # with those queued behind it: one write
                 while (not isinstance(message, Bye) and state.queue and len(texts) < BATCH
-                       and not isinstance(state.queue[0], asyncio.Future)):
-                    message = state.queue.popleft()
+                       and not isinstance(following := state.queue[0], asyncio.Future)):
+                    state.queue.popleft()
+                    message = following
                     texts.append(self._text(message))
                 await send_texts(state.ws, texts)
                 if isinstance(message, Bye):
