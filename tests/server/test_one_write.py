@@ -9,9 +9,9 @@ import json
 import threading
 from asyncio import sslproto
 
-from holdem_desktop.net.protocol import NewGame
+from tests.net.test_host import Player
 
-from .test_server import creator, joiner, run_until
+from .test_server import play_hands
 
 
 def server_messages(data: bytes) -> list[str] | None:
@@ -46,18 +46,9 @@ def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
         return real(self, data)
 
     monkeypatch.setattr(sslproto._SSLProtocolTransport, "write", write)
-    players = [creator(served)]
+    players: list[Player] = []
     try:
-        run_until(players, lambda: players[0].code != "", 10)
-        code = players[0].code
-        players.append(joiner(served, code))
-        run_until(players, lambda: players[1].seat is not None, 10)
-        players[0].client.send(NewGame())
-        room = served.server.lobby.rooms[code]
-        run_until(players, lambda: room.session is not None and room.session.hands_played >= 2,
-                  60)
-        assert room.session is not None and room.session.hands_played >= 2
-        assert not [e for p in players for e in p.errors if e.reason != "hand_running"]
+        play_hands(served, players, 2)  # they read every message and play on
     finally:
         for p in players:
             p.client.close()
