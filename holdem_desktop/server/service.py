@@ -96,6 +96,8 @@ from .cluster import Directory, Peer
 from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
+from .sending import BATCH, Connection, send_texts
+from .tables import SLICE
 from .tournament_news import Followers
 from .tournament_service import DeskFile
 from .web import serve_page
@@ -235,18 +237,18 @@ class GameServer(AccountDesk):
             ssl=self.ssl, process_request=self._request, max_size=MAX_FRAME, max_queue=16,
             write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
             close_timeout=CLOSE_DEADLINE, compression=None, server_header=None, logger=_QUIET,
-            **tls_goodbye)
+            create_connection=Connection, **tls_goodbye)
         self.port = server.sockets[0].getsockname()[1]
-        ticker: asyncio.Task[None] | None = None
+        tickers: list[asyncio.Task[None]] = []
         try:
             if self.directory is not None:
                 await self._attach(self.directory)
             if ready is not None:
                 ready(self.port)
-            ticker = asyncio.create_task(self._ticker())
+            tickers = [asyncio.create_task(self._ticker()), asyncio.create_task(self._lists())]
             await self._stopping.wait()
         finally:
-            if ticker is not None:
+            for ticker in tickers:
                 ticker.cancel()
             server.close(close_connections=True)
             with contextlib.suppress(Exception):
@@ -778,7 +780,13 @@ class GameServer(AccountDesk):
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                await state.ws.send(self._text(message))
+                texts = [self._text(message)]  # with those queued behind it: one write
+                while (not isinstance(message, Bye) and state.queue and len(texts) < BATCH
+                       and not isinstance(following := state.queue[0], asyncio.Future)):
+                    state.queue.popleft()
+                    message = following
+                    texts.append(self._text(message))
+                await send_texts(state.ws, texts)
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
                     await state.ws.close(1000, message.reason)
@@ -882,6 +890,18 @@ class GameServer(AccountDesk):
                 last[code] = (last.get(code, (False, None))[0], text)
         self.store.apply([(code, text) for code, (_, text) in last.items() if text is not None],
                          [code for code, (deleted, _) in last.items() if deleted])
+
+    async def _lists(self) -> None:
+        """The lobby's followers' lists, a share every :data:`~.tables.SLICE`
+        (not all in one turn of the loop, which would hold up the rooms)."""
+        while True:
+            await asyncio.sleep(SLICE)
+            if self.lobby.tables.followers:
+                try:
+                    self.lobby.outbox.extend(self.lobby.tables.updates())
+                    self._deliver()
+                except Exception as exc:  # the rooms play on
+                    self._event("", "", f"tick_error {type(exc).__name__}")
 
     async def _ticker(self) -> None:
         while True:

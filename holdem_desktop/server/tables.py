@@ -8,7 +8,12 @@ second).  A connection in no room asks for the list with
 variant, a speed) and, when it follows, hears it again whenever it changed,
 at most once every :data:`UPDATE_EVERY` seconds: a screen reader can say
 one update before the next comes, and a thousand tables changing at once
-cost one message a second to each follower.
+cost one message a second to each follower.  The lists are handed out a
+share at a time (the service asks every :data:`SLICE` seconds, and each
+turn gives at most the followers' share of the time since the last, the
+longest waiting first): five hundred followers cost a few lists every
+turn of the loop, not five hundred in one, which would hold up every
+room's messages meanwhile.
 
 Requests are limited per connection (:data:`REQUESTS` a second, a burst of
 :data:`REQUEST_BURST`): past it the sender alone is answered ``error``
@@ -17,6 +22,7 @@ Requests are limited per connection (:data:`REQUESTS` a second, a burst of
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -24,7 +30,7 @@ from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.lobby_messages import MAX_LISTED, LobbyList, TableInfo, Tables
 from holdem_desktop.net.room import Room
 
-__all__ = ["REQUESTS", "REQUEST_BURST", "UPDATE_EVERY", "PublicTables", "table_info"]
+__all__ = ["REQUESTS", "REQUEST_BURST", "SLICE", "UPDATE_EVERY", "PublicTables", "table_info"]
 
 UPDATE_EVERY = 1.0
 """Seconds between two lists sent to one follower, at least."""
@@ -32,6 +38,10 @@ REQUESTS = 1.0
 """Lobby requests a second one connection may make (past the burst)."""
 REQUEST_BURST = 5.0
 """Lobby requests one connection may make at once."""
+SLICE = 0.05
+"""Seconds between two turns of the followers' lists (the service's pace)."""
+REFRESH = 0.25
+"""Seconds a computed list is used for before the tables are read again."""
 
 
 def table_info(room: Room) -> TableInfo:
@@ -69,6 +79,12 @@ class PublicTables:
     """Public tables other processes hold, by code (the service refreshes them)."""
     followers: dict[str, _Follower] = field(default_factory=dict)
     _buckets: dict[str, TokenBucket] = field(default_factory=dict)
+    _lists: dict[tuple[str, str], Tables] = field(default_factory=dict)
+    """The list each filter gave last (the same object while it is unchanged)."""
+    _fresh: set[tuple[str, str]] = field(default_factory=set)
+    """Filters whose list was read from the tables since :attr:`_read_at`."""
+    _read_at: float = float("-inf")
+    _turned_at: float = float("-inf")
 
     def here(self) -> list[TableInfo]:
         """This process's public tables."""
@@ -117,22 +133,43 @@ class PublicTables:
 
     def updates(self) -> list[tuple[str, Tables]]:
         """The lists to send now: to each follower whose list changed since it
-        was last sent and who heard none for :data:`UPDATE_EVERY` seconds.
+        was last sent and who heard none for :data:`UPDATE_EVERY` seconds,
+        the longest waiting first, and no more of them than the followers'
+        share of the time since the last call (all of them after a second):
+        called every :data:`SLICE`, the lists leave a few at a time.
         Followers with the same filters share one computation."""
+        now = self.clock()
+        elapsed, self._turned_at = min(UPDATE_EVERY, now - self._turned_at), now
         if not self.followers:
             return []
-        now = self.clock()
-        tables = self.all()
-        by_filter: dict[tuple[str, str], Tables] = {}
+        if now - self._read_at >= REFRESH:
+            self._read_at = now
+            self._fresh.clear()
+            used = {(f.variant, f.speed) for f in self.followers.values()}
+            self._lists = {key: kept for key, kept in self._lists.items() if key in used}
+        due = sorted((f.sent_at, conn) for conn, f in self.followers.items()
+                     if now - f.sent_at >= UPDATE_EVERY)
+        most = math.ceil(len(self.followers) * max(0.0, elapsed) / UPDATE_EVERY) + 1
+        tables: list[TableInfo] | None = None
         out = []
-        for conn, f in self.followers.items():
-            if now - f.sent_at < UPDATE_EVERY:
-                continue
+        for _, conn in due:
+            f = self.followers[conn]
             key = (f.variant, f.speed)
-            listed = by_filter.get(key)
-            if listed is None:
-                listed = by_filter[key] = self.listed(f.variant, f.speed, tables)
-            if listed != f.last:
-                f.last, f.sent_at = listed, now
-                out.append((conn, listed))
+            if key not in self._fresh:
+                if tables is None:
+                    tables = self.all()
+                listed = self.listed(f.variant, f.speed, tables)
+                if listed != self._lists.get(key):
+                    self._lists[key] = listed
+                self._fresh.add(key)
+            listed = self._lists[key]
+            if listed is f.last:
+                continue
+            if listed == f.last:
+                f.last = listed  # (the same list: compared by identity from now on)
+                continue
+            f.last, f.sent_at = listed, now
+            out.append((conn, listed))
+            if len(out) >= most:
+                break
         return out

@@ -78,21 +78,29 @@ def ask(served: Served, first: object) -> HostMessage | Closed:
         client.close()
 
 
+def play_hands(served: Served, players: list[Player], hands: int) -> str:
+    """Mara creates a room, Ada joins it (both added to ``players``), and a
+    game plays ``hands`` hands; returns the room's code."""
+    players.append(creator(served))
+    run_until(players, lambda: players[0].code != "", 10)
+    code = players[0].code
+    assert players[0].is_host and len(code) == 6
+    players.append(joiner(served, code))
+    run_until(players, lambda: players[1].seat is not None, 10)
+    assert players[1].seat is not None and not players[1].is_host
+    players[0].client.send(NewGame())
+    room = served.server.lobby.rooms[code]
+    run_until(players, lambda: room.session is not None and room.session.hands_played >= hands,
+              60)
+    assert room.session is not None and room.session.hands_played >= hands
+    assert not [e for p in players for e in p.errors if e.reason != "hand_running"]
+    return code
+
+
 def test_two_players_create_and_join_a_room_over_wss_and_play_hands(served):
-    players = [creator(served)]
+    players: list[Player] = []
     try:
-        run_until(players, lambda: players[0].code != "", 10)
-        code = players[0].code
-        assert players[0].is_host and len(code) == 6
-        players.append(joiner(served, code))
-        run_until(players, lambda: players[1].seat is not None, 10)
-        assert players[1].seat is not None and not players[1].is_host
-        players[0].client.send(NewGame())
-        room = served.server.lobby.rooms[code]
-        run_until(players, lambda: room.session is not None and room.session.hands_played >= 3,
-                  60)
-        assert room.session is not None and room.session.hands_played >= 3
-        assert not [e for p in players for e in p.errors if e.reason != "hand_running"]
+        code = play_hands(served, players, 3)
         # both hear the same table: the names, one computer in the third seat
         table = players[1].table
         assert table is not None and table.names[:2] == ("Mara", "Ada")

@@ -1,0 +1,58 @@
+"""The messages waiting together for one connection leave in one write
+(issue 38): after an action, a member's events and table are two WebSocket
+messages, as before, but one TLS record and one system call; the players
+read every message as before and play on."""
+
+from __future__ import annotations
+
+import json
+import threading
+from asyncio import sslproto
+
+from tests.net.test_host import Player
+
+from .test_server import play_hands
+
+
+def server_messages(data: bytes) -> list[str] | None:
+    """The types of the WebSocket messages in ``data`` as a server writes
+    them (unmasked text frames), or None for anything else (a client's)."""
+    types = []
+    at = 0
+    while at < len(data):
+        if len(data) < at + 2 or data[at] != 0x81 or data[at + 1] & 0x80:
+            return None
+        length, at = data[at + 1], at + 2
+        if length == 126:
+            length, at = int.from_bytes(data[at:at + 2], "big"), at + 2
+        elif length == 127:
+            length, at = int.from_bytes(data[at:at + 8], "big"), at + 8
+        types.append(json.loads(data[at:at + length])["type"])
+        at += length
+    return types
+
+
+def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
+        served, monkeypatch):
+    writes: list[list[str]] = []
+    lock = threading.Lock()
+    real = sslproto._SSLProtocolTransport.write
+
+    def write(self, data):  # every TLS write of this process: the server's are kept
+        found = server_messages(bytes(data))
+        if found:
+            with lock:
+                writes.append(found)
+        return real(self, data)
+
+    monkeypatch.setattr(sslproto._SSLProtocolTransport, "write", write)
+    players: list[Player] = []
+    try:
+        play_hands(served, players, 2)  # they read every message and play on
+    finally:
+        for p in players:
+            p.client.close()
+    with lock:
+        together = [w for w in writes if len(w) > 1]
+    # an action's events and the table after them, in one write, in order
+    assert ["events", "table"] in together, writes[:20]
