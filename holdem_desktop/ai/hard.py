@@ -57,32 +57,11 @@ from .hard_v4 import (
 from .model import LATE, PRIORS, RERAISE_WEIGHT, OpponentModel, TableModel
 from .players import register
 
-__all__ = [
-    "AIR",
-    "CHEAP_CALL_SHARE",
-    "COMMIT_SHARE",
-    "DRAW",
-    "FREQUENT_BETTOR",
-    "LATE_SHOWN",
-    "LATE_STRONG",
-    "LIGHT_DEPTH",
-    "MEDIUM",
-    "MONSTER",
-    "OVERBET",
-    "PAIR_BET",
-    "RERAISE_MARGIN",
-    "STRENGTHS",
-    "TURN_OUTS",
-    "Choice",
-    "HardPlayer",
-    "calling_range",
-    "foldable",
-    "late_raiser",
-    "multipliers",
-    "overbet_fold",
-    "street_reads",
-    "strength",
-]
+__all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
+           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "MEDIUM", "MONSTER",
+           "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STRENGTHS", "TURN_OUTS", "Choice",
+           "HardPlayer", "KeptModel", "KeptTable", "calling_range", "foldable", "late_raiser",
+           "multipliers", "overbet_fold", "street_reads", "strength"]
 
 LIGHT_DEPTH = 25.0
 """Re-raises light only with more than this many big blinds."""
