@@ -12,18 +12,20 @@ starting from a neutral prior) — the pot won when it folds, and otherwise
 the call's showdown against the top of its raising range — beside calling,
 and re-raises when that is worth more.  A player who does not fold to
 re-raises (a calling station, a maniac) is soon counted as such and met as
-before."""
+before.  On the turn and the river, first to bet, Hard prices each bet by
+how often that player was seen to fold to a bet of its size on those streets
+(:meth:`~.model.OpponentModel.late_fold_rate`) rather than on any street: a
+player who calls the flop and gives up later is bluffed later.  Both only in
+heads-up games: at six-player tables they were not measured to gain."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.views import SeatView
 
 from .common import (
-    Character,
     amount_for,
     opponents_in_hand,
     raises_this_street,
@@ -54,13 +56,13 @@ from .hard_v4 import (
     street_reads,
     strength,
 )
-from .model import LATE, PRIORS, RERAISE_WEIGHT, OpponentModel, TableModel
+from .model import LATE
 from .players import register
 
 __all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
            "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "MEDIUM", "MONSTER",
            "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STRENGTHS", "TURN_OUTS", "Choice",
-           "HardPlayer", "KeptModel", "KeptTable", "calling_range", "foldable", "late_raiser",
+           "HardPlayer", "calling_range", "foldable", "late_raiser",
            "multipliers", "overbet_fold", "street_reads", "strength"]
 
 LIGHT_DEPTH = 25.0
@@ -74,42 +76,21 @@ CALLED_REALIZED = 0.85
 position, against the top of a range)."""
 
 
-class KeptModel(OpponentModel):
-    """An opponent's model whose folds to raises after the flop are read from
-    the count kept longer, shrunk toward the prior by fewer observations."""
-
-    def fold_to_raise_rate(self) -> float:
-        return self.fold_to_raise_kept.estimate(PRIORS["fold_to_raise"], RERAISE_WEIGHT)
-
-
-class KeptTable(TableModel):
-    """A table model of :class:`KeptModel` opponents."""
-
-    def of(self, seat: int) -> OpponentModel:
-        model = self.models.get(seat)
-        if model is None:
-            model = self.models[seat] = KeptModel()
-        return model
-
-
 class HardPlayer(HardV4Player):
     """The Hard computer player."""
 
     level = "hard"
 
-    def __init__(self, rng: random.Random, character: Character | None = None,
-                 trials: int = 900) -> None:
-        super().__init__(rng, character, trials)
-        self.table = KeptTable()
-
     def choices(self, view: SeatView, legal: dict[ActionKind, LegalAction],
                 others: Sequence[int]) -> list[Choice]:
         """Every action considered now with its expected value in chips; first to
         bet on the turn or the river heads-up, each bet valued by how often this
-        opponent was seen to fold to a bet of its size on those streets."""
+        opponent was seen to fold to a bet of its size on those streets (heads-up
+        games only: at a fuller table this was not measured to gain)."""
         out = super().choices(view, legal, others)
         me = view.me
-        if view.street not in LATE or view.to_call > 0 or len(others) != 1 or me is None:
+        if view.street not in LATE or view.to_call > 0 or len(view.players) != 2 \
+                or len(others) != 1 or me is None:
             return out
         other = view.player(others[0])
         model = self.table.of(other.seat)
@@ -142,13 +123,14 @@ class HardPlayer(HardV4Player):
     def light_reraise(self, view: SeatView, legal: dict[ActionKind, LegalAction]
                       ) -> Action | None:
         """A re-raise of about the pot of the single raise this seat faces
-        heads-up, when the raiser's counted folds to re-raises make it worth
-        more than calling by :data:`RERAISE_MARGIN` big blinds; None otherwise."""
+        in a heads-up game, when the raiser's counted folds to re-raises make it
+        worth more than calling by :data:`RERAISE_MARGIN` big blinds; None
+        otherwise."""
         me = view.me
         bb = max(1, view.big_blind)
         raises = [e for e in raises_this_street(view) if e.amount > bb]
-        if me is None or len(raises) != 1 or stack_in_big_blinds(view) <= LIGHT_DEPTH \
-                or self._risk_premium(view) > 0:
+        if me is None or len(view.players) != 2 or len(raises) != 1 \
+                or stack_in_big_blinds(view) <= LIGHT_DEPTH:
             return None
         raiser = raises[0].seat
         player = view.player(raiser)

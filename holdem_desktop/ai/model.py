@@ -130,9 +130,6 @@ class OpponentModel:
         default_factory=lambda: (Rate(), Rate(), Rate()))
     """:attr:`fold_by_size` on the turn and the river only, fading as what was
     shown down does."""
-    fold_to_raise_kept: Rate = field(default_factory=Rate)
-    """:attr:`fold_to_raise` again, fading as what was shown down does (a
-    player is seldom raised: the count is kept longer)."""
     fold_by_size: tuple[Rate, Rate, Rate] = field(
         default_factory=lambda: (Rate(), Rate(), Rate()))
     """:attr:`fold_to_bet` split by the size of what was faced (see :func:`size_bucket`)."""
@@ -183,8 +180,7 @@ class OpponentModel:
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
         for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air,
-                     self.fold_to_reraise, self.fold_to_raise_kept,
-                     *self.late_fold_by_size):
+                     self.fold_to_reraise, *self.late_fold_by_size):
             rate.fade(shown)
         for rate in (self.late_raise_strong, self.late_raise_air):
             rate.fade(late)
@@ -391,7 +387,6 @@ class TableModel:
                             model.fold_to_open.add(e.kind is ActionKind.FOLD)
                     elif level > before and before > 0:  # raised after putting chips in
                         model.fold_to_raise.add(e.kind is ActionKind.FOLD)
-                        model.fold_to_raise_kept.add(e.kind is ActionKind.FOLD)
                         model.raises[e.street].add(aggressive)
                     elif level > before:
                         facing = level - before
