@@ -1,20 +1,20 @@
-"""Hard against late raises (issue 37): today's Hard beside the Hard before
-it (``hard_v3``, frozen), on the same cards, against the tight-aggressive
-value-raisers and the players whose raises are light.
+"""Hard against tight value-raisers (issue 37): today's Hard beside the Hard
+before it (``hard_v4``, frozen), on the same cards, against the
+tight-aggressive value-raisers and the players whose raises are light.
 
-    python bench/late_raises.py [--pairs 2000] [--seed 2026] [--tournaments 300] [--jobs 2]
+    python bench/late_raises.py [--pairs 2000] [--seed 2026] [--tournaments 300] [--jobs 1]
 
 **Heads-up**: for each opponent, ``--pairs`` duplicate deals of the ladder
 (:func:`~holdem_desktop.ai.ladder.play_duplicate`: one seeded deck a deal,
 played twice with the seats swapped, 100 big blinds) with ``hard``, then the
-same decks with ``hard_v3`` in its place and the opponent drawing the same
+same decks with ``hard_v4`` in its place and the opponent drawing the same
 random numbers.  Printed per opponent: each one's bb/100 with its 95%
 interval, and the paired difference (new minus old, per deal) with its
 interval, beside the issue's target.  **Fold rates** by what Hard held
 (:func:`~holdem_desktop.ai.hard.strength`) when it faced a raise of a bet on
 the turn or the river, and a bet there, per opponent, new and old.
 **Tournaments**: ``--tournaments`` six-player tournaments of the ladder
-(hard, hard, normal, tag, maniac, switcher), then the same with hard_v3 in
+(hard, hard, normal, tag, maniac, switcher), then the same with hard_v4 in
 Hard's seats, and the places gained.  **Decision time**: Hard's p95 over
 every decision it made in the run, against the 50 ms target.
 
@@ -50,10 +50,10 @@ from holdem_desktop.engine.actions import Action, ActionKind
 from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.views import SeatView
 
-NEW, OLD = "hard", "hard_v3"
+NEW, OLD = "hard", "hard_v4"
 RAISERS = ("raiser_1", "raiser_4", "raiser_10")
 LIGHT = ("station", "maniac", "bluffer")
-OPPONENTS = (*RAISERS, *LIGHT, "hard_v1")
+OPPONENTS = (*RAISERS, "tag", *LIGHT, "hard_v1")
 TABLE = ("hard", "hard", "normal", "tag", "maniac", "switcher")
 TARGET_P95_MS = 50.0
 SPOTS = ("raise", "bet")
@@ -110,7 +110,7 @@ def _ci(mean: float, half: float) -> str:
 
 def _target(opponent: str, diff: float, half: float, new: MatchResult) -> str:
     low, high = diff - half, diff + half
-    if opponent in RAISERS:
+    if opponent in (*RAISERS, "tag"):
         return ("met" if diff >= 40 else "MISSED") + f" (gain >= +40; low end {low:+.1f})"
     if opponent == "hard_v1":
         return ("met" if new.bb_per_100 >= 0 else "MISSED") + " (new >= 0)"
@@ -121,7 +121,7 @@ def print_matches(results: dict[tuple[str, str], MatchResult], opponents: Sequen
                   pairs: int, seed: int) -> None:
     print(f"Duplicate heads-up: seed {seed}, {pairs} deals per opponent each played twice "
           "(the same decks for new and old), bb/100 with 95% intervals")
-    print(f"{'opponent':10}  {'new hard':>16}  {'old hard_v3':>16}  {'new - old (paired)':>18}"
+    print(f"{'opponent':10}  {'new ' + NEW:>16}  {'old ' + OLD:>16}  {'new - old (paired)':>18}"
           "  target")
     for opponent in opponents:
         new, old = results[NEW, opponent], results[OLD, opponent]
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tournaments", type=int, default=300)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="comma-separated opponents (default: all of them)")
     args = parser.parse_args(argv)

@@ -1,156 +1,156 @@
 """Hard: reads the table (:mod:`.hard_v3` has how: a model of every opponent,
 ranges narrowed by what each one's actions mean for that player, the action
-of highest expected value after the flop, places when short), and folds to
-the late raises of a player whose raises are seen to be strong (a raise of
-a bet on the turn or the river, and the river bet of the turn's raiser).
+of highest expected value after the flop, places when short), folds to the
+late raises of a player whose raises are seen to be strong (:mod:`.hard_v4`),
+and re-raises light before the flop a player seen to give up its raises.
 
-A tight player raises the turn or the river with two pair or better and
-almost never bluffs: one pair beats nothing of that range.  Hard counts,
-per opponent, how that opponent's turn and river raises turned out at
-showdown (:attr:`~.model.OpponentModel.late_raise_strong`).  Once it has
-seen a few of them and most were two pair or better, it meets such a raise
-holding one pair or a weak two pair by the price alone: it calls when the
-share of those raises it beats (the bluffs shown, shrunk toward a prior,
-:meth:`~.model.OpponentModel.late_raise_bluff_share`) pays for the call,
-and folds otherwise.  Against a player whose late raises were shown to be
-light, or one not yet seen, it plays as before; and so does a pair beside
-the board's own pair (a "two pair" on a paired board), which a loose
-raiser's range on such a board is full of."""
+A tight player who raises only hands and folds them to a re-raise pays for
+its folds before the flop: heads-up against its single raise, Hard weighs a
+re-raise of about the pot by the share of such raises that player was seen
+to fold to a re-raise (:meth:`~.model.OpponentModel.fold_to_reraise_rate`,
+starting from a neutral prior) — the pot won when it folds, and otherwise
+the call's showdown against the top of its raising range — beside calling,
+and re-raises when that is worth more.  A player who does not fold to
+re-raises (a calling station, a maniac) is soon counted as such and met as
+before.  On the turn and the river, first to bet, Hard prices each bet by
+how often that player was seen to fold to a bet of its size on those streets
+(:meth:`~.model.OpponentModel.late_fold_rate`) rather than on any street: a
+player who calls the flop and gives up later is bluffed later.  Both only in
+heads-up games: at six-player tables they were not measured to gain."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from holdem_desktop.engine.actions import ActionKind, LegalAction
-from holdem_desktop.engine.events import ActionTaken, Street
+from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.views import SeatView
 
-from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER
-from .hard_v3 import (
+from .common import (
+    amount_for,
+    opponents_in_hand,
+    raises_this_street,
+    stack_in_big_blinds,
+)
+from .hard_v1 import tiers_on
+from .hard_v4 import (
+    AIR,
     CHEAP_CALL_SHARE,
     COMMIT_SHARE,
+    DRAW,
     FREQUENT_BETTOR,
+    LATE_SHOWN,
+    LATE_STRONG,
+    MEDIUM,
+    MONSTER,
     OVERBET,
     PAIR_BET,
+    STRENGTHS,
+    TURN_OUTS,
     Choice,
-    HardV3Player,
+    HardV4Player,
     calling_range,
     foldable,
+    late_raiser,
     multipliers,
     overbet_fold,
     street_reads,
+    strength,
 )
-from .model import LATE, ONE_PAIR, STRENGTHS, WEAK_TWO_PAIR, strength
+from .model import LATE
 from .players import register
 
-__all__ = [
-    "AIR",
-    "CHEAP_CALL_SHARE",
-    "COMMIT_SHARE",
-    "DRAW",
-    "FREQUENT_BETTOR",
-    "LATE_SHOWN",
-    "LATE_STRONG",
-    "MEDIUM",
-    "MONSTER",
-    "OVERBET",
-    "PAIR_BET",
-    "STRENGTHS",
-    "TURN_OUTS",
-    "Choice",
-    "HardPlayer",
-    "calling_range",
-    "foldable",
-    "late_raiser",
-    "multipliers",
-    "overbet_fold",
-    "street_reads",
-    "strength",
-]
+__all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
+           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "MEDIUM", "MONSTER",
+           "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STRENGTHS", "TURN_OUTS", "Choice",
+           "HardPlayer", "calling_range", "foldable", "late_raiser",
+           "multipliers", "overbet_fold", "street_reads", "strength"]
 
-LATE_SHOWN = 1.5
-"""How many of an opponent's turn and river raises must have been shown down
-(as counted, fading) before the late-raise rule reads that opponent."""
+LIGHT_DEPTH = 25.0
+"""Re-raises light only with more than this many big blinds."""
 
-LATE_STRONG = 0.6
-"""The share of its shown late raises that must have been two pair or better
-for an opponent's late raises to be read as strong."""
+RERAISE_MARGIN = 0.5
+"""Big blinds a light re-raise must be worth above calling (or folding)."""
 
-TURN_OUTS = 0.08
-"""On the turn, the chance one pair or a weak two pair improves past a value
-raise by the river."""
-
-_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)
+CALLED_REALIZED = 0.85
+"""The share of its equity a re-raise that is called is taken to win (out of
+position, against the top of a range)."""
 
 
-def late_raiser(view: SeatView) -> int | None:
-    """The seat whose late raise this seat faces: on the turn or the river, the
-    last player to put in more than a bet on the street; or, facing a bet on
-    the river, the bettor when it raised the turn.  None otherwise (a bet
-    only, nothing to call, or before the turn)."""
-    if view.street not in LATE or view.to_call == 0:
-        return None
-    level = 0
-    bets: dict[int, int] = {}
-    street = None
-    raiser: int | None = None
-    turn_raisers: set[int] = set()
-    for e in view.history:
-        if not isinstance(e, ActionTaken) or e.street not in LATE:
-            continue
-        if e.street != street:
-            street, level, bets, raiser = e.street, 0, {}, None
-        total = bets.get(e.seat, 0) + e.added
-        if e.kind in _AGGRESSIVE and total > level:
-            raiser = e.seat if level > 0 else None
-            if level > 0 and e.street == Street.TURN:
-                turn_raisers.add(e.seat)
-            elif level == 0 and e.street == Street.RIVER and e.seat in turn_raisers:
-                raiser = e.seat  # the turn's raiser bets again
-        bets[e.seat] = total
-        level = max(level, total)
-    if street != view.street:
-        return None
-    return raiser if raiser != view.seat else None
-
-
-class HardPlayer(HardV3Player):
+class HardPlayer(HardV4Player):
     """The Hard computer player."""
 
     level = "hard"
 
     def choices(self, view: SeatView, legal: dict[ActionKind, LegalAction],
                 others: Sequence[int]) -> list[Choice]:
-        """Every action considered now with its expected value in chips; facing
-        a late raise of a player whose late raises are strong, with one pair or
-        a weak two pair, only folding and calling, the call valued by price."""
+        """Every action considered now with its expected value in chips; first to
+        bet on the turn or the river heads-up, each bet valued by how often this
+        opponent was seen to fold to a bet of its size on those streets (heads-up
+        games only: at a fuller table this was not measured to gain)."""
         out = super().choices(view, legal, others)
-        ev = self.late_raise_call(view)
-        if ev is None:
-            return out
-        calls = (ActionKind.CALL, ActionKind.ALL_IN)
-        return [Choice(c.action, ev) if c.action.kind in calls else c
-                for c in out if c.action.kind in (ActionKind.FOLD, *calls)]
-
-    def late_raise_call(self, view: SeatView) -> float | None:
-        """The expected chips of calling a late raise by the rule (one pair wins
-        against the raiser's bluffs, and on the turn sometimes improves; it loses
-        the call to everything else), or None when the rule does not apply: no
-        late raise faced, another holding, or a raiser not seen to raise strong."""
-        raiser = late_raiser(view)
         me = view.me
-        if raiser is None or me is None:
+        if view.street not in LATE or view.to_call > 0 or len(view.players) != 2 \
+                or len(others) != 1 or me is None:
+            return out
+        other = view.player(others[0])
+        model = self.table.of(other.seat)
+        weights = self._weights(view, other.seat)
+        tiers = tiers_on(tuple(view.board))
+        called: dict[float, float] = {}
+        raised_back = model.raise_rate(view.street)
+        priced = []
+        for choice in out:
+            action = choice.action
+            if action.kind not in (ActionKind.BET, ActionKind.ALL_IN) or other.stack == 0:
+                priced.append(choice)
+                continue
+            to = action.amount if action.kind is ActionKind.BET else me.bet + me.stack
+            added = min(to, other.bet + other.stack) - me.bet
+            fold = round(min(0.95, model.late_fold_rate(added / max(1, view.pot))), 2)
+            if fold not in called:
+                called[fold] = self._equity_against(view, [calling_range(weights, tiers, fold)])
+            eq = called[fold]
+            raised = min(1 - fold, raised_back)
+            ev = (fold * view.pot - raised * added * (1 - eq)
+                  + (1 - fold - raised) * (eq * (view.pot + 2 * added) - added))
+            priced.append(Choice(action, ev))
+        return priced
+
+    def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        light = self.light_reraise(view, legal)
+        return light if light is not None else super()._preflop(view, legal)
+
+    def light_reraise(self, view: SeatView, legal: dict[ActionKind, LegalAction]
+                      ) -> Action | None:
+        """A re-raise of about the pot of the single raise this seat faces
+        in a heads-up game, when the raiser's counted folds to re-raises make it
+        worth more than calling by :data:`RERAISE_MARGIN` big blinds; None
+        otherwise."""
+        me = view.me
+        bb = max(1, view.big_blind)
+        raises = [e for e in raises_this_street(view) if e.amount > bb]
+        if me is None or len(view.players) != 2 or len(raises) != 1 \
+                or stack_in_big_blinds(view) <= LIGHT_DEPTH:
             return None
-        held = strength(view.hole, view.board)
-        paired_board = len({c >> 2 for c in view.board}) < len(view.board)
-        if held != ONE_PAIR and (held != WEAK_TWO_PAIR or paired_board):
-            return None  # a pair beside the board's pair is weighed as before
+        raiser = raises[0].seat
+        player = view.player(raiser)
+        if opponents_in_hand(view) != [raiser] or player.all_in \
+                or (player.stack + player.bet) <= LIGHT_DEPTH * bb:
+            return None
+        action = amount_for(view, legal, 1.0)
+        if action is None or action.kind is not ActionKind.RAISE:
+            return None
         model = self.table.of(raiser)
-        if model.late_raises_shown() < LATE_SHOWN or model.late_raise_strong_share() < LATE_STRONG:
-            return None
-        win = model.late_raise_bluff_share() + (TURN_OUTS if view.street == Street.TURN else 0.0)
-        to_call = min(view.to_call, me.stack)
-        return win * view.pot - (1 - win) * to_call
+        fold = model.fold_to_reraise_rate()
+        width = min(0.9, max(0.03, model.open_rate(0.4) * (1 - fold)))
+        eq = self._equity_vs_top(view, width, self.trials)
+        pot, to_call = view.pot, view.to_call
+        added = action.amount - me.bet
+        final = pot + added + (action.amount - player.bet)
+        reraise = fold * pot + (1 - fold) * (CALLED_REALIZED * eq * final - added)
+        caller = self._equity_vs_top(view, model.open_rate(0.4), self.trials)
+        call = max(0.0, CALLED_REALIZED * caller * (pot + to_call) - to_call)
+        return action if reraise - call > RERAISE_MARGIN * bb else None
 
 
 register("hard", HardPlayer)

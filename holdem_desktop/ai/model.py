@@ -44,9 +44,9 @@ from holdem_desktop.engine.views import SeatView
 
 from .hard_v1 import AIR, DRAW, MEDIUM, MONSTER, tiers_on
 
-__all__ = ["DECAY", "LATE", "LATE_DECAY", "ONE_PAIR", "OVERBET_SIZE", "POSTFLOP", "PRIORS",
-           "SHOWN_DECAY", "STRENGTHS", "STRONG", "WEAK_TWO_PAIR", "WEIGHT", "OpponentModel",
-           "Rate", "TableModel", "size_bucket", "strength"]
+__all__ = ["DECAY", "LATE", "LATE_DECAY", "ONE_PAIR", "OVERBET_SIZE", "POSTFLOP",
+           "PRIORS", "RERAISE_WEIGHT", "SHOWN_DECAY", "STRENGTHS", "STRONG", "WEAK_TWO_PAIR",
+           "WEIGHT", "OpponentModel", "Rate", "TableModel", "size_bucket", "strength"]
 
 POSTFLOP = (Street.FLOP, Street.TURN, Street.RIVER)
 LATE = (Street.TURN, Street.RIVER)
@@ -64,6 +64,7 @@ PRIORS = {
     "overbet_air": 0.4,
     "late_raise_strong": 0.5,
     "late_raise_air": 0.3,
+    "fold_to_reraise": 0.45,
 }
 """What an unknown opponent is assumed to do: a sensible, fairly solid player."""
 
@@ -72,6 +73,9 @@ WEIGHT = 8.0
 
 SHOWN_WEIGHT = 3.0
 """How many showdowns the prior of what a raise or an overbet holds is worth."""
+
+RERAISE_WEIGHT = 4.0
+"""How many observations the prior of folding to a re-raise before the flop is worth."""
 
 DECAY = 0.99
 """Before each hand, what was counted about the players in it is multiplied by
@@ -122,6 +126,10 @@ class OpponentModel:
     """After the flop, facing a bet (or a raise) with no chips in yet on the street: folded."""
     fold_to_raise: Rate = field(default_factory=Rate)
     """After the flop, raised after betting or calling on the same street: folded."""
+    late_fold_by_size: tuple[Rate, Rate, Rate] = field(
+        default_factory=lambda: (Rate(), Rate(), Rate()))
+    """:attr:`fold_by_size` on the turn and the river only, fading as what was
+    shown down does."""
     fold_by_size: tuple[Rate, Rate, Rate] = field(
         default_factory=lambda: (Rate(), Rate(), Rate()))
     """:attr:`fold_to_bet` split by the size of what was faced (see :func:`size_bucket`)."""
@@ -160,6 +168,9 @@ class OpponentModel:
     late_raise_air: Rate = field(default_factory=Rate)
     """The same showdowns: held nothing made (nothing, or only a draw) — a bluff.
     Its chances are :attr:`late_raise_strong`'s; what is neither held a pair."""
+    fold_to_reraise: Rate = field(default_factory=Rate)
+    """Before the flop, its raise re-raised (not all-in): folded.  Rarer than
+    the other counts, it fades as what was shown down does."""
 
     def fade(self, factor: float, shown: float, late: float = 1.0) -> None:
         """Weigh everything counted so far by ``factor``, what was shown down by
@@ -168,7 +179,8 @@ class OpponentModel:
                      *self.bets.values(), *self.raises.values(), self.preflop_raise,
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
-        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air):
+        for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air,
+                     self.fold_to_reraise, *self.late_fold_by_size):
             rate.fade(shown)
         for rate in (self.late_raise_strong, self.late_raise_air):
             rate.fade(late)
@@ -216,6 +228,12 @@ class OpponentModel:
             return overall
         return self.fold_by_size[size_bucket(fraction)].estimate(overall)
 
+    def late_fold_rate(self, fraction: float) -> float:
+        """How often they fold to a bet of ``fraction`` of the pot on the turn or
+        the river, shrunk toward the rate at that size on any street."""
+        return self.late_fold_by_size[size_bucket(fraction)].estimate(
+            self.fold_rate(fraction), RERAISE_WEIGHT)
+
     def fold_to_raise_rate(self) -> float:
         """How often they fold when raised after putting chips in on a street."""
         return self.fold_to_raise.estimate(PRIORS["fold_to_raise"])
@@ -240,6 +258,10 @@ class OpponentModel:
     def fold_to_open_rate(self, prior: float = 0.6) -> float:
         """How often they fold to a single raise (not an all-in) before the flop."""
         return self.fold_to_open.estimate(prior)
+
+    def fold_to_reraise_rate(self) -> float:
+        """How often they fold when their raise before the flop is re-raised."""
+        return self.fold_to_reraise.estimate(PRIORS["fold_to_reraise"], RERAISE_WEIGHT)
 
     def call_shove_rate(self, prior: float) -> float:
         """How often they call an all-in before the flop, shrunk toward ``prior``."""
@@ -327,6 +349,7 @@ class TableModel:
         blind = 0
         shoved = False  # the last raise before the flop was an all-in
         raised_once = False  # the last raise before the flop was the first
+        raisers: set[int] = set()  # who raised before the flop
         for e in view.history:
             if isinstance(e, HandStarted):
                 bets = dict.fromkeys(e.seats, 0)
@@ -358,6 +381,8 @@ class TableModel:
                             model.open_raise.add(aggressive)
                         elif shoved and level > before:
                             model.call_shove.add(e.kind is not ActionKind.FOLD)
+                        elif e.seat in raisers and level > before:
+                            model.fold_to_reraise.add(e.kind is ActionKind.FOLD)
                         elif raised_once and level > before:
                             model.fold_to_open.add(e.kind is ActionKind.FOLD)
                     elif level > before and before > 0:  # raised after putting chips in
@@ -367,7 +392,10 @@ class TableModel:
                         facing = level - before
                         folded = e.kind is ActionKind.FOLD
                         model.fold_to_bet.add(folded)
-                        model.fold_by_size[size_bucket(facing / max(1, pot - facing))].add(folded)
+                        bucket = size_bucket(facing / max(1, pot - facing))
+                        model.fold_by_size[bucket].add(folded)
+                        if e.street in LATE:
+                            model.late_fold_by_size[bucket].add(folded)
                         model.raises[e.street].add(aggressive)
                     else:
                         model.bets[e.street].add(aggressive)
@@ -382,6 +410,7 @@ class TableModel:
                         if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
                             last_overbet[e.seat] = e.street
                 if aggressive and e.street == Street.PREFLOP:
+                    raisers.add(e.seat)
                     shoved = e.kind is ActionKind.ALL_IN
                     raised_once = level <= blind
                 bets[e.seat] = before + e.added

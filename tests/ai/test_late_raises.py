@@ -215,3 +215,16 @@ def test_the_value_raisers_raise_late_only_with_two_pair_or_better_or_a_rare_blu
     assert raises > 0
     assert strong + bluffs == raises  # never a raise with one pair
     assert bluffs <= max(1, 0.35 * raises)
+
+
+@pytest.mark.parametrize("kind", ["hard", "hard_v4"])
+def test_hard_and_its_frozen_copy_fold_a_strong_raisers_late_raise_and_call_a_light_ones(kind):
+    """Hard after this rule is kept as hard_v4 (the ladder's yardstick for the
+    next session): both meet the spot as the rule says."""
+    view = seat_view(_river_raised(STRONG_HOLE), 1)
+    shown_strong = create_player(kind, random.Random(2))
+    _watch_late_raises(shown_strong, STRONG_HOLE, 4)
+    assert _decisions(shown_strong, view) == [ActionKind.FOLD] * 3
+    shown_bluffs = create_player(kind, random.Random(2))
+    _watch_late_raises(shown_bluffs, BLUFF_HOLE, 4)
+    assert _decisions(shown_bluffs, view) == [ActionKind.CALL] * 3
