@@ -17,8 +17,16 @@ machine's processes share that file.  With it:
   not share a monotonic clock), each expiring with its window: guessing
   spread over the machines of a server is limited as on one.
 
-Ratings stay in each process's SQLite file for now (an account signed in
-there gets its row, without its password, the first time it plays).
+- a rating is ``holdem:rating:<skeleton>``, a hash of the account's
+  ``name``, ``mu``, ``sigma`` and ``games``; the leaderboard the sorted set
+  ``holdem:board`` of skeletons by the cautious rating (mu - 3 sigma); the
+  latest results the list ``holdem:results:<skeleton>`` (JSON, newest
+  first, :data:`~holdem_desktop.net.account_messages.MAX_RESULTS` kept);
+  a game rated is ``holdem:rated:<game>``, set once (``SET NX``, for
+  :data:`RATED_DAYS`), so that no game is rated twice by two machines.
+  One account's rating is read and written in a ``WATCH`` transaction, so
+  two machines rating it at once both count.
+
 The calls are short blocking ones bounded by ``redis_timeout``; when Redis
 does not answer, a sign-in or a session is refused (``bad_session``,
 ``wrong_password``) rather than let through, and a reserved name counts
@@ -32,16 +40,29 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from holdem_desktop.net.account_messages import (
+    MAX_RESULTS,
+    MAX_ROWS,
+    Leaderboard,
+    Rating,
+    Result,
+    Standing,
+)
 from holdem_desktop.net.names import clean_name, skeleton
 
-from .accounts import SESSION_DAYS, AccountStore
+from .accounts import SESSION_DAYS, AccountStore, Seat, tenths
 from .cluster import PREFIX
 
-__all__ = ["RedisAccounts", "RedisWindow", "redis_client"]
+__all__ = ["RATED_DAYS", "RedisAccounts", "RedisWindow", "redis_client"]
+
+RATED_DAYS = 90
+"""How long a game is remembered as rated (its key is the room's code, the
+game's and the hand's numbers: a code comes back only much later)."""
+_BOARD = f"{PREFIX}board"
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +138,84 @@ class RedisAccounts(AccountStore):
 
     def revoke(self, token: str) -> bool:
         return bool(self._call(lambda: self.redis.delete(f"{PREFIX}session:{_digest(token)}")))
+
+    # ------------------------------------------------------------------
+    # Ratings, shared by every machine
+
+    def rate(self, game: str, seats: Sequence[Seat]) -> dict[str, int]:
+        accounts = [s.account for s in seats if s.account is not None]
+        if not accounts or len(seats) < 2:
+            return {}
+        if not self._call(lambda: self.redis.set(f"{PREFIX}rated:{game}", "1", nx=True,
+                                                 ex=RATED_DAYS * 86400)):
+            return {}  # rated before (here or on another machine), or Redis is away
+        model: Any = self._openskill()
+        keys = [f"{PREFIX}rating:{skeleton(a)}" for a in accounts]
+        names = {a: self.owner(a) or clean_name(a) for a in accounts}
+
+        def transaction(pipe: Any) -> dict[str, int]:
+            kept = {a: pipe.hgetall(k) for a, k in zip(accounts, keys, strict=True)}
+            teams, before = [], {}
+            for seat in seats:
+                row = kept.get(seat.account) if seat.account is not None else None
+                rating = (model.rating(mu=float(row["mu"]), sigma=float(row["sigma"]))
+                          if row else model.rating())
+                if seat.account is not None:
+                    before[seat.account] = rating.ordinal()
+                teams.append([rating])
+            rated = model.rate(teams, ranks=[s.place for s in seats])
+            pipe.multi()
+            changes, now = {}, self.clock()
+            for seat, (after,) in zip(seats, rated, strict=True):
+                if seat.account is None:
+                    continue
+                key = skeleton(seat.account)
+                change = tenths(after.ordinal()) - tenths(before[seat.account])
+                changes[seat.account] = change
+                pipe.hset(f"{PREFIX}rating:{key}", mapping={
+                    "name": names[seat.account], "mu": repr(after.mu),
+                    "sigma": repr(after.sigma)})
+                pipe.hincrby(f"{PREFIX}rating:{key}", "games", 1)
+                pipe.zadd(_BOARD, {key: after.ordinal()})
+                pipe.lpush(f"{PREFIX}results:{key}", json.dumps(
+                    [now, seat.place, len(seats), change]))
+                pipe.ltrim(f"{PREFIX}results:{key}", 0, MAX_RESULTS - 1)
+            return changes
+
+        found = self._call(lambda: self.redis.transaction(transaction, *keys,
+                                                          value_from_callable=True))
+        return found or {}
+
+    def _hash(self, key: str) -> dict[str, str]:
+        found = self._call(lambda: self.redis.hgetall(key))
+        return dict(found) if found else {}
+
+    def leaderboard(self) -> Leaderboard:
+        top = self._call(lambda: self.redis.zrevrange(_BOARD, 0, MAX_ROWS - 1,
+                                                      withscores=True)) or []
+        total = self._call(lambda: self.redis.zcard(_BOARD)) or 0
+        rows = []
+        for key, ordinal in top:
+            kept = self._hash(f"{PREFIX}rating:{key}")
+            rows.append((-ordinal, str(kept.get("name", key)), int(kept.get("games", 0))))
+        rows.sort()  # best first, equal ratings by name (as the SQLite board)
+        return Leaderboard(tuple(Standing(k, name, tenths(-minus), games)
+                                 for k, (minus, name, games) in enumerate(rows, 1)), int(total))
+
+    def rating(self, name: str) -> Rating:
+        key = skeleton(name)
+        kept = self._hash(f"{PREFIX}rating:{key}")
+        own = str(kept.get("name") or self.owner(name) or clean_name(name))
+        games = int(kept.get("games", 0))
+        ordinal = float(kept["mu"]) - 3 * float(kept["sigma"]) if kept else 0.0
+        rank = 0
+        if games:
+            above = self._call(lambda: self.redis.zcount(_BOARD, f"({ordinal!r}", "+inf"))
+            rank = 1 + int(above or 0)
+        results = self._call(lambda: self.redis.lrange(f"{PREFIX}results:{key}", 0,
+                                                       MAX_RESULTS - 1)) or []
+        return Rating(own, tenths(ordinal), games, rank,
+                      tuple(Result(*json.loads(r)[1:]) for r in results))
 
 
 class RedisWindow:
