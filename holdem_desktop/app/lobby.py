@@ -110,8 +110,11 @@ def play_now(rooms: Rooms, server: str, name: str, variant: str = "", speed: str
         return where
     rooms.watching = False
     name = rooms.sessions.name(where.server, name)
-    return rooms.online_table(where, lambda key: PlayNow(name, __version__, variant, speed),
-                              name)
+    got = rooms.online_table(where, lambda key: PlayNow(name, __version__, variant, speed),
+                             name)
+    if not isinstance(got, str | CertificateQuestion):
+        got.newcomer = True  # (Play now carries no seat's token)
+    return got
 
 
 def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = False
@@ -122,5 +125,13 @@ def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = F
         return where
     rooms.watching = watch
     name = rooms.sessions.name(where.server, name)
-    return rooms.online_table(where, lambda key: JoinTable(
-        name, __version__, code, watch, rooms.tokens.get(key + code, name)), name)
+    sent: list[str | None] = []
+
+    def first(key: str) -> JoinTable:
+        sent.append(rooms.tokens.get(key + code, name))
+        return JoinTable(name, __version__, code, watch, sent[-1])
+
+    got = rooms.online_table(where, first, name)
+    if not isinstance(got, str | CertificateQuestion):
+        got.newcomer = sent == [None]  # no seat's token: a seat here is a new one
+    return got

@@ -201,6 +201,10 @@ class RemoteTable:
         """The player is back at the table (see :meth:`tell_where`): says so,
         with where the game stands for them."""
         self.resuming = False
+        self.newcomer = False
+        """Seated by a join that carried no seat's token (Play now, a listed
+        table joined for the first time): a seat in a running game is a new
+        one, never "Back at the table"."""
         self._restate = False
         """Back over a new connection: the next table tells where the game
         stands (:meth:`tell_where`)."""
@@ -435,8 +439,9 @@ class RemoteTable:
     @property
     def rejoined(self) -> bool:
         """Whether this window holds a seat of the game running: joining with
-        that, the player came back to it (with the seat's token)."""
-        return self.seat is not None and self.running
+        that, the player came back to it (with the seat's token), unless the
+        join was a :attr:`newcomer`'s."""
+        return self.seat is not None and self.running and not self.newcomer
 
     def tell_where(self) -> None:
         """The player is back at the table (a new connection took the seat
@@ -677,7 +682,7 @@ class RemoteTable:
         t = self.table
         if t is None:
             return _("Nobody is known to be in the room yet.")
-        host = self.welcome.host_seat
+        host = None if self.public else self.welcome.host_seat  # (a public table has none)
         seated, computers, free = [], 0, 0
         for k, name in enumerate(t.names):
             kind, up = t.kinds[k], t.connected[k]

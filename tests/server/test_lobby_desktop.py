@@ -152,3 +152,29 @@ def test_an_unknown_certificate_is_asked_first_and_the_lobby_closes_to_the_start
     wait_for(app, [], lambda: page.feed.tables is not None)
     keys(app, "escape")
     assert app.screen.title == "Hold'em Desktop", app.screen.title
+
+
+def test_a_newcomer_seated_in_a_running_game_hears_who_is_here_not_back_at_the_table(
+        desktop, served):
+    """Play now into Ann's game running: a new seat, never "Back at the
+    table." (that is for a player who takes their own seat back); who is
+    there instead, nobody called the host of a table the server owns."""
+    ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        app = lobby_by_keys(desktop, served)
+        wait_for(app, [ann], lambda: "1 public table." in said(desktop))
+        before = len(said(desktop))
+        app.screen.focus.id = "play_now"
+        keys(app, "return")
+        remote = desktop.remote
+        assert remote is not None and remote.code == ann.code and remote.newcomer
+        wait_for(app, [ann], lambda: remote.seat is not None and remote.running)
+        settle(app, [ann], 0.3)
+        app.run(max_events=1)
+        heard = said(desktop)[before:]
+        assert not any("Back at the table" in s for s in heard), heard
+        assert ("You have a seat for this game. In the room: Ann and you. The computer plays "
+                "4 seats.") in heard, heard  # (a public table has no host)
+    finally:
+        ann.client.close()
