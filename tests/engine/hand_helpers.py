@@ -50,6 +50,21 @@ def play_randomly(hand: Hand, rng: random.Random) -> list[tuple[int, Action]]:
     return taken
 
 
+def dealt_randomly(cfg: HandConfig, rng: random.Random, aggression: float = 0.45,
+                   unit: int = 1) -> Hand:
+    """A hand of ``cfg`` from a shuffled deck, played to the end with random
+    legal actions of that ``aggression``."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hand = Hand(cfg, deck)
+    while not hand.over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(seat, random_action(hand.legal_actions(), rng, aggression=aggression,
+                                       unit=unit))
+    return hand
+
+
 def random_config(rng: random.Random, players: int | None = None, unit: int = 1) -> HandConfig:
     """Uneven stacks (some shorter than a blind), blinds, sometimes antes."""
     n = players or rng.randint(2, 10)

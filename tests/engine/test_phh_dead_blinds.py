@@ -24,7 +24,7 @@ from holdem_desktop.engine.replay import (
     to_phh,
 )
 
-from .hand_helpers import random_action, random_config, stacked_deck
+from .hand_helpers import dealt_randomly, random_config, stacked_deck
 from .test_phh_export import not_actions, pokerkit_stacks
 
 
@@ -41,14 +41,7 @@ def tournament_hand(seed: int) -> Hand:
     blinds = (0, *cfg.blinds[1:]) if no_small else cfg.blinds
     cfg = dataclasses.replace(cfg, blinds=blinds, dead_blinds=dead, no_small_blind=no_small,
                               antes=cfg.antes if any(cfg.antes) else ())
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hand = Hand(cfg, deck)
-    while not hand.over:
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, random_action(hand.legal_actions(), rng, aggression=0.45))
-    return hand
+    return dealt_randomly(cfg, rng)
 
 
 @settings(max_examples=150, deadline=None)

@@ -37,7 +37,7 @@ from holdem_desktop.engine.replay import (
 )
 from holdem_desktop.engine.variant import BettingStructure
 
-from .hand_helpers import random_action, random_config, stacked_deck
+from .hand_helpers import dealt_randomly, random_action, random_config, stacked_deck
 
 BETTINGS = (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT, BettingStructure.FIXED_LIMIT)
 
@@ -54,14 +54,7 @@ def random_hand(seed: int, betting: BettingStructure, *, chip_units: bool = True
         seats = tuple(rng.sample(range(10, 40), len(cfg.stacks)))
     cfg = dataclasses.replace(cfg, betting=betting, seats=seats,
                               raise_cap=3 if betting is BettingStructure.FIXED_LIMIT else None)
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hand = Hand(cfg, deck)
-    while not hand.over:
-        seat = hand.to_act
-        assert seat is not None
-        hand.apply(seat, random_action(hand.legal_actions(), rng, aggression=0.45, unit=unit))
-    return hand
+    return dealt_randomly(cfg, rng, unit=unit)
 
 
 def pokerkit_stacks(text: str) -> list[int]:
