@@ -96,6 +96,7 @@ from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 from .tournament_news import Followers
+from .tournament_ratings import rater
 from .tournament_service import DeskFile
 from .web import serve_page
 
@@ -148,7 +149,7 @@ class GameServer(AccountDesk):
             speeds=clocks(config)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
-        self.tournaments = (DeskFile(config.tournaments, config.data)
+        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby)
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
@@ -211,6 +212,8 @@ class GameServer(AccountDesk):
         """Rooms with a save (or their deletion) handed to the writer thread and
         not done yet: their next saves follow it there, in order."""
         self._open_accounts()
+        if self.tournaments is not None:  # a tournament over rates its accounts
+            self.tournaments.on_over = rater(self.accounts, self._event)
 
     # ------------------------------------------------------------------
     # Running
