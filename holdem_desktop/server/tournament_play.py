@@ -208,7 +208,8 @@ class TablePlay:
         for seat, chips in ended.items():
             if chips == 0:
                 self._out(room, deal.player(seat))
-        events, self._events = list(self._events), []
+        events = list(self._events)
+        self._events.clear()
         for event in events:
             if isinstance(event, PlayerMoved) and not event.player.startswith(COMPUTER):
                 self._move(event)
@@ -260,7 +261,7 @@ class TablePlay:
     def _hello(self, conn: str, name: str) -> None:
         """``name`` is at their table on ``conn``: the news follows them there."""
         assert self.lobby is not None
-        if self.lobby.followers is not None:
+        if self.lobby.followers is not None and name in self.tournament.registered:
             self.lobby.followers.conns[(self.key, name)] = conn
 
     def _flush(self) -> None:

@@ -45,7 +45,12 @@ from holdem_desktop.session.events import GameStarted, HandStarting
 from holdem_desktop.tournament import Deal
 from holdem_desktop.tournament.hands import hand_config
 
-__all__ = ["SitOut", "TournamentRoom", "TournamentSession"]
+__all__ = ["ARRIVAL", "SitOut", "TournamentRoom", "TournamentSession"]
+
+ARRIVAL = 10.0
+"""Seconds at most a table just opened (the start, a restart) waits for the
+people seated there to come before it deals (and the turn clock's base
+time, when shorter); those not come sit out."""
 
 
 class SitOut:
@@ -141,7 +146,7 @@ class TournamentRoom(Room):
         self.tokens: dict[str, str] = {}
         """The token of each person seated here (their tournament's own)."""
         self.on_hello: Callable[[str, str], None] = lambda conn, name: None
-        """Told (connection, name) when a seated person says hello."""
+        """Told (connection, name) when a member says hello with their token."""
         self.after: Callable[[], None] = lambda: None
         """Called after each message and tick: the owner reports a hand
         over, moves people and deals."""
@@ -151,11 +156,24 @@ class TournamentRoom(Room):
         self._reset_clock()
         self.session.start()
         self.barrier_since = clock()
+        self.opened_at = clock()
+        self.arrived: set[str] = set()
+        """The people who said hello here (or came with their connection)."""
 
     @property
     def timed(self) -> Speed | None:
         """The public tables' normal clock: strangers do not wait on each other."""
         return self.speeds.get("normal")
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name: a person moved in during this table's hand is
+        named at their seat already (the core seats them from the next)."""
+        names = super().names
+        for m in self.members:
+            if m.seat is not None and not names[m.seat]:
+                names[m.seat] = m.name
+        return names
 
     @property
     def kinds(self) -> list[str]:
@@ -194,6 +212,7 @@ class TournamentRoom(Room):
         member.pending.clear()
         self.members.append(member)
         self.tokens[member.name] = member.token
+        self.arrived.add(member.name)
         if member.conn is not None:
             self._addresses[member.conn] = address
             self._bind(member.conn, member)
@@ -243,8 +262,15 @@ class TournamentRoom(Room):
         self._flush()
 
     def waiting(self) -> bool:
-        """Whether the table waits for people to press Next hand (or a hand runs)."""
-        return not self._at_barrier() or bool(self._awaited())
+        """Whether the table waits: a hand runs, people here have not pressed
+        Next hand, or (for :data:`ARRIVAL` seconds after the table opens:
+        the start, a restart) people seated here have not come yet."""
+        if not self._at_barrier() or self._awaited():
+            return True
+        speed = self.timed
+        return (speed is not None
+                and self.clock() - self.opened_at < min(ARRIVAL, speed.base)
+                and any(m.seat is not None and m.name not in self.arrived for m in self.members))
 
     # ------------------------------------------------------------------
     # Room rules that differ
@@ -271,8 +297,8 @@ class TournamentRoom(Room):
                 self._refuse(conn, "name_taken" if hello.token is None else "bad_token")
                 return
             self._return(conn, same)
-            if same.seat is not None:
-                self.on_hello(conn, same.name)
+            self.arrived.add(same.name)
+            self.on_hello(conn, same.name)
             return
         if any(skeleton(st.name) == key for st in self.tsession.seats if st.name):
             self._refuse(conn, "name_taken")  # a computer's seat, or a person moved out
