@@ -171,7 +171,7 @@ class TournamentRoom(Room):
         named at their seat already (the core seats them from the next)."""
         names = super().names
         for m in self.members:
-            if m.seat is not None and not names[m.seat]:
+            if m.seat is not None:
                 names[m.seat] = m.name
         return names
 
