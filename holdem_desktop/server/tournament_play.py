@@ -53,7 +53,7 @@ from holdem_desktop.tournament import PlayerMoved, TableBroken, Tournament, Tour
 from holdem_desktop.tournament.core import RUNNING
 
 from .lobby import Lobby
-from .tournament_room import TournamentRoom
+from .tournament_room import ARRIVAL, TournamentRoom
 from .tournaments import COMPUTER
 
 __all__ = ["HANDS_PER_TICK", "TablePlay"]
@@ -93,6 +93,7 @@ class TablePlay:
         self.computers: dict[str, Player] = {}
         self.hands = 0
         self.lobby: Lobby | None = None
+        self.reachable = True
         self.rooms: dict[int, TournamentRoom] = {}
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
         """Told (tournament id, ranking) when it is over."""
@@ -100,9 +101,11 @@ class TablePlay:
         self._settling = False
         tournament.listeners.append(self._events.append)
 
-    def attach(self, lobby: Lobby) -> None:
-        """Open the tables as rooms of ``lobby``."""
+    def attach(self, lobby: Lobby, reachable: bool = True) -> None:
+        """Open the tables as rooms of ``lobby`` (not ``reachable``: a lobby
+        of their own, no connection reaches them: nobody is waited for)."""
         self.lobby = lobby
+        self.reachable = reachable
 
     def token(self, name: str) -> str:
         """``name``'s token in this tournament (the same after a restart)."""
@@ -122,7 +125,7 @@ class TablePlay:
         """The owner's turn: hands reported, people moved, up to ``budget``
         hands dealt; the number dealt.  (Without a lobby, one of its own.)"""
         if self.lobby is None:
-            self.attach(Lobby("", clock=time.monotonic))
+            self.attach(Lobby("", clock=time.monotonic), reachable=False)
         if self._settling:
             return 0
         self._settling = True
@@ -181,6 +184,7 @@ class TablePlay:
                                   speeds=dict(lobby.limits.speeds or SPEED_TIMES),
                                   max_watchers=lobby.limits.max_watchers)
             room.tsession.rng = self.rng  # (one draw for every table, as it always was)
+            room.arrival = ARRIVAL if self.reachable else 0.0
             room.after = self._turn
             room.on_hello = self._hello
             lobby.add(room)

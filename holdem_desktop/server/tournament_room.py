@@ -157,6 +157,9 @@ class TournamentRoom(Room):
         self.session.start()
         self.barrier_since = clock()
         self.opened_at = clock()
+        self.arrival = ARRIVAL
+        """Seconds this table waits for its people when it opens (0: nobody
+        can reach it, a tournament without a server's lobby)."""
         self.arrived: set[str] = set()
         """The people who said hello here (or came with their connection)."""
 
@@ -269,7 +272,7 @@ class TournamentRoom(Room):
             return True
         speed = self.timed
         return (speed is not None
-                and self.clock() - self.opened_at < min(ARRIVAL, speed.base)
+                and self.clock() - self.opened_at < min(self.arrival, speed.base)
                 and any(m.seat is not None and m.name not in self.arrived for m in self.members))
 
     # ------------------------------------------------------------------

@@ -120,7 +120,8 @@ class DeskFile:
                 play = self.plays[key]
                 if play.lobby is None:
                     play.key, play.secret, play.on_over = key, self.secret, self.on_over
-                    play.attach(self.lobby or Lobby("", clock=time.monotonic))
+                    play.attach(self.lobby or Lobby("", clock=time.monotonic),
+                                reachable=self.lobby is not None)
                 play.play()
             if entry.tournament.state != RUNNING:
                 self.plays.pop(key, None)
