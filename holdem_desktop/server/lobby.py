@@ -287,6 +287,11 @@ class Lobby:
         if code in self.kept:
             self.changed.discard(code)
 
+    def awaits_tournament(self, conn: str) -> bool:
+        """Whether ``conn`` is a person's, registered for a tournament (it
+        waits in no room for its start, its table, its news)."""
+        return self.followers is not None and conn in self.followers.conns.values()
+
     def place(self, conn: str, code: str) -> None:
         """``conn`` is in the room ``code`` now ("": in none): a tournament
         moved its person (the rooms themselves were told)."""

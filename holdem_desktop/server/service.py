@@ -551,6 +551,7 @@ class GameServer(AccountDesk):
                 now = time.monotonic()
                 wait, why = self.config.idle, "idle"
                 if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
+                        and not self.lobby.awaits_tournament(conn)
                         and came + self.config.hello_deadline - now < wait):
                     wait, why = came + self.config.hello_deadline - now, "hello_timeout"
                 try:
