@@ -279,18 +279,18 @@ class TournamentRoom(Room):
     # Room rules that differ
 
     def _hello(self, conn: str, hello: Hello) -> None:
-        if conn in self._conns:
+        """(The lobby hands a hello here by this code, or by the token of a
+        person seated here.)"""
+        refusal = (("already_joined", "") if conn in self._conns
+                   else ("wrong_version", self.game_version)
+                   if hello.game_version != self.game_version
+                   else ("bad_name", name_problem(hello.name) or "")
+                   if name_problem(hello.name) is not None else None)
+        if refusal is not None and refusal[0] == "already_joined":
             self._send(conn, Error("already_joined", {}))
             return
-        if hello.code != self.code:
-            self._refuse(conn, "wrong_code")
-            return
-        if hello.game_version != self.game_version:
-            self._refuse(conn, "wrong_version", self.game_version)
-            return
-        problem = name_problem(hello.name)
-        if problem is not None:
-            self._refuse(conn, "bad_name", problem)
+        if refusal is not None:
+            self._refuse(conn, *refusal)
             return
         name = clean_name(hello.name)
         key = skeleton(name)
