@@ -241,6 +241,10 @@ class TablePlay:
         if old is None or new is None:  # pragma: no cover - every table has its room
             return
         member, address = old.depart(event.player)
+        # What the old table said to them goes first: a welcome there (their
+        # hello came in the turn that moved them) must not arrive after the
+        # new table's, which the rooms' flush in table order would do.
+        lobby.outbox.extend(old.take())
         if member is None:
             member = new.person(event.player, self.token(event.player), event.to_seat)
         else:
