@@ -181,15 +181,16 @@ class Leaderboard:
 
 @dataclass(frozen=True)
 class Result:
-    """One ranked game of an account: its ``place`` among ``players`` and the
-    rating's ``change`` in tenths."""
+    """One ranked game of an account (a table's, or a tournament's: up to
+    100,000 entrants): its ``place`` among ``players`` and the rating's
+    ``change`` in tenths."""
 
     place: int
     players: int
     change: int
 
     def __post_init__(self) -> None:
-        _check_int(self.players, "players", 2, 10)
+        _check_int(self.players, "players", 2, 100_000)
         _check_int(self.place, "place", 1, self.players)
         _check_rating(self.change, "change")
 

@@ -70,6 +70,7 @@ from .tournament_messages import (
     TournamentNews,
     Tournaments,
 )
+from .tournament_tables import MAX_TABLES, TournamentRooms, TournamentSeat, TournamentTables
 from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
@@ -778,11 +779,13 @@ ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
                             | Create | LobbyList | PlayNow | JoinTable | ACCOUNT_ASKS
-                            | TournamentList | TournamentEntry | AskStandings)
+                            | TournamentList | TournamentEntry | AskStandings
+                            | TournamentTables)
 """What a client sends the host."""
 HostMessage: TypeAlias = (Welcome | Refused | Events | Table | Error | Waiting | Pong | Bye
                           | News | Said | Tables | ACCOUNT_ANSWERS | Tournaments
-                          | TournamentNews | TournamentStandings)
+                          | TournamentNews | TournamentStandings | TournamentSeat
+                          | TournamentRooms)
 """What the host sends a client."""
 
 _CLIENT_TYPES: Mapping[str, type[Any]] = {
@@ -790,16 +793,18 @@ _CLIENT_TYPES: Mapping[str, type[Any]] = {
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
                               LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
                               SignOut, AskLeaderboard, AskRating, TournamentList,
-                              TournamentEntry, AskStandings)}
+                              TournamentEntry, AskStandings, TournamentTables)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
                               News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating,
-                              Tournaments, TournamentNews, TournamentStandings)}
+                              Tournaments, TournamentNews, TournamentStandings,
+                              TournamentSeat, TournamentRooms)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Tables, "tables"): MAX_LISTED,
                                                 (Leaderboard, "rows"): MAX_ROWS,
                                                 (Rating, "results"): MAX_RESULTS,
-                                                (Tournaments, "tournaments"): MAX_TOURNAMENTS}
+                                                (Tournaments, "tournaments"): MAX_TOURNAMENTS,
+                                                (TournamentRooms, "tables"): MAX_TABLES}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),
                        (JoinTable, "name"), (Register, "name"), (Register, "password"),
                        (SignIn, "name"), (SignIn, "password"), (TournamentEntry, "name")})

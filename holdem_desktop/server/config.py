@@ -195,9 +195,8 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
                           "(default: {default})").format(
                        default=f"{ServerConfig.redis_timeout:g}"))
     p.add_argument("--tournaments", type=Path, metavar=_("FILE"),
-                   help=_("a TOML file of the tournaments this server offers (in progress: "
-                          "the server plays the tables itself, a person's seat only checks or "
-                          "folds until people can play there)"))
+                   help=_("a TOML file of the tournaments this server offers (each table "
+                          "a room where people play and others watch)"))
     return p
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
@@ -58,12 +58,14 @@ from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Roo
 from holdem_desktop.net.sit_out import SIT_OUT, SitOutRule
 from holdem_desktop.net.standings_messages import AskStandings
 from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
+from holdem_desktop.net.tournament_tables import TournamentTables
 
 from .tables import PublicTables
 from .tournament_lobby import answer as tournament_answer
 from .tournament_news import Followers
 from .tournament_owners import Owners
 from .tournament_standings import standings_answer
+from .tournament_tables import rooms_of
 from .tournaments import TournamentDesk
 
 __all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
@@ -147,6 +149,12 @@ class Lobby:
         """Who hears the news of each (with a desk)."""
         self.owners = Owners()
         """Whose each registration is (server/tournament_owners.py)."""
+        self.kept: set[str] = set()
+        """Rooms a tournament holds (its tables): never saved, never closed for
+        idleness; the tournament closes them (server/tournament_play.py)."""
+        self.seats: dict[str, str] = {}
+        """A tournament's person's token -> the code of their table now: their
+        hello reaches it whatever code it names (after a move, a restart)."""
 
     # ------------------------------------------------------------------
 
@@ -215,6 +223,9 @@ class Lobby:
             self._create(conn, message)
         elif isinstance(message, LobbyList | PlayNow | JoinTable):
             self._lobby(conn, message)
+        elif isinstance(message, TournamentTables):  # (server/tournament_tables.py)
+            self._send(conn, rooms_of(self.desk, self.rooms, message) if self.tables.allowed(conn)
+                       else Error("too_fast", {}))
         elif isinstance(message, TournamentList | TournamentEntry):  # (server/tournaments.py)
             self._send(conn, tournament_answer(self.desk, message, conn, self.owners)
                        if self.tables.allowed(conn) else Error("too_fast", {}))
@@ -281,10 +292,26 @@ class Lobby:
         serial = room.hand_serial
         self.hands_dealt += max(0, serial - self._serials.get(code, serial))
         self._serials[code] = serial
-        if any(m.conn is not None for m in room.members):
+        if any(m.conn is not None for m in room.members) or code in self.kept:
             self._empty_since.pop(code, None)
         else:
             self._empty_since.setdefault(code, self.clock())
+        if code in self.kept:
+            self.changed.discard(code)
+
+    def awaits_tournament(self, conn: str) -> bool:
+        """Whether ``conn`` is a person's, registered for a tournament (it
+        waits in no room for its start, its table, its news)."""
+        return self.followers is not None and conn in self.followers.conns.values()
+
+    def place(self, conn: str, code: str) -> None:
+        """``conn`` is in the room ``code`` now ("": in none): a tournament
+        moved its person (the rooms themselves were told)."""
+        if code:
+            self.tables.forget(conn)
+            self._room_of[conn] = code
+        else:
+            self._room_of.pop(conn, None)
 
     def _hello(self, conn: str, hello: Hello, *, public: bool = False) -> None:
         """Hand ``hello`` to its room (``public``: only if it is a public
@@ -294,6 +321,8 @@ class Lobby:
         if self._wrong.full(address, now):
             self._refuse(conn, "rate_limited")
             return
+        if hello.token is not None and hello.token in self.seats and not public:
+            hello = replace(hello, code=self.seats[hello.token])  # a tournament's seat
         room = self.rooms.get(hello.code)
         if room is None or (public and not room.public):
             self._wrong.note(address, now)
@@ -427,6 +456,10 @@ class Lobby:
         self.changed.add(code)
         self.log.append((address, code, "created"))
         self._after(code, room)
+
+    def new_code(self) -> str:
+        """A room code no room here has (for a room the server opens itself)."""
+        return self._new_code()
 
     def _new_code(self) -> str:
         """A room code no room here has (the reserved one, if any)."""

@@ -99,6 +99,7 @@ from .proxies import Proxies
 from .sending import BATCH, Connection, send_texts
 from .tables import SLICE
 from .tournament_news import Followers
+from .tournament_ratings import rater
 from .tournament_service import DeskFile
 from .web import serve_page
 
@@ -152,7 +153,7 @@ class GameServer(AccountDesk):
             sit_out=SitOutRule(config.sit_out_after, config.sit_out_hands)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
-        self.tournaments = (DeskFile(config.tournaments, config.data)
+        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby)
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
@@ -215,6 +216,8 @@ class GameServer(AccountDesk):
         """Rooms with a save (or their deletion) handed to the writer thread and
         not done yet: their next saves follow it there, in order."""
         self._open_accounts()
+        if self.tournaments is not None:  # a tournament over rates its accounts
+            self.tournaments.on_over = rater(self.accounts, self._event)
 
     # ------------------------------------------------------------------
     # Running
@@ -552,6 +555,7 @@ class GameServer(AccountDesk):
                 now = time.monotonic()
                 wait, why = self.config.idle, "idle"
                 if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
+                        and not self.lobby.awaits_tournament(conn)
                         and came + self.config.hello_deadline - now < wait):
                     wait, why = came + self.config.hello_deadline - now, "hello_timeout"
                 try:

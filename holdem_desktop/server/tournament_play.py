@@ -1,101 +1,299 @@
-"""A running tournament's tables played on the server (issue 35 item 2, an
-interim part; no I/O).
+"""A running tournament's tables as rooms of the server's kind (issue 35 item
+2; no I/O).
 
-Every table of a running tournament is dealt by the core
-(:meth:`~holdem_desktop.tournament.Tournament.deal`, made an engine hand by
-``tournament/hands.py``), played to its end, and reported back
-(:meth:`~holdem_desktop.tournament.Tournament.hand_ended`), which moves and
-breaks tables between hands; so a tournament that starts always reaches its
-places.  The computers decide at once.
+Each table of the core (:class:`~holdem_desktop.tournament.Tournament`) is
+a :class:`~.tournament_room.TournamentRoom` held by the lobby (its code
+drawn as any room's; :attr:`~.lobby.Lobby.kept`: never saved, never closed
+for idleness).  The owner here, after every message and tick of one of its
+rooms and at every tick of the server:
 
-Not here yet: a person's seat reached through a room.  Until the tables are
-rooms of the server's kind, a person's seat sits out: it checks when it may
-and folds otherwise, posting its blinds, as a public table does for a
-player whose time ran out.  A hand interrupted by a restart is dealt again
-from the same layout (the core saves the deal in progress)."""
+- reports each hand over to the core (``hand_ended``), which places the
+  players out and moves and breaks tables between hands;
+- moves each person moved with their connection to the new table's room
+  (the old room says they left, the new one welcomes them at their seat),
+  closes a broken table's room (its watchers are told ``table_broken``);
+  a person out stays at their table as a watcher;
+- deals each table's next hand from the core (``deal``; the hand a restart
+  interrupted is dealt again from the same layout) once nobody there is
+  awaited (Next hand, or the turn clock's base time past), playing the
+  computers at once: a table of computers and people sitting out plays
+  through at once, up to :data:`HANDS_PER_TICK` hands a turn.
+
+Every person registered is told where they sit
+(:class:`~holdem_desktop.net.tournament_tables.TournamentSeat`: the table,
+its code, their token) at the start and at each move, on the connection
+they registered from (or sit at).  Their token is the tournament's, the
+same at every table and after a restart (made from the server's secret):
+a hello with it reaches their table now, whatever code it names.
+
+A restart re-deals: the tables' rooms are not saved; the core saved the
+deal in progress, and its hand is dealt again from the same layout (chips
+as they were when it was dealt).  When the tournament is over, its rooms
+close: people still there go back to the lobby (they hear the ranking as
+``tournament_news``), watchers are told ``tournament_over``; the places go
+to :attr:`TablePlay.on_over` (ratings)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+import secrets
+import time
+from collections.abc import Callable
 
 from holdem_desktop.ai.players import Player, create_player
-from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
-from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.variant import Variant
-from holdem_desktop.engine.views import seat_view
+from holdem_desktop.engine.views import SeatView
+from holdem_desktop.net.public_table import SPEED_TIMES
+from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.session.controllers import HandWatcher
-from holdem_desktop.tournament import Deal, Tournament
+from holdem_desktop.tournament import PlayerMoved, TableBroken, Tournament, TournamentOver
 from holdem_desktop.tournament.core import RUNNING
-from holdem_desktop.tournament.hands import hand_config
 
+from .lobby import Lobby
+from .tournament_room import ARRIVAL, TournamentRoom
 from .tournaments import COMPUTER
 
 __all__ = ["HANDS_PER_TICK", "TablePlay"]
 
 HANDS_PER_TICK = 50
-"""The most hands one tournament plays in one tick of the server's clock (the
-other rooms are not kept waiting)."""
+"""The most hands one tournament deals in one turn (the other rooms are not
+kept waiting)."""
+
+
+class _Computer:
+    """A computer's seat: the player made at its first decision (so that the
+    draws of a seeded tournament come in the order they always did)."""
+
+    def __init__(self, play: TablePlay, name: str) -> None:
+        self.play, self.name = play, name
+
+    def decide(self, view: SeatView) -> Action | None:
+        return self.play.computer(self.name).decide(view)
+
+    def hand_over(self, view: SeatView) -> None:
+        player = self.play.computers.get(self.name)
+        if isinstance(player, HandWatcher):
+            player.hand_over(view)
 
 
 class TablePlay:
-    """One running tournament's tables, played by the server."""
+    """One running tournament's tables, as rooms of ``lobby`` (see the module's text)."""
 
     def __init__(self, tournament: Tournament, variant: Variant, *, level: str = "easy",
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, key: str = "t0", secret: bytes = b"") -> None:
         self.tournament = tournament
         self.variant = variant
         self.level = level
         self.rng = rng if rng is not None else random.SystemRandom()
+        self.key = key
+        self.secret = secret or secrets.token_bytes(32)
         self.computers: dict[str, Player] = {}
         self.hands = 0
+        self.lobby: Lobby | None = None
+        self.reachable = True
+        self.rooms: dict[int, TournamentRoom] = {}
+        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
+        """Told (tournament id, ranking) when it is over."""
+        self._events: list[object] = []
+        self._settling = False
+        tournament.listeners.append(self._events.append)
+
+    def attach(self, lobby: Lobby, reachable: bool = True) -> None:
+        """Open the tables as rooms of ``lobby`` (not ``reachable``: a lobby
+        of their own, no connection reaches them: nobody is waited for)."""
+        self.lobby = lobby
+        self.reachable = reachable
+
+    def token(self, name: str) -> str:
+        """``name``'s token in this tournament (the same after a restart)."""
+        return hmac.new(self.secret, f"{self.key}/{name}".encode(),
+                        hashlib.sha256).hexdigest()[:32]
+
+    def computer(self, name: str) -> Player:
+        """The computer player ``name`` (made at its first decision)."""
+        if name not in self.computers:
+            self.computers[name] = create_player(self.level,
+                                                 random.Random(self.rng.randrange(2**63)))
+        return self.computers[name]
+
+    # ------------------------------------------------------------------
 
     def play(self, budget: int = HANDS_PER_TICK) -> int:
-        """Play up to ``budget`` hands, table after table; the number played."""
+        """The owner's turn: hands reported, people moved, up to ``budget``
+        hands dealt; the number dealt.  (Without a lobby, one of its own.)"""
+        if self.lobby is None:
+            self.attach(Lobby("", clock=time.monotonic), reachable=False)
+        if self._settling:
+            return 0
+        self._settling = True
+        try:
+            return self._settle(budget)
+        finally:
+            self._settling = False
+
+    def _turn(self) -> None:
+        self.play()
+
+    def _settle(self, budget: int) -> int:
         t = self.tournament
+        self._open()
         played = 0
-        while t.state == RUNNING and played < budget:
-            dealt = False
-            for number in sorted(t.tables):
-                if t.state != RUNNING or played >= budget:
-                    break
-                if number not in t.tables:
-                    continue  # broken by the last report
+        progress = True
+        while t.state == RUNNING and played < budget and progress:
+            progress = False
+            for number in sorted(self.rooms):
+                room = self.rooms.get(number)
+                if room is None or t.state != RUNNING or played >= budget:
+                    continue
+                if room.tsession.ended is not None:
+                    self._report(room)
+                    progress = True
+                if number not in t.tables or t.state != RUNNING or room.waiting():
+                    continue
                 table = t.tables[number]
                 deal = table.playing if table.playing is not None else t.deal(number)
                 if deal is None:
                     continue  # alone: waits for players moved in
-                t.hand_ended(number, self._played(deal))
+                self._sit(room)
+                room.deal(deal)
                 played += 1
-                dealt = True
-            if not dealt:
-                break
+                progress = True
+                if room.tsession.ended is not None:
+                    self._report(room)
         self.hands += played
+        self._flush()
+        if t.state != RUNNING:
+            self._close_all()
         return played
 
-    def _played(self, deal: Deal) -> dict[str, int]:
-        """The stacks after ``deal``'s hand, played to its end."""
-        deck = list(range(52))
-        self.rng.shuffle(deck)
-        hand = Hand(hand_config(deal, self.variant), deck)
-        while not hand.over:
-            seat = hand.to_act
-            assert seat is not None
-            player = deal.player(seat)
-            if player.startswith(COMPUTER):
-                hand.apply(seat, self._computer(player).decide(seat_view(hand, seat)))
-            else:
-                try:
-                    hand.apply(seat, Action(ActionKind.CHECK))
-                except IllegalAction:
-                    hand.apply(seat, Action(ActionKind.FOLD))
-        for seat in hand.seats:
-            computer = self.computers.get(deal.player(seat))
-            if isinstance(computer, HandWatcher):
-                computer.hand_over(seat_view(hand, seat))
-        return {deal.player(s): c for s, c in zip(hand.seats, hand.stacks, strict=True)}
+    def _open(self) -> None:
+        """A room for each table that has none (the start, a restart)."""
+        lobby = self.lobby
+        assert lobby is not None
+        t = self.tournament
+        for number, table in t.tables.items():
+            if number in self.rooms:
+                continue
+            code = lobby.new_code()
+            room = TournamentRoom(self.variant, code, self.key, number, table.size,
+                                  game_version=lobby.game_version, clock=lobby.clock,
+                                  rng=random.Random(secrets.randbits(64)),
+                                  speeds=dict(lobby.limits.speeds or SPEED_TIMES),
+                                  max_watchers=lobby.limits.max_watchers)
+            room.tsession.rng = self.rng  # (one draw for every table, as it always was)
+            room.arrival = ARRIVAL if self.reachable else 0.0
+            room.after = self._turn
+            room.on_hello = self._hello
+            lobby.add(room)
+            lobby.kept.add(code)
+            self.rooms[number] = room
+            for seat, player in enumerate(table.seats):
+                if player is not None and not player.startswith(COMPUTER):
+                    room.person(player, self.token(player), seat)
+                    lobby.seats[self.token(player)] = code
+                    self._tell(player, room)
+            self._sit(room)
 
-    def _computer(self, player: str) -> Player:
-        if player not in self.computers:
-            self.computers[player] = create_player(self.level,
-                                                   random.Random(self.rng.randrange(2**63)))
-        return self.computers[player]
+    def _sit(self, room: TournamentRoom) -> None:
+        table = self.tournament.tables[room.number]
+        room.sit(table.seats, self.tournament.chips, lambda name: _Computer(self, name))
+
+    def _report(self, room: TournamentRoom) -> None:
+        """``room``'s hand over, to the core; then what it changed."""
+        s = room.tsession
+        deal, ended = s.deal_now, s.ended
+        assert deal is not None and ended is not None
+        s.ended = None
+        self._events.clear()
+        self.tournament.hand_ended(room.number, {deal.player(k): c for k, c in ended.items()})
+        for seat, chips in ended.items():
+            if chips == 0:
+                self._out(room, deal.player(seat))
+        events = list(self._events)
+        self._events.clear()
+        for event in events:
+            if isinstance(event, PlayerMoved) and not event.player.startswith(COMPUTER):
+                self._move(event)
+        for event in events:
+            if isinstance(event, TableBroken):
+                self._close(event.table, "table_broken")
+            elif isinstance(event, TournamentOver):
+                self.on_over(self.key, event.ranking)
+
+    def _out(self, room: TournamentRoom, player: str) -> None:
+        """``player`` is out: a watcher of the table from now on."""
+        member = next((m for m in room.members if m.name == player and m.seat is not None),
+                      None)
+        room.tokens.pop(player, None)
+        assert self.lobby is not None
+        self.lobby.seats.pop(self.token(player), None)
+        if member is not None:
+            member.seat, member.watching, member.replaced = None, True, False
+
+    def _move(self, event: PlayerMoved) -> None:
+        """A person moved: their member (and connection) to the new table's room."""
+        lobby = self.lobby
+        assert lobby is not None
+        old, new = self.rooms.get(event.from_table), self.rooms.get(event.to_table)
+        if old is None or new is None:  # pragma: no cover - every table has its room
+            return
+        member, address = old.depart(event.player)
+        # What the old table said to them goes first: a welcome there (their
+        # hello came in the turn that moved them) must not arrive after the
+        # new table's, which the rooms' flush in table order would do.
+        lobby.outbox.extend(old.take())
+        if member is None:
+            member = new.person(event.player, self.token(event.player), event.to_seat)
+        else:
+            new.arrive(member, event.to_seat, address)
+        if member.conn is not None:
+            lobby.place(member.conn, new.code)
+        lobby.seats[member.token] = new.code
+        self._tell(event.player, new)
+
+    def _tell(self, player: str, room: TournamentRoom) -> None:
+        """``player`` hears where they sit (at their table, or where they registered)."""
+        assert self.lobby is not None
+        member = next((m for m in room.members if m.name == player and m.seat is not None),
+                      None)
+        followers = self.lobby.followers
+        conn = member.conn if member is not None and member.conn is not None \
+            else followers.conns.get((self.key, player)) if followers is not None else None
+        if conn is not None:
+            self.lobby.outbox.append((conn, TournamentSeat(
+                self.key, player, room.number, room.code, self.token(player))))
+
+    def _hello(self, conn: str, name: str) -> None:
+        """``name`` is at their table on ``conn``: the news follows them there."""
+        assert self.lobby is not None
+        if self.lobby.followers is not None and name in self.tournament.registered:
+            self.lobby.followers.conns[(self.key, name)] = conn
+
+    def _flush(self) -> None:
+        assert self.lobby is not None
+        for room in self.rooms.values():
+            self.lobby.outbox.extend(room.take())
+
+    def _close(self, number: int, why: str) -> None:
+        """Table ``number``'s room closes (its people were moved or are done)."""
+        lobby = self.lobby
+        room = self.rooms.pop(number, None)
+        if room is None or lobby is None:
+            return
+        lobby.outbox.extend(room.take())
+        people = set(self.tournament.registered)
+        for m in room.members:
+            if m.conn is not None and m.name in people:
+                lobby.place(m.conn, "")  # back in the lobby, where the news reaches them
+        lobby.kept.discard(room.code)
+        lobby.close_room(room.code, why)
+
+    def _close_all(self) -> None:
+        assert self.lobby is not None
+        for number in list(self.rooms):
+            self._close(number, "tournament_over")
+        for name in self.tournament.registered:
+            self.lobby.seats.pop(self.token(name), None)

@@ -21,8 +21,10 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import secrets
 import time
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.tournament import TournamentError
 from holdem_desktop.tournament.core import RUNNING
 
+from .lobby import Lobby
 from .tournament_play import TablePlay
 from .tournaments import Offer, TournamentDesk
 
@@ -83,10 +86,17 @@ def load_offers(path: Path) -> list[Offer]:
 class DeskFile:
     """The desk of a server started with a tournaments file, kept in
     ``folder/tournaments.json`` (a save that cannot be read is set aside as
-    ``tournaments.json.bad`` and the offers open afresh)."""
+    ``tournaments.json.bad`` and the offers open afresh).  With a ``lobby``,
+    the running tournaments' tables are its rooms (:mod:`.tournament_play`;
+    without, a lobby of their own: nobody reaches them)."""
 
-    def __init__(self, offers_file: Path, folder: Path) -> None:
+    def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None) -> None:
         self.path = folder / "tournaments.json"
+        self.lobby = lobby
+        self.secret = _secret(folder / "tournament.key")
+        """What the people's tokens are made from (kept: the same after a restart)."""
+        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
+        """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
                                    clock=time.time)
         self._written = ""
@@ -107,7 +117,12 @@ class DeskFile:
                 if key not in self.plays:
                     self.plays[key] = TablePlay(entry.tournament,
                                                 self.desk.variants[entry.offer.variant])
-                self.plays[key].play()
+                play = self.plays[key]
+                if play.lobby is None:
+                    play.key, play.secret, play.on_over = key, self.secret, self.on_over
+                    play.attach(self.lobby or Lobby("", clock=time.monotonic),
+                                reachable=self.lobby is not None)
+                play.play()
             if entry.tournament.state != RUNNING:
                 self.plays.pop(key, None)
         self.save()
@@ -127,3 +142,18 @@ class DeskFile:
     def data(self) -> Any:
         """What is saved (tests)."""
         return self.desk.to_json()
+
+
+def _secret(path: Path) -> bytes:
+    """The secret kept in ``path`` (made there the first time; one that
+    cannot be read or written: a new one for this run)."""
+    try:
+        return bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        made = secrets.token_bytes(32)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(made.hex(), encoding="ascii")
+        except OSError:
+            pass
+        return made

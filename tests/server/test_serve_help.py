@@ -32,10 +32,10 @@ def test_serve_help_names_itself_and_explains_every_option():
     assert done.returncode == 0
     assert done.stdout.startswith("usage: holdem-desktop serve ")
     assert "holdem-server" not in done.stdout
-    # tournaments are opt-in and say what is not built yet (issue 35)
+    # tournaments are opt-in, their tables rooms (issue 35)
     flat = " ".join(done.stdout.split())
     assert ("--tournaments FILE a TOML file of the tournaments this server offers "
-            "(in progress:") in flat
+            "(each table a room where people play and others watch)") in flat
     options = [a for a in _parser()._actions if a.option_strings and a.dest != "help"]
     assert len(options) >= 24  # (the issue counted 24; every one is checked)
     for action in options:

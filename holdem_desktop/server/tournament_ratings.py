@@ -1,0 +1,35 @@
+"""A tournament over rates the accounts among its entrants from their places
+(issue 35 item 3), as a ranked public game does: one OpenSkill game, every
+entrant a seat (a computer or a guest counts, unrated), once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .accounts import AccountStore, Seat
+
+__all__ = ["rate_tournament", "rater"]
+
+
+def rate_tournament(accounts: AccountStore, key: str, ranking: Sequence[tuple[str, int]]
+                    ) -> dict[str, int]:
+    """Rate tournament ``key`` from its ``ranking`` (name, place); each
+    account's change, in tenths (a tournament rated before: nothing)."""
+    seats = [Seat(accounts.owner(name), place) for name, place in ranking]
+    return accounts.rate(f"tournament/{key}", seats)
+
+
+def rater(accounts: AccountStore, event: Callable[[str, str, str], None]
+          ) -> Callable[[str, tuple[tuple[str, int], ...]], None]:
+    """What a server's desk calls when a tournament is over: its accounts
+    rated, ``event`` (address, room, what) told; a rating never stops the
+    rooms (openskill missing …)."""
+    def rate(key: str, ranking: tuple[tuple[str, int], ...]) -> None:
+        try:
+            changes = rate_tournament(accounts, key, ranking)
+        except Exception as exc:
+            event("", "", f"rating_failed {type(exc).__name__}")
+            return
+        if changes:
+            event("", "", f"rated {len(changes)}")
+    return rate
