@@ -152,8 +152,11 @@ class Paced(TablePlay):
 
     def play(self, budget: int = 50) -> int:
         n = min(budget, self.allowed)
-        self.allowed -= n
-        return super().play(n) if n else 0
+        if not n:
+            return 0
+        played = super().play(n)  # (none while a table waits for its people)
+        self.allowed -= played
+        return played
 
 
 def test_the_standings_key_says_the_running_tournament_and_draws_it(desktop, make_server,
