@@ -83,6 +83,7 @@ def test_a_pages_filters_and_watch_are_the_desktops_and_nonsense_is_refused_alon
 
 def test_a_phone_filters_the_lobby_and_watches_hearing_what_a_desktop_watcher_hears(
         served, pages):  # noqa: F811 (the fixture imported)
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.select import Select
 
@@ -114,14 +115,28 @@ def test_a_phone_filters_the_lobby_and_watches_hearing_what_a_desktop_watcher_he
         "No public table yet: Play now opens one."
     variant.select_by_value("session")
     speed.select_by_value("normal")
-    watch = wait_for(lambda: eve.find_elements(By.ID, f"watch-{code}"), between=tables)[0]
-    line = eve.find_element(By.ID, f"table-{code}").text
-    assert watch.accessible_name == f"Watch {line}"  # which table it watches, said
+    def named() -> bool:  # (the list is drawn again as the lobby changes: read it afresh)
+        try:
+            found = eve.find_elements(By.ID, f"watch-{code}")
+            line = eve.find_element(By.ID, f"table-{code}").text
+            return bool(found) and found[0].accessible_name == f"Watch {line}"
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+
+    wait_for(named, between=tables)  # which table it watches, said
     assert unnamed_controls(eve) == [] and axe_problems(eve) == []
     eve.save_screenshot(str(SHOTS / "phone-lobby-watch.png"))
     # Watch: a spectator, told so as the desktop is, then hearing the table
     eve.find_element(By.ID, "name").send_keys("Eve")
-    watch.click()
+
+    def clicked() -> bool:
+        try:
+            eve.find_element(By.ID, f"watch-{code}").click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+
+    wait_for(clicked, between=tables)
     wait_for(lambda: eve.find_element(By.ID, "table").is_displayed(), between=tables)
     assert live(eve)[0] == public_spectator(True)
     assert "Eve" not in [s.name for s in desk.remote.seats]
