@@ -34,6 +34,7 @@ from holdem_desktop.tournament import TournamentError
 from holdem_desktop.tournament.core import RUNNING
 
 from .lobby import Lobby
+from .tournament_owners import Owners
 from .tournament_play import TablePlay
 from .tournaments import Offer, TournamentDesk
 
@@ -104,7 +105,12 @@ class DeskFile:
         """The running tournaments' tables, by tournament id."""
         if self.path.exists():
             try:
-                self.desk.restore(json.loads(self.path.read_text(encoding="utf-8")))
+                saved = json.loads(self.path.read_text(encoding="utf-8"))
+                owners = Owners()  # whose each registration is (their tokens' digests)
+                owners.restore(saved.get("owners", {}) if isinstance(saved, dict) else None)
+                self.desk.restore(saved)  # read whole before anything is taken
+                if lobby is not None:
+                    lobby.owners = owners
             except (OSError, ValueError, TournamentError):
                 os.replace(self.path, self.path.with_suffix(".json.bad"))
 
@@ -130,7 +136,7 @@ class DeskFile:
     def save(self) -> None:
         """Write the desk when it changed since the last write (a new file
         replacing the old one, so a crash never leaves half a save)."""
-        text = json.dumps(self.desk.to_json(), separators=(",", ":"))
+        text = json.dumps(self.data(), separators=(",", ":"))
         if text == self._written:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,8 +146,11 @@ class DeskFile:
         self._written = text
 
     def data(self) -> Any:
-        """What is saved (tests)."""
-        return self.desk.to_json()
+        """What is saved: the desk, and with a lobby whose each registration is."""
+        saved = self.desk.to_json()
+        if self.lobby is not None:
+            saved["owners"] = self.lobby.owners.to_json()
+        return saved
 
 
 def _secret(path: Path) -> bytes:
