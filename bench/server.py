@@ -415,7 +415,10 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
     def pct(p: float) -> float:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000 if ordered else 0.0
 
-    return {"rooms": sum(h["rooms"] for h in h1), "people": sum(h["people"] for h in h1),
+    # the rooms and people held while measured: the clients may stop just
+    # before the last reading (their window began as they were spawned)
+    return {"rooms": sum(max(a["rooms"], b["rooms"]) for a, b in zip(h0, h1, strict=True)),
+            "people": sum(max(a["people"], b["people"]) for a, b in zip(h0, h1, strict=True)),
             "actions": len(ordered), "p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99),
             "hands_per_s": hands / elapsed,
             "cpu_ms_per_hand": (c1 - c0) * 1000 / hands if hands else float("nan"),
