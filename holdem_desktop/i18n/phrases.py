@@ -623,7 +623,7 @@ def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     """What happened to people in a room, said to everyone: ``what`` is a
     :class:`~holdem_desktop.net.protocol.News` word.  With ``you`` the news
     is about the player hearing it: said to them, with their way back."""
-    back = _("To play again, activate Back in the Room zone.")
+    back = _("To play again, press Next hand, or activate Back in the Room zone.")
     clock = {
         "clock_warning": _("Your time is nearly up: decide now, or the game checks or folds "
                            "for you."),

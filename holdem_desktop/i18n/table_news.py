@@ -22,7 +22,7 @@ def table_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
     if what == "sat_out" and you:
         return _("Your time ran out again, so you sit out: each hand the game checks or "
                  "folds for you at once, and your blinds are still paid. To play again, "
-                 "activate Back in the Room zone.")
+                 "press Next hand, or activate Back in the Room zone.")
     who = names_list(names)
     if what == "sat_out":
         return _("{name} sits out, their time having run out again: the game checks or "

@@ -208,7 +208,17 @@ class ActionPanel:
         return None
 
     def activate(self, command: Command) -> Outcome:
-        """Press a button: act, or say why not."""
+        """Press a button: act, or say why not.  While the computer plays
+        the player's seat in a room (they stepped away, or sat out after
+        their time ran out), Next hand brings them back, as a poker
+        client's "I'm back" does (the room says so), and between hands also
+        says they are ready for the next."""
+        if command is Command.NEXT_HAND and self.seat is not None \
+                and getattr(self.session, "computer_plays", False):
+            self.session.back()  # type: ignore[attr-defined]
+            if self._next_hand_refusal() is None and not self.session.game_over:
+                self.session.next_hand()
+            return Outcome(True)
         why = self.why(command)
         if why is not None:
             return Outcome(False, why)

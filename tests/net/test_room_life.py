@@ -322,7 +322,8 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     others = [mara, bruno]  # Ada herself is told it to her face, with her way back
     assert run_until(windows, lambda: all(said in w.news for w in others)
                      and "The next hand starts without you: the computer plays your seat. "
-                     "To play again, activate Back in the Room zone." in ada.news)
+                     "To play again, press Next hand, or activate Back in the Room zone."
+                     in ada.news)
     assert room.members[1].replaced and room.session.hands_played >= 0
     # Ada is back (she pressed Back), then away again by her own choice.
     assert run_until(windows, lambda: [a.key for a in ada.remote.room_actions()] == [
@@ -335,7 +336,7 @@ def test_the_host_plays_for_removes_and_starts_without_and_everyone_hears(served
     said = "Ada is away; the computer plays in their place."
     assert run_until(windows, lambda: all(said in w.news for w in others)
                      and "You are away: the computer plays your seat. To play again, "
-                     "activate Back in the Room zone." in ada.news)
+                     "press Next hand, or activate Back in the Room zone." in ada.news)
     assert room.members[1].replaced
     ada.remote.back()
     assert run_until(windows, lambda: not room.members[1].replaced)

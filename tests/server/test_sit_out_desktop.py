@@ -2,7 +2,8 @@
 speaker) over a real server on loopback: a player who lets the table's
 clock run out twice in a row hears each timeout, then that they sit out
 and how to come back; the Room zone's Back brings them back, and they hear
-it; the settings file's sit_out_after and sit_out_hands reach the rule, and
+it (or Next hand does, and deals them in: a decision's key only says the way
+back); the settings file's sit_out_after and sit_out_hands reach the rule, and
 values that cannot be used stop the server with the setting's name."""
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
 
 SIT_OUT = ("Your time ran out again, so you sit out: each hand the game checks or folds "
-           "for you at once, and your blinds are still paid. To play again, activate Back "
-           "in the Room zone.")
+           "for you at once, and your blinds are still paid. To play again, press Next hand, "
+           "or activate Back in the Room zone.")
 
 
+@pytest.mark.parametrize("how", ["room_back", "next_hand_key"])
 def test_two_timeouts_sit_the_player_out_and_back_brings_them_back(desktop, served,
-                                                                     monkeypatch):
+                                                                     monkeypatch, how):
     monkeypatch.setitem(public_table.SPEED_TIMES, "normal",
                         public_table.Speed(2.0, 0.0, 0.0, 0.0))
     # (K = 0: alone at the table, sat out, her seat waits for her to be back)
@@ -65,13 +67,21 @@ def test_two_timeouts_sit_the_player_out_and_back_brings_them_back(desktop, serv
     ann = room.members[0]
     assert ann.sat_out is not None and remote.table is not None
     wait_for(app, [], lambda: remote.table.kinds[0] == "computer")
-    # the Room zone offers Back; she presses it and is told she plays again
-    page.focus.id = "room:do:back"
-    focused = page.focused()
-    assert focused is not None and focused.id == "room:do:back"
-    keys(app, "return")
+    if how == "room_back":  # the Room zone offers Back; she presses it
+        page.focus.id = "room:do:back"
+        focused = page.focused()
+        assert focused is not None and focused.id == "room:do:back"
+        keys(app, "return")
+    else:  # or she presses Next hand, as she would to play on: it brings her back too
+        wait_for(app, [], lambda: remote.table is not None and remote.table.view is not None
+                 and remote.table.view.over)
+        before = remote.table.hand
+        keys(app, "n")
     wait_for(app, [], lambda: heard("You are back: you play your seat again."))
     assert ann.sat_out is None and not ann.replaced
+    assert not any("press Back" in line for line in said(desktop))
+    if how == "next_hand_key":  # the same press said she is ready: her next hand is dealt
+        wait_for(app, [], lambda: remote.table is not None and remote.table.hand > before, 60)
 
 
 def test_the_settings_file_sets_the_rule_and_refuses_what_cannot_be_used(tmp_path):

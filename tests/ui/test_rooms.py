@@ -272,8 +272,9 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         page.focus.id = "room:do:play_for:1"
         keys(app, "return")
         said = "At the host's request, the computer plays for Ada."
+        # Ada hears it said to her, with the way back
         to_ada = ("At the host's request, the computer plays your seat. To play again, "
-                  "activate Back in the Room zone.")  # Ada hears it said to her, with the way back
+                  "press Next hand, or activate Back in the Room zone.")
         assert wait([host, guest], lambda: said in heard(host)
                     and to_ada in heard(guest))
         assert said not in heard(guest)
@@ -283,7 +284,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
                                          for c in joined.table_controls()))
         joined.press(Key.CHECK_CALL)  # an action key while away says how to come back
         assert joined.messages[-1] == ("You are away: the computer plays your seat. To play "
-                                       "again, activate Back in the Room zone.")
+                                       "again, press Next hand, or activate Back in the Room zone.")
         joined.activate(next(c for c in joined.table_controls() if c.id == "room:do:back"))
         assert wait([host, guest], lambda: "Ada is back." in heard(host))
         assert not host.server.room.members[1].replaced
