@@ -389,17 +389,19 @@ def _plans(room: Room) -> list[SeatPlan]:
 def _member(m: Member) -> dict[str, Any]:
     return {"name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
             "replaced": m.replaced, "address": m.address, "since": m.since,
-            "watching": m.watching}
+            "watching": m.watching, "timeouts": m.timeouts, "sat_out": m.sat_out}
 
 
 def _member_from(m: Any, now: float) -> Member:
     """A member as saved: away (their connection went with the old process)."""
-    seat = m["seat"]
+    seat, sat_out = m["seat"], m.get("sat_out")
     return Member(name=str(m["name"]), token=str(m["token"]), key=str(m["key"]),
                   seat=None if seat is None else int(seat), conn=None, gone_since=now,
                   left=bool(m["left"]), replaced=bool(m["replaced"]),
                   address=str(m.get("address", "")), since=int(m.get("since", 0)),
-                  watching=bool(m.get("watching", False)))
+                  watching=bool(m.get("watching", False)),
+                  timeouts=int(m.get("timeouts", 0)),
+                  sat_out=None if sat_out is None else int(sat_out))
 
 
 def _dumps(data: Any) -> str:
@@ -487,4 +489,5 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
         session.subscribe(room._listen)  # the room hears its game again, as when it began it
         room.session = session
         room.turn_since = now
+        room._keep_sat_out()  # a seat sat out checks or folds as before, not a computer's
     return room

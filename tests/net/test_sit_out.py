@@ -4,15 +4,19 @@ them and the table), their seat then checks or folds at once without the
 clock, any decision of their own starts the count again, dropping the
 connection and coming back keeps both the count and the sit-out, Back
 brings them back; after K hands sat out (or when only people sat out are
-left to deal for) the seat goes to a computer and a newcomer takes it."""
+left to deal for) the seat goes to a computer and a newcomer takes it; a
+restart (the server's save) keeps the sit-out and the count."""
 
 from __future__ import annotations
+
+import json
 
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.events import ActionTaken
 from holdem_desktop.net.protocol import Back, Bye, News, NextHand
 from holdem_desktop.net.room import Room
 from holdem_desktop.net.sit_out import SIT_OUT_AFTER, CheckFold, SitOutRule
+from holdem_desktop.server.store import room_data, room_from_data
 
 from .test_public_room import NORMAL, news, public, to_act
 from .test_room import act, join, last_table, to
@@ -156,3 +160,39 @@ def test_alone_and_sat_out_the_seat_goes_after_the_base_time_and_the_game_ends()
     out = room.take()
     assert Bye("sat_out") in to(out, "a")
     assert s.game_over and not room.running
+
+
+def test_a_restart_keeps_the_sit_out_and_the_count_of_timeouts():
+    """The server's save (server/store.py) holds both: a sat-out seat still
+    checks or folds at once after a restart (not a computer's play), and a
+    person one timeout short of sitting out is still one short."""
+    room = public()
+    join(room, "a", "Ann")
+    join(room, "b", "Bo")
+    join(room, "c", "Cy")
+    room.receive("a", NextHand())
+    room.receive("b", NextHand())
+    run_out(room, 0)
+    run_out(room, 0)  # Ann sits out
+    run_out(room, 1)  # Bo's first timeout
+    ann, bo = member(room, "Ann"), member(room, "Bo")
+    assert ann.sat_out is not None and bo.timeouts == 1 and bo.sat_out is None
+    again = room_from_data(json.loads(json.dumps(room_data(room))), clock=room.test_clock,
+                           game_version="1")
+    ann2, bo2 = member(again, "Ann"), member(again, "Bo")
+    assert (ann2.sat_out, ann2.timeouts, ann2.replaced) == (ann.sat_out, ann.timeouts, True)
+    assert (bo2.sat_out, bo2.timeouts) == (None, 1)
+    s = again.session
+    assert s is not None and isinstance(s.seats[0].controller, CheckFold)
+    assert not isinstance(s.seats[1].controller, CheckFold)
+    # Ann comes back with her token: still sat out, as after a dropped connection
+    again.test_clock = room.test_clock  # type: ignore[attr-defined]
+    join(again, "a2", "Ann", token=ann.token)
+    assert ann2.sat_out is not None and ann2.conn == "a2"
+    assert isinstance(s.seats[0].controller, CheckFold)
+    # and a save made before sit-outs were saved still reads: nobody sat out
+    old = room_data(room)
+    for m in old["members"]:
+        del m["timeouts"], m["sat_out"]
+    plain = room_from_data(old, clock=room.test_clock, game_version="1")
+    assert all(m.sat_out is None and m.timeouts == 0 for m in plain.members)
