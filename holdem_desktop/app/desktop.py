@@ -223,7 +223,7 @@ class Desktop(PlayOnline):
             since = [s.text for s in self.speech.history[mark:] if s.kind == "game"]
             screen.announcements[:0] = said + since
             screen.messages[:0] = said + since
-            screen.move_log.lines[:0] = log
+            screen.move_log.put_back(log)
         if session.hand is None and not session.game_over:
             session.next_hand()
         # The deal's announcement (or Continue's welcome) says where the player

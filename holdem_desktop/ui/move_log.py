@@ -7,9 +7,14 @@ from collections.abc import Callable
 
 from holdem_desktop.engine.events import HandEnded, HandStarted, HoleCardsDealt
 from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
+from holdem_desktop.i18n.translate import language
 from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted, WaitingForPlayers
 
-__all__ = ["MoveLog"]
+__all__ = ["KEPT_EVENTS", "MoveLog"]
+
+KEPT_EVENTS = 20_000
+"""Events kept to write the Move log again in another language (about 400
+hands of six); the lines of older hands stay in the words they were written in."""
 
 
 class MoveLog:
@@ -24,6 +29,14 @@ class MoveLog:
     def __init__(self, name: Callable[[int], str], me: int | None = None) -> None:
         self.phrasing = Phrasing(name, me=me)
         self.lines: list[str] = []
+        self.language = language()
+        """The language the lines are written in (see :meth:`relanguage`)."""
+        self._kept: list[str] = []
+        """Lines put back from a save (:meth:`put_back`): their events are gone."""
+        self._events: list[tuple[object, int, int | None, int, bool]] = []
+        """The events written since (the newest :data:`KEPT_EVENTS` or so), with
+        each one's mark, the seat called "you", how many lines it wrote, and
+        whether nothing of a showdown was held back when it came."""
         self._marks: list[int] = []
         """The mark given with the event that wrote each of the newest lines
         (lines put back from a save have none: they are old news)."""
@@ -40,12 +53,57 @@ class MoveLog:
         """Add the line(s) for ``event`` (turns starting and hole cards nobody
         else may see are left out); ``mark``: when they may be shown (the
         table's pacer's number of the event, see :meth:`unshown`)."""
-        if self._showdown.hold(event):
+        me, clean = self.phrasing.me, self._clean()
+        self._events.append((event, mark, me, self._write(event, mark), clean))
+        if len(self._events) > KEPT_EVENTS:
+            self._fold()
+
+    def _fold(self) -> None:
+        """The oldest hands' lines kept as words, their events let go (a
+        long game's events would fill the memory): at a hand's start, with
+        nothing of a showdown held back, so no line depends on them."""
+        start = next((k for k in range(KEPT_EVENTS // 4, len(self._events))
+                      if isinstance(self._events[k][0], HandStarted) and self._events[k][4]),
+                     None)
+        if start is None:
             return
+        written = sum(event[3] for event in self._events[:start])
+        self._kept = self.lines[:len(self._kept) + written]
+        del self._events[:start]
+
+    def put_back(self, lines: list[str]) -> None:
+        """Lines of a saved game, before every line written here (they stay
+        in the words they were saved in)."""
+        self._kept[:0] = lines
+        self.lines[:0] = lines
+
+    def relanguage(self) -> None:
+        """The player chose another language: every line written here again
+        in it, from its event (as a commercial client's hand history shows
+        the language chosen, not a mix).  Lines put back from a save stay."""
+        me, self.language = self.phrasing.me, language()
+        self.lines, self._marks = list(self._kept), []
+        self._showdown, self._barrier_logged = Showdown(), False
+        events, self._events = self._events, []
+        for event, mark, seat, _count, _clean in events:
+            if seat != self.phrasing.me:
+                self.phrasing = Phrasing(self.phrasing.name, me=seat)
+            clean = self._clean()
+            self._events.append((event, mark, seat, self._write(event, mark), clean))
+        self.phrasing = Phrasing(self.phrasing.name, me=me)
+
+    def _clean(self) -> bool:
+        return not (self._showdown.shows or self._showdown.awards)
+
+    def _write(self, event: object, mark: int) -> int:
+        """Write ``event``'s lines; returns how many."""
+        if self._showdown.hold(event):
+            return 0
         before = len(self.lines)
         self._add(event)
         self._marks += [mark] * (len(self.lines) - before)
         del self._marks[:-256]  # only the newest lines can be waiting
+        return len(self.lines) - before
 
     def unshown(self, released: int) -> int:
         """How many of the newest lines were written with a mark above

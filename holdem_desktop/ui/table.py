@@ -25,7 +25,7 @@ from typing import Any
 from holdem_desktop.engine.events import HandEnded, HandStarted
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.chat import quick_phrases
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.session import Session
 from holdem_desktop.session.events import GameOver, GameStarted, PlayerOut, TurnStarted
 
@@ -169,7 +169,9 @@ class TableScreen(PicturedPage):
     @property
     def log(self) -> list[str]:
         """The Move log's lines as its filter shows them (at a table with no
-        chat, always the moves)."""
+        chat, always the moves), in the language chosen now."""
+        if self.move_log.language != language():
+            self._relanguage_log()
         if self.chat is None or self.log_filter == "game":
             return self.move_log.lines
         moves, said = self._seen
@@ -184,6 +186,20 @@ class TableScreen(PicturedPage):
         if self.log_filter == "chat":
             return [t for chat, t in self._timeline if chat]
         return [t for _chat, t in self._timeline]
+
+    def _relanguage_log(self) -> None:
+        """Settings chose another language: the moves written again in it,
+        each in its place among the chat lines (those are people's words)."""
+        moves = len(self.move_log.lines)
+        self.move_log.relanguage()
+        written = self.move_log.lines
+        seen = self._seen[0]  # the timeline holds the moves up to there
+        start = seen - sum(not chat for chat, _t in self._timeline)
+        if len(written) != moves or start < 0:  # (never expected: an event writes as
+            self._timeline, self._seen = [], (0, 0)  # many lines in any language)
+            return
+        lines = iter(written[start:seen])
+        self._timeline = [(chat, text if chat else next(lines)) for chat, text in self._timeline]
 
     def _log_filter_text(self) -> str:
         return {"all": _("moves and chat"), "game": _("moves only"),

@@ -109,6 +109,16 @@ def test_two_desktops_chat_by_keys_and_hear_each_other_in_their_own_language(hos
     assert page.log == ["Ada: one more game?"]
     keys(mara, "right")
     assert host.speech.history[-1].text.startswith("moves and chat, ")
+    # Another language: the moves written again in it, the chat line in its place
+    mixed, chat = list(page.log), "Ada: one more game?"
+    set_language("pl")
+    try:
+        polish = list(page.log)
+        assert len(polish) == len(mixed) and polish.index(chat) == mixed.index(chat)
+        assert sum(a != b for a, b in zip(polish, mixed, strict=True)) >= len(mixed) - 2
+    finally:
+        set_language("en")
+    assert page.log == mixed
     # Mara answers with a quick phrase; Ada's desktop speaks Italian
     ctrl(mara, "2")
     assert until(host.poll, lambda: host.speech.history[-1].text == "Sent: Good game")
