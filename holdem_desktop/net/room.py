@@ -830,8 +830,11 @@ class Room(PublicTable, SitOut):
 
     def tick(self) -> None:
         """Now and then: the computer takes over a seat whose person has been
-        away on their turn for :data:`ABSENCE` seconds; members gone too long
-        lose their seat (between games) and then are forgotten."""
+        away on their turn for :data:`ABSENCE` seconds (in a room with no
+        clock: at a public table the clock decides for them, a timeout that
+        counts towards sitting out, and no computer plays a person's chips);
+        members gone too long lose their seat (between games) and then are
+        forgotten."""
         now = self.clock()
         self._tidy(now)
         s = self.session
@@ -841,7 +844,7 @@ class Room(PublicTable, SitOut):
             if seat is not None:
                 member = self._at(seat)
                 if member is not None and member.conn is None and member.gone_since is not None \
-                        and not member.replaced:
+                        and not member.replaced and self.timed is None:
                     since = max(member.gone_since, self.turn_since or member.gone_since)
                     if now - since >= self.absence:
                         self._replace(member)

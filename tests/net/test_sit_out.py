@@ -196,3 +196,30 @@ def test_a_restart_keeps_the_sit_out_and_the_count_of_timeouts():
         del m["timeouts"], m["sat_out"]
     plain = room_from_data(old, clock=room.test_clock, game_version="1")
     assert all(m.sat_out is None and m.timeouts == 0 for m in plain.members)
+
+
+def test_a_person_gone_on_their_turn_at_a_public_table_is_timed_not_replaced():
+    """In a friends' room (no clock) the computer takes over a seat whose
+    person has been gone on their turn for ABSENCE seconds; at a public
+    table the clock decides for them instead, and its timeouts count: two
+    in a row sit them out (checks or folds), never a computer playing
+    their chips."""
+    room = public()
+    join(room, "a", "Ann")
+    join(room, "b", "Bo")
+    room.receive("a", NextHand())
+    to_act(room, 0)
+    room.disconnect("a")
+    room.test_clock.now += room.absence + 0.1  # type: ignore[attr-defined]
+    room.tick()
+    ann = member(room, "Ann")
+    assert not ann.replaced and room._time_left(0) > 0  # the clock has not run out yet
+    out = room.take()
+    assert not [n for n in news(out, "b") if n.what == "computer_plays"]
+    room.test_clock.now += room._time_left(0) + 0.1  # type: ignore[attr-defined]
+    room.tick()
+    assert ann.timeouts == 1 and ann.sat_out is None
+    run_out(room, 0)
+    assert ann.sat_out is not None and ann.replaced
+    s = room.session
+    assert s is not None and isinstance(s.seats[0].controller, CheckFold)
