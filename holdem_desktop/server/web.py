@@ -71,6 +71,7 @@ from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
+from . import web_files
 from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
@@ -109,20 +110,28 @@ def speaking(code: str) -> contextlib.AbstractContextManager[None]:
 
 
 class _Client:
-    """What the member's RemoteTable sends through: straight to the lobby."""
+    """What the member's RemoteTable sends through: straight to the lobby,
+    but a join (by code, a listed table, Play now) is held for
+    :func:`serve_page`, which takes it in as a game's first message is taken
+    in: here, or sent on to the process holding its room (``--redis``)."""
 
     def __init__(self, server: GameServer, conn: str) -> None:
         self.server, self.conn = server, conn
         self.inbox: queue.Queue[object] = queue.Queue()  # (unused: messages are handed in)
+        self.held: ClientMessage | None = None
+        """A join the page asked for, not yet taken in."""
 
     def send(self, message: ClientMessage) -> None:
         server = self.server
-        # a guest's name, checked as a game's is
-        if not server.lobby.room_of(self.conn) and (
-                refused := server._name_refused(self.conn, message)):
-            server._event(server._conns[self.conn].address, "", f"refused {refused}")
-            server._queue(self.conn, Refused("bad_name", refused))
-            return
+        if not server.lobby.room_of(self.conn):
+            # a guest's name, checked as a game's is
+            if refused := server._name_refused(self.conn, message):
+                server._event(server._conns[self.conn].address, "", f"refused {refused}")
+                server._queue(self.conn, Refused("bad_name", refused))
+                return
+            if isinstance(message, Hello | JoinTable | PlayNow):
+                self.held = message
+                return
         server.lobby.receive(self.conn, message)
         server._deliver()
 
@@ -361,7 +370,7 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
         return
     member = WebMember(None)
     conn, sender = server._opened(_Link(member, ws), address, "w")
-    member.client = _Client(server, conn)
+    member.client = client = _Client(server, conn)
     server.stats["pages"] += 1
     bucket = TokenBucket(server.config.rate, server.config.burst, time.monotonic)
     bad = 0
@@ -393,6 +402,14 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
                     break
             for payload in answer:
                 await ws.send(json.dumps(payload, ensure_ascii=False))
+            if (join := client.held) is not None:
+                client.held = None
+                carried = (json.dumps({"lang": member.lang}),  # (the page's, at another process)
+                           json.dumps({"sounds": member.sounds.on}))
+                first = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                if await server._take_in(conn, ws, join, first, address, bucket, carried,
+                                         web_files.SOCKET_PATH):
+                    break  # relayed to its end, or refused busy
     finally:
         await server._closed(conn, address, sender)
 
