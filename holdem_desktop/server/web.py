@@ -44,6 +44,7 @@ import json
 import logging
 import queue
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
@@ -156,6 +157,8 @@ class WebMember:
         self.sounds = PageSounds(lambda cue: self.out.append({"sound": cue}))
         self.shown: dict[str, Any] = {}
         """The view the page shows (what it was sent, put together)."""
+        self.stale = False
+        """Whether messages were taken in since the view was last built."""
 
     # the page
 
@@ -245,8 +248,10 @@ class WebMember:
 
     # the room
 
-    def host(self, message: HostMessage) -> list[dict[str, Any]]:
-        """One message of the room; returns what to send the page."""
+    def host(self, message: HostMessage, *, view: bool = True) -> list[dict[str, Any]]:
+        """One message of the room; returns what to send the page (without
+        the view when ``view`` is False: :meth:`flush` sends it, once for
+        several messages)."""
         with speaking(self.lang):
             if self.remote is None:
                 if isinstance(message, Tables):
@@ -263,10 +268,18 @@ class WebMember:
                 elif isinstance(message, Refused | Bye):
                     self.out.append({"error": room_problem(message.reason,
                                                            getattr(message, "detail", ""))})
-                return self._take()
+                return self._take(view)
             self.remote.handle(message)
             assert self.announcer is not None
             self.announcer.flush()
+            return self._take(view)
+
+    def flush(self) -> list[dict[str, Any]]:
+        """What the messages taken in without their view changed of it: one
+        view built for them all (nothing when none is due)."""
+        if not self.stale:
+            return []
+        with speaking(self.lang):
             return self._take()
 
     def _seat(self, welcome: Welcome) -> None:
@@ -305,13 +318,15 @@ class WebMember:
         self.sounds.play("chat")  # the desktop's soft cue with a chat line
         self.out.append({"chat": line.spoken})
 
-    def _take(self) -> list[dict[str, Any]]:
+    def _take(self, view: bool = True) -> list[dict[str, Any]]:
         out, self.out = self.out, []
-        if self.remote is not None and self.panel is not None and self.log is not None:
-            view = table_view(self.remote, self.panel, self.log)
-            if change := view_change(self.shown, view):  # (only what changed)
+        self.stale = not view and self.remote is not None
+        if view and self.remote is not None and self.panel is not None \
+                and self.log is not None:
+            now = table_view(self.remote, self.panel, self.log)
+            if change := view_change(self.shown, now):  # (only what changed)
                 out.append({"view": change})
-            self.shown = view
+            self.shown = now
         return out
 
 
@@ -338,14 +353,27 @@ class _Link:
     def __init__(self, member: WebMember, ws: ServerConnection) -> None:
         self.member, self.ws = member, ws
         self.transport = ws.transport
+        self.flushing: asyncio.Task[None] | None = None
 
     async def send(self, text: str) -> None:
         try:
             message = parse_host(text.encode("utf-8"))
         except MalformedMessage:
             return
+        # the view once for the messages of this turn of the loop (after each
+        # action a room sends its events, then its table: one view for both)
+        await self._answer(lambda: self.member.host(message, view=False))
+        if self.flushing is None:
+            self.flushing = asyncio.create_task(self._flush())
+
+    async def _flush(self) -> None:
+        self.flushing = None
+        with contextlib.suppress(ConnectionClosed):
+            await self._answer(self.member.flush)
+
+    async def _answer(self, work: Callable[[], list[dict[str, Any]]]) -> None:
         try:
-            answer = self.member.host(message)
+            answer = work()
         except Exception:  # a fault in wording this page ends this page alone
             _LOG.exception("web page %s", self.ws.id)
             await self.ws.close(1011, "error")
