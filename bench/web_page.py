@@ -109,7 +109,9 @@ async def pages(served: Any, hands: int, count: int) -> dict[str, int]:
     for name in NAMES[1:count]:
         await asyncio.sleep(0.5)  # (seated at the table the first opened)
         runs.append(asyncio.create_task(play(served, hands, name)))
-    return (await asyncio.gather(*runs))[0]
+    got = await asyncio.gather(*runs)
+    SPENT["playing"] = sum(1 for g in got if g["actions"])
+    return got[0]
 
 
 def main() -> None:
@@ -131,7 +133,8 @@ def main() -> None:
             served.server.stop()
     total = sent["view_bytes"] + sent["other_bytes"]
     messages = max(1, SPENT["messages"])
-    print(f"{options.pages} page(s) at {tables} table(s); first page: "
+    print(f"{options.pages} page(s) at {tables} table(s), {SPENT['playing']} played; "
+          "first page: "
           f"{sent['hands']} hands, {sent['actions']} own actions: "
           f"{sent['view']} view messages, {sent['view_bytes']} bytes "
           f"({sent['view_bytes'] / max(1, sent['view']):.0f} a message); "
