@@ -353,7 +353,9 @@ class _Link:
     def __init__(self, member: WebMember, ws: ServerConnection) -> None:
         self.member, self.ws = member, ws
         self.transport = ws.transport
-        self.flushing: asyncio.Task[None] | None = None
+        self.flushing = False
+        """Whether a view is due after the messages of this turn of the loop."""
+        self.tasks: set[asyncio.Task[None]] = set()
 
     async def send(self, text: str) -> None:
         try:
@@ -363,11 +365,14 @@ class _Link:
         # the view once for the messages of this turn of the loop (after each
         # action a room sends its events, then its table: one view for both)
         await self._answer(lambda: self.member.host(message, view=False))
-        if self.flushing is None:
-            self.flushing = asyncio.create_task(self._flush())
+        if not self.flushing:
+            self.flushing = True
+            task = asyncio.create_task(self._flush())
+            self.tasks.add(task)  # (held: the loop keeps only a weak reference)
+            task.add_done_callback(self.tasks.discard)
 
     async def _flush(self) -> None:
-        self.flushing = None
+        self.flushing = False
         with contextlib.suppress(ConnectionClosed):
             await self._answer(self.member.flush)
 
