@@ -75,6 +75,7 @@ from holdem_desktop.net.protocol import (
     ACCOUNT_ASKS,
     MAX_FRAME,
     Bye,
+    ClientMessage,
     Create,
     Error,
     Hello,
@@ -595,32 +596,46 @@ class GameServer(AccountDesk):
                         self._queue(conn, Refused("bad_name", refused))
                         self._queue(conn, Bye("bad_name"))
                         break
-                target = await self._elsewhere(conn, ws, message, address)
-                if target is not None and (target is _AWAY or not await self._relay(
-                        ws, payload, target, address, bucket, self._carried(conn))):
-                    self._drop(address, "directory_away" if target is _AWAY else "peer_away")
-                    self._queue(conn, Refused("busy"))
-                    self._queue(conn, Bye("busy"))
+                if await self._take_in(conn, ws, message, payload, address, bucket,
+                                       self._carried(conn)):
                     break
-                if target is not None:
-                    break
-                if (isinstance(message, Create | PlayNow) and self.directory is not None
-                        and not self.lobby.room_of(conn)):
-                    reserved = await self._reserve()
-                    if reserved is None:
-                        self._drop(address, "directory_away")
-                        self._queue(conn, Refused("busy"))
-                        self._queue(conn, Bye("busy"))
-                        break
-                    self.lobby.reserved = reserved
-                self.lobby.receive(conn, message)
-                self._account_seated(conn)
-                if self.lobby.reserved:  # refused before it was used
-                    self._release(self.lobby.reserved)
-                    self.lobby.reserved = ""
-                self._deliver()
         finally:
             await self._closed(conn, address, sender)
+
+    async def _take_in(self, conn: str, ws: ServerConnection, message: ClientMessage,
+                       payload: bytes, address: str, bucket: TokenBucket,
+                       carried: tuple[str, ...], path: str = "/") -> bool:
+        """A message of ``conn`` (a game's, or a web page's at ``path``) into
+        the lobby here, or its connection sent on to the process holding its
+        room (relayed to its end: every page and game takes this one path).
+        Returns True when the connection ends (relayed, or refused busy)."""
+        target = await self._elsewhere(conn, ws, message, address)
+        if target is not None:
+            self.lobby.tables.forget(conn)  # (in a room elsewhere: no lists from here)
+        if target is not None and (target is _AWAY or not await self._relay(
+                ws, payload, target, address, bucket, carried, path)):
+            self._drop(address, "directory_away" if target is _AWAY else "peer_away")
+            self._queue(conn, Refused("busy"))
+            self._queue(conn, Bye("busy"))
+            return True
+        if target is not None:
+            return True
+        if (isinstance(message, Create | PlayNow) and self.directory is not None
+                and not self.lobby.room_of(conn)):
+            reserved = await self._reserve()
+            if reserved is None:
+                self._drop(address, "directory_away")
+                self._queue(conn, Refused("busy"))
+                self._queue(conn, Bye("busy"))
+                return True
+            self.lobby.reserved = reserved
+        self.lobby.receive(conn, message)
+        self._account_seated(conn)
+        if self.lobby.reserved:  # refused before it was used
+            self._release(self.lobby.reserved)
+            self.lobby.reserved = ""
+        self._deliver()
+        return False
 
     def _opened(self, ws: Any, address: str, prefix: str = "c"
                 ) -> tuple[str, asyncio.Task[None]]:
@@ -683,7 +698,8 @@ class GameServer(AccountDesk):
         return None
 
     async def _relay(self, ws: ServerConnection, first: bytes, target: Peer, address: str,
-                     bucket: TokenBucket, carried: tuple[str, ...] = ()) -> bool:
+                     bucket: TokenBucket, carried: tuple[str, ...] = (), path: str = "/"
+                     ) -> bool:
         """Send this connection on to the process ``target``: what the player
         says goes there (still within this connection's limits), what it
         answers comes back, until either side closes.  The link is TLS
@@ -706,7 +722,7 @@ class GameServer(AccountDesk):
             except (ssl.SSLError, ValueError):
                 self._drop("", "peer_unpinned")
                 return False
-        url = f"{'wss' if context else 'ws'}://{target.address}/"
+        url = f"{'wss' if context else 'ws'}://{target.address}{path}"  # (a page's: /web)
         try:
             peer = await connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
                                  open_timeout=10, additional_headers={

@@ -44,6 +44,7 @@ import json
 import logging
 import queue
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
@@ -71,6 +72,7 @@ from holdem_desktop.speech.announcer import Announcer
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
+from . import web_files
 from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
@@ -109,20 +111,28 @@ def speaking(code: str) -> contextlib.AbstractContextManager[None]:
 
 
 class _Client:
-    """What the member's RemoteTable sends through: straight to the lobby."""
+    """What the member's RemoteTable sends through: straight to the lobby,
+    but a join (by code, a listed table, Play now) is held for
+    :func:`serve_page`, which takes it in as a game's first message is taken
+    in: here, or sent on to the process holding its room (``--redis``)."""
 
     def __init__(self, server: GameServer, conn: str) -> None:
         self.server, self.conn = server, conn
         self.inbox: queue.Queue[object] = queue.Queue()  # (unused: messages are handed in)
+        self.held: ClientMessage | None = None
+        """A join the page asked for, not yet taken in."""
 
     def send(self, message: ClientMessage) -> None:
         server = self.server
-        # a guest's name, checked as a game's is
-        if not server.lobby.room_of(self.conn) and (
-                refused := server._name_refused(self.conn, message)):
-            server._event(server._conns[self.conn].address, "", f"refused {refused}")
-            server._queue(self.conn, Refused("bad_name", refused))
-            return
+        if not server.lobby.room_of(self.conn):
+            # a guest's name, checked as a game's is
+            if refused := server._name_refused(self.conn, message):
+                server._event(server._conns[self.conn].address, "", f"refused {refused}")
+                server._queue(self.conn, Refused("bad_name", refused))
+                return
+            if isinstance(message, Hello | JoinTable | PlayNow):
+                self.held = message
+                return
         server.lobby.receive(self.conn, message)
         server._deliver()
 
@@ -147,6 +157,8 @@ class WebMember:
         self.sounds = PageSounds(lambda cue: self.out.append({"sound": cue}))
         self.shown: dict[str, Any] = {}
         """The view the page shows (what it was sent, put together)."""
+        self.stale = False
+        """Whether messages were taken in since the view was last built."""
 
     # the page
 
@@ -236,8 +248,10 @@ class WebMember:
 
     # the room
 
-    def host(self, message: HostMessage) -> list[dict[str, Any]]:
-        """One message of the room; returns what to send the page."""
+    def host(self, message: HostMessage, *, view: bool = True) -> list[dict[str, Any]]:
+        """One message of the room; returns what to send the page (without
+        the view when ``view`` is False: :meth:`flush` sends it, once for
+        several messages)."""
         with speaking(self.lang):
             if self.remote is None:
                 if isinstance(message, Tables):
@@ -254,10 +268,18 @@ class WebMember:
                 elif isinstance(message, Refused | Bye):
                     self.out.append({"error": room_problem(message.reason,
                                                            getattr(message, "detail", ""))})
-                return self._take()
+                return self._take(view)
             self.remote.handle(message)
             assert self.announcer is not None
             self.announcer.flush()
+            return self._take(view)
+
+    def flush(self) -> list[dict[str, Any]]:
+        """What the messages taken in without their view changed of it: one
+        view built for them all (nothing when none is due)."""
+        if not self.stale:
+            return []
+        with speaking(self.lang):
             return self._take()
 
     def _seat(self, welcome: Welcome) -> None:
@@ -296,13 +318,15 @@ class WebMember:
         self.sounds.play("chat")  # the desktop's soft cue with a chat line
         self.out.append({"chat": line.spoken})
 
-    def _take(self) -> list[dict[str, Any]]:
+    def _take(self, view: bool = True) -> list[dict[str, Any]]:
         out, self.out = self.out, []
-        if self.remote is not None and self.panel is not None and self.log is not None:
-            view = table_view(self.remote, self.panel, self.log)
-            if change := view_change(self.shown, view):  # (only what changed)
+        self.stale = not view and self.remote is not None
+        if view and self.remote is not None and self.panel is not None \
+                and self.log is not None:
+            now = table_view(self.remote, self.panel, self.log)
+            if change := view_change(self.shown, now):  # (only what changed)
                 out.append({"view": change})
-            self.shown = view
+            self.shown = now
         return out
 
 
@@ -329,14 +353,32 @@ class _Link:
     def __init__(self, member: WebMember, ws: ServerConnection) -> None:
         self.member, self.ws = member, ws
         self.transport = ws.transport
+        self.flushing = False
+        """Whether a view is due after the messages of this turn of the loop."""
+        self.tasks: set[asyncio.Task[None]] = set()
 
     async def send(self, text: str) -> None:
         try:
             message = parse_host(text.encode("utf-8"))
         except MalformedMessage:
             return
+        # the view once for the messages of this turn of the loop (after each
+        # action a room sends its events, then its table: one view for both)
+        await self._answer(lambda: self.member.host(message, view=False))
+        if not self.flushing:
+            self.flushing = True
+            task = asyncio.create_task(self._flush())
+            self.tasks.add(task)  # (held: the loop keeps only a weak reference)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _flush(self) -> None:
+        self.flushing = False
+        with contextlib.suppress(ConnectionClosed):
+            await self._answer(self.member.flush)
+
+    async def _answer(self, work: Callable[[], list[dict[str, Any]]]) -> None:
         try:
-            answer = self.member.host(message)
+            answer = work()
         except Exception:  # a fault in wording this page ends this page alone
             _LOG.exception("web page %s", self.ws.id)
             await self.ws.close(1011, "error")
@@ -361,7 +403,7 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
         return
     member = WebMember(None)
     conn, sender = server._opened(_Link(member, ws), address, "w")
-    member.client = _Client(server, conn)
+    member.client = client = _Client(server, conn)
     server.stats["pages"] += 1
     bucket = TokenBucket(server.config.rate, server.config.burst, time.monotonic)
     bad = 0
@@ -393,6 +435,14 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
                     break
             for payload in answer:
                 await ws.send(json.dumps(payload, ensure_ascii=False))
+            if (join := client.held) is not None:
+                client.held = None
+                carried = (json.dumps({"lang": member.lang}),  # (the page's, at another process)
+                           json.dumps({"sounds": member.sounds.on}))
+                first = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                if await server._take_in(conn, ws, join, first, address, bucket, carried,
+                                         web_files.SOCKET_PATH):
+                    break  # relayed to its end, or refused busy
     finally:
         await server._closed(conn, address, sender)
 

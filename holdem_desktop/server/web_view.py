@@ -14,7 +14,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import you_have
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
@@ -99,6 +99,23 @@ def _view(table: RemoteTable) -> SeatView | None:
         return None
 
 
+_NAMED: dict[tuple[str, tuple[int, ...]], tuple[list[str], str]] = {}
+"""Cards' names and the board's sentence, by language and cards: worded
+once, as a page's view is built after every message of the room."""
+
+
+def _cards(cards: tuple[int, ...]) -> tuple[list[str], str]:
+    """Each card's name, and the board's sentence for them, in the language in force."""
+    key = (language(), cards)
+    named = _NAMED.get(key)
+    if named is None:
+        if len(_NAMED) > 20000:  # (boards are many: the newest kept)
+            _NAMED.clear()
+        named = _NAMED[key] = ([card_name(c) for c in cards], _("Board: {cards}.").format(
+            cards=cards_names(cards)) if cards else _("No cards on the board yet."))
+    return named
+
+
 def _chips(name: str, count: int) -> str:
     return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
         player=name, chips=amount(count))
@@ -119,11 +136,19 @@ def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> 
     return {"id": command.value, "label": label, "why": why or ""}
 
 
+_LABELS: dict[str, dict[str, str]] = {}
+"""The presets' labels, by language (worded once)."""
+
+
 def _preset_label(preset: str) -> str:
-    return {Preset.MIN: _("Amount: minimum"), Preset.HALF_POT: _("Amount: half the pot"),
+    labels = _LABELS.get(language())
+    if labels is None:
+        labels = _LABELS[language()] = {
+            Preset.MIN: _("Amount: minimum"), Preset.HALF_POT: _("Amount: half the pot"),
             Preset.THREE_QUARTERS_POT: _("Amount: three quarters of the pot"),
             Preset.POT: _("Amount: the pot"), TWO_POT: _("Amount: twice the pot"),
-            Preset.ALL_IN: _("Amount: all-in")}[preset]
+            Preset.ALL_IN: _("Amount: all-in")}
+    return labels[preset]
 
 
 def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, Any]:
@@ -152,10 +177,9 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
     return {
         "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
                   for k in order] if started else [],
-        "board": (_("Board: {cards}.").format(cards=cards_names(view.board))
-                  if view is not None and view.board else _("No cards on the board yet.")),
+        "board": _cards(tuple(view.board) if view is not None else ())[1],
         "pot": _("Pot {amount}").format(amount=amount(view.pot)) if view is not None else "",
-        "cards": [card_name(c) for c in view.hole] if view is not None else [],
+        "cards": list(_cards(tuple(view.hole))[0]) if view is not None else [],
         "buttons": buttons,
         "presets": presets,
         "state": state,
