@@ -153,7 +153,8 @@ class GameServer(AccountDesk):
             sit_out=SitOutRule(config.sit_out_after, config.sit_out_hands)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
-        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby)
+        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby,
+                                     speed=config.tournament_clock)
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None

@@ -37,7 +37,7 @@ from .lobby import Lobby
 from .tournament_play import TablePlay
 from .tournaments import Offer, TournamentDesk
 
-__all__ = ["DeskFile", "OfferError", "load_offers"]
+__all__ = ["DeskFile", "OfferError", "fast_clock", "load_offers"]
 
 _KEYS = {"name", "variant", "players", "seats_per_table", "speed", "computers_after", "start",
          "min_players"}
@@ -90,7 +90,8 @@ class DeskFile:
     the running tournaments' tables are its rooms (:mod:`.tournament_play`;
     without, a lobby of their own: nobody reaches them)."""
 
-    def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None) -> None:
+    def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None, *,
+                 speed: int = 1) -> None:
         self.path = folder / "tournaments.json"
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
@@ -98,7 +99,7 @@ class DeskFile:
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
-                                   clock=time.time)
+                                   clock=fast_clock(speed))
         self._written = ""
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
@@ -157,3 +158,12 @@ def _secret(path: Path) -> bytes:
         except OSError:
             pass
         return made
+
+
+def fast_clock(speed: int) -> Callable[[], float]:
+    """The wall's clock (``time.time``), or one running ``speed`` times as
+    fast from now on (the setting ``tournament_clock``: a bench's blinds)."""
+    if speed <= 1:
+        return time.time
+    start = time.time()
+    return lambda: start + (time.time() - start) * speed
