@@ -35,10 +35,10 @@ Checked, any violation printed and the exit status 1:
 - at the end, the saved places 1 to N, complete; each person's ``out`` and
   ``over`` news agreeing with them.
 
-Printed: wall time, hands (each table's count in the saves: a table's
-hands after its last save before it broke are missed), moves (players seen
-at another table between two saves) and tables broken, the server's CPU per hand (``/proc``), its
-peak resident memory, p50/p99 of the latency, the load average."""
+Printed: wall time, hands (the server's ``/health``: ``tournament_hands``),
+moves (players seen at another table between two saves) and tables broken,
+the server's CPU per hand (``/proc``), its peak resident memory, p50/p99
+of the latency, the load average."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from server import cpu_seconds, insecure, message, start_server
+from server import cpu_seconds, health, insecure, message, start_server
 from tournament import check_places, check_tables
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -400,6 +400,7 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
         await asyncio.sleep(0.1)  # (the server saves at most every half second)
     wall = time.perf_counter() - began
     cpu = cpu_seconds(server_pid) - c0
+    dealt = int((await asyncio.to_thread(health, port))["tournament_hands"])
     run.stop.set()
     for task in people + others:
         with contextlib.suppress(Exception):
@@ -413,7 +414,7 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
         final_checks(run, saved.last, names)
     tables = math.ceil(args.entrants / args.seats)
     now = len(saved.last.tables) if saved.last is not None else tables
-    return {"run": run, "wall": wall, "cpu": cpu, "hands": sum(saved.hands.values()),
+    return {"run": run, "wall": wall, "cpu": cpu, "hands": dealt,
             "moves": saved.moves, "breaks": tables - now, "finished": finished,
             "reads": saved.reads}
 
@@ -467,7 +468,7 @@ def report(args: argparse.Namespace, got: dict[str, Any], rss: float) -> int:
     print(f"{args.entrants} entrants at {args.seats} seats, {args.people} people and "
           f"{args.watchers} watchers, clock x{args.clock}, pace {args.pace[0]:g}-"
           f"{args.pace[1]:g} s: {'played to the end' if got['finished'] else 'stopped early'}")
-    print(f"hands {hands} (at least: each table's count in the saves), moves "
+    print(f"hands {hands}, moves "
           f"{got['moves']}, tables broken {got['breaks']}, saved states checked {got['reads']}")
     print(f"wall {got['wall']:.1f} s; server CPU {got['cpu']:.1f} s, per hand "
           f"{1000 * got['cpu'] / hands if hands else float('nan'):.2f} ms")

@@ -103,6 +103,7 @@ class DeskFile:
         self._written = ""
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
+        self._ended_hands = 0
         if self.path.exists():
             try:
                 self.desk.restore(json.loads(self.path.read_text(encoding="utf-8")))
@@ -124,9 +125,14 @@ class DeskFile:
                     play.attach(self.lobby or Lobby("", clock=time.monotonic),
                                 reachable=self.lobby is not None)
                 play.play()
-            if entry.tournament.state != RUNNING:
-                self.plays.pop(key, None)
+            if entry.tournament.state != RUNNING and key in self.plays:
+                self._ended_hands += self.plays.pop(key).hands
         self.save()
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt at the tournaments' tables since the start (``/health``)."""
+        return self._ended_hands + sum(play.hands for play in self.plays.values())
 
     def save(self) -> None:
         """Write the desk when it changed since the last write (a new file
