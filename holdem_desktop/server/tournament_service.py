@@ -124,6 +124,7 @@ class DeskFile:
                     play.key, play.secret, play.on_over = key, self.secret, self.on_over
                     play.attach(self.lobby or Lobby("", clock=time.monotonic),
                                 reachable=self.lobby is not None)
+                play.spent = 0  # (a new turn: its budget of hands)
                 play.play()
             if entry.tournament.state != RUNNING and key in self.plays:
                 self._ended_hands += self.plays.pop(key).hands
