@@ -53,6 +53,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -200,7 +201,8 @@ async def person(run: Run, port: int, name: str, registered: asyncio.Event,
                     run.at[name] = ""
                     return
                 if data["what"] == "out":
-                    seat = None
+                    seat = None  # (they watch their table until it breaks)
+                    run.at[name] = ""
             elif kind == "waiting" and seat in data["seats"] and pressed != played:
                 pressed = played  # (the barrier told apart from the table)
                 asyncio.get_running_loop().create_task(later(ws, "next_hand"))
@@ -236,15 +238,16 @@ async def act(run: Run, ws: ClientConnection, code: str, view: dict[str, Any],
         await ws.send(message("act", kind=kind, amount=0, hand=at[0], decision=at[1]))
 
 
-async def watcher(run: Run, port: int, k: int, follows: str) -> None:
-    """Watch the table ``follows`` (a person) sits at, a new connection at each move."""
+async def watcher(run: Run, port: int, k: int, people: list[str]) -> None:
+    """Watch the table of the ``k``-th person still playing (counted round),
+    a new connection at each move."""
     me = f"watcher{k}"
     while not run.stop.is_set():
+        turn = people[k % len(people):] + people[:k % len(people)]
+        follows = next((p for p in turn if run.at.get(p)), "")
         code = run.at.get(follows, "")
         if not code:
             await asyncio.sleep(0.2)
-            if follows in run.news and any(n["what"] == "over" for n in run.news[follows]):
-                return
             continue
         with contextlib.suppress(ConnectionClosed, OSError):
             async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
@@ -260,7 +263,8 @@ async def watcher(run: Run, port: int, k: int, follows: str) -> None:
                     data = json.loads(raw)
                     if data["type"] == "welcome":
                         run.at[me] = data["code"]
-                    elif data["type"] in ("refused", "bye", "table_broken", "tournament_over"):
+                    elif data["type"] in ("refused", "bye"):
+                        await asyncio.sleep(1.0)  # (the table closed as they came)
                         break
                     elif data["type"] == "table":
                         run.chips(code, data)
@@ -380,7 +384,7 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in registered)), 120)
     began = time.perf_counter()
     c0 = cpu_seconds(server_pid)
-    others = [asyncio.create_task(watcher(run, port, k, names[k % len(names)]))
+    others = [asyncio.create_task(watcher(run, port, k, names))
               for k in range(args.watchers)] + [
         asyncio.create_task(poller(run, port, args.seats))]
     deadline = began + args.minutes * 60 if args.minutes else math.inf
@@ -392,7 +396,8 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
         hands = sum(saved.hands.values())
         if over and (all(task.done() for task in people) or time.perf_counter() > over_at + 30):
             break
-        if time.perf_counter() > deadline or (args.hands_limit and hands >= args.hands_limit):
+        if not over and (time.perf_counter() > deadline
+                         or (args.hands_limit and hands >= args.hands_limit)):
             break
         if all(task.done() for task in people) and not over and any(
                 task.exception() for task in people):
@@ -450,6 +455,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             got = asyncio.run(play(args, port, data, proc.pid))
             rss = peak_rss_mb(proc.pid)
+            if got["run"].violations:  # why, from the server's own log
+                log = data / "log" / "server.log"
+                lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+                print(f"(the server logged: {dict(Counter(line.split()[-1] for line in lines))})")
         finally:
             proc.terminate()
             proc.wait(30)
