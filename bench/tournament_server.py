@@ -113,6 +113,8 @@ class Run:
     news: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     tournament: str = ""
     actions: int = 0
+    compared: int = 0
+    """Views of a hand whose chips were compared with an earlier view's."""
     late: int = 0
     """Buttons pressed too late (:data:`LATE`)."""
 
@@ -149,7 +151,11 @@ class Run:
             return
         total = sum(p["stack"] for p in view["players"]) + view["pot"]
         key = (code, data["hands_played"] - (1 if view["over"] else 0))
-        before = self.totals.setdefault(key, total)
+        before = self.totals.get(key)
+        if before is None:
+            self.totals[key] = total
+            return
+        self.compared += 1
         if before != total:
             self.wrong(f"table {code} hand {key[1]}: {before} chips, then {total}")
 
@@ -484,6 +490,8 @@ def report(args: argparse.Namespace, got: dict[str, Any], rss: float) -> int:
     print(f"actions {len(ordered)} timed (dropped {run.dropped}, pressed late {run.late}); "
           f"to every client at the table: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms"
           f"{f', mean {1000 * statistics.fmean(ordered):.1f} ms' if ordered else ''}")
+    print(f"views of a hand compared for its chips {run.compared}, hands seen "
+          f"{len(run.totals)}")
     print(f"server peak resident memory {rss:.0f} MiB")
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     if run.violations:
