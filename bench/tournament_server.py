@@ -163,8 +163,7 @@ class Run:
 async def person(run: Run, port: int, name: str, registered: asyncio.Event,
                  everyone: asyncio.Event) -> None:
     """One person: register, take each seat told, play at a human pace, to the end."""
-    async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
-                       compression=None, open_timeout=60) as ws:
+    async with connected(port) as ws:
         run.news[name] = []
         await everyone.wait()  # every person connected: they register together
         await ws.send(message("tournament_entry", id=run.tournament, name=name))
@@ -174,15 +173,10 @@ async def person(run: Run, port: int, name: str, registered: asyncio.Event,
         pressed = played = -1
         hello = ""
         while not run.stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
+            data = await received(run, ws, name, 1.0)
+            if data is None:
                 continue
-            run.heard(name)
-            data = json.loads(raw)
             kind = data["type"]
-            if os.environ.get("DEBUG_T") and kind not in ("table", "events"):
-                print(name, data, flush=True)
             if kind == "tournaments":
                 registered.set()
             elif kind == "error" and data["reason"] in LATE:
@@ -227,6 +221,24 @@ async def person(run: Run, port: int, name: str, registered: asyncio.Event,
                     asyncio.get_running_loop().create_task(later(ws, "next_hand"))
 
 
+def connected(port: int) -> connect:
+    """A WebSocket over TLS to the server at ``port`` (``async with``)."""
+    return connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
+                   compression=None, open_timeout=60)
+
+
+async def received(run: Run, ws: ClientConnection, who: str, wait: float
+                   ) -> dict[str, Any] | None:
+    """The next message ``who`` receives (None: none within ``wait`` seconds)."""
+    try:
+        raw = await asyncio.wait_for(ws.recv(), wait)
+    except TimeoutError:
+        return None
+    run.heard(who)
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
 async def later(ws: ClientConnection, what: str) -> None:
     """Press a button half a second from now."""
     await asyncio.sleep(0.5)
@@ -256,17 +268,13 @@ async def watcher(run: Run, port: int, k: int, people: list[str]) -> None:
             await asyncio.sleep(0.2)
             continue
         with contextlib.suppress(ConnectionClosed, OSError):
-            async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
-                               compression=None, open_timeout=60) as ws:
+            async with connected(port) as ws:
                 await ws.send(message("hello", name=f"Watcher {k}", code=code,
                                       game_version=__version__))
                 while not run.stop.is_set() and run.at.get(follows, "") == code:
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), 0.5)
-                    except TimeoutError:
+                    data = await received(run, ws, me, 0.5)
+                    if data is None:
                         continue
-                    run.heard(me)
-                    data = json.loads(raw)
                     if data["type"] == "welcome":
                         run.at[me] = data["code"]
                     elif data["type"] in ("refused", "bye"):
@@ -286,8 +294,7 @@ async def poller(run: Run, port: int, seats: int) -> None:
 
 
 async def poll(run: Run, port: int, seats: int) -> None:
-    async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
-                       compression=None, open_timeout=60) as ws:
+    async with connected(port) as ws:
         while not run.stop.is_set():
             await ws.send(message("tournament_tables", id=run.tournament))
             end = time.monotonic() + 2.0
@@ -372,8 +379,7 @@ def final_checks(run: Run, t: Tournament, people: list[str]) -> None:
 
 async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int) -> dict[str, Any]:
     run = Run(args.entrants, args.pace, random.Random(args.seed))
-    async with connect(f"wss://127.0.0.1:{port}/", ssl=insecure(), max_size=1 << 20,
-                       compression=None, open_timeout=60) as ws:
+    async with connected(port) as ws:
         await ws.send(message("tournaments_list"))
         listed = json.loads(await ws.recv())
         run.tournament = next(t["id"] for t in listed["tournaments"]
