@@ -32,7 +32,7 @@ import resource
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -108,9 +108,7 @@ class Run:
             self.core(self.t.hand_ended, number, stacks)
             self.hands += 1
             self.check(playing)
-        places = sorted(self.t.places.values())
-        assert len(places) == len(self.players) and places[0] == 1
-        assert all(p == i + 1 or p == places[i - 1] for i, p in enumerate(places)), places
+        check_places(self.t.places, len(self.players))
 
     def start(self, deal: Deal) -> Hand:
         deck = list(range(52))
@@ -145,17 +143,33 @@ class Run:
                 player.hand_over(seat_view(hand, seat))
 
     def check(self, playing: dict[int, tuple[Deal, Hand]]) -> None:
-        t = self.t
-        assert sum(t.chips[p] for p in t.where) == self.total, "chips not conserved"
-        if t.state != "running":
-            return
-        assert len(t.tables) == math.ceil(len(t.where) / t.structure.seats_per_table)
-        counts = [tb.count for tb in t.tables.values()]
-        assert max(counts) <= t.structure.seats_per_table
-        shortest = min(counts)
-        for number, tb in t.tables.items():
-            if number not in playing:
-                assert tb.count <= shortest + 1, f"table {number} unbalanced: {counts}"
+        check_tables(self.t, self.total, playing)
+
+
+def check_tables(t: Tournament, total: int, playing: Collection[int]) -> None:
+    """The tables' invariants between two of the core's calls (``playing``:
+    the tables with a hand in progress): the chips conserved, no more
+    tables than needed, none above its seats, every table between hands
+    within one player of the shortest (AssertionError saying which not)."""
+    assert sum(t.chips[p] for p in t.where) == total, "chips not conserved"
+    if t.state != "running":
+        return
+    assert len(t.tables) == math.ceil(len(t.where) / t.structure.seats_per_table), \
+        f"{len(t.tables)} tables for {len(t.where)} players"
+    counts = [tb.count for tb in t.tables.values()]
+    assert max(counts) <= t.structure.seats_per_table, f"a table above its seats: {counts}"
+    shortest = min(counts)
+    for number, tb in t.tables.items():
+        if number not in playing:
+            assert tb.count <= shortest + 1, f"table {number} unbalanced: {counts}"
+
+
+def check_places(places: Mapping[str, int], entrants: int) -> None:
+    """The places at the end: one for every entrant, 1 first, each the one
+    after the last or shared with it."""
+    ordered = sorted(places.values())
+    assert len(ordered) == entrants and ordered[0] == 1, f"{len(ordered)} places of {entrants}"
+    assert all(p == i + 1 or p == ordered[i - 1] for i, p in enumerate(ordered)), ordered
 
 
 def main(argv: list[str] | None = None) -> int:

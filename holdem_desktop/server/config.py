@@ -106,6 +106,12 @@ class ServerConfig:
     sit_out_hands: int = SIT_OUT_HANDS
     """Hands a person may sit out before their seat goes to a computer
     player (file only; 0: never)."""
+    tournament_clock: int = 1
+    """How many times as fast as the wall's clock the tournaments' clock runs
+    (file only; 0 or 1: the wall's): their blind levels, a sit-and-go's
+    wait for computers, a scheduled start.  For a bench or a test that
+    plays a tournament to its end in minutes (bench/tournament_server.py),
+    never for a server people play on."""
     settings_file: Path | None = None
     """The settings file given with ``--config`` (its bans are read again
     when it changes), never a setting itself."""

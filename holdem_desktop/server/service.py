@@ -4,7 +4,8 @@ library) on one asyncio loop, in front of the :class:`~.lobby.Lobby`.
 One port answers three things:
 
 - ``GET /health``: JSON with ``rooms``, ``people``, ``connections``,
-  ``hands_per_second`` (over the last minute), ``uptime`` and ``version``;
+  ``hands_per_second`` (over the last minute), ``uptime`` and ``version``
+  (and ``tournament_hands`` with ``--tournaments``: hands dealt at their tables);
 - a WebSocket upgrade on ``/``: a connection to the lobby.  Each WebSocket
   message holds one protocol payload (the JSON a LAN frame carries, without
   its length: WebSocket does the framing), at most
@@ -154,7 +155,8 @@ class GameServer(AccountDesk):
             sit_out=SitOutRule(config.sit_out_after, config.sit_out_hands)))
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
-        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby)
+        self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby,
+                                     speed=config.tournament_clock)
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
@@ -408,7 +410,9 @@ class GameServer(AccountDesk):
         return {"status": "ok", "version": __version__, "rooms": len(self.lobby.rooms),
                 "people": self.lobby.people, "connections": len(self._conns),
                 "hands": self.lobby.hands_dealt, "hands_per_second": round(rate, 3),
-                "uptime": round(now - self.started, 1)}
+                "uptime": round(now - self.started, 1)} | (
+                    {} if self.tournaments is None
+                    else {"tournament_hands": self.tournaments.hands})
 
     def _event(self, address: str, room: str, event: str) -> None:
         """One line of the server log (never a name, a card or a token)."""

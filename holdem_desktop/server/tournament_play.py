@@ -35,6 +35,7 @@ to :attr:`TablePlay.on_over` (ratings)."""
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
 import random
@@ -92,6 +93,11 @@ class TablePlay:
         self.secret = secret or secrets.token_bytes(32)
         self.computers: dict[str, Player] = {}
         self.hands = 0
+        self.spent = 0
+        self._last = 0
+        """The table that was dealt last (the next turn starts after it)."""
+        """Hands dealt since the server's tick last set it to 0: the rooms'
+        own turns (every room's tick calls one) share :data:`HANDS_PER_TICK`."""
         self.lobby: Lobby | None = None
         self.reachable = True
         self.rooms: dict[int, TournamentRoom] = {}
@@ -135,23 +141,31 @@ class TablePlay:
             self._settling = False
 
     def _turn(self) -> None:
-        self.play()
+        # (each room's tick comes here: a full budget each let one server
+        # tick deal 50 hands a table, thousands at a 1,000-entrant start,
+        # and the news of them overflowed the people's connections)
+        self.play(max(0, HANDS_PER_TICK - self.spent))
 
     def _settle(self, budget: int) -> int:
         t = self.tournament
         self._open()
         played = 0
         progress = True
-        while t.state == RUNNING and played < budget and progress:
+        while t.state == RUNNING and progress:
             progress = False
-            for number in sorted(self.rooms):
+            # every hand over reported; hands dealt from the table after the
+            # last one dealt (a budget smaller than the tables reaches each)
+            numbers = sorted(self.rooms)
+            first = bisect.bisect_right(numbers, self._last)
+            for number in numbers[first:] + numbers[:first]:
                 room = self.rooms.get(number)
-                if room is None or t.state != RUNNING or played >= budget:
+                if room is None or t.state != RUNNING:
                     continue
                 if room.tsession.ended is not None:
                     self._report(room)
                     progress = True
-                if number not in t.tables or t.state != RUNNING or room.waiting():
+                if (played >= budget or number not in t.tables or t.state != RUNNING
+                        or room.waiting()):
                     continue
                 table = t.tables[number]
                 deal = table.playing if table.playing is not None else t.deal(number)
@@ -159,11 +173,13 @@ class TablePlay:
                     continue  # alone: waits for players moved in
                 self._sit(room)
                 room.deal(deal)
+                self._last = number
                 played += 1
                 progress = True
                 if room.tsession.ended is not None:
                     self._report(room)
         self.hands += played
+        self.spent += played
         self._flush()
         if t.state != RUNNING:
             self._close_all()

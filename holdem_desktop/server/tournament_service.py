@@ -38,7 +38,7 @@ from .tournament_owners import Owners
 from .tournament_play import TablePlay
 from .tournaments import Offer, TournamentDesk
 
-__all__ = ["DeskFile", "OfferError", "load_offers"]
+__all__ = ["DeskFile", "OfferError", "fast_clock", "load_offers"]
 
 _KEYS = {"name", "variant", "players", "seats_per_table", "speed", "computers_after", "start",
          "min_players"}
@@ -91,7 +91,8 @@ class DeskFile:
     the running tournaments' tables are its rooms (:mod:`.tournament_play`;
     without, a lobby of their own: nobody reaches them)."""
 
-    def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None) -> None:
+    def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None, *,
+                 speed: int = 1) -> None:
         self.path = folder / "tournaments.json"
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
@@ -99,10 +100,11 @@ class DeskFile:
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
-                                   clock=time.time)
+                                   clock=fast_clock(speed))
         self._written = ""
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
+        self._ended_hands = 0
         if self.path.exists():
             try:
                 saved = json.loads(self.path.read_text(encoding="utf-8"))
@@ -128,10 +130,16 @@ class DeskFile:
                     play.key, play.secret, play.on_over = key, self.secret, self.on_over
                     play.attach(self.lobby or Lobby("", clock=time.monotonic),
                                 reachable=self.lobby is not None)
+                play.spent = 0  # (a new turn: its budget of hands)
                 play.play()
-            if entry.tournament.state != RUNNING:
-                self.plays.pop(key, None)
+            if entry.tournament.state != RUNNING and key in self.plays:
+                self._ended_hands += self.plays.pop(key).hands
         self.save()
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt at the tournaments' tables since the start (``/health``)."""
+        return self._ended_hands + sum(play.hands for play in self.plays.values())
 
     def save(self) -> None:
         """Write the desk when it changed since the last write (a new file
@@ -166,3 +174,12 @@ def _secret(path: Path) -> bytes:
         except OSError:
             pass
         return made
+
+
+def fast_clock(speed: int) -> Callable[[], float]:
+    """The wall's clock (``time.time``), or one running ``speed`` times as
+    fast from now on (the setting ``tournament_clock``: a bench's blinds)."""
+    if speed <= 1:
+        return time.time
+    start = time.time()
+    return lambda: start + (time.time() - start) * speed
