@@ -50,6 +50,7 @@ from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
+from holdem_desktop.i18n.tournament import player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
     GameStarted,
@@ -87,6 +88,8 @@ from .protocol import (
     Waiting,
     Welcome,
 )
+from .tournament_messages import TournamentNews
+from .tournament_tables import TournamentSeat
 
 __all__ = ["CHAT_KEPT", "ChatLine", "MuteList", "RemoteTable", "RoomAction"]
 
@@ -235,6 +238,10 @@ class RemoteTable:
         """Names the host muted for everyone (from the room's news)."""
         self.muted_lines = 0
         """Lines left out because their speaker is muted here."""
+        self.tournament_table: int | None = None
+        """At a tournament's table: its number (from ``tournament_seat``)."""
+        self.on_tournament: Callable[[TournamentNews], None] = lambda news: None
+        """Gets the tournament's news for this player (a move, the end ...)."""
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -288,6 +295,11 @@ class RemoteTable:
             self._said(message)
         elif isinstance(message, Welcome):
             self._welcome(message)
+        elif isinstance(message, TournamentSeat):
+            self.tournament_table, self.is_host = message.table, False  # (the server's table)
+            self.seats = [_Seat(self._named(st.name), st.place) for st in self.seats]
+        elif isinstance(message, TournamentNews):
+            self.on_tournament(message)
         elif isinstance(message, Resumed):
             self.client = message.client
             self.resuming = False
@@ -310,14 +322,23 @@ class RemoteTable:
     def _welcome(self, welcome: Welcome) -> None:
         """A (new) welcome: at a new game a listener is given a seat."""
         before = self.seat
+        moved = welcome.code != self.code
+        if moved:  # a tournament moved this player: the old table's state goes
+            self.code, self.table, self.hand, self._answered = welcome.code, None, None, None
+            self.seats, self._waiting = [_Seat(self._named(n)) for n in welcome.names], ()
         self.welcome, self.seat, self.token = welcome, welcome.seat, welcome.token
         self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
-                        and not welcome.public)
+                        and not welcome.public and self.tournament_table is None)
         if welcome.seat != before:
             for listener in list(self.seat_listeners):
                 listener(welcome.seat)
-            if welcome.seat is not None:
+            if welcome.seat is not None and not moved:  # (a move is said in its own words)
                 self.on_news(room_news("seated", ("",)))
+
+    def _named(self, name: str) -> str:
+        """A seat's name as said: at a tournament's table a computer's id
+        ("computer:3") is "Computer 3"."""
+        return player_name(name) if self.tournament_table is not None else name
 
     def error_text(self, error: Error) -> str:
         """What to say about a refusal from the host."""
@@ -421,8 +442,8 @@ class RemoteTable:
                 and (table.kinds[seat] == "computer") == self._asked_away:
             self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
-        self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
-                                                                 strict=True)]
+        self.seats = [_Seat(self._named(name), place)
+                      for name, place in zip(table.names, table.places, strict=True)]
         view = table.view
         if view is not None and view.over and self.hand is not None and not self.hand.over:
             self.hand = None  # the host says the hand is over: so it is

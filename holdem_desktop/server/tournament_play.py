@@ -267,10 +267,17 @@ class TablePlay:
                 self.key, player, room.number, room.code, self.token(player))))
 
     def _hello(self, conn: str, name: str) -> None:
-        """``name`` is at their table on ``conn``: the news follows them there."""
+        """``name`` is at their table on ``conn``: the news follows them there,
+        and they are told which table it is (their hello may have named
+        another: the one they were told of before a move)."""
         assert self.lobby is not None
         if self.lobby.followers is not None and name in self.tournament.registered:
             self.lobby.followers.conns[(self.key, name)] = conn
+        where = self.tournament.where.get(name)
+        room = self.rooms.get(where[0]) if where is not None else None
+        if room is not None:
+            self.lobby.outbox.extend(room.take())  # (the welcome first)
+            self._tell(name, room)
 
     def _flush(self) -> None:
         assert self.lobby is not None
