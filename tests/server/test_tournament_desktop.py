@@ -1,9 +1,10 @@
 """A tournament's news said by the real Desktop (dummy video driver, the
-recording speaker) over a real server on loopback (issue 35 item 3): in
-the lobby, the person registered from there hears their table broken,
-their move with where the new table's button is, the final table, their
-place and the ranking.  The Desktop has no registration page yet: the test
-registers through the lobby page's own connection.  The server's draw,
+recording speaker) over a real server on loopback (issue 35 item 3): the
+person registered from the lobby is taken to her table at the start and
+steps away there (her seat sits out); the news follow her to the table:
+her table broken, her move with where the new table's button is, the
+final table, her place and the ranking.  The test registers through the
+lobby page's own connection.  The server's draw,
 decks and computers are seeded so that the person is moved."""
 
 from __future__ import annotations
