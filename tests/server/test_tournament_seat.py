@@ -19,6 +19,7 @@ import os
 import random
 import re
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -41,6 +42,7 @@ from .test_tournament_page import tournaments_page  # noqa: E402
 from .test_tournament_tables import SIX  # noqa: E402
 
 SIX_NOW = SIX + "computers_after = 0\n"
+SHOTS = Path(__file__).resolve().parents[3] / "look-shots" / "tdesk"
 
 
 def big_blind_first(name: str) -> int:
@@ -142,6 +144,10 @@ def played(desktop, served, proxy: Proxy, key: str, held: Held) -> None:
     dealt = " ".join(said(desktop)[heard:])
     assert re.search(r"You have \w+ of \w+ and \w+ of \w+\.", dealt), dealt
     assert "computer:" not in dealt.lower(), dealt  # (a computer's id said as "Computer 3")
+    surface = pygame.Surface((1366, 768))  # her turn at the new table, as drawn
+    app.screen.draw(surface)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(SHOTS / "tournament_table_1366x768.png"))
     before = (remote.table.hand, remote.table.decision)
     keys(app, "c")
     wait_for(app, [], lambda: (remote.table.hand, remote.table.decision) != before, 30.0)
