@@ -48,12 +48,13 @@ from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.public_table import SPEED_TIMES
 from holdem_desktop.net.tournament_tables import TournamentSeat
+from holdem_desktop.session import HumanController
 from holdem_desktop.session.controllers import HandWatcher
 from holdem_desktop.tournament import PlayerMoved, TableBroken, Tournament, TournamentOver
 from holdem_desktop.tournament.core import RUNNING
 
 from .lobby import Lobby
-from .tournament_room import ARRIVAL, TournamentRoom
+from .tournament_room import ARRIVAL, SitOut, TournamentRoom
 from .tournaments import COMPUTER
 
 __all__ = ["HANDS_PER_TICK", "TablePlay"]
@@ -245,6 +246,11 @@ class TablePlay:
         # hello came in the turn that moved them) must not arrive after the
         # new table's, which the rooms' flush in table order would do.
         lobby.outbox.extend(old.take())
+        # Seated at once with their stack (the new table may be in a hand:
+        # they sit out of it, and are dealt in from the next).
+        here = member is not None and member.conn is not None
+        new.tsession.seat(event.to_seat, event.player, self.tournament.chips[event.player],
+                          HumanController() if here else SitOut())
         if member is None:
             member = new.person(event.player, self.token(event.player), event.to_seat)
         else:
