@@ -45,7 +45,7 @@ from typing import Protocol
 
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.events import ActionTaken, HandStarted
-from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
@@ -399,9 +399,7 @@ class RemoteTable:
             self._level = BlindLevel(event.blinds, event.ante)
         elif isinstance(event, HandStarted):
             try:
-                config = hand_config(self.variant, self._level, list(event.seats),
-                                     list(event.stacks))
-                self.hand = Hand(config, list(range(52)))
+                self.hand = Hand(self._config(event, self._level), list(range(52)))
             except (ValueError, IllegalAction):
                 self.hand = None
         elif isinstance(event, ActionTaken) and self.hand is not None:
@@ -494,8 +492,7 @@ class RemoteTable:
             return None
         level = BlindLevel(table.blinds, table.ante) if len(table.blinds) >= 2 else self._level
         try:
-            hand = Hand(hand_config(self.variant, level, list(started.seats),
-                                    list(started.stacks)), list(range(52)))
+            hand = Hand(self._config(started, level), list(range(52)))
             for event in view.history:
                 if isinstance(event, ActionTaken):
                     hand.apply(event.seat, _action(event))
@@ -503,6 +500,20 @@ class RemoteTable:
             return None
         self._level = level
         return hand
+
+    def _config(self, started: HandStarted, level: BlindLevel) -> HandConfig:
+        """The hand ``started`` lays out, for the mirror: the variant's usual
+        blinds, or the forced bets as posted when they differ (a tournament's
+        hand with no small blind, its players moved or out)."""
+        try:
+            config = hand_config(self.variant, level, list(started.seats), list(started.stacks))
+        except (ValueError, IllegalAction):
+            config = None
+        if config is not None and config.blinds == started.blinds:
+            return config
+        return HandConfig.of_variant(self.variant, level, started.seats, started.stacks,
+                                     started.blinds,
+                                     no_small_blind=sum(1 for b in started.blinds if b) == 1)
 
     def _emit(self, event: object) -> None:
         for listener in list(self.listeners):
