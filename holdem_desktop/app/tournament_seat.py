@@ -53,6 +53,9 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
     got.tournament_table, got.is_host, got.newcomer = seat.table, False, True
 
     def heard(news: object) -> None:  # the tournament's news, said with the table's
+        # (the seat's token kept under the table's code now: after a move,
+        # joining either code by hand comes back to the seat)
+        rooms.tokens.put(where.server + "#" + got.code, seat.name, got.token)
         for sentence in news_said(news):  # type: ignore[arg-type]
             rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
 

@@ -17,9 +17,9 @@ from .phrases import finished, names_list
 from .translate import _, ngettext
 
 __all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
-           "player_name", "players_left", "ranking", "table_broken", "table_title",
-           "tournament_won", "you_finished", "you_move", "your_standing", "your_table",
-           "yours_started"]
+           "player_name", "players_left", "ranking", "sitting_out", "table_broken",
+           "table_title", "tournament_won", "you_finished", "you_move", "your_standing",
+           "your_table", "yours_started"]
 
 COMPUTER = "computer:"
 """The start of a computer player's id in a server's tournament ("computer:3")."""
@@ -233,3 +233,9 @@ def table_title(table: int) -> str:
 def yours_started() -> str:
     """The start of the tournament you registered for (its name not known here)."""
     return _("Your tournament has started.")
+
+
+def sitting_out() -> str:
+    """What leaving a tournament's table does to your seat."""
+    return _("Your seat sits out: it checks or folds, and posts its blinds, until you come "
+             "back with the room's code.")
