@@ -17,6 +17,7 @@ from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.tournament_messages import TournamentNews
+from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .online import Invitation, open_online
@@ -50,6 +51,9 @@ class LobbyWatch:
         self.speed = ""
         self.news: list[TournamentNews] = []
         """A tournament's news heard and not yet said (this connection registered there)."""
+        self.seat: TournamentSeat | None = None
+        """Where a tournament registered from here seats its person now, until
+        the Desktop takes them there (:mod:`.tournament_seat`)."""
         self.tournaments = TournamentWatch(client, session=session, server=server)
         """The server's tournaments (the Tournaments page asks for them)."""
         client.on_message = wake
@@ -73,6 +77,9 @@ class LobbyWatch:
                 changed = True
             elif isinstance(message, TournamentNews):
                 self.news.append(message)
+                changed = True
+            elif isinstance(message, TournamentSeat):
+                self.seat = message
                 changed = True
             elif self.tournaments.take(message):
                 changed = True

@@ -15,13 +15,14 @@ from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
 
-from . import accounts, lobby
+from . import accounts, lobby, tournament_seat
 from .clipboard import paste_text
 from .lobby import LobbyWatch
 from .online import invitation_line
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
+    from holdem_desktop.net.tournament_tables import TournamentSeat
 
     from .outputs import Outputs
     from .rooms import Rooms
@@ -105,6 +106,17 @@ class PlayOnline:
         if isinstance(got, CertificateQuestion):
             return got
         return self._tell_who_is_here(self._room_table(got))
+
+    def take_tournament_seat(self, server: str, seat: TournamentSeat, tournament: str | None
+                             ) -> Page | str | CertificateQuestion:
+        """Sit at the tournament's table ``seat`` names (see :mod:`.tournament_seat`)."""
+        got = tournament_seat.take_seat(self.rooms, server, seat, tournament)
+        if isinstance(got, CertificateQuestion):
+            return got
+        page = self._room_table(got)
+        if not isinstance(page, str):
+            page.quiet_arrival = True  # the start and the seat are said instead
+        return page
 
     def account_name(self, server: str) -> str:
         """The account signed in on ``server`` ("": none, a guest)."""

@@ -17,8 +17,9 @@ from .phrases import finished, names_list
 from .translate import _, ngettext
 
 __all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
-           "player_name", "players_left", "ranking", "table_broken", "tournament_won",
-           "you_finished", "you_move", "your_standing"]
+           "player_name", "players_left", "ranking", "sitting_out", "table_broken",
+           "table_title", "tournament_won", "you_finished", "you_move", "your_standing",
+           "your_table", "yours_started"]
 
 COMPUTER = "computer:"
 """The start of a computer player's id in a server's tournament ("computer:3")."""
@@ -217,3 +218,24 @@ def level_now(level: int, blinds: Sequence[int], ante: int) -> str:
 
 def average_stack(average: int) -> str:
     return _("The average stack is {average}.").format(average=amount(average))
+
+
+def your_table(table: int, seat: int) -> str:
+    """Where you sit at a tournament's start (``seat`` counted from 0)."""
+    return _("You sit at table {table}, seat {seat}.").format(table=table, seat=seat + 1)
+
+
+def table_title(table: int) -> str:
+    """A tournament's table on the title line: "Table 3"."""
+    return _("Table {table}").format(table=table)
+
+
+def yours_started() -> str:
+    """The start of the tournament you registered for (its name not known here)."""
+    return _("Your tournament has started.")
+
+
+def sitting_out() -> str:
+    """What leaving a tournament's table does to your seat."""
+    return _("Your seat sits out: it checks or folds, and posts its blinds, until you come "
+             "back with the room's code.")

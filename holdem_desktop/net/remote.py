@@ -45,11 +45,12 @@ from typing import Protocol
 
 from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.events import ActionTaken, HandStarted
-from holdem_desktop.engine.hand import Hand
+from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
+from holdem_desktop.i18n.tournament import player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
     GameStarted,
@@ -87,6 +88,8 @@ from .protocol import (
     Waiting,
     Welcome,
 )
+from .tournament_messages import TournamentNews
+from .tournament_tables import TournamentSeat
 
 __all__ = ["CHAT_KEPT", "ChatLine", "MuteList", "RemoteTable", "RoomAction"]
 
@@ -235,6 +238,10 @@ class RemoteTable:
         """Names the host muted for everyone (from the room's news)."""
         self.muted_lines = 0
         """Lines left out because their speaker is muted here."""
+        self.tournament_table: int | None = None
+        """At a tournament's table: its number (from ``tournament_seat``)."""
+        self.on_tournament: Callable[[TournamentNews], None] = lambda news: None
+        """Gets the tournament's news for this player (a move, the end ...)."""
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -288,6 +295,11 @@ class RemoteTable:
             self._said(message)
         elif isinstance(message, Welcome):
             self._welcome(message)
+        elif isinstance(message, TournamentSeat):
+            self.tournament_table, self.is_host = message.table, False  # (the server's table)
+            self.seats = [_Seat(self._named(st.name), st.place) for st in self.seats]
+        elif isinstance(message, TournamentNews):
+            self.on_tournament(message)
         elif isinstance(message, Resumed):
             self.client = message.client
             self.resuming = False
@@ -310,14 +322,23 @@ class RemoteTable:
     def _welcome(self, welcome: Welcome) -> None:
         """A (new) welcome: at a new game a listener is given a seat."""
         before = self.seat
+        moved = welcome.code != self.code
+        if moved:  # a tournament moved this player: the old table's state goes
+            self.code, self.table, self.hand, self._answered = welcome.code, None, None, None
+            self.seats, self._waiting = [_Seat(self._named(n)) for n in welcome.names], ()
         self.welcome, self.seat, self.token = welcome, welcome.seat, welcome.token
         self.is_host = (welcome.seat is not None and welcome.seat == welcome.host_seat
-                        and not welcome.public)
+                        and not welcome.public and self.tournament_table is None)
         if welcome.seat != before:
             for listener in list(self.seat_listeners):
                 listener(welcome.seat)
-            if welcome.seat is not None:
+            if welcome.seat is not None and not moved:  # (a move is said in its own words)
                 self.on_news(room_news("seated", ("",)))
+
+    def _named(self, name: str) -> str:
+        """A seat's name as said: at a tournament's table a computer's id
+        ("computer:3") is "Computer 3"."""
+        return player_name(name) if self.tournament_table is not None else name
 
     def error_text(self, error: Error) -> str:
         """What to say about a refusal from the host."""
@@ -378,9 +399,7 @@ class RemoteTable:
             self._level = BlindLevel(event.blinds, event.ante)
         elif isinstance(event, HandStarted):
             try:
-                config = hand_config(self.variant, self._level, list(event.seats),
-                                     list(event.stacks))
-                self.hand = Hand(config, list(range(52)))
+                self.hand = Hand(self._config(event, self._level), list(range(52)))
             except (ValueError, IllegalAction):
                 self.hand = None
         elif isinstance(event, ActionTaken) and self.hand is not None:
@@ -421,8 +440,8 @@ class RemoteTable:
                 and (table.kinds[seat] == "computer") == self._asked_away:
             self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
-        self.seats = [_Seat(name, place) for name, place in zip(table.names, table.places,
-                                                                 strict=True)]
+        self.seats = [_Seat(self._named(name), place)
+                      for name, place in zip(table.names, table.places, strict=True)]
         view = table.view
         if view is not None and view.over and self.hand is not None and not self.hand.over:
             self.hand = None  # the host says the hand is over: so it is
@@ -473,8 +492,7 @@ class RemoteTable:
             return None
         level = BlindLevel(table.blinds, table.ante) if len(table.blinds) >= 2 else self._level
         try:
-            hand = Hand(hand_config(self.variant, level, list(started.seats),
-                                    list(started.stacks)), list(range(52)))
+            hand = Hand(self._config(started, level), list(range(52)))
             for event in view.history:
                 if isinstance(event, ActionTaken):
                     hand.apply(event.seat, _action(event))
@@ -482,6 +500,20 @@ class RemoteTable:
             return None
         self._level = level
         return hand
+
+    def _config(self, started: HandStarted, level: BlindLevel) -> HandConfig:
+        """The hand ``started`` lays out, for the mirror: the variant's usual
+        blinds, or the forced bets as posted when they differ (a tournament's
+        hand with no small blind, its players moved or out)."""
+        try:
+            config = hand_config(self.variant, level, list(started.seats), list(started.stacks))
+        except (ValueError, IllegalAction):
+            config = None
+        if config is not None and config.blinds == started.blinds:
+            return config
+        return HandConfig.of_variant(self.variant, level, started.seats, started.stacks,
+                                     started.blinds,
+                                     no_small_blind=sum(1 for b in started.blinds if b) == 1)
 
     def _emit(self, event: object) -> None:
         for listener in list(self.listeners):

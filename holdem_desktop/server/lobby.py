@@ -302,7 +302,7 @@ class Lobby:
     def awaits_tournament(self, conn: str) -> bool:
         """Whether ``conn`` is a person's, registered for a tournament (it
         waits in no room for its start, its table, its news)."""
-        return self.followers is not None and conn in self.followers.conns.values()
+        return self.followers is not None and self.followers.conns.holds(conn)
 
     def place(self, conn: str, code: str) -> None:
         """``conn`` is in the room ``code`` now ("": in none): a tournament

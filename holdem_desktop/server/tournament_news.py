@@ -19,6 +19,7 @@ from holdem_desktop.tournament import (
     TournamentOver,
 )
 
+from .follow_index import FollowIndex
 from .tournament_owners import Owners
 from .tournaments import TournamentDesk
 
@@ -33,8 +34,8 @@ class Followers:
 
     def __init__(self, desk: TournamentDesk) -> None:
         self.desk = desk
-        self.conns: dict[tuple[str, str], str] = {}
-        """(tournament id, name) -> connection."""
+        self.conns = FollowIndex()
+        """(tournament id, name) -> connection (indexed by connection)."""
         self.outbox: list[tuple[str, TournamentNews]] = []
         self._left: dict[str, int] = {}
         """The players left last told, by tournament (several out at once: told once)."""
@@ -55,7 +56,7 @@ class Followers:
 
     def forget(self, conn: str) -> None:
         """``conn`` closed."""
-        for key in [k for k, c in self.conns.items() if c == conn]:
+        for key in self.conns.keys_of(conn):
             del self.conns[key]
 
     def take(self) -> list[tuple[str, TournamentNews]]:

@@ -49,12 +49,13 @@ from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.public_table import SPEED_TIMES
 from holdem_desktop.net.tournament_tables import TournamentSeat
+from holdem_desktop.session import HumanController
 from holdem_desktop.session.controllers import HandWatcher
 from holdem_desktop.tournament import PlayerMoved, TableBroken, Tournament, TournamentOver
 from holdem_desktop.tournament.core import RUNNING
 
 from .lobby import Lobby
-from .tournament_room import ARRIVAL, TournamentRoom
+from .tournament_room import ARRIVAL, SitOut, TournamentRoom
 from .tournaments import COMPUTER
 
 __all__ = ["HANDS_PER_TICK", "TablePlay"]
@@ -261,6 +262,11 @@ class TablePlay:
         # hello came in the turn that moved them) must not arrive after the
         # new table's, which the rooms' flush in table order would do.
         lobby.outbox.extend(old.take())
+        # Seated at once with their stack (the new table may be in a hand:
+        # they sit out of it, and are dealt in from the next).
+        here = member is not None and member.conn is not None
+        new.tsession.seat(event.to_seat, event.player, self.tournament.chips[event.player],
+                          HumanController() if here else SitOut())
         if member is None:
             member = new.person(event.player, self.token(event.player), event.to_seat)
         else:
@@ -283,10 +289,17 @@ class TablePlay:
                 self.key, player, room.number, room.code, self.token(player))))
 
     def _hello(self, conn: str, name: str) -> None:
-        """``name`` is at their table on ``conn``: the news follows them there."""
+        """``name`` is at their table on ``conn``: the news follows them there,
+        and they are told which table it is (their hello may have named
+        another: the one they were told of before a move)."""
         assert self.lobby is not None
         if self.lobby.followers is not None and name in self.tournament.registered:
             self.lobby.followers.conns[(self.key, name)] = conn
+        where = self.tournament.where.get(name)
+        room = self.rooms.get(where[0]) if where is not None else None
+        if room is not None:
+            self.lobby.outbox.extend(room.take())  # (the welcome first)
+            self._tell(name, room)
 
     def _flush(self) -> None:
         assert self.lobby is not None

@@ -34,6 +34,7 @@ from .forms import Field, Form
 from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
 from .tournament_news import TournamentNews, say_news
+from .tournament_seat import Seater, to_the_table
 from .tournaments import TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
@@ -50,6 +51,7 @@ class LobbyFeed(Protocol):
     closed: str
     news: list[TournamentNews]
     tournaments: TournamentFeed
+    seat: object | None
 
     @property
     def tables(self) -> Tables | None: ...
@@ -67,7 +69,7 @@ class Queued(Protocol):
     def announce(self, text: str) -> None: ...
 
 
-class LobbyDesktop(AccountDesktop, Protocol):
+class LobbyDesktop(AccountDesktop, Seater, Protocol):
     """What the Lobby asks of the program (the Desktop implements it)."""
 
     @property
@@ -195,6 +197,10 @@ class LobbyPage(FormPage):
 
     def animating(self, now: float) -> bool:
         return now < self._drawn_until
+
+    def take_move(self) -> Transition | None:
+        """To the tournament's table, once the server says where you sit."""
+        return to_the_table(self.desktop, self.feed, self.say)
 
     # ------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from typing import Any
 from holdem_desktop.engine.events import HandEnded, HandStarted
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.chat import quick_phrases
+from holdem_desktop.i18n.tournament import sitting_out
 from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.session import Session
 from holdem_desktop.session.events import GameOver, GameStarted, PlayerOut, TurnStarted
@@ -451,9 +452,11 @@ class TableScreen(PicturedPage):
         if self.desktop is None:
             return None
         if self.room is not None:
+            tournament = getattr(self.session, "tournament_table", None) is not None
             return self._ask(_("Leave the room?"), _("Leave the room"), self._gone,
                              cancel=_("Stay in the room"),
-                             detail=_("The computer will play your seat."))
+                             detail=sitting_out() if tournament
+                             else _("The computer will play your seat."))
         return self._ask(_("Leave the table?"), _("Leave the table"), self._gone,
                          cancel=_("Stay at the table"),
                          detail=_("Your game is saved: Continue on the start screen brings "

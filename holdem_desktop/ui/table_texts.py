@@ -13,6 +13,7 @@ from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name
 from holdem_desktop.i18n.names import hand_now, seat_line
+from holdem_desktop.i18n.tournament import table_title
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import SessionError
 
@@ -214,10 +215,12 @@ class TableTexts(ActingPage):
     def title_parts(self, view: SeatView | None = None) -> list[str]:
         """The title line: every player's chips, yours first (a room's empty
         seats are left out); as ``view``, the felt's picture, has them."""
+        number = getattr(self.session, "tournament_table", None)  # (a tournament's table)
+        first = [table_title(number)] if number is not None else []
         if view is None and before_the_game(self.session):  # nobody has chips yet
-            return [self._name(seat) for seat in self._occupied()]
+            return first + [self._name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
-        return [_("{player} {chips}").format(
+        return first + [_("{player} {chips}").format(
             player=self._name(seat),
             chips=amount(stacks.get(seat, self.session.chips(seat))))
             for seat in self._occupied()]

@@ -31,6 +31,7 @@ from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
 from .tournament_news import TournamentNews, say_news
+from .tournament_seat import Seater, to_the_table
 from .widgets import Control, Role
 
 __all__ = ["Heard", "TournamentFeed", "TournamentsPage", "standings_said"]
@@ -140,6 +141,7 @@ class Feed(Protocol):
     """The lobby's connection (the Lobby page's feed)."""
 
     server: str
+    seat: object | None
     closed: str
     news: list[TournamentNews]
     tournaments: TournamentFeed
@@ -147,7 +149,7 @@ class Feed(Protocol):
     def poll(self) -> bool: ...
 
 
-class Names(Protocol):
+class Names(Seater, Protocol):
     def account_name(self, server: str) -> str: ...
 
 
@@ -184,6 +186,8 @@ class TournamentsPage(FormPage):
         self._count = words.tournaments_count(len(listed.tournaments)) if listed else ""
         self._states = {t.id: t.state for t in listed.tournaments} if listed else {}
         self._drawn_until = 0.0
+        self._started: set[str] = set()
+        """The tournaments whose start was said here (not again at the table)."""
         self.shown: tuple[str, list[str]] | None = None
         """The standings last heard: the tournament's name and the sentences."""
 
@@ -226,6 +230,10 @@ class TournamentsPage(FormPage):
     def animating(self, now: float) -> bool:
         return now < self._drawn_until
 
+    def take_move(self) -> Transition | None:
+        """To your table, once the tournament you registered for seats you."""
+        return to_the_table(self.desktop, self.feed, self.say, self._started)
+
     # ------------------------------------------------------------------
 
     def tick(self) -> None:
@@ -243,8 +251,9 @@ class TournamentsPage(FormPage):
             return
         for t in self.listed():
             if (t.id in self.watch.mine and self._states.get(t.id) == "registering"
-                    and t.state == "running"):
-                self.say(words.tournament_started(t.name))
+                    and t.state == "running" and self.feed.seat is None):
+                self.say(words.tournament_started(t.name))  # (else said at the table)
+                self._started.add(t.id)
             self._states[t.id] = t.state
         got = self.watch.listed
         if got is not None:

@@ -1,0 +1,67 @@
+"""A Desktop player takes their tournament seat (issue 35): the server tells
+the connection they registered from where they sit
+(``tournament_seat``: the table's number, its room code, their token); the
+Desktop then says hello there with the token on a connection of its own and
+opens the table like a public table's (the same screen, keys, speech,
+sounds and turn alert; the lobby's connection is then closed, and the
+tournament's news follows the player to the table's connection).
+
+At the table the connection goes on as the server moves it: a move between
+tables is a new ``welcome`` on it (the remote table starts afresh at the new
+table, :class:`~holdem_desktop.net.remote.RemoteTable`), then the new
+``tournament_seat`` and the news ``moved``, said in the tournament's words;
+a dropped connection comes back with the token, which reaches the table the
+player sits at now, even after a move made while they were away.  Until they
+sit down, and while they are away, the server plays their seat sitting out
+(checks, else folds, posting the blinds)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from holdem_desktop import __version__
+from holdem_desktop.i18n import tournament as words
+from holdem_desktop.net.protocol import Hello
+from holdem_desktop.net.tournament_tables import TournamentSeat
+from holdem_desktop.ui.online import CertificateQuestion
+from holdem_desktop.ui.tournament_news import news_said
+
+from .lobby import _server_only
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+
+    from .rooms import Rooms
+
+__all__ = ["take_seat"]
+
+
+def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str | None
+              ) -> RemoteTable | str | CertificateQuestion:
+    """Sit at the table ``seat`` names on ``server`` (of the tournament named
+    ``tournament``, "" when unknown); its start is said once (None: it was
+    said already), with the table and the seat, instead of the table screen's title (the caller
+    opens the screen quietly)."""
+    where = _server_only(rooms, server)
+    if isinstance(where, str):
+        return where
+    rooms.watching = False
+    got = rooms.online_table(
+        where, lambda key: Hello(seat.name, seat.code, __version__, seat.token), seat.name)
+    if isinstance(got, str | CertificateQuestion):
+        return got
+    got.tournament_table, got.is_host, got.newcomer = seat.table, False, True
+
+    def heard(news: object) -> None:  # the tournament's news, said with the table's
+        # (the seat's token kept under the table's code now: after a move,
+        # joining either code by hand comes back to the seat)
+        rooms.tokens.put(where.server + "#" + got.code, seat.name, got.token)
+        for sentence in news_said(news):  # type: ignore[arg-type]
+            rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
+
+    got.on_tournament = heard
+    where_sat = words.your_table(seat.table, got.seat) if got.seat is not None else ""
+    start = "" if tournament is None else words.tournament_started(tournament) if tournament \
+        else words.yours_started()
+    rooms.outputs.announce(" ".join(filter(None, (start, where_sat))))
+    return got
