@@ -6,7 +6,7 @@ and re-raises light before the flop a player seen to give up its raises.
 
 A tight player who raises only hands and folds them to a re-raise pays for
 its folds before the flop: heads-up against its single raise, Hard weighs a
-re-raise of about the pot by the share of such raises that player was seen
+re-raise of three quarters of the pot by the share of such raises that player was seen
 to fold to a re-raise (:meth:`~.model.OpponentModel.fold_to_reraise_rate`,
 starting from a neutral prior) — the pot won when it folds, and otherwise
 the call's showdown against the top of its raising range — beside calling,
@@ -15,8 +15,11 @@ re-raises (a calling station, a maniac) is soon counted as such and met as
 before.  On the turn and the river, first to bet, Hard prices each bet by
 how often that player was seen to fold to a bet of its size on those streets
 (:meth:`~.model.OpponentModel.late_fold_rate`) rather than on any street: a
-player who calls the flop and gives up later is bluffed later.  Both only in
-heads-up games: at six-player tables they were not measured to gain."""
+player who calls the flop and gives up later is bluffed later.  On the
+button, a hand it would fold is opened instead when the big blind's counted
+folds to opens (:meth:`~.model.OpponentModel.fold_to_open_rate`) pay for it.
+All only in heads-up games: at six-player tables they were not measured to
+gain."""
 
 from __future__ import annotations
 
@@ -61,14 +64,17 @@ from .model import LATE
 from .players import register
 
 __all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
-           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "MEDIUM", "MONSTER",
-           "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STEAL_MARGIN", "STEAL_PRIOR", "STRENGTHS",
-           "TURN_OUTS", "Choice",
+           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "LIGHT_SIZE", "MEDIUM",
+           "MONSTER", "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STEAL_MARGIN", "STEAL_PRIOR",
+           "STRENGTHS", "TURN_OUTS", "Choice",
            "HardPlayer", "calling_range", "foldable", "late_raiser",
            "multipliers", "overbet_fold", "street_reads", "strength"]
 
 LIGHT_DEPTH = 25.0
 """Re-raises light only with more than this many big blinds."""
+
+LIGHT_SIZE = 0.75
+"""A light re-raise raises by this share of the pot after the call."""
 
 RERAISE_MARGIN = 0.5
 """Big blinds a light re-raise must be worth above calling (or folding)."""
@@ -180,7 +186,7 @@ class HardPlayer(HardV4Player):
         if opponents_in_hand(view) != [raiser] or player.all_in \
                 or (player.stack + player.bet) <= LIGHT_DEPTH * bb:
             return None
-        action = amount_for(view, legal, 1.0)
+        action = amount_for(view, legal, LIGHT_SIZE)
         if action is None or action.kind is not ActionKind.RAISE:
             return None
         model = self.table.of(raiser)

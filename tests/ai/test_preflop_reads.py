@@ -70,6 +70,9 @@ def test_hard_reraises_light_a_player_seen_folding_to_reraises_and_not_one_who_c
     _reraised(folder, folds=True, times=12)
     assert folder.table.of(1).fold_to_reraise_rate() > 0.75
     assert [folder.decide(view).kind for _ in range(3)] == [ActionKind.RAISE] * 3
+    # Three quarters of the pot after the call (10 chips) over the call: to 12.5,
+    # not the pot-sized 15 (the raiser folds or continues with the same hands).
+    assert folder.decide(view) == Action.raise_to(13)
     caller = HardPlayer(random.Random(2))
     _reraised(caller, folds=False, times=12)
     assert caller.table.of(1).fold_to_reraise_rate() < 0.2
