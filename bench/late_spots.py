@@ -59,9 +59,9 @@ def _analyse(hand: Hand, kinds: Mapping[int, str], kind: str) -> None:
     entry = HANDS[shape, ended]
     entry[0] += 1
     entry[1] += net
-    level, bets, street = 0, {}, None
+    level, street = 0, None
+    bets: dict[int, int] = {}
     put: dict[int, int] = defaultdict(int)
-    raised_bet = False
     for i, e in enumerate(acts):
         if e.street != street:
             street, level, bets = e.street, 0, {}
@@ -76,8 +76,8 @@ def _analyse(hand: Hand, kinds: Mapping[int, str], kind: str) -> None:
             if e.kind is ActionKind.FOLD and won > 0:
                 SPOTS["folded winners", name, facing, held][0] += 1
                 SPOTS["folded winners", name, facing, held][1] -= pot - put[me]
-            elif e.kind in (ActionKind.CALL, ActionKind.ALL_IN) and e.kind is not None \
-                    and facing != "none" and won < 0 and ended == "showdown":
+            elif e.kind in (ActionKind.CALL, ActionKind.ALL_IN) and facing != "none" \
+                    and won < 0 and ended == "showdown":
                 SPOTS["lost calls", name, facing, held][0] += 1
                 SPOTS["lost calls", name, facing, held][1] -= rest
             if e.kind in _AGGRESSIVE and level == 0:
