@@ -6,7 +6,7 @@ and re-raises light before the flop a player seen to give up its raises.
 
 A tight player who raises only hands and folds them to a re-raise pays for
 its folds before the flop: heads-up against its single raise, Hard weighs a
-re-raise of about the pot by the share of such raises that player was seen
+re-raise of three quarters of the pot by the share of such raises that player was seen
 to fold to a re-raise (:meth:`~.model.OpponentModel.fold_to_reraise_rate`,
 starting from a neutral prior) — the pot won when it folds, and otherwise
 the call's showdown against the top of its raising range — beside calling,
@@ -15,8 +15,11 @@ re-raises (a calling station, a maniac) is soon counted as such and met as
 before.  On the turn and the river, first to bet, Hard prices each bet by
 how often that player was seen to fold to a bet of its size on those streets
 (:meth:`~.model.OpponentModel.late_fold_rate`) rather than on any street: a
-player who calls the flop and gives up later is bluffed later.  Both only in
-heads-up games: at six-player tables they were not measured to gain."""
+player who calls the flop and gives up later is bluffed later.  On the
+button, a hand it would fold is opened instead when the big blind's counted
+folds to opens (:meth:`~.model.OpponentModel.fold_to_open_rate`) pay for it.
+All only in heads-up games: at six-player tables they were not measured to
+gain."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from holdem_desktop.engine.views import SeatView
 from .common import (
     amount_for,
     opponents_in_hand,
+    raise_to,
     raises_this_street,
     stack_in_big_blinds,
 )
@@ -60,16 +64,27 @@ from .model import LATE
 from .players import register
 
 __all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
-           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "MEDIUM", "MONSTER",
-           "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STRENGTHS", "TURN_OUTS", "Choice",
+           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "LIGHT_SIZE", "MEDIUM",
+           "MONSTER", "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STEAL_MARGIN", "STEAL_PRIOR",
+           "STRENGTHS", "TURN_OUTS", "Choice",
            "HardPlayer", "calling_range", "foldable", "late_raiser",
            "multipliers", "overbet_fold", "street_reads", "strength"]
 
 LIGHT_DEPTH = 25.0
 """Re-raises light only with more than this many big blinds."""
 
+LIGHT_SIZE = 0.75
+"""A light re-raise raises by this share of the pot after the call."""
+
 RERAISE_MARGIN = 0.5
 """Big blinds a light re-raise must be worth above calling (or folding)."""
+
+STEAL_PRIOR = 0.3
+"""How often an unseen big blind is taken to fold to an open heads-up (it
+defends most hands: the rule waits for its folds to be counted)."""
+
+STEAL_MARGIN = 0.1
+"""Big blinds an open of a hand about to be folded must be worth above folding."""
 
 CALLED_REALIZED = 0.85
 """The share of its equity a re-raise that is called is taken to win (out of
@@ -118,7 +133,41 @@ class HardPlayer(HardV4Player):
 
     def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         light = self.light_reraise(view, legal)
-        return light if light is not None else super()._preflop(view, legal)
+        if light is not None:
+            return light
+        action = super()._preflop(view, legal)
+        if action.kind is ActionKind.FOLD:
+            return self.steal(view, legal) or action
+        return action
+
+    def steal(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action | None:
+        """On the button of a heads-up game, nobody having raised, a hand about
+        to be folded opened to two and a half big blinds instead when the big
+        blind's counted folds to an open (:data:`STEAL_PRIOR` until seen) make
+        the open worth more than the small blind given up: the pot when it
+        folds, otherwise :data:`CALLED_REALIZED` of the equity against the part
+        of its hands that defends.  None otherwise."""
+        me = view.me
+        bb = max(1, view.big_blind)
+        if me is None or len(view.players) != 2 or view.to_call == 0 \
+                or any(e.amount > bb for e in raises_this_street(view)) \
+                or stack_in_big_blinds(view) <= LIGHT_DEPTH:
+            return None
+        others = opponents_in_hand(view)
+        if len(others) != 1:
+            return None
+        other = view.player(others[0])
+        if other.all_in or (other.stack + other.bet) <= LIGHT_DEPTH * bb:
+            return None
+        action = raise_to(view, legal, 2.5 * bb)
+        if action.kind is not ActionKind.RAISE:
+            return None
+        fold = self.table.of(other.seat).fold_to_open_rate(STEAL_PRIOR)
+        eq = self._equity_vs_top(view, min(0.97, max(0.03, 1 - fold)), self.trials)
+        added = action.amount - me.bet
+        final = view.pot + added + (action.amount - other.bet)
+        ev = fold * view.pot + (1 - fold) * (CALLED_REALIZED * eq * final - added)
+        return action if ev > STEAL_MARGIN * bb else None
 
     def light_reraise(self, view: SeatView, legal: dict[ActionKind, LegalAction]
                       ) -> Action | None:
@@ -137,7 +186,7 @@ class HardPlayer(HardV4Player):
         if opponents_in_hand(view) != [raiser] or player.all_in \
                 or (player.stack + player.bet) <= LIGHT_DEPTH * bb:
             return None
-        action = amount_for(view, legal, 1.0)
+        action = amount_for(view, legal, LIGHT_SIZE)
         if action is None or action.kind is not ActionKind.RAISE:
             return None
         model = self.table.of(raiser)

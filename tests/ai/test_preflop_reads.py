@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from holdem_desktop.ai.hard import HardPlayer, strength
+from holdem_desktop.ai.common import raises_this_street
+from holdem_desktop.ai.hard import STEAL_PRIOR, HardPlayer, strength
 from holdem_desktop.ai.hard_v4 import HardV4Player
 from holdem_desktop.ai.model import PRIORS
 from holdem_desktop.ai.players import create_player
@@ -69,6 +70,9 @@ def test_hard_reraises_light_a_player_seen_folding_to_reraises_and_not_one_who_c
     _reraised(folder, folds=True, times=12)
     assert folder.table.of(1).fold_to_reraise_rate() > 0.75
     assert [folder.decide(view).kind for _ in range(3)] == [ActionKind.RAISE] * 3
+    # Three quarters of the pot after the call (10 chips) over the call: to 12.5,
+    # not the pot-sized 15 (the raiser folds or continues with the same hands).
+    assert folder.decide(view) == Action.raise_to(13)
     caller = HardPlayer(random.Random(2))
     _reraised(caller, folds=False, times=12)
     assert caller.table.of(1).fold_to_reraise_rate() < 0.2
@@ -140,3 +144,37 @@ def test_hard_bluffs_the_river_against_a_player_seen_folding_to_late_bets_only()
     caller = HardPlayer(random.Random(2))
     _turn_bet(caller, folds=False, times=12, flop_calls=30)
     assert {caller.decide(view).kind for _ in range(3)} == {ActionKind.CHECK}
+
+
+TRASH = "7c2d"  # the worst of hands: Hard folds it on the button unless the open steals
+
+
+def _opened(hard: HardV4Player, folds: bool, times: int) -> None:
+    """``times`` hands in which Hard (seat 1, the button) opens to 2.5 big blinds
+    and the big blind (seat 0) folds (or calls and the hand is checked down)."""
+    for n in range(times):
+        hand = _heads_up(seed=500 + n)
+        hand.apply(1, Action.raise_to(5))
+        hand.apply(0, Action.fold() if folds else Action.call())
+        _check_down(hand)
+        hard.hand_over(seat_view(hand, 1))
+
+
+def test_hard_opens_any_two_cards_on_the_button_against_a_big_blind_seen_folding():
+    """The big blind folds to Hard's opens: Hard opens even its worst hand,
+    where against a big blind seen defending (and for the frozen hard_v4,
+    which saw the same folds) it folds."""
+    view = seat_view(_heads_up("2h2s" + TRASH, seed=4), 1)
+    assert view.to_call == 1 and not any(e.amount > 2 for e in raises_this_street(view))
+    folder = HardPlayer(random.Random(2))
+    _opened(folder, folds=True, times=12)
+    assert folder.table.of(0).fold_to_open_rate(STEAL_PRIOR) > 0.6
+    assert [folder.decide(view) for _ in range(3)] == [Action.raise_to(5)] * 3
+    defender = HardPlayer(random.Random(2))
+    _opened(defender, folds=False, times=12)
+    assert {defender.decide(view).kind for _ in range(3)} == {ActionKind.FOLD}
+    before = create_player("hard_v4", random.Random(2))
+    _opened(before, folds=True, times=12)
+    assert {before.decide(view).kind for _ in range(3)} == {ActionKind.FOLD}
+    # An unseen big blind is taken to defend: no open of the worst hand yet.
+    assert HardPlayer(random.Random(2)).decide(view).kind is ActionKind.FOLD
