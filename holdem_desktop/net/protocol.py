@@ -71,7 +71,7 @@ from .tournament_messages import (
     Tournaments,
 )
 from .tournament_tables import MAX_TABLES, TournamentRooms, TournamentSeat, TournamentTables
-from .wire import EVENT_TYPES, MAX_INT, MAX_ITEMS, WireError, decode, to_json
+from .wire import EVENT_TYPES, MAX_HISTORY, MAX_INT, MAX_ITEMS, WireError, decode, to_json
 
 __all__ = [
     "ACCOUNT_ANSWERS",
@@ -592,9 +592,15 @@ class Table:
     time bank included (None: no clock, or no decision awaited)."""
     bank: int | None = None
     """(A public table.)  The receiver's own time bank, in seconds (None: no clock)."""
+    history_from: int = 0
+    """The view's history leaves out its first ``history_from`` events: the
+    receiver's previous table on this connection held them (0: the whole
+    history is here).  See :mod:`.compact`; a client rebuilds the whole table."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
+        _check_int(self.history_from, "history_from", 0, MAX_HISTORY)
+        _check(self.history_from == 0 or self.view is not None, "history_from", "no view")
         _check(len(self.stand_ins) <= MAX_EVENTS, "stand_ins", "too many items")
         for i, move in enumerate(self.stand_ins):
             _check_int(move, f"stand_ins[{i}]", 0, MAX_INT)

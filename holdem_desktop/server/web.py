@@ -54,6 +54,7 @@ from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
 from holdem_desktop.i18n.phrases import room_problem, spectator_arrival
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.compact import Rebuilder
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.protocol import (
@@ -329,10 +330,11 @@ class _Link:
     def __init__(self, member: WebMember, ws: ServerConnection) -> None:
         self.member, self.ws = member, ws
         self.transport = ws.transport
+        self.rebuild = Rebuilder()  # (the tables whole again, as the sender shortened them)
 
     async def send(self, text: str) -> None:
         try:
-            message = parse_host(text.encode("utf-8"))
+            message = self.rebuild(parse_host(text.encode("utf-8")))
         except MalformedMessage:
             return
         try:

@@ -17,7 +17,14 @@ from .test_server import play_hands
 def server_messages(data: bytes) -> list[str] | None:
     """The types of the WebSocket messages in ``data`` as a server writes
     them (unmasked text frames), or None for anything else (a client's)."""
-    types = []
+    found = server_frames(data)
+    return None if found is None else [m["type"] for m in found]
+
+
+def server_frames(data: bytes) -> list[dict] | None:
+    """The WebSocket messages in ``data`` as a server writes them (unmasked
+    text frames), parsed, or None for anything else (a client's)."""
+    messages = []
     at = 0
     while at < len(data):
         if len(data) < at + 2 or data[at] != 0x81 or data[at + 1] & 0x80:
@@ -27,9 +34,9 @@ def server_messages(data: bytes) -> list[str] | None:
             length, at = int.from_bytes(data[at:at + 2], "big"), at + 2
         elif length == 127:
             length, at = int.from_bytes(data[at:at + 8], "big"), at + 8
-        types.append(json.loads(data[at:at + length])["type"])
+        messages.append(json.loads(data[at:at + length]))
         at += length
-    return types
+    return messages
 
 
 def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
