@@ -50,9 +50,8 @@ def _with(table: Table, view: SeatView, history: tuple[Event, ...], start: int) 
     return out
 
 
-class Shortener:
-    """The sending side of one connection: each table without the events of
-    its view's history that the connection's previous table carried."""
+class _Side:
+    """One side of one connection: the history of its last table."""
 
     __slots__ = ("_last",)
 
@@ -60,9 +59,19 @@ class Shortener:
         self._last: tuple[Event, ...] = ()
 
     def __call__(self, message: M) -> M:
-        return cast(M, self._short(message)) if isinstance(message, Table) else message
+        return cast(M, self._table(message)) if isinstance(message, Table) else message
 
-    def _short(self, table: Table) -> Table:
+    def _table(self, table: Table) -> Table:
+        raise NotImplementedError
+
+
+class Shortener(_Side):
+    """The sending side of one connection: each table without the events of
+    its view's history that the connection's previous table carried."""
+
+    __slots__ = ()
+
+    def _table(self, table: Table) -> Table:
         view = table.view
         last = self._last
         history = view.history if view is not None else ()
@@ -73,18 +82,12 @@ class Shortener:
         return _with(table, view, history[n:], n)
 
 
-class Rebuilder:
+class Rebuilder(_Side):
     """The reading side of one connection: each table whole again."""
 
-    __slots__ = ("_last",)
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self._last: tuple[Event, ...] = ()
-
-    def __call__(self, message: M) -> M:
-        return cast(M, self._whole(message)) if isinstance(message, Table) else message
-
-    def _whole(self, table: Table) -> Table:
+    def _table(self, table: Table) -> Table:
         view = table.view
         start = table.history_from
         if start:

@@ -5,37 +5,15 @@ players, who rebuild each table, play on as before."""
 
 from __future__ import annotations
 
-import threading
-from asyncio import sslproto
-
-from tests.net.test_host import Player
-
-from .test_one_write import server_frames
-from .test_server import play_hands
+from .test_one_write import played_writes
 
 
 def test_tables_leave_out_the_history_already_sent_and_the_players_play_on(
         served, monkeypatch):
     streams: dict[int, list[dict]] = {}  # each connection's messages, in order
-    lock = threading.Lock()
-    real = sslproto._SSLProtocolTransport.write
-
-    def write(self, data):  # every TLS write of this process: the server's are kept
-        found = server_frames(bytes(data))
-        if found:
-            with lock:
-                streams.setdefault(id(self), []).extend(found)
-        return real(self, data)
-
-    monkeypatch.setattr(sslproto._SSLProtocolTransport, "write", write)
-    players: list[Player] = []
-    try:
-        play_hands(served, players, 3)  # they rebuild every table and play on
-    finally:
-        for p in players:
-            p.client.close()
-    with lock:
-        rooms = [s for s in streams.values() if any(m["type"] == "welcome" for m in s)]
+    for transport, found in played_writes(served, monkeypatch, 3):  # (they rebuild, play on)
+        streams.setdefault(transport, []).extend(found)
+    rooms = [s for s in streams.values() if any(m["type"] == "welcome" for m in s)]
     assert len(rooms) == 2
     short = 0
     for stream in rooms:
