@@ -15,8 +15,8 @@ on the LAN and on the server alike.
   hand; a new hand, a seat taken, a view lost are sent whole).
 - The reader keeps one :class:`Rebuilder` per connection: each parsed
   message goes through it, and a table comes out whole, equal to the one
-  the room built.  A ``history_from`` beyond what it holds is refused as
-  malformed.
+  the room built.  A ``history_from`` other than the length of the history
+  it holds is refused as malformed.
 
 A new connection starts both afresh: the first table of a connection
 (after a welcome, a reconnection) is always whole.
@@ -92,9 +92,9 @@ class Rebuilder(_Side):
         start = table.history_from
         if start:
             last = self._last
-            if view is None or start > len(last) or start + len(view.history) > MAX_HISTORY:
+            if view is None or start != len(last) or start + len(view.history) > MAX_HISTORY:
                 raise MalformedMessage("bad_field", "history_from: not the history held")
-            table = _with(table, view, last[:start] + view.history, 0)
+            table = _with(table, view, last + view.history, 0)
             view = table.view
         self._last = view.history if view is not None else ()
         return table

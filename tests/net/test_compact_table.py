@@ -57,14 +57,18 @@ def test_a_table_leaves_out_the_history_already_sent_and_a_new_connection_gets_i
     assert tables > 300 and short < 0.7 * whole  # the history not repeated
 
 
-def test_a_history_from_beyond_what_the_client_holds_is_refused():
+def test_a_history_from_other_than_the_history_the_client_holds_is_refused():
     table = next(m for _, m in played(6, steps=80)
                  if isinstance(m, Table) and m.view and len(m.view.history) > 3)
     data = json.loads(to_text(table))
     data["history_from"] = 2
     parsed = parse_host(json.dumps(data).encode())  # (well formed on its own)
     with pytest.raises(MalformedMessage):
-        Rebuilder()(parsed)
+        Rebuilder()(parsed)  # it holds nothing
+    rebuild = Rebuilder()
+    rebuild(table)  # it holds the whole history: more than 2 events
+    with pytest.raises(MalformedMessage):
+        rebuild(parsed)
     data["view"] = None
     with pytest.raises(MalformedMessage):
         parse_host(json.dumps(data).encode())
