@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .compact import Rebuilder
 from .protocol import (
     ClientMessage,
     FrameDecoder,
@@ -166,6 +167,7 @@ class RoomClient:
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         decoder = FrameDecoder()
+        rebuild = Rebuilder()  # (this connection's tables whole again)
         with self._reading():
             while True:
                 data = await reader.read(65536)
@@ -174,7 +176,7 @@ class RoomClient:
                 if self.received is not None:
                     self.received += data
                 for payload in decoder.feed(data):
-                    self.inbox.put(parse_host(payload))
+                    self.inbox.put(rebuild(parse_host(payload)))
                     self.on_message()
 
     async def _ping(self) -> None:

@@ -57,6 +57,7 @@ import ssl
 import tempfile
 import threading
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -66,6 +67,7 @@ import platformdirs
 
 from holdem_desktop.engine.hand_classes import tables
 
+from .compact import Shortener
 from .limits import (
     CLOSE_DEADLINE,
     PENALTY_DROPS,
@@ -183,6 +185,9 @@ class RoomServer:
         self.stats: Counter[str] = Counter()
         """connections, messages, malformed, too_large, flooding, idle, unread, dropped."""
         self._writers: dict[str, asyncio.StreamWriter] = {}
+        self._shorten: weakref.WeakKeyDictionary[asyncio.StreamWriter, Shortener] = \
+            weakref.WeakKeyDictionary()
+        """Each connection's tables without the history already sent (:mod:`.compact`)."""
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -553,7 +558,10 @@ class RoomServer:
             return
         if isinstance(message, Refused):
             self._refusal(self._addresses.get(conn, ""), message.reason)
-        writer.write(encode(message))  # type: ignore[arg-type]
+        shorten = self._shorten.get(writer)
+        if shorten is None:
+            shorten = self._shorten[writer] = Shortener()
+        writer.write(encode(shorten(message)))  # type: ignore[arg-type]
         if writer.transport.get_write_buffer_size() > MAX_UNREAD:
             self.stats["unread"] += 1
             self._refusal(self._addresses.get(conn, ""), "unread")

@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from .account_messages import SignedIn, UseSession
 from .client import Closed, RoomClient
+from .compact import Rebuilder
 from .protocol import (
     MAX_FRAME,
     ClientMessage,
@@ -183,12 +184,13 @@ class OnlineClient(RoomClient):
             self.send(Ping(n))
 
     async def _read_ws(self, ws: ClientConnection) -> None:
+        rebuild = Rebuilder()  # (this connection's tables whole again)
         with self._reading(clean=(ConnectionClosed,)):
             async for data in ws:
                 payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
                 if self.received is not None:
                     self.received += payload
-                message = parse_host(payload)
+                message = rebuild(parse_host(payload))
                 if self.session is not None and (isinstance(message, SignedIn) or (
                         self._session_answer and isinstance(message, Error))):
                     # the session's answer (again from another process of the

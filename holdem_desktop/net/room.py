@@ -1026,9 +1026,10 @@ class Room(PublicTable, SitOut):
                           for k in range(self.size))
         watchers = tuple(m.name for m in self.members if m.seat is None and m.conn is not None)
         if s is None:
-            return Table(None, tuple(self.names), (0,) * self.size, (None,) * self.size,
-                         tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, (),
-                         0, 0, watchers, self._removed_for(member))
+            return Table.built(None, tuple(self.names), (0,) * self.size,
+                               (None,) * self.size, tuple(self.kinds), connected, 0, 0, (), 0,
+                               None, False, False, (), 0, 0, watchers,
+                               self._removed_for(member))
         view = None
         if s.hand is not None:  # those out of the hand (or listening) see what all see,
             # and so does one whose seat became theirs after this hand was dealt
@@ -1037,14 +1038,14 @@ class Room(PublicTable, SitOut):
         level = s.blind_level()
         hand, decision = self.decision
         left, bank = self._clock_fields(member)
-        return Table(view, tuple(self.names),
-                     tuple(s.chips(k) for k in range(s.n)),
-                     tuple(st.place for st in s.seats), tuple(self.kinds), connected,
-                     s.hands_played, s.level, level.blinds, level.ante,
-                     s.hands_until_next_level(), s.game_over, True,
-                     tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
-                     hand, decision, watchers, self._removed_for(member),
-                     tuple(self.stand_ins) if view is not None else (), left, bank)
+        return Table.built(view, tuple(self.names),
+                           tuple(s.chips(k) for k in range(s.n)),
+                           tuple(st.place for st in s.seats), tuple(self.kinds), connected,
+                           s.hands_played, s.level, level.blinds, level.ante,
+                           s.hands_until_next_level(), s.game_over, True,
+                           tuple(sorted(self._awaited())) if s.hand is None or s.hand.over
+                           else (), hand, decision, watchers, self._removed_for(member),
+                           tuple(self.stand_ins) if view is not None else (), left, bank)
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

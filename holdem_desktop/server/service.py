@@ -61,6 +61,7 @@ from websockets.http11 import Request, Response
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand_classes import tables
+from holdem_desktop.net.compact import Shortener
 from holdem_desktop.net.limits import (
     CLOSE_DEADLINE,
     PENALTY_DROPS,
@@ -137,6 +138,8 @@ class _Conn:
     """What to send, in order; a future is a save to wait for before what follows."""
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     gate: asyncio.Future[None] | None = None
+    shorten: Shortener = field(default_factory=Shortener)
+    """Each table without the history its previous one carried (:mod:`..net.compact`)."""
 
 
 class GameServer(AccountDesk):
@@ -804,12 +807,12 @@ class GameServer(AccountDesk):
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                texts = [self._text(message)]  # with those queued behind it: one write
+                texts = [self._text(state.shorten(message))]  # and those behind it: one write
                 while (not isinstance(message, Bye) and state.queue and len(texts) < BATCH
                        and not isinstance(following := state.queue[0], asyncio.Future)):
                     state.queue.popleft()
                     message = following
-                    texts.append(self._text(message))
+                    texts.append(self._text(state.shorten(message)))
                 await send_texts(state.ws, texts)
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)

@@ -55,6 +55,7 @@ from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
 from holdem_desktop.i18n.phrases import room_problem, spectator_arrival
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.compact import Rebuilder
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.lobby_messages import JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.protocol import (
@@ -356,10 +357,11 @@ class _Link:
         self.flushing = False
         """Whether a view is due after the messages of this turn of the loop."""
         self.tasks: set[asyncio.Task[None]] = set()
+        self.rebuild = Rebuilder()  # (the tables whole again, as the sender shortened them)
 
     async def send(self, text: str) -> None:
         try:
-            message = parse_host(text.encode("utf-8"))
+            message = self.rebuild(parse_host(text.encode("utf-8")))
         except MalformedMessage:
             return
         # the view once for the messages of this turn of the loop (after each

@@ -231,6 +231,7 @@ def test_no_hidden_card_of_another_seat_ever_reaches_a_client():
         server.stop()
     for p in players:
         seen_own = 0
+        held: list = []  # the hand's history as the client rebuilds it (history_from)
         for message in frames(bytes(p.client.received)):
             for event in message.get("events", []):
                 if event["event"] == "HoleCardsDealt":
@@ -239,6 +240,9 @@ def test_no_hidden_card_of_another_seat_ever_reaches_a_client():
                     else:
                         assert event["cards"] == []
             view = (message.get("view") or {}) if message["type"] == "table" else {}
+            if message["type"] == "table":  # the history whole, as a client rebuilds it
+                held = held[:message["history_from"]] + view["history"] if view else []
+                view = {**view, "history": held} if view else {}
             if view:  # their own seat's view, or what all see when out of the hand
                 assert view["seat"] in (p.seat, None)
                 assert view["seat"] == p.seat or view["hole"] == []

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from holdem_desktop import __version__
+from holdem_desktop.net.compact import Rebuilder
 from holdem_desktop.net.host import RoomServer, hello_prefix
 from holdem_desktop.net.protocol import (
     Bye,
@@ -53,6 +54,7 @@ class Guest:
                  token: str | None = None) -> None:
         self.sock = tls_socket(server, address)
         self.decoder = FrameDecoder()
+        self.rebuild = Rebuilder()  # (each table whole, as every client rebuilds it)
         self.received: list[HostMessage] = []
         self.closed = False
         self.sock.sendall(encode(Hello(name, CODE, __version__, token)))
@@ -71,7 +73,7 @@ class Guest:
             if not data:
                 self.closed = True
                 break
-            self.received += [parse_host(p) for p in self.decoder.feed(data)]
+            self.received += [self.rebuild(parse_host(p)) for p in self.decoder.feed(data)]
         return bool(until(self.received))
 
     def first(self) -> HostMessage:

@@ -14,10 +14,10 @@ from tests.net.test_host import Player
 from .test_server import play_hands
 
 
-def server_messages(data: bytes) -> list[str] | None:
-    """The types of the WebSocket messages in ``data`` as a server writes
-    them (unmasked text frames), or None for anything else (a client's)."""
-    types = []
+def server_frames(data: bytes) -> list[dict] | None:
+    """The WebSocket messages in ``data`` as a server writes them (unmasked
+    text frames), parsed, or None for anything else (a client's)."""
+    messages = []
     at = 0
     while at < len(data):
         if len(data) < at + 2 or data[at] != 0x81 or data[at + 1] & 0x80:
@@ -27,32 +27,40 @@ def server_messages(data: bytes) -> list[str] | None:
             length, at = int.from_bytes(data[at:at + 2], "big"), at + 2
         elif length == 127:
             length, at = int.from_bytes(data[at:at + 8], "big"), at + 8
-        types.append(json.loads(data[at:at + length])["type"])
+        messages.append(json.loads(data[at:at + length]))
         at += length
-    return types
+    return messages
 
 
-def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
-        served, monkeypatch):
-    writes: list[list[str]] = []
+def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]]]:
+    """Mara and Ada play ``hands`` hands through the server; every write of
+    the server's, in order: its connection's transport (an id) and the
+    messages it held."""
+    writes: list[tuple[int, list[dict]]] = []
     lock = threading.Lock()
     real = sslproto._SSLProtocolTransport.write
 
     def write(self, data):  # every TLS write of this process: the server's are kept
-        found = server_messages(bytes(data))
+        found = server_frames(bytes(data))
         if found:
             with lock:
-                writes.append(found)
+                writes.append((id(self), found))
         return real(self, data)
 
     monkeypatch.setattr(sslproto._SSLProtocolTransport, "write", write)
     players: list[Player] = []
     try:
-        play_hands(served, players, 2)  # they read every message and play on
+        play_hands(served, players, hands)  # they read every message and play on
     finally:
         for p in players:
             p.client.close()
     with lock:
-        together = [w for w in writes if len(w) > 1]
+        return list(writes)
+
+
+def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
+        served, monkeypatch):
+    writes = [[m["type"] for m in found] for _, found in played_writes(served, monkeypatch, 2)]
+    together = [w for w in writes if len(w) > 1]
     # an action's events and the table after them, in one write, in order
     assert ["events", "table"] in together, writes[:20]
