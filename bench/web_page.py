@@ -63,8 +63,11 @@ def counted(name: str, function: Any) -> Any:
     return run_counted
 
 
-DONE: list[str] = []
-"""The page that played its hands first."""
+DONE: set[str] = set()
+"""The pages that have played their hands (each plays on until all have: the
+table would wait for one that stopped)."""
+EVERY = [1]
+"""How many pages there are."""
 NAMES = ("Bea", "Cleo", "Dora", "Emil", "Fay")
 """The pages' players (five at most: the table's sixth seat is a computer's)."""
 
@@ -77,7 +80,7 @@ async def play(served: Any, hands: int, name: str = "Bea") -> dict[str, int]:
         end = time.monotonic() + 300
         buttons: list[dict[str, str]] = []
         pressed = (-1, "")
-        while sent["hands"] < hands and time.monotonic() < end and not DONE:
+        while len(DONE) < EVERY[0] and time.monotonic() < end:
             try:
                 raw = await asyncio.wait_for(ws.recv(), 30)
             except (ConnectionClosed, TimeoutError):  # (dropped by the server: said below)
@@ -90,10 +93,10 @@ async def play(served: Any, hands: int, name: str = "Bea") -> dict[str, int]:
             if "Your turn" in said:
                 sent["actions"] += 1
                 await ws.send(json.dumps({"press": "check_call"}))
-            if said.startswith("Hand "):
+            if said.startswith("Hand ") and "You have " in said:  # (dealt in, not watching)
                 sent["hands"] += 1
                 if sent["hands"] == hands:
-                    DONE.append(name)  # (the others stop too: the table would wait for her)
+                    DONE.add(name)
             buttons = got.get("view", {}).get("buttons", buttons)  # (as the page shows them)
             deal = next((b for b in buttons if b["id"] == "next_hand"), None)
             if "view" in got and deal and not deal["why"] and \
@@ -105,6 +108,7 @@ async def play(served: Any, hands: int, name: str = "Bea") -> dict[str, int]:
 
 async def pages(served: Any, hands: int, count: int) -> dict[str, int]:
     """``count`` pages at one table (each Play now, one after the other)."""
+    EVERY[0] = count
     runs = [asyncio.create_task(play(served, hands))]
     for name in NAMES[1:count]:
         await asyncio.sleep(0.5)  # (seated at the table the first opened)
