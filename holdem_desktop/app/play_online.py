@@ -89,7 +89,7 @@ class PlayOnline:
         def session() -> str | None:  # the account signed in there now, if any
             return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
 
-        return LobbyWatch(server, got, wake, session)
+        return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens)
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:
