@@ -36,7 +36,7 @@ from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.names import clean_name, name_problem, skeleton
-from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Waiting
+from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Table, Waiting
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import Member, Room
 from holdem_desktop.session import Controller, HumanController, Session
@@ -162,6 +162,8 @@ class TournamentRoom(Room):
         can reach it, a tournament without a server's lobby)."""
         self.arrived: set[str] = set()
         """The people who said hello here (or came with their connection)."""
+        self._told: dict[str, tuple[str, ...]] = {}
+        """The seats' names as the last table sent to each connection named them."""
 
     @property
     def timed(self) -> Speed | None:
@@ -233,6 +235,7 @@ class TournamentRoom(Room):
         address = ""
         if member.conn is not None:
             self._conns.pop(member.conn, None)
+            self._told.pop(member.conn, None)
             address = self._addresses.pop(member.conn, "")
         self._news("left", (member.name,))
         return member, address
@@ -253,7 +256,14 @@ class TournamentRoom(Room):
                 s.seat(k, player, chips[player], computer(player))
 
     def deal(self, deal: Deal) -> None:
-        """Play ``deal`` here (the seats sat)."""
+        """Play ``deal`` here (the seats sat).  Seats named since the last
+        table sent (a computer moved in between hands, whom the owner seats
+        only now) are told first: the hand's events name them, and a person
+        just arrived would hear " folds." with no name."""
+        names = tuple(self.names)
+        for m in self.members:
+            if m.conn is not None and self._told.get(m.conn) != names:
+                self._send(m.conn, self._table(m))
         for m in self.members:
             m.news.forget_waiting()
         self.ready.clear()
@@ -329,6 +339,7 @@ class TournamentRoom(Room):
     def disconnect(self, conn: str) -> None:
         """A seated person's connection closed: they sit out until back."""
         member = self._conns.get(conn)
+        self._told.pop(conn, None)
         super().disconnect(conn)
         if member is not None and member.seat is not None and not member.replaced:
             self._replace(member)
@@ -366,6 +377,11 @@ class TournamentRoom(Room):
         else:
             self._deal_if_ready()
         self._broadcast_table()
+
+    def _table(self, member: Member) -> Table:
+        if member.conn is not None:
+            self._told[member.conn] = tuple(self.names)
+        return super()._table(member)
 
     def _tidy(self, now: float) -> None:
         """Watchers gone for ``forget`` seconds are forgotten (a seated person
