@@ -162,6 +162,9 @@ class TournamentRoom(Room):
         can reach it, a tournament without a server's lobby)."""
         self.arrived: set[str] = set()
         """The people who said hello here (or came with their connection)."""
+        self.out: dict[str, str] = {}
+        """The token of each person out of the tournament who watches here
+        (their hello with it is welcomed as a watcher's, their news follows)."""
         self._told: dict[str, tuple[str, ...]] = {}
         """The seats' names as the last table sent to each connection named them."""
 
@@ -223,6 +226,19 @@ class TournamentRoom(Room):
             self._bind(member.conn, member)
             self._welcome(member)
             self._news("joined", (member.name,), exclude=member)
+        self._broadcast_table()
+
+    def watch_here(self, member: Member, address: str) -> None:
+        """``member``, out of the tournament, watches here now with their
+        connection (their table was broken)."""
+        member.seat, member.watching, member.replaced = None, True, False
+        member.pending.clear()
+        self.members.append(member)
+        self.out[member.name] = member.token
+        if member.conn is not None:
+            self._addresses[member.conn] = address
+            self._bind(member.conn, member)
+            self._welcome(member)
         self._broadcast_table()
 
     def depart(self, name: str) -> tuple[Member | None, str]:
@@ -312,6 +328,17 @@ class TournamentRoom(Room):
             self._return(conn, same)
             self.arrived.add(same.name)
             self.on_hello(conn, same.name)
+            return
+        token = self.out.get(name)
+        if token is not None and hello.token is not None \
+                and secrets.compare_digest(hello.token, token):
+            # out, and forgotten here since: welcomed back as a watcher, news and all
+            member = Member(name, token, key, watching=True)
+            self.members.append(member)
+            self._bind(conn, member)
+            self._welcome(member)
+            self._broadcast_table()
+            self.on_hello(conn, name)
             return
         if any(skeleton(st.name) == key for st in self.tsession.seats if st.name):
             self._refuse(conn, "name_taken")  # a computer's seat, or a person moved out
