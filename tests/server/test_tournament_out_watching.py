@@ -86,3 +86,32 @@ def test_out_she_watches_to_the_end_and_hears_the_ranking():
     byes = [k for k, (_c, m) in enumerate(mine) if isinstance(m, Bye)]
     assert all(k > over[0] for k in byes), byes  # the ranking before the bye
     assert sorted(rated) == sorted(t.places.items())
+
+
+def test_a_watcher_out_moves_on_when_her_table_is_broken():
+    """(The owner's part alone: her table's room closes as a break closes it.)"""
+    desk = TournamentDesk([Offer("x", "tournament", 12, 4, "turbo")], shipped_variants(),
+                          clock=time.time)
+    (key,) = desk.entries
+    t = desk.tournament(key)
+    t.rng = random.Random(SEED)
+    desk.register(key, "Ann")
+    for k in range(1, 12):
+        t.register(computer_name(k))
+    lobby = Lobby(__version__, clock=time.monotonic)
+    play = TablePlay(t, desk.variants["tournament"], rng=random.Random(SEED), key=key)
+    play.attach(lobby, reachable=False)
+    play.play(0)
+    number = t.where["Ann"][0]
+    room = play.rooms[number]
+    lobby.connect("ann", "127.0.0.1")
+    lobby.receive("ann", Hello("Ann", room.code, __version__, play.token("Ann")))
+    play._out(room, "Ann")  # (as when she is out: a watcher of her table)
+    lobby.take()
+    play._close(number, "table_broken")
+    told = [m for c, m in lobby.take() if c == "ann"]
+    assert not any(isinstance(m, Bye) for m in told), told
+    (welcome,) = [m for m in told if isinstance(m, Welcome)]
+    assert welcome.seat is None and welcome.code != room.code
+    assert lobby.room_of("ann") == welcome.code
+    assert lobby.seats[play.token("Ann")] == welcome.code  # her token reaches it
