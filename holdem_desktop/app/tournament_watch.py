@@ -36,7 +36,9 @@ for as long as the game runs: a new connection to the lobby (after a
 reconnection, or the lobby opened again) shows it to follow the
 registration or take it back (server/tournament_owners.py); kept on disk
 too (:class:`TournamentWatch`'s ``keep``), so that the game started again
-follows a tournament that has started (issue 35)."""
+follows a tournament that has started: registering again answers
+``registered`` with the seat, and the Desktop takes the player there
+(issue 35)."""
 
 
 class TournamentWatch:
@@ -48,9 +50,7 @@ class TournamentWatch:
         self.client = client
         self.keep = keep
         """Where the registrations' tokens are kept between runs (None: not kept)."""
-        self._following: set[str] = set()
-        """Tournaments followed again by themselves on this connection (their
-        answer, ``registered``, is not said)."""
+
         self.server = server
         self.clock = clock
         self.session = session
@@ -110,23 +110,6 @@ class TournamentWatch:
                 self.keep.put(f"{self.server}#tournament:{key}", name, token)
         return token
 
-    def follow_again(self, name: str) -> None:
-        """Follow again, from this connection, each running tournament ``name``
-        registered for from this computer (its token known: a new lobby
-        connection, the game started again): the server answers
-        ``registered`` and tells the seat, which takes the player there."""
-        listed = self.listed
-        if listed is None:
-            return
-        for t in listed.tournaments:
-            known = (TOKENS.get((self.server, t.id, name)) is not None
-                     or (self.keep is not None and self.keep.get(
-                         f"{self.server}#tournament:{t.id}", name) is not None))
-            if (t.state == "running" and known and t.id not in self.mine
-                    and t.id not in self._following):
-                self._following.add(t.id)
-                self._send(TournamentEntry(t.id, name, True, self._token(t.id, name)))
-
     def standings(self, key: str) -> bool:
         """Ask for ``key``'s standings; False: too fast."""
         return self._send(AskStandings(key))
@@ -156,8 +139,6 @@ class TournamentWatch:
             reason = str(message.data.get("reason", message.reason))
             if isinstance(asked, TournamentEntry) and reason == "registered":
                 self.mine[asked.id] = asked.name  # (from here before: followed again)
-                if asked.id in self._following:
-                    return True  # (followed again by itself: nothing to say)
             if isinstance(asked, TournamentList) and reason in ("too_fast", "none"):
                 if reason == "none" and self.offered:
                     self.offered = False

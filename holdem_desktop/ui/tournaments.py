@@ -136,8 +136,6 @@ class TournamentFeed(Protocol):
 
     def standings(self, key: str) -> bool: ...
 
-    def follow_again(self, name: str) -> None: ...
-
 
 class Feed(Protocol):
     """The lobby's connection (the Lobby page's feed)."""
@@ -259,7 +257,6 @@ class TournamentsPage(FormPage):
             self._states[t.id] = t.state
         got = self.watch.listed
         if got is not None:
-            self.watch.follow_again(self.desktop.account_name(self.feed.server) or self.name)
             count = words.tournaments_count(len(got.tournaments))
             if count != self._count:
                 self._count = count
