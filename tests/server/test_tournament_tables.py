@@ -251,7 +251,8 @@ def sit_and_go(served: Any, check: bool) -> tuple[bool, bool]:
         attacks_watcher_and_return(served, key, people)
 
     def moved() -> Person | None:
-        return next((p for p in people if len(p.seat_told) > 1
+        # (a seat told again with the same code, as after Bo's return, is no move)
+        return next((p for p in people if len({m.code for m in p.seat_told}) > 1
                      and p.actions_at.get(p.seat_told[-1].code, 0) > 0), None)
 
     until(people, lambda: moved() is not None or all(out(p) for p in people) or any(
@@ -259,7 +260,8 @@ def sit_and_go(served: Any, check: bool) -> tuple[bool, bool]:
     mover = moved()
     if mover is not None:
         until(people, lambda: settled(mover), 30.0, "the mover settled", seen)
-        assert [n.what for n in mover.news].count("moved") >= 1
+        until(people, lambda: any(n.what == "moved" for n in mover.news), 30.0,
+              "the mover told of the move", seen)
         assert mover.welcome is not None
         assert mover.welcome.names[mover.welcome.seat or 0] == mover.name
     for p in people:
