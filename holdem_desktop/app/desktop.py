@@ -12,7 +12,7 @@ import platformdirs
 
 from holdem_desktop.audio.bank import SoundBank
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variants
-from holdem_desktop.i18n.phrases import spectator_arrival
+from holdem_desktop.i18n.phrases import room_news, spectator_arrival
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.i18n.variant_problems import variant_problem
 from holdem_desktop.resources import assets_dir
@@ -328,15 +328,18 @@ class Desktop(PlayOnline):
         if not isinstance(page, str) and remote is not None and remote.rejoined:
             page.quiet_arrival = True  # said instead of the table's title
             remote.tell_where()  # (and whose turn it is)
-        elif not isinstance(page, str) and remote is not None:
-            self.outputs.tell(remote, remote.who_is_here())
+        elif not isinstance(page, str) and remote is not None:  # seated in a game: said
+            seated = room_news("seated", ("",)) if remote.seat is not None and remote.running \
+                and remote.tournament_table is None and not remote.seated_said else ""
+            self.outputs.tell(remote, " ".join(filter(None, (seated, remote.who_is_here()))))
         return page
 
     def _room_table(self, joined: RemoteTable | str) -> Page | str:
         if isinstance(joined, str):
             return joined
         room = RoomInfo(joined.code, self.rooms.invitation(joined), copy_text, self.leave_room,
-                        self.rooms.fingerprint(joined))
+                        self.rooms.fingerprint(joined),
+                        lambda: (joined.code, self.rooms.invitation(joined)))  # (moved on)
         page = self._show(joined, joined.seat, room)
         table = joined.table
         arrival = spectator_arrival(joined.welcome.spectator, joined.public, self.rooms.watching,

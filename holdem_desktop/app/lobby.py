@@ -21,6 +21,7 @@ from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.ui.online import CertificateQuestion
 
 from .online import Invitation, open_online
+from .room_files import RoomTokens
 from .tournament_watch import TournamentWatch
 
 if TYPE_CHECKING:
@@ -36,7 +37,8 @@ class LobbyWatch:
     certificate checked): :attr:`tables` is the last list heard."""
 
     def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None],
-                 session: Callable[[], str | None] = lambda: None) -> None:
+                 session: Callable[[], str | None] = lambda: None,
+                 keep: RoomTokens | None = None) -> None:
         self.server = server
         self.games = GAMES
         """The games public tables play."""
@@ -54,7 +56,7 @@ class LobbyWatch:
         self.seat: TournamentSeat | None = None
         """Where a tournament registered from here seats its person now, until
         the Desktop takes them there (:mod:`.tournament_seat`)."""
-        self.tournaments = TournamentWatch(client, session=session, server=server)
+        self.tournaments = TournamentWatch(client, session=session, server=server, keep=keep)
         """The server's tournaments (the Tournaments page asks for them)."""
         client.on_message = wake
         client.send(LobbyList())

@@ -4,7 +4,8 @@ certificate (the rooms' own work is in :mod:`.rooms` and :mod:`.online`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -19,11 +20,14 @@ from . import accounts, lobby, tournament_seat
 from .clipboard import paste_text
 from .lobby import LobbyWatch
 from .online import invitation_line
+from .tournament_end import TournamentEnd
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
+    from holdem_desktop.net.tournament_messages import TournamentNews
     from holdem_desktop.net.tournament_tables import TournamentSeat
 
+    from .desktop import Desktop
     from .outputs import Outputs
     from .rooms import Rooms
 
@@ -89,7 +93,7 @@ class PlayOnline:
         def session() -> str | None:  # the account signed in there now, if any
             return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
 
-        return LobbyWatch(server, got, wake, session)
+        return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens)
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:
@@ -107,10 +111,14 @@ class PlayOnline:
             return got
         return self._tell_who_is_here(self._room_table(got))
 
-    def take_tournament_seat(self, server: str, seat: TournamentSeat, tournament: str | None
-                             ) -> Page | str | CertificateQuestion:
-        """Sit at the tournament's table ``seat`` names (see :mod:`.tournament_seat`)."""
-        got = tournament_seat.take_seat(self.rooms, server, seat, tournament)
+    def take_tournament_seat(self, server: str, seat: TournamentSeat, tournament: str | None,
+                             title: str = "") -> Page | str | CertificateQuestion:
+        """Sit at the tournament's table ``seat`` names (see
+        :mod:`.tournament_seat`; ``title``: its name, for its final ranking)."""
+        def ended(remote: RemoteTable) -> Callable[[TournamentNews], None]:
+            return TournamentEnd(cast("Desktop", self), server, remote, title).heard
+
+        got = tournament_seat.take_seat(self.rooms, server, seat, tournament, ended)
         if isinstance(got, CertificateQuestion):
             return got
         page = self._room_table(got)

@@ -20,6 +20,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -364,7 +365,7 @@ class Rooms:
         if self.online is not None:
             return _("Join my Hold'em Desktop room on a server: choose Rooms, then Play "
                      "online, paste this line and choose Join room: {line}").format(
-                         line=self.online.line())
+                         line=replace(self.online, code=remote.code).line())  # (moved)
         host, port = self.address
         address = host if host != "127.0.0.1" else local_address()
         line = Invitation(address, port, remote.code, self.pin, lan=True).line()

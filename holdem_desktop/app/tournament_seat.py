@@ -17,6 +17,7 @@ sit down, and while they are away, the server plays their seat sitting out
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from holdem_desktop import __version__
@@ -30,18 +31,22 @@ from .lobby import _server_only
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
+    from holdem_desktop.net.tournament_messages import TournamentNews
 
     from .rooms import Rooms
 
 __all__ = ["take_seat"]
 
 
-def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str | None
+def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str | None,
+              ended: Callable[[RemoteTable], Callable[[TournamentNews], None]] | None = None
               ) -> RemoteTable | str | CertificateQuestion:
     """Sit at the table ``seat`` names on ``server`` (of the tournament named
     ``tournament``, "" when unknown); its start is said once (None: it was
     said already), with the table and the seat, instead of the table screen's title (the caller
-    opens the screen quietly)."""
+    opens the screen quietly).  ``ended`` makes what hears the news at the
+    table after they are said (:mod:`.tournament_end`: the bust-out dialog,
+    the final ranking)."""
     where = _server_only(rooms, server)
     if isinstance(where, str):
         return where
@@ -59,7 +64,14 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         for sentence in news_said(news):  # type: ignore[arg-type]
             rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
 
-    got.on_tournament = heard
+    after = ended(got) if ended is not None else None
+
+    def told(news: object) -> None:
+        heard(news)
+        if after is not None:
+            after(news)  # type: ignore[arg-type]
+
+    got.on_tournament = told
     where_sat = words.your_table(seat.table, got.seat) if got.seat is not None else ""
     start = "" if tournament is None else words.tournament_started(tournament) if tournament \
         else words.yours_started()

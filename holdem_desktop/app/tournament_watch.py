@@ -22,6 +22,8 @@ from holdem_desktop.net.standings_messages import AskStandings, TournamentStandi
 from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList, Tournaments
 from holdem_desktop.ui.tournaments import Heard
 
+from .room_files import RoomTokens
+
 __all__ = ["REFRESH", "TournamentWatch"]
 
 REFRESH = 3.0
@@ -32,15 +34,23 @@ TOKENS: dict[tuple[str, str, str], str] = {}
 """(server, tournament id, name) -> the secret sent with that registration,
 for as long as the game runs: a new connection to the lobby (after a
 reconnection, or the lobby opened again) shows it to follow the
-registration or take it back (server/tournament_owners.py)."""
+registration or take it back (server/tournament_owners.py); kept on disk
+too (:class:`TournamentWatch`'s ``keep``), so that the game started again
+follows a tournament that has started: registering again answers
+``registered`` with the seat, and the Desktop takes the player there
+(issue 35)."""
 
 
 class TournamentWatch:
     """The tournaments of the server ``client`` is connected to."""
 
     def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic,
-                 session: Callable[[], str | None] = lambda: None, server: str = "") -> None:
+                 session: Callable[[], str | None] = lambda: None, server: str = "",
+                 keep: RoomTokens | None = None) -> None:
         self.client = client
+        self.keep = keep
+        """Where the registrations' tokens are kept between runs (None: not kept)."""
+
         self.server = server
         self.clock = clock
         self.session = session
@@ -85,8 +95,20 @@ class TournamentWatch:
         if token is not None and token != self._signed:
             self._signed = token
             self.client.send(UseSession(token))
-        token = TOKENS.setdefault((self.server, key, name), secrets.token_hex(16))
-        return self._send(TournamentEntry(key, name, register, token))
+        return self._send(TournamentEntry(key, name, register, self._token(key, name)))
+
+    def _token(self, key: str, name: str) -> str:
+        """The secret of ``name``'s registration for ``key`` (drawn the first
+        time, kept in memory and in :attr:`keep`)."""
+        known = TOKENS.get((self.server, key, name))
+        if known is None and self.keep is not None:
+            known = self.keep.get(f"{self.server}#tournament:{key}", name)
+        token = known or secrets.token_hex(16)
+        if TOKENS.get((self.server, key, name)) != token:
+            TOKENS[(self.server, key, name)] = token
+            if self.keep is not None:
+                self.keep.put(f"{self.server}#tournament:{key}", name, token)
+        return token
 
     def standings(self, key: str) -> bool:
         """Ask for ``key``'s standings; False: too fast."""

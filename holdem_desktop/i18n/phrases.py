@@ -198,7 +198,8 @@ def finished(place: int, players: int, *, shared: bool = False) -> str:
             _("You finished {place} of {count}.")) if place <= 10 else (
         _("You share place {place} of {count}.") if shared else
         _("You finished in place {place} of {count}."))
-    return text.format(place=ordinal(place) if place <= 10 else place, count=players)
+    return text.format(place=ordinal(place) if place <= 10 else amount(place),
+                       count=amount(players))
 
 
 def ordinal(place: int) -> str:

@@ -204,6 +204,8 @@ class RemoteTable:
         """The player is back at the table (see :meth:`tell_where`): says so,
         with where the game stands for them."""
         self.resuming = False
+        self.seated_said = False
+        """"You have a seat" was said here (a seat given after the join)."""
         self.newcomer = False
         """Seated by a join that carried no seat's token (Play now, a listed
         table joined for the first time): a seat in a running game is a new
@@ -333,6 +335,7 @@ class RemoteTable:
             for listener in list(self.seat_listeners):
                 listener(welcome.seat)
             if welcome.seat is not None and not moved:  # (a move is said in its own words)
+                self.seated_said = True
                 self.on_news(room_news("seated", ("",)))
 
     def _named(self, name: str) -> str:

@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 
 from .checks import _check, _check_int, _check_text, _check_word
 
-__all__ = ["MAX_TOURNAMENTS", "NEWS", "TournamentEntry", "TournamentInfo", "TournamentList",
-           "TournamentNews", "Tournaments"]
+__all__ = ["MAX_RANKED", "MAX_TOURNAMENTS", "NEWS", "TournamentEntry", "TournamentInfo",
+           "TournamentList", "TournamentNews", "Tournaments"]
 
 MAX_TOURNAMENTS = 100
 """Tournaments in one :class:`Tournaments` message at most."""
@@ -118,6 +118,10 @@ class Tournaments:
             _check(isinstance(t, TournamentInfo), f"tournaments[{i}]", "not a tournament")
 
 
+MAX_RANKED = 20
+"""Rows of the ranking one ``over`` news carries at most (a field this size
+or smaller: every entrant)."""
+
 NEWS = frozenset({"moved", "broken", "left", "final_table", "out", "over"})
 """What :class:`TournamentNews` tells."""
 
@@ -135,7 +139,10 @@ class TournamentNews:
     - ``final_table``: every one of the ``left`` players sits at ``table``;
     - ``out``: they finished in ``place`` of ``entrants`` (``shared`` with others);
     - ``over``: the tournament is won: ``ranking`` the names, best first, and
-      ``places`` each one's place."""
+      ``places`` each one's place (every entrant of a field of up to
+      :data:`MAX_RANKED`; of a bigger one the first ten, then this person's
+      row with two on either side), and ``rated`` the accounts among them
+      whose rating changed, by ``changes`` (in tenths of a point)."""
 
     TYPE: ClassVar[str] = "tournament_news"
     id: str
@@ -152,6 +159,8 @@ class TournamentNews:
     shared: bool = False
     ranking: tuple[str, ...] = ()
     places: tuple[int, ...] = ()
+    rated: tuple[str, ...] = ()
+    changes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         _check_id(self.id, "id")
@@ -162,7 +171,11 @@ class TournamentNews:
         if self.button is not None:
             _check_int(self.button, "button", 0, 9)
         _check(type(self.yours) is bool and type(self.shared) is bool, "yours", "not a bool")
-        _check(len(self.ranking) == len(self.places) <= 10, "ranking", "bad length")
+        _check(len(self.ranking) == len(self.places) <= MAX_RANKED, "ranking", "bad length")
         for i, (who, place) in enumerate(zip(self.ranking, self.places, strict=True)):
             _check_text(who, f"ranking[{i}]", 1, _NAME_WIRE)
             _check_int(place, f"places[{i}]", 1, 100_000)
+        _check(len(self.rated) == len(self.changes) <= len(self.ranking), "rated", "bad length")
+        for i, (who, change) in enumerate(zip(self.rated, self.changes, strict=True)):
+            _check(who in self.ranking, f"rated[{i}]", "not ranked")
+            _check_int(change, f"changes[{i}]", -100_000, 100_000)

@@ -42,6 +42,7 @@ from holdem_desktop.ai.players import LEVELS
 from holdem_desktop.engine.variant import Variant, VariantError, shipped_variant
 from holdem_desktop.net.limits import AddressWindow
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow
+from holdem_desktop.net.names import clean_name
 from holdem_desktop.net.protocol import (
     Bye,
     ClientMessage,
@@ -65,7 +66,7 @@ from .tournament_lobby import answer as tournament_answer
 from .tournament_news import Followers
 from .tournament_owners import Owners
 from .tournament_standings import standings_answer
-from .tournament_tables import rooms_of
+from .tournament_tables import rooms_of, seat_of
 from .tournaments import TournamentDesk
 
 __all__ = ["IDLE_PUBLIC", "IDLE_ROOM", "MAX_PUBLIC", "MAX_ROOMS", "PUBLIC_VARIANTS",
@@ -231,11 +232,23 @@ class Lobby:
                        if self.tables.allowed(conn) else Error("too_fast", {}))
             if self.followers is not None and isinstance(message, TournamentEntry):
                 self.followers.entry(conn, message, self.owners)
+                self._seat_again(conn, message)
         elif isinstance(message, AskStandings):  # (server/tournament_standings.py)
             self._send(conn, standings_answer(self.desk, self.followers, conn, message)
                        if self.tables.allowed(conn) else Error("too_fast", {}))
         else:
             self._send(conn, Error("not_joined", {}))
+
+    def _seat_again(self, conn: str, message: TournamentEntry) -> None:
+        """A running tournament's person followed again from ``conn`` (a new
+        lobby connection): told where they sit now (nothing once they are out)."""
+        name = clean_name(message.name)
+        if (self.followers is None or not message.register
+                or self.followers.conns.get((message.id, name)) != conn):
+            return
+        seat = seat_of(self.rooms, message.id, name)
+        if seat is not None:
+            self._send(conn, seat)
 
     def tick(self) -> None:
         """Now and then: every room's clock (absence, grace), and rooms idle

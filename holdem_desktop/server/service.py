@@ -223,7 +223,10 @@ class GameServer(AccountDesk):
         not done yet: their next saves follow it there, in order."""
         self._open_accounts()
         if self.tournaments is not None:  # a tournament over rates its accounts
-            self.tournaments.on_over = rater(self.accounts, self._event)
+            rate = rater(self.accounts, self._event)
+            self.tournaments.on_over = rate  # (the news of the end tell each change)
+            if self.lobby.followers is not None:
+                self.lobby.followers.rate = rate
 
     # ------------------------------------------------------------------
     # Running

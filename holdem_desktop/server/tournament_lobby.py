@@ -12,6 +12,7 @@ from holdem_desktop.net.tournament_messages import (
     Tournaments,
 )
 from holdem_desktop.tournament import TournamentError
+from holdem_desktop.tournament.core import RUNNING
 
 from .tournament_owners import Owners
 from .tournaments import TournamentDesk
@@ -29,7 +30,9 @@ def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntr
     """What the lobby says to ``message`` from ``conn``: the list (after a
     registration taken, the list with it), or ``error`` ``tournament`` with
     the reason; with ``owners``, only a registration's owner takes it back
-    or follows it again (``not_yours``)."""
+    or follows it again (``not_yours``).  A registration asked again for a
+    tournament that has started is ``registered`` (not ``closed``): its
+    owner follows it from ``conn`` from then on (the lobby tells the seat)."""
     if desk is None:
         return Error("tournament", {"reason": "none"})
     if isinstance(message, TournamentEntry):
@@ -38,6 +41,16 @@ def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntr
             return Error("tournament", {"reason": "name", "problem": problem})
         name = clean_name(message.name)
         mine = owners is None or owners.may(message.id, name, conn, message.token)
+        entry = desk.entries.get(message.id)
+        if (message.register and entry is not None and entry.tournament.state == RUNNING
+                and name in entry.tournament.registered):
+            # a new connection following a running tournament (the desktop
+            # restarted, its lobby reconnected): registered, as before the start
+            if not mine:
+                return Error("tournament", {"reason": "not_yours"})
+            if owners is not None:
+                owners.claim(message.id, name, conn, message.token)
+            return Error("tournament", {"reason": "registered"})
         try:
             if message.register:
                 desk.register(message.id, name)

@@ -9,8 +9,10 @@ table, their own place, and at the end the ranking
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from holdem_desktop.net.names import clean_name
-from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentNews
+from holdem_desktop.net.tournament_messages import MAX_RANKED, TournamentEntry, TournamentNews
 from holdem_desktop.tournament import (
     FinalTable,
     PlayerMoved,
@@ -23,10 +25,25 @@ from .follow_index import FollowIndex
 from .tournament_owners import Owners
 from .tournaments import TournamentDesk
 
-__all__ = ["RANKED", "Followers"]
+__all__ = ["AROUND", "RANKED", "Followers", "rows_for"]
 
 RANKED = 10
-"""Places the ranking at the end names."""
+"""Places the ranking at the end names, whatever the field's size."""
+AROUND = 2
+"""Rows either side of a person's own in a big field's ranking."""
+
+
+def rows_for(ranking: Sequence[tuple[str, int]], name: str) -> list[tuple[str, int]]:
+    """The rows of ``ranking`` (name, place; best first) ``name`` is sent at
+    the end: every one in a field of up to :data:`MAX_RANKED`, else the
+    first :data:`RANKED`, then their own with :data:`AROUND` either side."""
+    if len(ranking) <= MAX_RANKED:
+        return list(ranking)
+    mine = next((k for k, (who, _p) in enumerate(ranking) if who == name), None)
+    keep = set(range(RANKED))
+    if mine is not None:
+        keep |= set(range(max(0, mine - AROUND), min(len(ranking), mine + AROUND + 1)))
+    return [ranking[k] for k in sorted(keep)]
 
 
 class Followers:
@@ -37,6 +54,9 @@ class Followers:
         self.conns = FollowIndex()
         """(tournament id, name) -> connection (indexed by connection)."""
         self.outbox: list[tuple[str, TournamentNews]] = []
+        self.rate: Callable[[str, tuple[tuple[str, int], ...]], dict[str, int]] | None = None
+        """Rates a tournament over (tournament id, ranking): each account's
+        change in tenths (server/tournament_ratings.py; None: no accounts)."""
         self._left: dict[str, int] = {}
         """The players left last told, by tournament (several out at once: told once)."""
         desk.listeners.append(self.heard)
@@ -91,8 +111,12 @@ class Followers:
             news += [TournamentNews(key, name, "final_table", event.table,
                                     left=len(event.players)) for name in following]
         elif isinstance(event, TournamentOver):
-            best = event.ranking[:RANKED]
-            news += [TournamentNews(key, name, "over", place=t.places.get(name, 0),
-                                    entrants=entrants, ranking=tuple(n for n, _ in best),
-                                    places=tuple(p for _, p in best)) for name in following]
+            changes = self.rate(key, event.ranking) if self.rate is not None else {}
+            for name in following:
+                rows = rows_for(event.ranking, name)
+                rated = tuple(n for n, _ in rows if n in changes)
+                news.append(TournamentNews(
+                    key, name, "over", place=t.places.get(name, 0), entrants=entrants,
+                    ranking=tuple(n for n, _ in rows), places=tuple(p for _, p in rows),
+                    rated=rated, changes=tuple(changes[n] for n in rated)))
         self.outbox += [(following[n.name], n) for n in news]

@@ -12,7 +12,9 @@ rooms and at every tick of the server:
 - moves each person moved with their connection to the new table's room
   (the old room says they left, the new one welcomes them at their seat),
   closes a broken table's room (its watchers are told ``table_broken``);
-  a person out stays at their table as a watcher;
+  a person out stays at their table as a watcher (and a hello with their
+  token later is welcomed there as a watcher's), and watches another
+  table when theirs is broken;
 - deals each table's next hand from the core (``deal``; the hand a restart
   interrupted is dealt again from the same layout) once nobody there is
   awaited (Next hand, or the turn clock's base time past), playing the
@@ -48,6 +50,7 @@ from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.public_table import SPEED_TIMES
+from holdem_desktop.net.room import Member
 from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.session import HumanController
 from holdem_desktop.session.controllers import HandWatcher
@@ -102,7 +105,7 @@ class TablePlay:
         self.lobby: Lobby | None = None
         self.reachable = True
         self.rooms: dict[int, TournamentRoom] = {}
-        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
+        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], object] = lambda k, r: None
         """Told (tournament id, ranking) when it is over."""
         self._events: list[object] = []
         self._settling = False
@@ -245,8 +248,9 @@ class TablePlay:
         member = next((m for m in room.members if m.name == player and m.seat is not None),
                       None)
         room.tokens.pop(player, None)
+        room.out[player] = self.token(player)  # (their hello with it: a watcher's welcome)
         assert self.lobby is not None
-        self.lobby.seats.pop(self.token(player), None)
+        self.lobby.seats[self.token(player)] = room.code
         if member is not None:
             member.seat, member.watching, member.replaced = None, True, False
 
@@ -314,11 +318,31 @@ class TablePlay:
             return
         lobby.outbox.extend(room.take())
         people = set(self.tournament.registered)
-        for m in room.members:
-            if m.conn is not None and m.name in people:
+        if lobby.followers is not None:  # (the ranking before the watchers' bye)
+            lobby.outbox.extend(lobby.followers.take())
+        to = min(self.rooms.values(), key=lambda r: r.number) \
+            if self.rooms and why == "table_broken" else None
+        for m in list(room.members):
+            if m.name in room.out and to is not None:
+                self._watch_on(room, to, m)  # out, watching: to a table still playing
+            elif m.conn is not None and m.name in people:
                 lobby.place(m.conn, "")  # back in the lobby, where the news reaches them
         lobby.kept.discard(room.code)
         lobby.close_room(room.code, why)
+
+    def _watch_on(self, old: TournamentRoom, new: TournamentRoom, member: Member) -> None:
+        """``member``, out and watching ``old`` (broken), watches ``new`` now."""
+        lobby = self.lobby
+        assert lobby is not None
+        old.members.remove(member)
+        address = ""
+        if member.conn is not None:
+            old._conns.pop(member.conn, None)
+            address = old._addresses.pop(member.conn, "")
+            lobby.place(member.conn, new.code)
+        new.watch_here(member, address)
+        lobby.seats[member.token] = new.code
+        lobby.outbox.extend(new.take())
 
     def _close_all(self) -> None:
         assert self.lobby is not None

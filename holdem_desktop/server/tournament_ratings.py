@@ -20,16 +20,24 @@ def rate_tournament(accounts: AccountStore, key: str, ranking: Sequence[tuple[st
 
 
 def rater(accounts: AccountStore, event: Callable[[str, str, str], None]
-          ) -> Callable[[str, tuple[tuple[str, int], ...]], None]:
+          ) -> Callable[[str, tuple[tuple[str, int], ...]], dict[str, int]]:
     """What a server's desk calls when a tournament is over: its accounts
-    rated, ``event`` (address, room, what) told; a rating never stops the
-    rooms (openskill missing …)."""
-    def rate(key: str, ranking: tuple[tuple[str, int], ...]) -> None:
+    rated, ``event`` (address, room, what) told; each account's change (the
+    same when asked again: the news of the end are made before the desk's
+    call); a rating never stops the rooms (openskill missing …: no change)."""
+    done: dict[str, dict[str, int]] = {}
+
+    def rate(key: str, ranking: tuple[tuple[str, int], ...]) -> dict[str, int]:
+        if key in done:
+            return done[key]
         try:
             changes = rate_tournament(accounts, key, ranking)
         except Exception as exc:
             event("", "", f"rating_failed {type(exc).__name__}")
-            return
+            return {}
         if changes:
             event("", "", f"rated {len(changes)}")
+        done.clear()  # (the last one only: asked twice in a row, never later)
+        done[key] = changes
+        return changes
     return rate

@@ -36,7 +36,7 @@ from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.names import clean_name, name_problem, skeleton
-from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Waiting
+from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Table, Waiting
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import Member, Room
 from holdem_desktop.session import Controller, HumanController, Session
@@ -162,6 +162,11 @@ class TournamentRoom(Room):
         can reach it, a tournament without a server's lobby)."""
         self.arrived: set[str] = set()
         """The people who said hello here (or came with their connection)."""
+        self.out: dict[str, str] = {}
+        """The token of each person out of the tournament who watches here
+        (their hello with it is welcomed as a watcher's, their news follows)."""
+        self._told: dict[str, tuple[str, ...]] = {}
+        """The seats' names as the last table sent to each connection named them."""
 
     @property
     def timed(self) -> Speed | None:
@@ -223,6 +228,19 @@ class TournamentRoom(Room):
             self._news("joined", (member.name,), exclude=member)
         self._broadcast_table()
 
+    def watch_here(self, member: Member, address: str) -> None:
+        """``member``, out of the tournament, watches here now with their
+        connection (their table was broken)."""
+        member.seat, member.watching, member.replaced = None, True, False
+        member.pending.clear()
+        self.members.append(member)
+        self.out[member.name] = member.token
+        if member.conn is not None:
+            self._addresses[member.conn] = address
+            self._bind(member.conn, member)
+            self._welcome(member)
+        self._broadcast_table()
+
     def depart(self, name: str) -> tuple[Member | None, str]:
         """``name`` leaves this table (moved, or out): their member and address."""
         self.tokens.pop(name, None)
@@ -233,6 +251,7 @@ class TournamentRoom(Room):
         address = ""
         if member.conn is not None:
             self._conns.pop(member.conn, None)
+            self._told.pop(member.conn, None)
             address = self._addresses.pop(member.conn, "")
         self._news("left", (member.name,))
         return member, address
@@ -253,7 +272,14 @@ class TournamentRoom(Room):
                 s.seat(k, player, chips[player], computer(player))
 
     def deal(self, deal: Deal) -> None:
-        """Play ``deal`` here (the seats sat)."""
+        """Play ``deal`` here (the seats sat).  Seats named since the last
+        table sent (a computer moved in between hands, whom the owner seats
+        only now) are told first: the hand's events name them, and a person
+        just arrived would hear " folds." with no name."""
+        names = tuple(self.names)
+        for m in self.members:
+            if m.conn is not None and self._told.get(m.conn) != names:
+                self._send(m.conn, self._table(m))
         for m in self.members:
             m.news.forget_waiting()
         self.ready.clear()
@@ -303,6 +329,17 @@ class TournamentRoom(Room):
             self.arrived.add(same.name)
             self.on_hello(conn, same.name)
             return
+        token = self.out.get(name)
+        if token is not None and hello.token is not None \
+                and secrets.compare_digest(hello.token, token):
+            # out, and forgotten here since: welcomed back as a watcher, news and all
+            member = Member(name, token, key, watching=True)
+            self.members.append(member)
+            self._bind(conn, member)
+            self._welcome(member)
+            self._broadcast_table()
+            self.on_hello(conn, name)
+            return
         if any(skeleton(st.name) == key for st in self.tsession.seats if st.name):
             self._refuse(conn, "name_taken")  # a computer's seat, or a person moved out
             return
@@ -329,6 +366,7 @@ class TournamentRoom(Room):
     def disconnect(self, conn: str) -> None:
         """A seated person's connection closed: they sit out until back."""
         member = self._conns.get(conn)
+        self._told.pop(conn, None)
         super().disconnect(conn)
         if member is not None and member.seat is not None and not member.replaced:
             self._replace(member)
@@ -366,6 +404,11 @@ class TournamentRoom(Room):
         else:
             self._deal_if_ready()
         self._broadcast_table()
+
+    def _table(self, member: Member) -> Table:
+        if member.conn is not None:
+            self._told[member.conn] = tuple(self.names)
+        return super()._table(member)
 
     def _tidy(self, now: float) -> None:
         """Watchers gone for ``forget`` seconds are forgotten (a seated person

@@ -97,7 +97,7 @@ class DeskFile:
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
         """What the people's tokens are made from (kept: the same after a restart)."""
-        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], None] = lambda k, r: None
+        self.on_over: Callable[[str, tuple[tuple[str, int], ...]], object] = lambda k, r: None
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
                                    clock=fast_clock(speed))

@@ -13,13 +13,14 @@ from holdem_desktop.net.tournament_tables import (
     MAX_TABLES,
     TableRoom,
     TournamentRooms,
+    TournamentSeat,
     TournamentTables,
 )
 
 from .tournament_room import TournamentRoom
 from .tournaments import TournamentDesk
 
-__all__ = ["rooms_of"]
+__all__ = ["rooms_of", "seat_of"]
 
 
 def rooms_of(desk: TournamentDesk | None, rooms: Mapping[str, Room], message: TournamentTables
@@ -35,3 +36,12 @@ def rooms_of(desk: TournamentDesk | None, rooms: Mapping[str, Room], message: To
         TableRoom(room.number, room.code, room.players(),
                   sum(1 for m in room.members if m.seat is None and m.conn is not None))
         for room in found[:MAX_TABLES]))
+
+
+def seat_of(rooms: Mapping[str, Room], key: str, name: str) -> TournamentSeat | None:
+    """Where ``name`` sits in tournament ``key`` now, among ``rooms`` (None:
+    nowhere, out or never seated)."""
+    for room in rooms.values():
+        if isinstance(room, TournamentRoom) and room.tournament == key and name in room.tokens:
+            return TournamentSeat(key, name, room.number, room.code, room.tokens[name])
+    return None

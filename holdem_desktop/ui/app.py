@@ -85,11 +85,12 @@ class App:
         """Called after each input is handled (the game's announcement of
         everything that input set off is spoken then)."""
         self.poll = poll
-        self.moves = moves
-        """Called after :attr:`poll`: screens to show without a key (a room
-        that closed sends the player back to the Rooms page)."""
         """Called on every turn of the loop (what a room's host sent is read
         then); True when something changed."""
+        self.moves = moves
+        """Called on every turn of the loop, after :attr:`poll`: screens to
+        show without a key (a room that closed sends the player back to the
+        Rooms page; a tournament's end opens its ranking)."""
         self.toggle_speech = toggle_speech
         """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
         open_display()
@@ -238,8 +239,9 @@ class App:
                 event = wait(16 if moving else 1000)
             if self.poll():
                 self.dirty = True
-                for move in self.moves():
-                    self.apply(move)
+            for move in self.moves():  # (asked by a network's callback too: every turn)
+                self.apply(move)
+                self.dirty = True
             self.screen.tick()
             asked = self.screen.take_move()  # (the table's offer once you are out)
             if asked is not None:

@@ -66,6 +66,14 @@ class OutOfTheGame:
         """The dialog to open (taken by the window)."""
         self._rest: float | None = None
         """When the felt came to rest on a finished hand, while watching."""
+        self.at_rest: Callable[[], Transition | None] | None = None
+        """A screen to open once the felt has shown what it is showing (a
+        tournament's bust-out dialog, its final ranking): :meth:`when_at_rest`."""
+
+    def when_at_rest(self, make: Callable[[], Transition | None]) -> None:
+        """Open what ``make`` returns once the felt has come to rest (the
+        showdown that put the player out shown); it replaces one waiting."""
+        self.at_rest = make
 
     def game_started(self) -> None:
         """A new game: the offer is made again once the player is out of it."""
@@ -87,6 +95,9 @@ class OutOfTheGame:
         shown the hand; while watching, the next hand after the pause."""
         now = self.clock()
         s = self.table.session
+        if self.at_rest is not None and self.move is None and self._at_rest(now):
+            make, self.at_rest = self.at_rest, None
+            self.move = make()
         if self.state == "due" and s.game_over:  # out in the game's last hand: nothing to ask
             self.state = "done"
         if self.state == "due" and self._at_rest(now):

@@ -348,12 +348,13 @@ class TableScreen(PicturedPage):
         elif control.id == "room:invite" and self.room is not None:
             # Copied, it is said short: the line's 64-digit pin is for the clipboard,
             # not the ear; without a clipboard the whole invitation is said.
-            if self.room.copy(self.room.invitation):
+            code, invitation = self.room.now()
+            if self.room.copy(invitation):
                 self.say(_("Invitation to room {code} copied: paste it into a message to "
-                           "your friends.").format(code=" ".join(self.room.code)))
+                           "your friends.").format(code=" ".join(code)))
             else:
                 self.say(_("The clipboard is not available. The invitation: {text}").format(
-                    text=self.room.invitation))
+                    text=invitation))
         elif control.id.startswith("room:do:"):
             return self._room_action(control.id[8:], control.label)
         elif control.id == "room:leave" and self.room is not None:

@@ -41,6 +41,13 @@ class RoomInfo:
     fingerprint: str = ""
     """The SHA-256 fingerprint of the room's certificate (``AB:CD:…``), for a
     friend who joins by address to compare ("" when none)."""
+    live: Callable[[], tuple[str, str]] | None = None
+    """The code and the invitation now, when they change (a tournament moves
+    its player to another table: another room)."""
+
+    def now(self) -> tuple[str, str]:
+        """The room's code and invitation now."""
+        return self.live() if self.live is not None else (self.code, self.invitation)
 
 
 class TableTexts(ActingPage):
@@ -131,7 +138,7 @@ class TableTexts(ActingPage):
                                value=self._log_filter_text()))
         out.append(Control("log", self._log_selected() or _("empty"), Role.LIST, "log"))
         if self.room is not None:
-            digits = " ".join(self.room.code)  # read digit by digit
+            digits = " ".join(self.room.now()[0])  # read digit by digit
             out += [Control("heading:room", _("Room"), Role.HEADING, "room"),
                     Control("room:code", _("Room code {code}").format(code=digits), Role.TEXT,
                             "room"),

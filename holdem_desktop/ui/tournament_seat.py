@@ -20,8 +20,8 @@ __all__ = ["Seater", "to_the_table"]
 class Seater(Protocol):
     """What taking the seat asks of the program (the Desktop implements it)."""
 
-    def take_tournament_seat(self, server: str, seat: Any, tournament: str | None
-                             ) -> Page | str | CertificateQuestion: ...
+    def take_tournament_seat(self, server: str, seat: Any, tournament: str | None,
+                             title: str = "") -> Page | str | CertificateQuestion: ...
 
     def trust_certificate(self, server: str, fingerprint: str) -> None: ...
 
@@ -38,11 +38,12 @@ def to_the_table(desktop: Seater, feed: Any, say: Callable[[str], None],
     listed = feed.tournaments.listed
     name: str | None = next((t.name for t in listed.tournaments if t.id == seat.id), "") \
         if listed else ""
+    title = name or ""
     if seat.id in started:
         name = None
 
     def attempt() -> Page | str | CertificateQuestion:
-        got = desktop.take_tournament_seat(feed.server, seat, name)
+        got = desktop.take_tournament_seat(feed.server, seat, name, title)
         if not isinstance(got, str | CertificateQuestion):
             feed.close()  # at the table now: the lobby's connection is done
         return got

@@ -176,6 +176,8 @@ def test_a_newcomer_seated_in_a_running_game_hears_who_is_here_not_back_at_the_t
         assert not any("Back at the table" in s for s in heard), heard
         # (seated at once between hands, or after the hand being played when she came)
         assert any("You have a seat for this game." in s for s in heard), heard
+        # (once: dealt straight in between hands said it as the seat came mid-hand)
+        assert sum(s.count("You have a seat for this game.") for s in heard) == 1, heard
         assert not any("(host)" in s for s in heard), heard  # a public table has no host
         assert remote.who_is_here() == ("In the room: Ann and you. The computer plays "
                                         "4 seats."), remote.who_is_here()

@@ -134,9 +134,12 @@ def test_the_list_is_heard_entered_and_refused_by_keys(desktop, make_server, tmp
     wait_for(app, [], lambda: "3 tournaments." in said(desktop)[-3:])
     assert "3 of 3 registered, starts when full, running" in row(page, three)
     page.focus.id = f"tournament:{three}"
-    keys(app, "return")  # too late to take it back
-    wait_for(app, [], lambda: said(desktop)[-1]
-             == "Registration for Three of us is closed: it has started or ended.")
+    keys(app, "return")  # too late to take it back: followed again, back to her table
+    wait_for(app, [], lambda: "That name is already registered for Three of us." in said(desktop))
+    wait_for(app, [], lambda: isinstance(app.screen, TableScreen))
+    app, page = tournaments_page(desktop, served)
+    wait_for(app, [], lambda: "3 tournaments." in said(desktop)[-3:])
+    page.focus.id = f"tournament:{three}"
     keys(app, "s")  # its standings: the three of them at one table
     wait_for(app, [], lambda: "3 players left of 3." in said(desktop))
     assert [c.id for c in page.controls()][:4] == [

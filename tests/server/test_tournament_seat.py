@@ -138,6 +138,14 @@ def played(desktop, served, proxy: Proxy, key: str, held: Held) -> None:
     # nothing of the old table survives: the hand followed is the new table's
     assert remote.hand is None or len(remote.hand.actions) == remote.table.decision
     assert "You have a seat." not in said(desktop)  # (the move says where, once)
+    # the Room zone names the new table's code, and its invitation invites there
+    codes = [c.label for c in app.screen.controls() if c.id == "room:code"]
+    assert codes == [f"Room code {' '.join(remote.code)}"], codes
+    app.screen.focus.id = "room:invite"
+    keys(app, "return")
+    assert " ".join(remote.code) in said(desktop)[-1] or remote.code in said(desktop)[-1], \
+        said(desktop)[-1]
+    assert code not in said(desktop)[-1]
 
     # -- dealt at the new table: her cards heard; she acts and the table goes on
     press_next_until(app, remote, lambda: my_turn(remote), 60.0)

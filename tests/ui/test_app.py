@@ -22,6 +22,7 @@ from holdem_desktop.settings import settings_path  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import HEADLESS_DRIVERS, App  # noqa: E402
 from holdem_desktop.ui.menus import StartPage  # noqa: E402
+from holdem_desktop.ui.page import Push  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.folders import data_folder  # noqa: E402
 
@@ -461,3 +462,14 @@ def test_with_no_display_the_window_refuses_with_a_message_to_speak_and_an_exit_
                     reason="pygame-ce's Windows build of SDL has no offscreen video driver")
 def test_a_window_in_memory_asked_for_by_name_is_not_refused():
     assert open_without_display(SDL_VIDEODRIVER="offscreen") == ["opened|offscreen"]
+
+
+def test_a_screen_asked_for_without_a_key_is_shown_at_the_next_turn(desktop):
+    # (issue 35: a network's callback asks for a screen, the poll saw nothing
+    # new; it was shown only at the next key press)
+    start = desktop.menu()
+    app = App(start, keymap=desktop.keymap, moves=desktop.take_moves)
+    other = desktop.menu()
+    desktop.moves.append(Push(other))
+    app.run(max_events=1)  # no key waits
+    assert app.screen is other

@@ -1,0 +1,114 @@
+"""A tournament's end at the Desktop's table (issue 35): what the news
+``out`` and ``over`` open, once the felt has shown the hand that made them.
+
+- ``out`` (you are out before the end): your place is said at once, with
+  the news; the bust-out dialog (:func:`~holdem_desktop.ui.tournament_end.bust_dialog`)
+  opens once the showdown that put you out has been shown: Keep watching
+  (you stay at the table as a watcher: the server keeps you there, and at
+  another table when yours is broken, to the end) or Back to Tournaments.
+- ``over``: the final ranking page replaces the table (at once when a
+  dialog is open over it); the table's connection is closed (the room
+  closes with the tournament).  Its Enter or Escape, like the dialog's Back
+  to Tournaments, opens the server's lobby on a new connection, with its
+  Tournaments page on top."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from holdem_desktop.ui.lobby import LobbyPage
+from holdem_desktop.ui.page import Push, Replace, Transition
+from holdem_desktop.ui.table import TableScreen
+from holdem_desktop.ui.tournament_end import RankingPage, bust_dialog, ranking_of
+from holdem_desktop.ui.tournaments import TournamentsPage
+
+from .lobby import LobbyWatch
+
+if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+    from holdem_desktop.net.tournament_messages import TournamentNews
+    from holdem_desktop.ui.lobby import LobbyDesktop, LobbyFeed
+    from holdem_desktop.ui.tournaments import Feed
+
+    from .desktop import Desktop
+
+__all__ = ["TournamentEnd", "back_to_tournaments"]
+
+
+class TournamentEnd:
+    """The end of the tournament named ``title`` for the player at
+    ``remote``'s table on ``server`` (see the module's text)."""
+
+    def __init__(self, desktop: Desktop, server: str, remote: RemoteTable, title: str) -> None:
+        self.desktop, self.server, self.remote, self.title = desktop, server, remote, title
+        self.asking = False
+        """The bust-out dialog is open over the table."""
+
+    def _table(self) -> TableScreen | None:
+        table = self.desktop.screen
+        return table if isinstance(table, TableScreen) \
+            and table.session is self.remote else None  # type: ignore[comparison-overlap]
+
+    def heard(self, news: TournamentNews) -> None:
+        """``news`` heard at the table (and said): the dialog or the page it opens."""
+        table = self._table()
+        if table is None:
+            return
+        if news.what == "out":
+            def ask() -> Transition | None:
+                if self.remote.closed is not None:
+                    return None
+                self.asking = True
+                dialog = bust_dialog(table, news.place, news.entrants, news.shared,
+                                     self.back, self.desktop.say)
+                dialog.on_cancel = self._watching
+                return Push(dialog)
+            table.out_of_game.when_at_rest(ask)
+        elif news.what == "over":
+            self.remote.closed = "left"  # (the room closes with the tournament: no problem)
+            ranking = ranking_of(self.title, news.name, news.place, news.entrants,
+                                 news.shared, news.ranking, news.places, news.rated,
+                                 news.changes)
+
+            def show() -> Transition | None:
+                self.desktop.close_room()
+                page = RankingPage(ranking, self.back, self.desktop.say)
+                self.desktop.say(page.arrival())
+                return Replace(page)
+            if self.asking:  # (the dialog over the table: the ranking replaces both)
+                table.out_of_game.at_rest = None
+                made = show()
+                if made is not None:
+                    self.desktop.moves.append(made)
+            else:
+                table.out_of_game.when_at_rest(show)
+
+    def _watching(self) -> None:
+        self.asking = False
+
+    def back(self) -> Transition | None:
+        """Back to the server's Tournaments page."""
+        self.asking = False
+        return back_to_tournaments(self.desktop, self.server)
+
+
+def back_to_tournaments(desktop: Desktop, server: str) -> Transition | None:
+    """The server's lobby on a new connection, its Tournaments page on top
+    (the start screen under them); where it cannot be reached, why is said
+    on the start screen."""
+    start = desktop.menu()  # (closes the table's connection)
+    start.quiet_arrival = True
+    got = desktop.open_lobby(server)
+    if not isinstance(got, LobbyWatch):
+        if isinstance(got, str):
+            desktop.say(got)
+        start.quiet_arrival = False
+        return Replace(start)
+    name = desktop.account_name(server) or desktop.settings.player_name
+    # (the pages' protocols: what a window may know of them)
+    host = cast("LobbyDesktop", desktop)
+    lobby = LobbyPage(host, cast("LobbyFeed", got), name, desktop.say)
+    lobby.quiet_arrival = True
+    desktop.moves.append(Push(lobby))
+    desktop.moves.append(Push(TournamentsPage(host, cast("Feed", got), name, desktop.say)))
+    return Replace(start)

@@ -1,0 +1,148 @@
+"""A tournament's end on the real Desktop (issue 35): the bust-out dialog and
+the final ranking page, over a real server on loopback (dummy video driver,
+the recording speaker, key events).  Ann registers from the lobby, is taken
+to her table and steps away there (her seat sits out: she is out before the
+end; moved to another table she plays again, every chip in at each
+turn).  Her place is said at once; once the felt has shown that hand, a
+dialog says it again and offers Keep watching or Back to Tournaments; she
+keeps watching (by Escape), as a watcher of her table, and of another when
+hers is broken, to the end; then the final ranking replaces the table:
+titled with the tournament's name, her place of how many, every entrant's
+row, said as it opens; Enter takes her to the server's Tournaments page on
+a new lobby connection.  Screenshots of both at two window sizes go to
+``../shots-tend2``."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.net.tournament_messages import TournamentEntry  # noqa: E402
+from holdem_desktop.server.tournament_play import TablePlay  # noqa: E402
+from holdem_desktop.ui.dialog import Dialog  # noqa: E402
+from holdem_desktop.ui.draw import set_text_scale  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from holdem_desktop.ui.tournament_end import RankingPage  # noqa: E402
+from holdem_desktop.ui.tournaments import TournamentsPage  # noqa: E402
+from tests.driving import keys  # noqa: E402
+
+from .conftest import said  # noqa: E402
+from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
+from .test_tournament_desktop import SEED  # noqa: E402
+from .test_tournament_play import TWELVE  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parents[3] / "shots-tend2"
+SIZES = ((1366, 768), (1024, 640))
+
+
+class Paused(TablePlay):
+    """The tables stop dealing once Ann is out, until the test lets them
+    (:attr:`go`): the computers would otherwise play the rest of the
+    tournament before the Desktop could show her hand."""
+
+    go = False
+
+    def play(self, budget: int = 50) -> int:
+        if "Ann" in self.tournament.places and not self.go:
+            if self.lobby is not None:
+                self._flush()
+            return 0
+        return super().play(budget if self.go else 1)  # (one hand a turn until she is out)
+
+
+def shoot(page, name: str) -> None:
+    """``page`` drawn at each of :data:`SIZES`, saved as PNGs."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for w, h in SIZES:
+        surface = pygame.Surface((w, h))
+        set_text_scale((w, h))
+        page.draw(surface)
+        pygame.image.save(surface, str(SHOTS / f"{name}_{w}x{h}.png"))
+
+
+def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path):
+    offers = tmp_path / "twelve.toml"
+    offers.write_text(TWELVE, encoding="utf-8")
+    served = make_server(tournaments=offers)
+    desk = served.server.tournaments
+    (key,) = desk.desk.entries
+    t = desk.desk.tournament(key)
+    t.rng = random.Random(SEED)
+    play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
+    desk.plays[key] = play
+    app = lobby_by_keys(desktop, served)
+    app.moves = desktop.take_moves  # (as the program's window: app/play.py)
+    app.screen.feed.client.send(TournamentEntry(key, "Ann"))  # type: ignore[attr-defined]
+    wait_for(app, [], lambda: desktop.remote is not None and desktop.remote.seat is not None,
+             30.0)
+    remote = desktop.remote
+    remote.away()
+
+    # -- out: the place said at once, then the dialog once the felt has shown it
+    acted: list[object] = []
+
+    def out_or_over() -> bool:
+        # (a move brings her back into play: Next hand when the table waits for
+        # her, every chip in at each turn of hers)
+        t = remote.table
+        if t is not None and remote.seat is not None and remote.seat in t.waiting_for \
+                and ("n", remote.code, t.hand) not in acted \
+                and isinstance(app.screen, TableScreen):
+            acted.append(("n", remote.code, t.hand))
+            keys(app, "n")
+        if my_turn(remote) and (remote.code, remote.table.hand, remote.table.decision) \
+                not in acted and isinstance(app.screen, TableScreen):
+            acted.append((remote.code, remote.table.hand, remote.table.decision))
+            keys(app, "a")
+            if my_turn(remote):
+                keys(app, "c")
+        return isinstance(app.screen, Dialog | RankingPage)
+
+    wait_for(app, [], out_or_over, 120.0)
+    assert isinstance(app.screen, Dialog), "Ann won?"  # (she sits out: she cannot)
+    (place,) = [s for s in said(desktop) if re.fullmatch(r"You finished [\w ]+ of 12\.", s)]
+    dialog = app.screen
+    assert dialog.question == place
+    assert [c.label for c in dialog.controls()] == ["Keep watching", "Back to Tournaments"]
+    assert said(desktop)[-1].startswith(place), said(desktop)[-1]  # said as it opens
+    assert said(desktop)[-1].endswith("Keep watching, button"), said(desktop)[-1]
+    shoot(dialog, "bust_out")
+    keys(app, "tab")  # the focus stays in the dialog
+    assert said(desktop)[-1] == "Back to Tournaments, button"
+    keys(app, "tab")
+    assert said(desktop)[-1] == "Keep watching, button"
+    keys(app, "escape")  # keeps watching
+    assert isinstance(app.screen, TableScreen)
+    assert remote.closed is None
+    play.go = True
+
+    # -- to the end as a watcher: the final ranking replaces the table
+    wait_for(app, [], lambda: isinstance(app.screen, RankingPage), 180.0)
+    page = app.screen
+    assert page.title == "Final ranking — Twelve"
+    assert page.subtitle == place
+    rows = [c.label for c in page.controls() if c.id.startswith("row:")]
+    assert len(rows) == 12, rows  # a small field: everyone
+    assert rows[0].startswith("1. Computer ")
+    assert any(r.endswith("Ann (you)") for r in rows), rows
+    assert page.controls()[0].label == "Place, player"  # (guests: not rated)
+    opened = [s for s in said(desktop) if s.startswith("Final ranking — Twelve.")]
+    assert opened and place in opened[-1] and "Places: 1, Computer " in opened[-1], opened
+    assert page.focused().label.endswith("Ann (you)")  # her own row first
+    assert not any("Rooms page" in s for s in said(desktop)), said(desktop)[-5:]
+    shoot(page, "final_ranking")
+
+    # -- Enter: the server's Tournaments page, on a new lobby connection
+    keys(app, "return")
+    wait_for(app, [], lambda: isinstance(app.screen, TournamentsPage), 10.0)
+    assert [type(p).__name__ for p in app.stack] == ["StartPage", "LobbyPage",
+                                                     "TournamentsPage"]
+    assert any(s.startswith("Tournaments. ") for s in said(desktop)[-3:]), said(desktop)[-3:]
