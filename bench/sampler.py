@@ -4,7 +4,7 @@ of the main thread about every millisecond of the process's CPU, then write
 where the CPU went, by function, itself and with what it called, in
 OUT.txt (and every stack, folded for flame graph tools, in OUT.txt.folded).
 
-    python bench/sampler.py OUT.txt [--every MS] -m MODULE [ARGS...]
+    python bench/sampler.py OUT.txt [--every MS] [--window] -m MODULE [ARGS...]
 
 ``ITIMER_PROF`` counts the CPU of every thread of the process, and its
 signal is handled on the main thread: a sample lands on the Python frame
@@ -14,6 +14,13 @@ thread was doing; the per-thread CPU printed at the end (from ``/proc``)
 says how much that is.  Unlike cProfile it does not slow every Python call
 down (a sample costs a few microseconds), so the shares are the real ones.
 ``bench/server.py --sample OUT`` runs its first server process under it.
+
+``--window``: sample only between a ``SIGUSR1`` (start) and a ``SIGUSR2``
+(stop) sent to the process, so that the start-up (imports, the TLS
+handshakes of the clients arriving) and the warm-up are not charged to the
+steady play; ``bench/server.py --sample`` sends them at the start and the
+end of its measured seconds, the window its CPU per hand is read over.
+The per-thread CPU printed is then that of the window too.
 """
 
 from __future__ import annotations
@@ -116,6 +123,9 @@ def main() -> None:
     if args[:1] == ["--every"]:
         every = float(args[1]) / 1000
         args = args[2:]
+    window = args[:1] == ["--window"]
+    if window:
+        args = args[1:]
     if args[:1] != ["-m"] or len(args) < 2:
         sys.exit(__doc__)
     module = args[1]
@@ -123,7 +133,21 @@ def main() -> None:
     sampler = Sampler(every)
     stop = threading.Event()
     threading.Thread(target=_watch, args=(stop,), name="sampler /proc", daemon=True).start()
-    sampler.start()
+    started: dict[str, float] = {}
+    ended: dict[str, float] = {}
+    if window:  # from SIGUSR1 to SIGUSR2 only (the measured seconds)
+        def begin(signum: int, frame: FrameType | None) -> None:
+            started.update(thread_cpu())
+            sampler.start()
+
+        def end(signum: int, frame: FrameType | None) -> None:
+            sampler.stop()
+            ended.update(thread_cpu())
+
+        signal.signal(signal.SIGUSR1, begin)
+        signal.signal(signal.SIGUSR2, end)
+    else:
+        sampler.start()
     try:
         runpy.run_module(module, run_name="__main__", alter_sys=True)
     except SystemExit:
@@ -131,7 +155,12 @@ def main() -> None:
     finally:
         sampler.stop()
         stop.set()
-        out.write_text(sampler.report())
+        report = sampler.report()
+        if window and started:
+            report += "CPU seconds by thread in the window (SIGUSR1 to SIGUSR2):\n" + "".join(
+                f"  {name}: {ended.get(name, cpu) - started.get(name, 0.0):.2f}\n"
+                for name, cpu in (ended or thread_cpu()).items())
+        out.write_text(report)
         out.with_name(out.name + ".folded").write_text(sampler.folded())
 
 

@@ -45,8 +45,10 @@ meets the same load: ``--processes 1,2`` (one process, then two sharing
 Redis), ``--baseline REV`` (the server of git revision REV, extracted with
 ``git archive`` and run from there, against this one; the clients are this
 revision's for both).  ``--sample FILE`` runs the first server under
-``bench/sampler.py`` (where its CPU goes, by function), ``--profile FILE``
-under cProfile.
+``bench/sampler.py`` (where its CPU goes, by function), sampled over the
+measured seconds only (signalled at their start and end: not the start-up,
+the handshakes or the warm-up, which the CPU per hand leaves out too),
+``--profile FILE`` under cProfile (the whole run).
 
 ``--lobby-followers N`` compares, interleaved, every variant with and
 without N more clients following the lobby (in ``--workers`` processes of
@@ -76,6 +78,7 @@ import json
 import os
 import random
 import re
+import signal
 import ssl
 import statistics
 import subprocess
@@ -385,10 +388,15 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             time.sleep(WARMUP)
             h0 = [health(port) for _, port in servers]
             c0 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
+            sampled = [proc for proc, _ in servers if "--window" in proc.args][:1]
+            for proc in sampled:  # bench/sampler.py --window: the measured seconds only
+                proc.send_signal(signal.SIGUSR1)
             t0 = time.monotonic()
             time.sleep(seconds)
             h1 = [health(port) for _, port in servers]
             c1 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
+            for proc in sampled:
+                proc.send_signal(signal.SIGUSR2)
             elapsed = time.monotonic() - t0
             rss = sum(rss_mb(proc.pid) for proc, _ in servers)
             results = [json.loads(kid.communicate(timeout=120)[0]) for kid in kids]
@@ -486,7 +494,7 @@ def main() -> None:
     if args.profile:
         PROFILE.append(["-m", "cProfile", "-o", args.profile])
     elif args.sample:
-        PROFILE.append([str(ROOT / "bench" / "sampler.py"), args.sample])
+        PROFILE.append([str(ROOT / "bench" / "sampler.py"), args.sample, "--window"])
     with tempfile.TemporaryDirectory() as folder:
         trees = [("this", ROOT)]
         if args.baseline:

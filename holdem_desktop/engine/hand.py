@@ -335,6 +335,9 @@ class Hand:
         self._legal: tuple[LegalAction, ...] | None = None
         self._raise_known: tuple[str | None, int, int] | None = None
         self._menu_known: tuple[int, ...] | None = None
+        self.shared_view: Any = None
+        """What every view of this state holds alike (:mod:`.views` keeps it
+        here; forgotten by :meth:`apply`, rebuilt when the history grew)."""
         # The state after the forced bets, then the hole cards: two to each
         # player in playing order.
         self.stacks = list(setup.stacks)
@@ -439,7 +442,7 @@ class Hand:
         """Take ``action`` for ``seat``; returns the events it caused."""
         kind, to, top = self._resolve(seat, action)
         self._legal = self._raise_known = None  # the decision they described is made
-        self._menu_known = None
+        self._menu_known = self.shared_view = None
         events = self.events
         mark = len(events)
         r = self._round

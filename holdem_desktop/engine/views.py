@@ -98,39 +98,81 @@ def _censor(event: Event, seat: int | None) -> Event:
     return event
 
 
+class _Shared:
+    """What every view of one state of a hand holds alike (issue 38): the
+    players, the board, the pots, and each seat's history so far.  After an
+    action a room builds a view for each member and the computers one for
+    each decision; built once per state, the views share these tuples (and
+    the server's encoder, which keeps a player's text by identity, writes
+    them once).  Kept on the hand and rebuilt when its history grew (every
+    change of a hand adds an event; :meth:`Hand.apply` also forgets it)."""
+
+    __slots__ = ("board", "count", "histories", "players", "pots")
+
+    def __init__(self, hand: Hand, count: int, old: _Shared | None) -> None:
+        self.count = count
+        shown: dict[int, tuple[Card, ...]] = {}
+        for e in hand.events:
+            if isinstance(e, CardsShown):
+                shown[e.seat] = e.cards
+        new = object.__new__
+        players = []
+        stacks, bets, contributed, folded = hand.stacks, hand.bets, hand.contributed, hand.folded
+        for i, s in enumerate(hand.seats):  # (the engine's own values: no checks to run)
+            p = new(PlayerView)
+            p.__dict__.update(seat=s, stack=stacks[i], bet=bets[i], in_pot=contributed[i],
+                              folded=folded[i], all_in=stacks[i] == 0 and not folded[i],
+                              shown=shown.get(s, ()))
+            players.append(p)
+        self.players = tuple(players)
+        self.board = tuple(hand.board)
+        self.pots = tuple(hand.pots()) if not hand.over else ()
+        self.histories: dict[int | None, tuple[int, tuple[Event, ...]]] = (
+            old.histories if old is not None else {})
+        """Each seat's history (and the count of events it covers), extended
+        as the hand goes on: a hand's events are only ever added."""
+
+    def history(self, events: list[Event], seat: int | None) -> tuple[Event, ...]:
+        count = self.count
+        found = self.histories.get(seat)
+        if found is not None and found[0] == count:
+            return found[1]
+        if found is not None and found[0] < count:
+            history = found[1] + tuple([_censor(e, seat) for e in events[found[0]:count]])
+        else:
+            history = tuple([_censor(e, seat) for e in events[:count]])
+        self.histories[seat] = (count, history)
+        return history
+
+
+def _shared(hand: Hand) -> _Shared:
+    """The parts of every view of ``hand`` as it stands now."""
+    count = len(hand.events)
+    found: _Shared | None = hand.shared_view
+    if found is None or found.count != count:
+        found = hand.shared_view = _Shared(hand, count, found)
+    return found
+
+
 def seat_view(hand: Hand, seat: int | None) -> SeatView:
     """The view of ``hand`` for ``seat`` (None: a spectator, who sees only public facts)."""
     if seat is not None:
         hand.index_of(seat)  # KeyError for a seat that is not in the hand
-    shown: dict[int, tuple[Card, ...]] = {}
-    for e in hand.events:
-        if isinstance(e, CardsShown):
-            shown[e.seat] = e.cards
-    players = tuple(
-        PlayerView(
-            seat=s,
-            stack=hand.stacks[i],
-            bet=hand.bets[i],
-            in_pot=hand.contributed[i],
-            folded=hand.folded[i],
-            all_in=hand.stacks[i] == 0 and not hand.folded[i],
-            shown=shown.get(s, ()),
-        )
-        for i, s in enumerate(hand.seats)
-    )
+    shared = _shared(hand)
     mine = seat is not None and hand.to_act == seat
     in_hand = seat is not None and hand.in_hand(seat) and not hand.over
     cfg = hand.config
-    return SeatView(
+    view = object.__new__(SeatView)  # (the engine's own values: no checks to run)
+    view.__dict__.update(
         seat=seat,
         hole=tuple(hand.hole[hand.index_of(seat)]) if seat is not None else (),
-        board=tuple(hand.board),
+        board=shared.board,
         street=hand.street,
-        players=players,
+        players=shared.players,
         button=hand.seats[-1],
         to_act=hand.to_act,
         pot=hand.pot_total if not hand.over else 0,
-        pots=tuple(hand.pots()) if not hand.over else (),
+        pots=shared.pots,
         to_call=hand.to_call(seat) if in_hand and seat is not None else 0,
         legal_actions=hand.legal_actions() if mine else (),
         min_bet=hand.street_min_bet(),
@@ -139,6 +181,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         betting=cfg.betting,
         raise_cap=cfg.raise_cap,
         raise_menu=cfg.raise_menu,
-        history=tuple(_censor(e, seat) for e in hand.events),
+        history=shared.history(hand.events, seat),
         over=hand.over,
     )
+    return view

@@ -45,6 +45,7 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from holdem_desktop.ai.character import NAMES, random_characters
 from holdem_desktop.ai.players import create_player
@@ -966,6 +967,7 @@ class Room(PublicTable, SitOut):
 
     def _flush(self) -> None:
         """Send each member what happened since, then the state as they see it."""
+        common: tuple[Any, ...] = ()
         for m in self.members:
             if m.conn is None:
                 m.pending.clear()  # gone: the whole view comes when they are back
@@ -974,7 +976,8 @@ class Room(PublicTable, SitOut):
                 for k in range(0, len(m.pending), MAX_EVENTS):
                     self._send(m.conn, Events(tuple(m.pending[k:k + MAX_EVENTS])))
                 m.pending.clear()
-                self._send(m.conn, self._table(m))
+                common = common or self._common()
+                self._send(m.conn, self._table(m, common))
         self._tell_wait()
 
     def _absent_to_act(self) -> Member | None:
@@ -996,9 +999,11 @@ class Room(PublicTable, SitOut):
             self._news("turn_waits", (member.name,))
 
     def _broadcast_table(self) -> None:
+        common: tuple[Any, ...] = ()
         for m in self.members:
             if m.conn is not None:
-                self._send(m.conn, self._table(m))
+                common = common or self._common()
+                self._send(m.conn, self._table(m, common))
 
     def _broadcast_waiting(self, waiting: tuple[int, ...], presser: Member | None = None
                            ) -> None:
@@ -1020,31 +1025,40 @@ class Room(PublicTable, SitOut):
             else:
                 self._send(m.conn, Waiting(waiting, say=False))
 
-    def _table(self, member: Member) -> Table:
+    def _common(self) -> tuple[Any, ...]:
+        """What every member's table holds alike (for :meth:`_table`), worked
+        out once for all the tables sent together (issue 38): the seats'
+        names, chips, places, kinds and connections, the level, the waiting
+        list, the decision, the watchers."""
         s = self.session
-        connected = tuple(any(m.seat == k and m.conn is not None for m in self.members)
-                          for k in range(self.size))
+        seated = {m.seat for m in self.members if m.seat is not None and m.conn is not None}
+        connected = tuple(k in seated for k in range(self.size))
         watchers = tuple(m.name for m in self.members if m.seat is None and m.conn is not None)
         if s is None:
-            return Table.built(None, tuple(self.names), (0,) * self.size,
-                               (None,) * self.size, tuple(self.kinds), connected, 0, 0, (), 0,
-                               None, False, False, (), 0, 0, watchers,
-                               self._removed_for(member))
+            return (None, tuple(self.names), (0,) * self.size, (None,) * self.size,
+                    tuple(self.kinds), connected, 0, 0, (), 0, None, False, False, (), 0, 0,
+                    watchers)
+        level = s.blind_level()
+        hand, decision = self.decision
+        return (s, tuple(self.names), tuple(s.chips(k) for k in range(s.n)),
+                tuple(st.place for st in s.seats), tuple(self.kinds), connected,
+                s.hands_played, s.level, level.blinds, level.ante, s.hands_until_next_level(),
+                s.game_over, True,
+                tuple(sorted(self._awaited())) if s.hand is None or s.hand.over else (),
+                hand, decision, watchers)
+
+    def _table(self, member: Member, common: tuple[Any, ...] = ()) -> Table:
+        """``member``'s table (``common``: :meth:`_common`, if worked out)."""
+        s, *alike = common or self._common()
+        if s is None:
+            return Table.built(None, *alike, self._removed_for(member))
         view = None
         if s.hand is not None:  # those out of the hand (or listening) see what all see,
             # and so does one whose seat became theirs after this hand was dealt
             own = member.seat in s.hand.seats and member.since <= self.hand_serial
             view = s.view(member.seat if own else None)
-        level = s.blind_level()
-        hand, decision = self.decision
         left, bank = self._clock_fields(member)
-        return Table.built(view, tuple(self.names),
-                           tuple(s.chips(k) for k in range(s.n)),
-                           tuple(st.place for st in s.seats), tuple(self.kinds), connected,
-                           s.hands_played, s.level, level.blinds, level.ante,
-                           s.hands_until_next_level(), s.game_over, True,
-                           tuple(sorted(self._awaited())) if s.hand is None or s.hand.over
-                           else (), hand, decision, watchers, self._removed_for(member),
+        return Table.built(view, *alike, self._removed_for(member),
                            tuple(self.stand_ins) if view is not None else (), left, bank)
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:

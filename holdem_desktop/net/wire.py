@@ -36,7 +36,7 @@ from holdem_desktop.engine.cards import ALL_CARDS, Card
 from holdem_desktop.engine.evaluator import HandValue, describe_strength, evaluate
 from holdem_desktop.engine.events import Event, HoleCardsDealt
 from holdem_desktop.engine.variant import RaiseStep
-from holdem_desktop.engine.views import SeatView, hidden_cards
+from holdem_desktop.engine.views import PlayerView, SeatView, hidden_cards
 from holdem_desktop.session import events as _session_events
 
 __all__ = [
@@ -174,6 +174,10 @@ _EVENT_TEXT: dict[int, tuple[object, str]] = {}
 """id(event) -> (the event, its text): the events of a hand are encoded once,
 not again in every view that carries them.  The entry holds the event, so
 its id cannot be reused while the entry lives, and an event is immutable."""
+_KEPT: frozenset[type[Any]] = frozenset({PlayerView})
+"""Records kept like events though not events: the players of one state of
+a hand are shared by every view of it (:func:`~holdem_desktop.engine.views.seat_view`),
+so the members of a room are sent one text of each (issue 38)."""
 EVENT_TEXT_LIMIT = 20_000
 """Events whose text is kept at most (then all are forgotten at once): a
 few times those of the hands being played in a server's rooms."""
@@ -227,7 +231,7 @@ def _text_encoder(cls: type[Any]) -> Callable[[Any], str]:
             keys[f.name] = f.name
         plain = _record_encoder(list(keys.items()), name)
         frozen = cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        encode = _remembered(plain) if name is not None and frozen else plain
+        encode = _remembered(plain) if (name is not None or cls in _KEPT) and frozen else plain
     else:
         def encode(obj: Any) -> str:
             raise TypeError(f"cannot encode {type(obj).__name__}")
