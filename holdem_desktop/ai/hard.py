@@ -18,6 +18,9 @@ how often that player was seen to fold to a bet of its size on those streets
 player who calls the flop and gives up later is bluffed later.  On the
 button, a hand it would fold is opened instead when the big blind's counted
 folds to opens (:meth:`~.model.OpponentModel.fold_to_open_rate`) pay for it.
+Facing the flop bet of a player seen to give its flop bets up to a raise
+(:meth:`~.model.OpponentModel.flop_bet_fold_rate`), a hand about to be folded
+raises it instead (a tight player bets top pair and folds it to a raise).
 All only in heads-up games: at six-player tables they were not measured to
 gain."""
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
+from holdem_desktop.engine.events import Street
 from holdem_desktop.engine.views import SeatView
 
 from .common import (
@@ -64,9 +68,9 @@ from .model import LATE
 from .players import register
 
 __all__ = ["AIR", "CALLED_REALIZED", "CHEAP_CALL_SHARE", "COMMIT_SHARE", "DRAW",
-           "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH", "LIGHT_SIZE", "MEDIUM",
-           "MONSTER", "OVERBET", "PAIR_BET", "RERAISE_MARGIN", "STEAL_MARGIN", "STEAL_PRIOR",
-           "STRENGTHS", "TURN_OUTS", "Choice",
+           "FLOP_RAISE_PRIOR", "FREQUENT_BETTOR", "LATE_SHOWN", "LATE_STRONG", "LIGHT_DEPTH",
+           "LIGHT_SIZE", "MEDIUM", "MONSTER", "OVERBET", "PAIR_BET", "RAISE_MARGIN",
+           "RERAISE_MARGIN", "STEAL_MARGIN", "STEAL_PRIOR", "STRENGTHS", "TURN_OUTS", "Choice",
            "HardPlayer", "calling_range", "foldable", "late_raiser",
            "multipliers", "overbet_fold", "street_reads", "strength"]
 
@@ -85,6 +89,13 @@ defends most hands: the rule waits for its folds to be counted)."""
 
 STEAL_MARGIN = 0.1
 """Big blinds an open of a hand about to be folded must be worth above folding."""
+
+FLOP_RAISE_PRIOR = 0.5
+"""How often a player not yet seen raised on the flop is taken to fold its flop
+bet to a raise (a bet is a made hand or a try about as often as not)."""
+
+RAISE_MARGIN = 0.25
+"""Big blinds a raise of a flop bet with a hand about to be folded must be worth."""
 
 CALLED_REALIZED = 0.85
 """The share of its equity a re-raise that is called is taken to win (out of
@@ -130,6 +141,33 @@ class HardPlayer(HardV4Player):
                   + (1 - fold - raised) * (eq * (view.pot + 2 * added) - added))
             priced.append(Choice(action, ev))
         return priced
+
+    def _postflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
+        action = super()._postflop(view, legal)
+        if action.kind is ActionKind.FOLD:
+            return self.flop_raise(view, legal) or action
+        return action
+
+    def flop_raise(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action | None:
+        """Facing the single bet of the flop in a heads-up game with a hand about
+        to be folded, a raise to twice the bet when the bettor's counted folds of
+        its flop bets to a raise (:data:`FLOP_RAISE_PRIOR` until seen) make it
+        worth :data:`RAISE_MARGIN` big blinds: the pot when it folds, the raise
+        lost otherwise.  None otherwise."""
+        me = view.me
+        bets = raises_this_street(view)
+        if me is None or view.street != Street.FLOP or len(view.players) != 2 \
+                or me.bet > 0 or len(bets) != 1 or stack_in_big_blinds(view) <= LIGHT_DEPTH:
+            return None
+        bettor = view.player(bets[0].seat)
+        if bettor.all_in or bettor.stack < 2 * view.to_call:
+            return None
+        action = raise_to(view, legal, 2 * bettor.bet)
+        if action.kind is not ActionKind.RAISE:
+            return None
+        fold = self.table.of(bettor.seat).flop_bet_fold_rate(FLOP_RAISE_PRIOR)
+        ev = fold * view.pot - (1 - fold) * (action.amount - me.bet)
+        return action if ev > RAISE_MARGIN * max(1, view.big_blind) else None
 
     def _preflop(self, view: SeatView, legal: dict[ActionKind, LegalAction]) -> Action:
         light = self.light_reraise(view, legal)

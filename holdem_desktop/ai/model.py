@@ -171,6 +171,9 @@ class OpponentModel:
     fold_to_reraise: Rate = field(default_factory=Rate)
     """Before the flop, its raise re-raised (not all-in): folded.  Rarer than
     the other counts, it fades as what was shown down does."""
+    flop_bet_raised: Rate = field(default_factory=Rate)
+    """On the flop, its bet (nobody had bet) raised: folded (the first raise it
+    met on the street).  Rare, it fades as what was shown down does."""
 
     def fade(self, factor: float, shown: float, late: float = 1.0) -> None:
         """Weigh everything counted so far by ``factor``, what was shown down by
@@ -180,7 +183,7 @@ class OpponentModel:
                      self.open_raise, self.call_shove, self.fold_to_open):
             rate.fade(factor)
         for rate in (self.air_shown, self.bet_strong, self.raise_strong, self.overbet_air,
-                     self.fold_to_reraise, *self.late_fold_by_size):
+                     self.fold_to_reraise, self.flop_bet_raised, *self.late_fold_by_size):
             rate.fade(shown)
         for rate in (self.late_raise_strong, self.late_raise_air):
             rate.fade(late)
@@ -233,6 +236,10 @@ class OpponentModel:
         the river, shrunk toward the rate at that size on any street."""
         return self.late_fold_by_size[size_bucket(fraction)].estimate(
             self.fold_rate(fraction), RERAISE_WEIGHT)
+
+    def flop_bet_fold_rate(self, prior: float) -> float:
+        """How often they fold their flop bet to a raise, shrunk toward ``prior``."""
+        return self.flop_bet_raised.estimate(prior, RERAISE_WEIGHT)
 
     def fold_to_raise_rate(self) -> float:
         """How often they fold when raised after putting chips in on a street."""
@@ -350,6 +357,7 @@ class TableModel:
         shoved = False  # the last raise before the flop was an all-in
         raised_once = False  # the last raise before the flop was the first
         raisers: set[int] = set()  # who raised before the flop
+        flop_bettor: int | None = None  # who bet the flop first, until raised
         for e in view.history:
             if isinstance(e, HandStarted):
                 bets = dict.fromkeys(e.seats, 0)
@@ -387,6 +395,9 @@ class TableModel:
                             model.fold_to_open.add(e.kind is ActionKind.FOLD)
                     elif level > before and before > 0:  # raised after putting chips in
                         model.fold_to_raise.add(e.kind is ActionKind.FOLD)
+                        if e.seat == flop_bettor and e.street == Street.FLOP:
+                            model.flop_bet_raised.add(e.kind is ActionKind.FOLD)
+                            flop_bettor = None
                         model.raises[e.street].add(aggressive)
                     elif level > before:
                         facing = level - before
@@ -409,6 +420,8 @@ class TableModel:
                             last_bet[e.seat] = e.street
                         if level == 0 and e.added > OVERBET_SIZE * max(1, pot):
                             last_overbet[e.seat] = e.street
+                if aggressive and e.street == Street.FLOP and level == 0:
+                    flop_bettor = e.seat
                 if aggressive and e.street == Street.PREFLOP:
                     raisers.add(e.seat)
                     shoved = e.kind is ActionKind.ALL_IN
