@@ -405,10 +405,10 @@ class TournamentRoom(Room):
             self._deal_if_ready()
         self._broadcast_table()
 
-    def _table(self, member: Member) -> Table:
+    def _table(self, member: Member, common: tuple[Any, ...] = ()) -> Table:
         if member.conn is not None:
             self._told[member.conn] = tuple(self.names)
-        return super()._table(member)
+        return super()._table(member, common)
 
     def _tidy(self, now: float) -> None:
         """Watchers gone for ``forget`` seconds are forgotten (a seated person
