@@ -28,7 +28,7 @@ from holdem_desktop.resources import assets_dir
 
 from .action_bar import bar_height, draw_action_bar
 from .layout import BODY, Rect, TableLayout, seat_positions
-from .lines import break_lines
+from .lines import newest_rows
 from .motion import Motion, along
 from .plates import SeatPlate
 from .room_zone import draw_room
@@ -494,11 +494,13 @@ class TableRenderer:
         self.rects["heading:state"] = self._text(surface, _("Game state"), (x, y),
                                                  round(28 * s), p.heading)
         y += round(32 * s)
+        rows_left = max(3, (panel.h // 3) // round(24 * s))  # a third of the panel
         for c in by_zone.get("state", []):
-            if c.id.startswith("heading:"):
+            if c.id.startswith("heading:") or rows_left <= 0:
                 continue
             size = round(BODY * s)
-            lines = break_lines(self.font(size), c.label, width)  # wrapped, never cut off
+            lines = newest_rows(self.font(size), c.label, width, rows_left)
+            rows_left -= len(lines)
             drawn = [self._text(surface, line, (x, y + k * round(24 * s)), size, p.text)
                      for k, line in enumerate(lines)]
             self.rects[c.id] = drawn[0].unionall(drawn[1:])

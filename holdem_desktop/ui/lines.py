@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["break_lines"]
+__all__ = ["break_lines", "newest_rows"]
 
 
 def break_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -33,3 +33,21 @@ def break_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
             lines.append(line[:cut])
             line = line[cut:]
     return [*lines, line] if line else lines or [""]
+
+
+def newest_rows(font: pygame.font.Font, text: str, width: int, rows: int) -> list[str]:
+    """``text`` broken as :func:`break_lines` does, in at most ``rows`` lines:
+    when it needs more, its last ones, the first of them opening with "…"
+    (the Game state zone keeps to its share of the panel: a watcher's last
+    announcement can be a whole hand of a fast table, which would run over
+    the Move log, the Room zone and the action bar; the Move log has every
+    line of it, and Repeat says it whole)."""
+    lines = break_lines(font, text, width)
+    if len(lines) <= rows:
+        return lines
+    lines = lines[len(lines) - rows:]
+    words = lines[0].split()  # the words that fit after the "…"
+    while len(words) > 1 and font.size("… " + " ".join(words))[0] > width:
+        words.pop(0)
+    lines[0] = "… " + " ".join(words)
+    return lines
