@@ -37,7 +37,7 @@ from tests.driving import keys  # noqa: E402
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
 from .test_tournament_desktop import SEED  # noqa: E402
-from .test_tournament_play import TWELVE  # noqa: E402
+from .test_tournament_play import twelve_served  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[3] / "shots-tend2"
 SIZES = ((1366, 768), (1024, 640))
@@ -69,13 +69,7 @@ def shoot(page, name: str) -> None:
 
 
 def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path):
-    offers = tmp_path / "twelve.toml"
-    offers.write_text(TWELVE, encoding="utf-8")
-    served = make_server(tournaments=offers)
-    desk = served.server.tournaments
-    (key,) = desk.desk.entries
-    t = desk.desk.tournament(key)
-    t.rng = random.Random(SEED)
+    served, desk, key, t = twelve_served(make_server, tmp_path, SEED)
     play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
     desk.plays[key] = play
     app = lobby_by_keys(desktop, served)

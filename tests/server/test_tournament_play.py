@@ -8,6 +8,7 @@ follows a person to the connection they come back on."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from holdem_desktop.net.tournament_messages import TournamentEntry
@@ -25,6 +26,20 @@ seats_per_table = 6
 speed = "turbo"
 computers_after = 0
 '''
+
+
+def twelve_served(make_server, tmp_path: Path, seed: int | None = None):
+    """A server offering the Twelve sit-and-go: (served, its tournament desk,
+    the tournament's key, the tournament, its draw seeded with ``seed``)."""
+    offers = tmp_path / "twelve.toml"
+    offers.write_text(TWELVE, encoding="utf-8")
+    served = make_server(tournaments=offers)
+    desk = served.server.tournaments
+    (key,) = desk.desk.entries
+    t = desk.desk.tournament(key)
+    if seed is not None:
+        t.rng = random.Random(seed)
+    return served, desk, key, t
 
 
 def started(tmp_path: Path) -> tuple[DeskFile, str]:
