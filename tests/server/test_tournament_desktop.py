@@ -25,14 +25,14 @@ from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
 
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
-from .test_tournament_play import twelve_served  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
 
 SEED = 2
 """A draw, decks and computers with which the person's table is broken."""
 
 
 def test_the_desktop_says_the_move_and_the_end(desktop, make_server, tmp_path):
-    served, desk, key, t = twelve_served(make_server, tmp_path, SEED)
+    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
     desk.plays[key] = TablePlay(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
     app = lobby_by_keys(desktop, served)
     page = app.screen

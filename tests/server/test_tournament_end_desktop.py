@@ -37,7 +37,7 @@ from tests.driving import keys  # noqa: E402
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
 from .test_tournament_desktop import SEED  # noqa: E402
-from .test_tournament_play import twelve_served  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[3] / "shots-tend2"
 SIZES = ((1366, 768), (1024, 640))
@@ -69,7 +69,7 @@ def shoot(page, name: str) -> None:
 
 
 def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path):
-    served, desk, key, t = twelve_served(make_server, tmp_path, SEED)
+    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
     play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
     desk.plays[key] = play
     app = lobby_by_keys(desktop, served)

@@ -9,7 +9,6 @@ seat."""
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
@@ -30,6 +29,7 @@ from .conftest import said  # noqa: E402
 from .test_lobby_desktop import wait_for  # noqa: E402
 from .test_server import next_message, online  # noqa: E402
 from .test_tournament_page import tournaments_page  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
 from .test_tournament_seat import SIX_NOW, Held  # noqa: E402
 
 
@@ -37,13 +37,7 @@ def test_the_game_started_again_follows_its_running_tournament(
         desktop, make_server, tmp_path, monkeypatch):
     monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
     monkeypatch.setattr(tournament_watch, "TOKENS", {})
-    offers = tmp_path / "six.toml"
-    offers.write_text(SIX_NOW, encoding="utf-8")
-    served = make_server(tournaments=offers)
-    desk = served.server.tournaments
-    (key,) = desk.desk.entries
-    t = desk.desk.tournament(key)
-    t.rng = random.Random(1)
+    served, desk, key, t = tournament_served(make_server, tmp_path, 1, SIX_NOW)
     desk.plays[key] = Held(t, desk.desk.variants["tournament"])  # no hand is dealt
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: bool(page.listed()), 30.0)
@@ -83,12 +77,7 @@ def test_the_game_started_again_follows_its_running_tournament(
 def test_a_running_tournament_answers_registered_with_the_seat(make_server, tmp_path,
                                                                monkeypatch):
     monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
-    offers = tmp_path / "six.toml"
-    offers.write_text(SIX_NOW, encoding="utf-8")
-    served = make_server(tournaments=offers)
-    desk = served.server.tournaments
-    (key,) = desk.desk.entries
-    t = desk.desk.tournament(key)
+    served, desk, key, t = tournament_served(make_server, tmp_path, offer=SIX_NOW)
     desk.plays[key] = Held(t, desk.desk.variants["tournament"])
     token = "ab" * 16
     first = online(served)

@@ -39,7 +39,7 @@ from tests.driving import keys  # noqa: E402
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
 from .test_tournament_desktop import SEED  # noqa: E402
-from .test_tournament_play import twelve_served  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
 from .test_tournament_seat import Held  # noqa: E402
 
 NAMELESS = re.compile(r"(^|[.,:;!?] |  )(folds|checks|calls|bets|raises|posts|goes all-in|"
@@ -49,7 +49,7 @@ NAMELESS = re.compile(r"(^|[.,:;!?] |  )(folds|checks|calls|bets|raises|posts|go
 
 def test_no_line_names_nobody_after_a_move(desktop, make_server, tmp_path, monkeypatch):
     monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
-    served, desk, key, t = twelve_served(make_server, tmp_path, SEED)
+    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
     held = Held(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
     desk.plays[key] = held
     app = lobby_by_keys(desktop, served)

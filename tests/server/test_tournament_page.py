@@ -33,7 +33,7 @@ from .conftest import said  # noqa: E402
 from .test_accounts_desktop import PASSWORD, sign_in_by_keys  # noqa: E402
 from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
 from .test_server import next_message, online  # noqa: E402
-from .test_tournament_play import twelve_served  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[3] / "look-shots" / "tpage"
 
@@ -170,7 +170,7 @@ class Paced(TablePlay):
 
 def test_the_standings_key_says_the_running_tournament_and_draws_it(desktop, make_server,
                                                                     tmp_path, monkeypatch):
-    served, desk, key, t = twelve_served(make_server, tmp_path)
+    served, desk, key, t = tournament_served(make_server, tmp_path)
     monkeypatch.setattr(tournament_service, "TablePlay", Paced)  # the server makes its tables
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: "1 tournament." in said(desktop))

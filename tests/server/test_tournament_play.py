@@ -28,11 +28,13 @@ computers_after = 0
 '''
 
 
-def twelve_served(make_server, tmp_path: Path, seed: int | None = None):
-    """A server offering the Twelve sit-and-go: (served, its tournament desk,
-    the tournament's key, the tournament, its draw seeded with ``seed``)."""
-    offers = tmp_path / "twelve.toml"
-    offers.write_text(TWELVE, encoding="utf-8")
+def tournament_served(make_server, tmp_path: Path, seed: int | None = None,
+                      offer: str = TWELVE):
+    """A server offering one tournament (``offer``, the Twelve sit-and-go
+    unless told): (served, its tournament desk, the tournament's key, the
+    tournament, its draw seeded with ``seed``)."""
+    offers = tmp_path / "offers.toml"
+    offers.write_text(offer, encoding="utf-8")
     served = make_server(tournaments=offers)
     desk = served.server.tournaments
     (key,) = desk.desk.entries
