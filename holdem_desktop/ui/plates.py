@@ -162,6 +162,17 @@ def _waiting_plates(session: Session, me: int | None, order: Sequence[int]) -> l
     return out
 
 
+def knocked_out(session: Session, seat: int, view: SeatView | None) -> bool:
+    """Whether ``seat`` is out of the game as ``view`` shows the hand: knocked
+    out (a game that ends on its hand count, like the heads-up match, places
+    players who still have chips: not out), and not still playing the hand
+    that knocks it out."""
+    in_hand = view is not None and not view.over \
+        and any(p.seat == seat for p in view.players)
+    return session.seats[seat].place is not None and session.chips(seat) == 0 \
+        and not (session.game_over and session.seats[seat].place == 1) and not in_hand
+
+
 def seat_plates(session: Session, me: int | None, view: SeatView | None,
                 order: Sequence[int]) -> list[SeatPlate]:
     """The plates of the seats of ``order`` (yours first) at ``session``'s
@@ -177,13 +188,8 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
     out = []
     for seat in order:
         name = session.seats[seat].name  # yours too: the gold name is you (as at any client)
-        place = session.seats[seat].place
         p = in_hand.get(seat)
-        # Out: knocked out (a game that ends on its hand count, like the
-        # heads-up match, places players who still have chips: not Out).
-        gone = place is not None and session.chips(seat) == 0 \
-            and not (session.game_over and place == 1) \
-            and not (p is not None and view is not None and not view.over)  # still playing
+        gone = knocked_out(session, seat, view)
         action = actions.get(seat, "")
         if gone:
             status, action = pgettext("seat of a player out of the game", "Out"), ""

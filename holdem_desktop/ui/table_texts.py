@@ -21,7 +21,7 @@ from .action_bar import action_controls
 from .chat_zone import ChatZone
 from .desktop import Desktop
 from .page import Page
-from .plates import SeatPlate, before_the_game, pot_results, seat_plates, winning_hands
+from .plates import SeatPlate, before_the_game, knocked_out, pot_results, seat_plates, winning_hands
 from .table_actions import ActingPage
 from .trust import grouped
 from .widgets import Control, Role
@@ -227,9 +227,11 @@ class TableTexts(ActingPage):
         if view is None and before_the_game(self.session):  # nobody has chips yet
             return first + [self._name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
-        return first + [_("{player} {chips}").format(
-            player=self._name(seat),
-            chips=amount(stacks.get(seat, self.session.chips(seat))))
+        return first + [
+            _("{player} out").format(player=self._name(seat))  # as the seat says, not "0"
+            if knocked_out(self.session, seat, view) else _("{player} {chips}").format(
+                player=self._name(seat),
+                chips=amount(stacks.get(seat, self.session.chips(seat))))
             for seat in self._occupied()]
 
     def plates(self, view: SeatView | None = None) -> list[SeatPlate]:

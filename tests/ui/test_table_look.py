@@ -126,6 +126,18 @@ def test_your_own_seat_stays_at_the_bottom_once_you_are_out(renderer):
     plate = screen.plates()[0]
     assert plate.me and plate.out and plate.status == "Out" and plate.name == "Mara"
     assert "cards:0" not in d
+    # the title bar says so too, as the seat does (it said "Mara 0")
+    assert screen.title_parts()[0] == "Mara out"
+
+
+def test_the_title_bar_agrees_with_the_seats(renderer):
+    screen, _clock = table(6, "out", renderer)
+    title = screen.title_parts()
+    for plate, part in zip(screen.plates(), title, strict=True):
+        if plate.status == "Out":
+            assert part == f"{plate.name} out"
+        else:  # chips as the title bar reads them
+            assert part.startswith(plate.name + " ") and not part.endswith(" out"), part
 
 
 def test_out_is_never_all_in(renderer):
