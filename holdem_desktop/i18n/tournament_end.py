@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from .names import amount
 from .tournament import player_name
-from .translate import _
+from .translate import _, pgettext
 
-__all__ = ["back_to_tournaments", "bust_detail", "columns", "enter_goes_back", "final_ranking",
-           "keep_watching",
-           "left_out", "ranking_row"]
+__all__ = ["back_to_tournaments", "bust_detail", "captions", "columns", "enter_goes_back",
+           "final_ranking", "keep_watching", "left_out", "ranking_cells", "ranking_row"]
 
 
 def final_ranking(tournament: str) -> str:
@@ -24,12 +23,32 @@ def columns(rated: bool) -> str:
     return _("Place, player, rating change") if rated else _("Place, player")
 
 
+def captions(rated: bool) -> tuple[str, ...]:
+    """The ranking's columns as the grid shows them over its rows."""
+    names = (pgettext("column", "Place"), pgettext("column", "Player"))
+    return (*names, pgettext("column", "Rating change")) if rated else names
+
+
+def _you(player: str, you: bool) -> str:
+    return _("{player} (you)").format(player=player_name(player)) if you \
+        else player_name(player)
+
+
+def ranking_cells(place: int, player: str, you: bool, change: int | None,
+                  rated: bool) -> tuple[str, ...]:
+    """One row's cells as the grid shows them: "5", "Mara (you)", "-2.1"
+    (the rating column, when the ranking has one, empty for a player not
+    rated)."""
+    cells = (amount(place), _you(player, you))
+    if not rated:
+        return cells
+    return (*cells, f"{change / 10:+.1f}" if change is not None else "")
+
+
 def ranking_row(place: int, player: str, you: bool, change: int | None) -> str:
     """One row: "5. Mara (you), rating +1.2" (``change`` in tenths; None:
     not rated)."""
-    who = _("{player} (you)").format(player=player_name(player)) if you \
-        else player_name(player)
-    row = _("{place}. {player}").format(place=amount(place), player=who)
+    row = _("{place}. {player}").format(place=amount(place), player=_you(player, you))
     if change is None:
         return row
     points = f"{change / 10:+.1f}"

@@ -24,6 +24,7 @@ from holdem_desktop.i18n import tournament_end as end_words
 
 from .dialog import Dialog
 from .form_page import FormPage
+from .grid_page import Grid, GridRenderer
 from .page import Page, Transition
 from .widgets import Control, Role
 
@@ -55,11 +56,13 @@ class RankingPage(FormPage):
 
     def __init__(self, ranking: Ranking, back: Callable[[], Transition | None],
                  say: Callable[[str], None]) -> None:
-        super().__init__(say)
+        r = ranking
+        self.grid = Grid("columns", end_words.captions(r.rated),
+                         (0.0, 0.1, 0.76) if r.rated else (0.0, 0.1), (True, False, True))
+        super().__init__(say, GridRenderer(self.grid))
         self.ranking = ranking
         self.back = back
         self.title = end_words.final_ranking(ranking.tournament)
-        r = ranking
         won = r.place == 1 and not r.shared
         self.subtitle = words.tournament_won(r.you, True) if won \
             else words.you_finished(r.place, r.entrants, r.shared) if r.place else ""
@@ -88,9 +91,13 @@ class RankingPage(FormPage):
                 rows.append(Control(f"gap:{k}", end_words.left_out(ahead + 1, place - 1),
                                     Role.TEXT, "ranking"))
                 ahead = place - 1
-            rows.append(Control(f"row:{k}", end_words.ranking_row(place, who, who == r.you,
-                                                                   change),
+            you = who == r.you
+            rows.append(Control(f"row:{k}", end_words.ranking_row(place, who, you, change),
                                 Role.TEXT, "ranking"))
+            self.grid.cells[f"row:{k}"] = end_words.ranking_cells(place, who, you, change,
+                                                                  r.rated)
+            if you:
+                self.grid.marked.add(f"row:{k}")
             ahead += 1
         if r.rows and ahead < r.entrants:
             rows.append(Control("gap:end", end_words.left_out(ahead + 1, r.entrants),
