@@ -151,8 +151,8 @@ class Lobby:
         self.owners = Owners()
         """Whose each registration is (server/tournament_owners.py)."""
         self.kept: set[str] = set()
-        """Rooms a tournament holds (its tables): never saved, never closed for
-        idleness; the tournament closes them (server/tournament_play.py)."""
+        """Rooms a tournament holds (its tables): saved as any room, never
+        closed for idleness; the tournament closes them (server/tournament_play.py)."""
         self.seats: dict[str, str] = {}
         """A tournament's person's token -> the code of their table now: their
         hello reaches it whatever code it names (after a move, a restart)."""
@@ -309,8 +309,6 @@ class Lobby:
             self._empty_since.pop(code, None)
         else:
             self._empty_since.setdefault(code, self.clock())
-        if code in self.kept:
-            self.changed.discard(code)
 
     def awaits_tournament(self, conn: str) -> bool:
         """Whether ``conn`` is a person's, registered for a tournament (it

@@ -267,9 +267,9 @@ class GameServer(AccountDesk):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._close_accounts()
-            self._save(now=True)
-            if self.tournaments is not None:
+            if self.tournaments is not None:  # (before its tables' rooms, as always)
                 self.tournaments.save()
+            self._save(now=True)
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next
             if self.directory is not None:
@@ -840,6 +840,8 @@ class GameServer(AccountDesk):
         self._texts.clear()  # those encoded before were sent by now, or are encoded again
         self._rate_games()
         out = self.lobby.take()
+        if self.tournaments is not None:  # (first: its tables' saves never run ahead of it)
+            self.tournaments.save_moved()
         gate = self._save()
         for conn, message in out:
             state = self._conns.get(conn)
