@@ -94,7 +94,7 @@ class DeskFile:
     without, a lobby of their own: nobody reaches them)."""
 
     def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None, *,
-                 speed: int = 1) -> None:
+                 speed: int = 1, prefix: str = "") -> None:
         self.path = folder / "tournaments.json"
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
@@ -102,7 +102,7 @@ class DeskFile:
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], object] = lambda k, r: None
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
-                                   clock=fast_clock(speed))
+                                   clock=fast_clock(speed), prefix=prefix)
         self._written = ""
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
