@@ -340,8 +340,10 @@ class GameServer(AccountDesk):
             directory.address = self.config.advertise or f"{host}:{self.port}"
         directory.cert = self.cert_pem if self.ssl is not None else ""
         await directory.open()
-        for code in await directory.restored(list(self.lobby.rooms)):
+        lost = await directory.restored(list(self.lobby.rooms))
+        for code in lost:
             self.lobby.close_room(code, "moved")
+        self._claimed = self.lobby.kept - set(lost)  # (a tournament's tables, restored)
         self.lobby.release = self._release
         await self._beat()
 
