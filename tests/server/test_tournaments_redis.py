@@ -1,7 +1,8 @@
 """The lobby shows a tournament from every process (issue 35 item 2): two
 real ``serve`` processes share a real ``redis-server``; A runs the
 tournaments, B runs none.  A client of B lists A's tournaments with their
-structure, registers for one and takes it back (A counts it), registers for
+structure, registers for one and takes it back (A counts it; a stranger
+may not take it back), registers for
 a sit-and-go that starts at once and takes its seat at A's table through B;
 a watcher lists that tournament's tables through B and watches one by its
 code; a malformed request at B is refused to its sender alone, the others
@@ -116,6 +117,13 @@ def test_the_lobby_of_another_process_lists_and_relays_a_tournament(two):
         assert {t.id: t for t in registered.tournaments}[slow.id].registered == 1
         listing(a.port, lambda ts: {t.id: t for t in ts}[slow.id].registered == 1)
         listing(b.port, lambda ts: {t.id: t for t in ts}[slow.id].registered == 1)
+        # a stranger at B cannot take it back: the owner's rule holds on this path too
+        eve = connected(b.port)
+        try:
+            eve.send(TournamentEntry(slow.id, "Ann", register=False))
+            assert answer(eve, (Error,)) == Error("tournament", {"reason": "not_yours"})
+        finally:
+            eve.close()
         ann.send(TournamentEntry(slow.id, "Ann", register=False, token="ab" * 16))
         back = answer(ann, (Tournaments,))
         assert {t.id: t for t in back.tournaments}[slow.id].registered == 0
