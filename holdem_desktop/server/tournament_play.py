@@ -15,8 +15,8 @@ rooms and at every tick of the server:
   a person out stays at their table as a watcher (and a hello with their
   token later is welcomed there as a watcher's), and watches another
   table when theirs is broken;
-- deals each table's next hand from the core (``deal``; the hand a restart
-  interrupted is dealt again from the same layout) once nobody there is
+- deals each table's next hand from the core (``deal``; a hand a restart
+  could not bring back is dealt again from the same layout) once nobody there is
   awaited (Next hand, or the turn clock's base time past), playing the
   computers at once: a table of computers and people sitting out plays
   through at once, up to :data:`HANDS_PER_TICK` hands a turn.
