@@ -18,6 +18,11 @@ The directory (every key under ``holdem:``):
 - ``holdem:public:<id>`` → that process's public tables (the lobby's list,
   JSON), written when they change and at least every heartbeat, expiring
   after three: the lobby of every process lists them all.
+- ``holdem:tournaments:<id>`` → that process's tournaments (the lobby's
+  lines, JSON), written and expiring likewise: every lobby lists them, and
+  a request about one of them (register, take back, its tables, its
+  standings) is sent on to its process as a hello to a room held
+  elsewhere is; a tournament's tables are rooms claimed like any.
 
 A process's id is kept in its data folder, so after a restart (even a
 SIGKILL) it is the same process: it restores its rooms from their saves,
@@ -234,11 +239,41 @@ class Directory:
         return {key.removeprefix(PREFIX + "public:"): str(value)
                 for key, value in zip(keys, values, strict=True) if value is not None}
 
+    async def publish_tournaments(self, text: str, every: float) -> None:
+        """This process's tournaments now (the JSON of a tuple of
+        :class:`~holdem_desktop.net.tournament_messages.TournamentInfo`), as
+        :meth:`publish_tables` publishes its tables."""
+        async with asyncio.timeout(self.timeout):
+            await self.redis.set(f"{PREFIX}tournaments:{self.me}", text,
+                                 px=int(max(self.heartbeat, every) * 3000))
+
+    async def tournaments(self) -> dict[str, str]:
+        """The other live processes' tournaments, by process id (their JSON
+        as published: the caller checks it)."""
+        own = f"{PREFIX}tournaments:{self.me}"
+        async with asyncio.timeout(self.timeout):
+            keys = [str(k) async for k in self.redis.scan_iter(PREFIX + "tournaments:*",
+                                                                count=100) if str(k) != own]
+            values = await self.redis.mget(keys) if keys else []
+        return {key.removeprefix(PREFIX + "tournaments:"): str(value)
+                for key, value in zip(keys, values, strict=True) if value is not None}
+
+    async def peer(self, pid: str) -> Peer | None:
+        """The live process ``pid`` (None: gone, or this one)."""
+        if pid == self.me:
+            return None
+        async with asyncio.timeout(self.timeout):
+            info = await self.redis.hgetall(self._proc(pid))
+        if "address" not in info:
+            return None
+        return Peer(str(info["address"]), str(info.get("cert", "")))
+
     async def leave(self) -> None:
         """This process stops: its liveness goes (its rooms' entries stay for
         its restart, and are dropped by lookups if it does not come back)."""
         with contextlib.suppress(Exception):
             async with asyncio.timeout(self.timeout):
-                await self.redis.delete(self._proc(self.me), f"{PREFIX}public:{self.me}")
+                await self.redis.delete(self._proc(self.me), f"{PREFIX}public:{self.me}",
+                                        f"{PREFIX}tournaments:{self.me}")
         with contextlib.suppress(Exception):
             await self.redis.aclose()

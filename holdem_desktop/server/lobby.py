@@ -58,7 +58,7 @@ from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
 from holdem_desktop.net.sit_out import SIT_OUT, SitOutRule
 from holdem_desktop.net.standings_messages import AskStandings
-from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentInfo, TournamentList
 from holdem_desktop.net.tournament_tables import TournamentTables
 
 from .tables import PublicTables
@@ -151,8 +151,12 @@ class Lobby:
         self.owners = Owners()
         """Whose each registration is (server/tournament_owners.py)."""
         self.kept: set[str] = set()
-        """Rooms a tournament holds (its tables): never saved, never closed for
-        idleness; the tournament closes them (server/tournament_play.py)."""
+        """Rooms a tournament holds (its tables): saved as any room, never
+        closed for idleness; the tournament closes them (server/tournament_play.py)."""
+        self.tournaments_elsewhere: dict[str, tuple[str, TournamentInfo]] = {}
+        """The tournaments of the other processes sharing Redis: id ->
+        (the id of the process running it, its lobby line), listed after
+        this process's own (server/service.py reads them)."""
         self.seats: dict[str, str] = {}
         """A tournament's person's token -> the code of their table now: their
         hello reaches it whatever code it names (after a move, a restart)."""
@@ -228,8 +232,10 @@ class Lobby:
             self._send(conn, rooms_of(self.desk, self.rooms, message) if self.tables.allowed(conn)
                        else Error("too_fast", {}))
         elif isinstance(message, TournamentList | TournamentEntry):  # (server/tournaments.py)
-            self._send(conn, tournament_answer(self.desk, message, conn, self.owners)
-                       if self.tables.allowed(conn) else Error("too_fast", {}))
+            self._send(conn, tournament_answer(
+                self.desk, message, conn, self.owners,
+                [info for _, info in self.tournaments_elsewhere.values()])
+                if self.tables.allowed(conn) else Error("too_fast", {}))
             if self.followers is not None and isinstance(message, TournamentEntry):
                 self.followers.entry(conn, message, self.owners)
                 self._seat_again(conn, message)
@@ -309,8 +315,6 @@ class Lobby:
             self._empty_since.pop(code, None)
         else:
             self._empty_since.setdefault(code, self.clock())
-        if code in self.kept:
-            self.changed.discard(code)
 
     def awaits_tournament(self, conn: str) -> bool:
         """Whether ``conn`` is a person's, registered for a tournament (it

@@ -17,6 +17,7 @@ from .cluster import Directory, DirectoryError, leaf_pem, process_id
 from .config import ConfigError, ServerConfig, parse_config
 from .service import GameServer, run_server
 from .store import RoomStore
+from .tournament_room import TournamentRoom
 
 __all__ = ["main"]
 
@@ -96,10 +97,20 @@ def _prepare(config: ServerConfig) -> GameServer:
         print(_("Certificate SHA-256 fingerprint: {fingerprint}").format(
             fingerprint=fingerprint_of_file(cert)), flush=True)
     for room, problem in store.load_all(server.lobby.clock, __version__):
-        if room is not None:
+        if isinstance(room, TournamentRoom):  # a tournament's table: its play takes it
+            if server.tournaments is None or not server.tournaments.adopt(room):
+                server.lobby.closed.add(room.code)  # (no such table plays now: its save goes)
+                server.log.write("", f"-  restore_note {room.code}: a tournament's table "
+                                 "no longer played")
+                continue
+            if problem:
+                server.log.write("", f"-  restore_note {problem}")
+        elif room is not None:
             server.lobby.add(room)
             if problem:  # restored as it was before a line the store refused
                 server.log.write("", f"-  restore_note {problem}")
         elif problem:
             server.log.write("", f"-  restore_failed {problem}")
+    if server.tournaments is not None:
+        server.tournaments.open_tables()  # (their saves, or their hands dealt again, at once)
     return server

@@ -90,12 +90,19 @@ from holdem_desktop.net.protocol import (
     to_text,
 )
 from holdem_desktop.net.sit_out import SitOutRule
+from holdem_desktop.net.standings_messages import AskStandings
+from holdem_desktop.net.tournament_messages import (
+    MAX_TOURNAMENTS,
+    TournamentEntry,
+    TournamentInfo,
+)
+from holdem_desktop.net.tournament_tables import TournamentTables
 from holdem_desktop.net.wire import WireError, decode, to_json
 
 from . import web_files
 from .account_desk import AccountDesk
 from .certs import fingerprint
-from .cluster import Directory, Peer
+from .cluster import Directory, Peer, process_id
 from .config import ServerConfig, clocks
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
@@ -159,7 +166,8 @@ class GameServer(AccountDesk):
         self.store = store
         """Where rooms are saved after every action (None: nowhere)."""
         self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby,
-                                     speed=config.tournament_clock)
+                                     speed=config.tournament_clock,
+                                     prefix=process_id(config.data)[:6] if config.redis else "")
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""
         self.lobby.desk = self.tournaments.desk if self.tournaments is not None else None
@@ -210,6 +218,10 @@ class GameServer(AccountDesk):
         self._shared_at = 0.0
         self._published: tuple[list[TableInfo], float] = ([], 0.0)
         """This process's public tables as last published, and when."""
+        self._tournaments_published: tuple[tuple[TournamentInfo, ...], float] = ((), 0.0)
+        """This process's tournaments as last published, and when."""
+        self._claimed: set[str] = set()
+        """Its tournaments' tables whose codes this process claimed in the directory."""
         self._chores: set[asyncio.Task[None]] = set()
         """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
@@ -267,9 +279,9 @@ class GameServer(AccountDesk):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._close_accounts()
-            self._save(now=True)
-            if self.tournaments is not None:
+            if self.tournaments is not None:  # (before its tables' rooms, as always)
                 self.tournaments.save()
+            self._save(now=True)
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next
             if self.directory is not None:
@@ -328,8 +340,10 @@ class GameServer(AccountDesk):
             directory.address = self.config.advertise or f"{host}:{self.port}"
         directory.cert = self.cert_pem if self.ssl is not None else ""
         await directory.open()
-        for code in await directory.restored(list(self.lobby.rooms)):
+        lost = await directory.restored(list(self.lobby.rooms))
+        for code in lost:
             self.lobby.close_room(code, "moved")
+        self._claimed = self.lobby.kept - set(lost)  # (a tournament's tables, restored)
         self.lobby.release = self._release
         await self._beat()
 
@@ -361,6 +375,35 @@ class GameServer(AccountDesk):
             self.lobby.tables.elsewhere = found
         except Exception as exc:  # Redis away: the lobby lists this process's tables
             self._redis_trouble(exc)
+        try:
+            await self._share_tournaments(now)
+        except Exception as exc:  # Redis away: the lobby lists this process's tournaments
+            self._redis_trouble(exc)
+
+    async def _share_tournaments(self, now: float) -> None:
+        """(With ``--redis``.)  Publish this process's tournaments' lobby
+        lines when they changed (and every heartbeat), read the other
+        processes', and claim the codes of its tournaments' tables in the
+        directory (a hello to one reaches it from any process)."""
+        assert self.directory is not None
+        desk = self.lobby.desk
+        mine = tuple(desk.listing()) if desk is not None else ()
+        if mine != self._tournaments_published[0] or (
+                now - self._tournaments_published[1] >= self.directory.heartbeat):
+            await self.directory.publish_tournaments(to_json(mine), SHARE_EVERY)
+            self._tournaments_published = (mine, now)
+        found: dict[str, tuple[str, TournamentInfo]] = {}
+        own = desk.entries if desk is not None else {}
+        for pid, text in (await self.directory.tournaments()).items():
+            with contextlib.suppress(ValueError, WireError):  # a peer's is checked too
+                lines = decode(json.loads(text), tuple[TournamentInfo, ...], "tournaments",
+                               max_items=MAX_TOURNAMENTS)
+                found.update((t.id, (pid, t)) for t in lines if t.id not in own)
+        self.lobby.tournaments_elsewhere = found
+        self._claimed &= self.lobby.kept
+        for code in sorted(self.lobby.kept - self._claimed):
+            if code in self.lobby.rooms and await self.directory.claim(code):
+                self._claimed.add(code)
 
     def _redis_trouble(self, exc: BaseException) -> None:
         """Count a failed directory call; log it once per reason a minute."""
@@ -678,9 +721,17 @@ class GameServer(AccountDesk):
         """The process this connection's first message belongs to, when it
         is another (None: here; :data:`_AWAY`: the directory did not answer)."""
         if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
-                or not isinstance(message, Hello | Create | JoinTable | PlayNow)):
+                or not isinstance(message, (Hello, Create, JoinTable, PlayNow,
+                                            *TOURNAMENT_ASKS))):
             return None
         try:
+            if isinstance(message, TOURNAMENT_ASKS):  # one another process runs: sent there
+                found = self.lobby.tournaments_elsewhere.get(message.id)
+                desk = self.lobby.desk
+                if (found is None or (desk is not None and message.id in desk.entries)
+                        or self.lobby.rate_limited(address)):
+                    return None  # (here: its own, or answered "no_tournament")
+                return await self.directory.peer(found[0])
             if isinstance(message, Hello | JoinTable):
                 if (message.code in self.lobby.rooms or self.lobby.rate_limited(address)
                         or (isinstance(message, JoinTable)
@@ -840,6 +891,8 @@ class GameServer(AccountDesk):
         self._texts.clear()  # those encoded before were sent by now, or are encoded again
         self._rate_games()
         out = self.lobby.take()
+        if self.tournaments is not None:  # (first: its tables' saves never run ahead of it)
+            self.tournaments.save_moved()
         gate = self._save()
         for conn, message in out:
             state = self._conns.get(conn)
@@ -957,6 +1010,10 @@ class GameServer(AccountDesk):
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
 
+
+TOURNAMENT_ASKS = (TournamentEntry, TournamentTables, AskStandings)
+"""The lobby's requests about one tournament: for one another process runs,
+the connection is sent on there (as a hello to a room held elsewhere)."""
 
 run_server = run_on_selector
 """The server's loop: a selector loop on every system, for the gate at accept."""

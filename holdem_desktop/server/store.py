@@ -66,6 +66,9 @@ from holdem_desktop.saves import (
 )
 from holdem_desktop.server import deltas
 from holdem_desktop.session import Session
+from holdem_desktop.tournament import TournamentError
+
+from .tournament_room import TournamentRoom
 
 __all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "room_from_data"]
 
@@ -361,7 +364,7 @@ class RoomStore:
             yield room, f"{path.stem}: {note}" if note else ""
 
 
-_BAD_SAVE = (ValueError, KeyError, TypeError, SaveError, VariantError)
+_BAD_SAVE = (ValueError, KeyError, TypeError, SaveError, VariantError, TournamentError)
 """What a save that does not make a room raises."""
 
 
@@ -413,7 +416,7 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
     """``room`` as JSON-ready data (``session_data`` and ``seats_data``:
     what :func:`~holdem_desktop.saves.game_data` takes, when the caller has it)."""
     now = room.clock()
-    return {
+    data = {
         "format": FORMAT,
         "code": room.code,
         "size": room.size,
@@ -440,6 +443,9 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
             room.session, _plans(room) if seats_data is None else [],
             session_data=session_data, seats_data=seats_data),
     }
+    if isinstance(room, TournamentRoom):  # a tournament's table: whose, and its deal
+        data["tournament"] = room.saved_part()
+    return data
 
 
 def game_data_variant(room: Room) -> dict[str, Any]:
@@ -457,10 +463,19 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
     if data["format"] != FORMAT:
         raise ValueError("unknown room format")
     variant = _variant({"variant": data["variant"]["key"], "rules": data["variant"]["rules"]})
-    room = Room(variant, str(data["code"]), size=int(data["size"]),
-                strength=str(data["strength"]), game_version=game_version, clock=clock,
-                rng=random.Random(secrets.randbits(64)), public=bool(data.get("public", False)),
-                speed=str(data.get("speed", "normal")))
+    part = data.get("tournament")
+    room: Room
+    if part is not None:  # a tournament's table (its owner adopts it: tournament_play.py)
+        room = TournamentRoom(variant, str(data["code"]), str(part["id"]), int(part["table"]),
+                              int(data["size"]), game_version=game_version, clock=clock,
+                              rng=random.Random(secrets.randbits(64)))
+        room.strength = str(data["strength"])
+    else:
+        room = Room(variant, str(data["code"]), size=int(data["size"]),
+                    strength=str(data["strength"]), game_version=game_version, clock=clock,
+                    rng=random.Random(secrets.randbits(64)),
+                    public=bool(data.get("public", False)),
+                    speed=str(data.get("speed", "normal")))
     now = clock()
     room.members = [_member_from(m, now) for m in data["members"]]
     room.bans = [Ban(str(b["name"]), str(b["key"]), str(b["token"]), str(b["address"]),
@@ -486,8 +501,11 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
         session = game_from_data(data["game"], clock=clock)[0]
         if session.variant.key != variant.key or session.n != room.size:
             raise ValueError("the game does not fit the room")
-        session.subscribe(room._listen)  # the room hears its game again, as when it began it
-        room.session = session
+        if isinstance(room, TournamentRoom):
+            room.restore(session, part)
+        else:
+            session.subscribe(room._listen)  # the room hears its game again, as it began it
+            room.session = session
         room.turn_since = now
         room._keep_sat_out()  # a seat sat out checks or folds as before, not a computer's
     return room

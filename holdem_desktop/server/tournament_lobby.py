@@ -3,11 +3,14 @@ registration or its withdrawal (see :mod:`~holdem_desktop.net.tournament_message
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from holdem_desktop.net.names import clean_name, name_problem
 from holdem_desktop.net.protocol import Error
 from holdem_desktop.net.tournament_messages import (
     MAX_TOURNAMENTS,
     TournamentEntry,
+    TournamentInfo,
     TournamentList,
     Tournaments,
 )
@@ -20,21 +23,29 @@ from .tournaments import TournamentDesk
 __all__ = ["answer", "listed"]
 
 
-def listed(desk: TournamentDesk) -> Tournaments:
-    """Every tournament of ``desk`` as the lobby lists them."""
-    return Tournaments(tuple(desk.listing()[:MAX_TOURNAMENTS]))
+def listed(desk: TournamentDesk | None, elsewhere: Sequence[TournamentInfo] = ()
+           ) -> Tournaments:
+    """Every tournament of ``desk`` as the lobby lists them, then those of
+    the other processes sharing Redis (``elsewhere``)."""
+    here = desk.listing() if desk is not None else []
+    return Tournaments(tuple([*here, *elsewhere][:MAX_TOURNAMENTS]))
 
 
 def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntry,
-           conn: str = "", owners: Owners | None = None) -> Tournaments | Error:
+           conn: str = "", owners: Owners | None = None,
+           elsewhere: Sequence[TournamentInfo] = ()) -> Tournaments | Error:
     """What the lobby says to ``message`` from ``conn``: the list (after a
     registration taken, the list with it), or ``error`` ``tournament`` with
     the reason; with ``owners``, only a registration's owner takes it back
-    or follows it again (``not_yours``).  A registration asked again for a
+    or follows it again (``not_yours``); ``elsewhere``: the other processes'
+    tournaments, listed too (a request about one of them never comes here:
+    the server sends it on).  A registration asked again for a
     tournament that has started is ``registered`` (not ``closed``): its
     owner follows it from ``conn`` from then on (the lobby tells the seat)."""
-    if desk is None:
+    if desk is None and not (isinstance(message, TournamentList) and elsewhere):
         return Error("tournament", {"reason": "none"})
+    if desk is None:
+        return listed(desk, elsewhere)
     if isinstance(message, TournamentEntry):
         problem = name_problem(message.name)
         if problem is not None:
@@ -69,4 +80,4 @@ def answer(desk: TournamentDesk | None, message: TournamentList | TournamentEntr
                 owners.claim(message.id, name, conn, message.token)
             else:
                 owners.drop(message.id, name)
-    return listed(desk)
+    return listed(desk, elsewhere)

@@ -3,8 +3,8 @@
 
 Each table of the core (:class:`~holdem_desktop.tournament.Tournament`) is
 a :class:`~.tournament_room.TournamentRoom` held by the lobby (its code
-drawn as any room's; :attr:`~.lobby.Lobby.kept`: never saved, never closed
-for idleness).  The owner here, after every message and tick of one of its
+drawn as any room's; :attr:`~.lobby.Lobby.kept`: never closed for
+idleness).  The owner here, after every message and tick of one of its
 rooms and at every tick of the server:
 
 - reports each hand over to the core (``hand_ended``), which places the
@@ -15,8 +15,8 @@ rooms and at every tick of the server:
   a person out stays at their table as a watcher (and a hello with their
   token later is welcomed there as a watcher's), and watches another
   table when theirs is broken;
-- deals each table's next hand from the core (``deal``; the hand a restart
-  interrupted is dealt again from the same layout) once nobody there is
+- deals each table's next hand from the core (``deal``; a hand a restart
+  could not bring back is dealt again from the same layout) once nobody there is
   awaited (Next hand, or the turn clock's base time past), playing the
   computers at once: a table of computers and people sitting out plays
   through at once, up to :data:`HANDS_PER_TICK` hands a turn.
@@ -28,9 +28,20 @@ they registered from (or sit at).  Their token is the tournament's, the
 same at every table and after a restart (made from the server's secret):
 a hello with it reaches their table now, whatever code it names.
 
-A restart re-deals: the tables' rooms are not saved; the core saved the
-deal in progress, and its hand is dealt again from the same layout (chips
-as they were when it was dealt).  When the tournament is over, its rooms
+Each table's room is saved as any room is (server/store.py: after every
+action, before its messages leave), with whose table it is and its hand's
+deal; the tournament itself (``tournaments.json``) is saved *first*
+whenever a hand was dealt or reported (:attr:`TablePlay.moved`), so a
+table's save is never ahead of the tournament's.  After a restart
+(:meth:`TablePlay.adopt` then :meth:`_open`) a table whose save is at the
+hand the tournament has in progress comes back mid-hand (the same cards,
+stacks, pot, button, turn), one at the hand it reported last comes back
+between hands (a hand over but not reported yet is reported); a save
+behind the tournament's (killed between the two writes), or one that
+could not be read, gives way to a new room under the same code, and the
+hand in progress is dealt again from the layout the tournament saved
+(chips as they were when it was dealt): no chip is lost or counted twice.
+When the tournament is over, its rooms
 close: people still there go back to the lobby (they hear the ranking as
 ``tournament_news``), watchers are told ``tournament_over``; the places go
 to :attr:`TablePlay.on_over` (ratings)."""
@@ -109,6 +120,11 @@ class TablePlay:
         """Told (tournament id, ranking) when it is over."""
         self._events: list[object] = []
         self._settling = False
+        self.saved: dict[int, TournamentRoom] = {}
+        """Tables' rooms restored from their saves, until :meth:`_open` takes them."""
+        self.moved = False
+        """Whether a hand was dealt or reported since the tournament's last
+        save (the server saves it before the tables' rooms: see the module)."""
         tournament.listeners.append(self._events.append)
 
     def attach(self, lobby: Lobby, reachable: bool = True) -> None:
@@ -177,6 +193,8 @@ class TablePlay:
                     continue  # alone: waits for players moved in
                 self._sit(room)
                 room.deal(deal)
+                self.moved = True
+                self._changed(room)
                 self._last = number
                 played += 1
                 progress = True
@@ -189,33 +207,116 @@ class TablePlay:
             self._close_all()
         return played
 
+    def open(self) -> None:
+        """The tables' rooms, none dealt (a restart opens them at once)."""
+        if self.lobby is not None:
+            self._open()
+            self._flush()
+
     def _open(self) -> None:
-        """A room for each table that has none (the start, a restart)."""
+        """A room for each table that has none (the start, a restart: the
+        table's saved room when it is at the tournament's hand)."""
         lobby = self.lobby
         assert lobby is not None
         t = self.tournament
         for number, table in t.tables.items():
             if number in self.rooms:
                 continue
-            code = lobby.new_code()
-            room = TournamentRoom(self.variant, code, self.key, number, table.size,
-                                  game_version=lobby.game_version, clock=lobby.clock,
-                                  rng=random.Random(secrets.randbits(64)),
-                                  speeds=dict(lobby.limits.speeds or SPEED_TIMES),
-                                  max_watchers=lobby.limits.max_watchers)
+            saved = self.saved.pop(number, None)
+            room = saved if saved is not None and self._at_hand(saved) else None
+            if room is None:
+                code = saved.code if saved is not None and saved.code not in lobby.rooms \
+                    else lobby.new_code()
+                room = TournamentRoom(self.variant, code, self.key, number, table.size,
+                                      game_version=lobby.game_version, clock=lobby.clock,
+                                      rng=random.Random(secrets.randbits(64)),
+                                      speeds=dict(lobby.limits.speeds or SPEED_TIMES),
+                                      max_watchers=lobby.limits.max_watchers)
+            else:  # (its clock's banks as saved)
+                room.speeds = dict(lobby.limits.speeds or SPEED_TIMES)
+                room.max_watchers = lobby.limits.max_watchers
             room.tsession.rng = self.rng  # (one draw for every table, as it always was)
             room.arrival = ARRIVAL if self.reachable else 0.0
+            room.opened_at = lobby.clock()
             room.after = self._turn
             room.on_hello = self._hello
             lobby.add(room)
-            lobby.kept.add(code)
+            lobby.kept.add(room.code)
+            lobby.changed.add(room.code)
             self.rooms[number] = room
-            for seat, player in enumerate(table.seats):
-                if player is not None and not player.startswith(COMPUTER):
-                    room.person(player, self.token(player), seat)
-                    lobby.seats[self.token(player)] = code
-                    self._tell(player, room)
-            self._sit(room)
+            self._people(room)
+            for token in room.out.values():
+                lobby.seats[token] = room.code
+            if room is saved:
+                self._players(room)
+            else:
+                self._sit(room)
+        for saved in self.saved.values():  # (a table broken since: its save goes)
+            lobby.closed.add(saved.code)
+        self.saved.clear()
+
+    def _at_hand(self, room: TournamentRoom) -> bool:
+        """Whether ``room`` (restored) is at the hand its table has in
+        progress, or between hands after the one its table reported last;
+        a hand over and not reported is made ready to report."""
+        table = self.tournament.tables[room.number]
+        s = room.tsession
+        deal, hand = s.deal_now, s.hand
+        if deal is not None and table.playing == deal and hand is not None:
+            if hand.over and s._hand_counted is not hand:
+                s._end_hand(hand)
+            elif hand.over:
+                s.ended = dict(zip(hand.seats, hand.stacks, strict=True))
+            return True
+        between = hand is None or hand.over
+        return (table.playing is None and between
+                and (deal.hand if deal is not None else 0) == table.hands)
+
+    def _people(self, room: TournamentRoom) -> None:
+        """Every person the tournament seats at ``room``'s table has their
+        member there (and nobody else a seat), reachable by their token."""
+        lobby = self.lobby
+        assert lobby is not None
+        table = self.tournament.tables[room.number]
+        people = {p: k for k, p in enumerate(table.seats)
+                  if p is not None and not p.startswith(COMPUTER)}
+        for m in list(room.members):
+            if m.seat is not None and people.get(m.name) != m.seat:
+                room.depart(m.name)  # (moved since the save: the tournament says where)
+        for player, seat in people.items():
+            if not any(m.name == player and m.seat == seat for m in room.members):
+                room.person(player, self.token(player), seat)
+            room.tokens[player] = self.token(player)
+            lobby.seats[self.token(player)] = room.code
+            self._tell(player, room)
+
+    def _players(self, room: TournamentRoom) -> None:
+        """Who plays each seat of a restored ``room``, its chips as saved
+        (mid-hand: the stacks the hand was dealt with): its people as
+        before, nobody connected yet; a person the tournament seats here
+        since the save sits out this hand."""
+        table = self.tournament.tables[room.number]
+        s = room.tsession
+        holders = {m.seat: m for m in room.members if m.seat is not None}
+        for k, player in enumerate(table.seats):
+            member = holders.get(k)
+            st = s.seats[k]
+            if player is None:
+                if st.name and (s.hand is None or s.hand.over):
+                    s.seat(k, None, 0, HumanController())
+                continue
+            if st.name != player:
+                s.seat(k, player, self.tournament.chips[player], SitOut())
+            elif member is not None:
+                st.controller = SitOut() if member.replaced else HumanController()
+            else:
+                st.controller = _Computer(self, player)
+        room._keep_sat_out()
+
+    def _changed(self, room: TournamentRoom) -> None:
+        """``room`` is saved at the next delivery."""
+        if self.lobby is not None:
+            self.lobby.changed.add(room.code)
 
     def _sit(self, room: TournamentRoom) -> None:
         table = self.tournament.tables[room.number]
@@ -229,6 +330,8 @@ class TablePlay:
         s.ended = None
         self._events.clear()
         self.tournament.hand_ended(room.number, {deal.player(k): c for k, c in ended.items()})
+        self.moved = True
+        self._changed(room)
         for seat, chips in ended.items():
             if chips == 0:
                 self._out(room, deal.player(seat))
@@ -262,6 +365,8 @@ class TablePlay:
         if old is None or new is None:  # pragma: no cover - every table has its room
             return
         member, address = old.depart(event.player)
+        self._changed(old)
+        self._changed(new)
         # What the old table said to them goes first: a welcome there (their
         # hello came in the turn that moved them) must not arrive after the
         # new table's, which the rooms' flush in table order would do.
@@ -341,6 +446,7 @@ class TablePlay:
             address = old._addresses.pop(member.conn, "")
             lobby.place(member.conn, new.code)
         new.watch_here(member, address)
+        self._changed(new)
         lobby.seats[member.token] = new.code
         lobby.outbox.extend(new.take())
 

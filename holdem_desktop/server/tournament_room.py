@@ -44,6 +44,7 @@ from holdem_desktop.session.controllers import HandWatcher
 from holdem_desktop.session.events import GameStarted, HandStarting
 from holdem_desktop.tournament import Deal
 from holdem_desktop.tournament.hands import hand_config
+from holdem_desktop.tournament.saved import deal_from_json, deal_to_json
 
 __all__ = ["ARRIVAL", "SitOut", "TournamentRoom", "TournamentSession"]
 
@@ -167,6 +168,41 @@ class TournamentRoom(Room):
         (their hello with it is welcomed as a watcher's, their news follows)."""
         self._told: dict[str, tuple[str, ...]] = {}
         """The seats' names as the last table sent to each connection named them."""
+        self._deal_json: tuple[Deal | None, Any] = (None, None)
+        """The hand's deal and its JSON, kept for the saves (one after every action)."""
+
+    def saved_part(self) -> dict[str, Any]:
+        """What this table's save holds besides any room's (server/store.py):
+        whose table it is, the tokens of the people seated and out here, and
+        the deal of the hand played (or last played), by which the restart
+        tells whether the tournament's own save is at the same hand."""
+        deal = self.tsession.deal_now
+        if self._deal_json[0] is not deal:
+            self._deal_json = (deal, None if deal is None else deal_to_json(deal))
+        return {"id": self.tournament, "table": self.number, "tokens": dict(self.tokens),
+                "out": dict(self.out), "deal": self._deal_json[1]}
+
+    def restore(self, session: Session, part: Any) -> None:
+        """Take the game of this table's save (``session``, rebuilt as any
+        room's) and :meth:`saved_part`'s data; the seats' players are the
+        owner's to give (:mod:`.tournament_play`).  Raises ``ValueError``,
+        ``KeyError`` or ``TypeError`` for data that does not make one."""
+        s = self.tsession
+        for st, old in zip(s.seats, session.seats, strict=True):
+            st.name, st.chips, st.place = old.name, old.chips, old.place
+        s.game, s.hands_played, s.button = session.game, session.hands_played, session.button
+        s.level, s.started_at, s._started = session.level, session.started_at, session._started
+        s.hand = session.hand
+        if session._hand_counted is session.hand:
+            s._hand_counted = s.hand
+        deal = part["deal"]
+        s.deal_now = None if deal is None else deal_from_json(deal)
+        if s.deal_now is not None:
+            s._blinds = s.deal_now.blinds
+        if (s.hand is None) != (s.deal_now is None):
+            raise ValueError("the hand and its deal do not match")
+        self.tokens = {str(k): str(v) for k, v in part["tokens"].items()}
+        self.out = {str(k): str(v) for k, v in part["out"].items()}
 
     @property
     def timed(self) -> Speed | None:

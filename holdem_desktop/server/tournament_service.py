@@ -18,6 +18,7 @@ A settings file offers one ``[[tournament]]`` table per tournament::
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -36,6 +37,7 @@ from holdem_desktop.tournament.core import RUNNING
 from .lobby import Lobby
 from .tournament_owners import Owners
 from .tournament_play import TablePlay
+from .tournament_room import TournamentRoom
 from .tournaments import Offer, TournamentDesk
 
 __all__ = ["DeskFile", "OfferError", "fast_clock", "load_offers"]
@@ -92,7 +94,7 @@ class DeskFile:
     without, a lobby of their own: nobody reaches them)."""
 
     def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None, *,
-                 speed: int = 1) -> None:
+                 speed: int = 1, prefix: str = "") -> None:
         self.path = folder / "tournaments.json"
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
@@ -100,11 +102,14 @@ class DeskFile:
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], object] = lambda k, r: None
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
-                                   clock=fast_clock(speed))
+                                   clock=fast_clock(speed), prefix=prefix)
         self._written = ""
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
         self._ended_hands = 0
+        self.saved: dict[str, dict[int, TournamentRoom]] = {}
+        """Tables' rooms restored from their saves, by tournament and table,
+        until the tournament's play takes them (:meth:`adopt`)."""
         if self.path.exists():
             try:
                 saved = json.loads(self.path.read_text(encoding="utf-8"))
@@ -122,19 +127,51 @@ class DeskFile:
         self.desk.tick()
         for key, entry in self.desk.entries.items():
             if entry.tournament.state == RUNNING:
-                if key not in self.plays:
-                    self.plays[key] = TablePlay(entry.tournament,
-                                                self.desk.variants[entry.offer.variant])
-                play = self.plays[key]
-                if play.lobby is None:
-                    play.key, play.secret, play.on_over = key, self.secret, self.on_over
-                    play.attach(self.lobby or Lobby("", clock=time.monotonic),
-                                reachable=self.lobby is not None)
+                play = self._play(key)
                 play.spent = 0  # (a new turn: its budget of hands)
                 play.play()
             if entry.tournament.state != RUNNING and key in self.plays:
                 self._ended_hands += self.plays.pop(key).hands
         self.save()
+
+    def _play(self, key: str) -> TablePlay:
+        """The play of running tournament ``key`` (made, and attached, the first time)."""
+        if key not in self.plays:
+            entry = self.desk.entries[key]
+            self.plays[key] = TablePlay(entry.tournament, self.desk.variants[entry.offer.variant])
+            self.plays[key].saved = self.saved.pop(key, {})
+        play = self.plays[key]
+        if play.lobby is None:
+            play.key, play.secret, play.on_over = key, self.secret, self.on_over
+            play.attach(self.lobby or Lobby("", clock=time.monotonic),
+                        reachable=self.lobby is not None)
+        return play
+
+    def open_tables(self) -> None:
+        """Each running tournament's tables open as rooms now (a restart:
+        their people's hellos reach them before the first tick), none dealt."""
+        for key, entry in self.desk.entries.items():
+            if entry.tournament.state == RUNNING and self.lobby is not None:
+                self._play(key).open()
+
+    def adopt(self, room: TournamentRoom) -> bool:
+        """Take ``room``, a table restored from its save, for its running
+        tournament's play (False: no such table plays now, its save goes)."""
+        entry = self.desk.entries.get(room.tournament)
+        if (entry is None or entry.tournament.state != RUNNING
+                or room.number not in entry.tournament.tables or self.lobby is None):
+            return False
+        self.saved.setdefault(room.tournament, {})[room.number] = room
+        return True
+
+    def save_moved(self) -> None:
+        """Write the desk when a hand was dealt or reported since its last
+        write: the server does it before writing the tables' rooms, so a
+        table's save is never ahead of its tournament's (a failure is left
+        for the next turn)."""
+        if any(play.moved for play in self.plays.values()):
+            with contextlib.suppress(OSError):
+                self.save()
 
     @property
     def hands(self) -> int:
@@ -145,6 +182,8 @@ class DeskFile:
         """Write the desk when it changed since the last write (a new file
         replacing the old one, so a crash never leaves half a save)."""
         text = json.dumps(self.data(), separators=(",", ":"))
+        for play in self.plays.values():
+            play.moved = False
         if text == self._written:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -73,7 +73,12 @@ class TournamentDesk:
     """Every tournament of this process, by id."""
 
     def __init__(self, offers: list[Offer], variants: Mapping[str, Variant], *,
-                 clock: Callable[[], float], rng: random.Random | None = None) -> None:
+                 clock: Callable[[], float], rng: random.Random | None = None,
+                 prefix: str = "") -> None:
+        self.prefix = prefix
+        """The start of each new tournament's id (hex digits: a process
+        sharing Redis with others gives its own, so that the ids of every
+        process's tournaments differ in every lobby)."""
         self.offers = list(offers)
         self.variants = variants
         self.clock = clock
@@ -95,7 +100,7 @@ class TournamentDesk:
 
     def _open(self, offer: Offer) -> _Entry:
         self._count += 1
-        key = f"t{self._count}"
+        key = f"{self.prefix}t{self._count}"
         seed = self.rng.randrange(2**63)
         entry = _Entry(key, offer, Tournament(self._structure(offer), rng=random.Random(seed),
                                               clock=self.clock))
@@ -123,7 +128,7 @@ class TournamentDesk:
                 BLIND_SPEEDS[e.offer.speed], s.seats_per_table, len(e.tournament.registered),
                 s.players, None if s.start_at is None else math.floor(s.start_at),
                 e.tournament.state))
-        return sorted(out, key=lambda t: (t.state != "registering", int(t.id[1:])))
+        return sorted(out, key=lambda t: (t.state != "registering", _number(t.id)))
 
     def register(self, key: str, player: str) -> None:
         """Register ``player`` (:class:`TournamentError`: ``no_tournament``,
@@ -206,6 +211,12 @@ class TournamentDesk:
         for offer in self.offers:  # an offer added to the settings since
             if not any(e.offer == offer for e in entries.values()):
                 self._open(offer)
+
+
+def _number(key: str) -> int:
+    """The count in a tournament's id (``t3``, ``0a1b2ct3``: 3)."""
+    tail = key.rsplit("t", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
 
 
 def computer_name(number: int) -> str:

@@ -19,7 +19,7 @@ from .core import Tournament
 from .structure import Deal, Structure, TournamentError
 from .tables import Table
 
-__all__ = ["FORMAT", "tournament_from_json", "tournament_to_json"]
+__all__ = ["FORMAT", "deal_from_json", "deal_to_json", "tournament_from_json", "tournament_to_json"]
 
 FORMAT = 1
 
@@ -65,6 +65,20 @@ def _deal_back(data: Any) -> Deal:
                 None if small is None else int(small), int(data["big_blind"]),
                 tuple((int(s), str(p), int(c)) for s, p, c in data["seats"]),
                 tuple(int(s) for s in data["dead_small"]))
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """One hand's layout as JSON-ready data (a server saves its table's with it)."""
+    return _deal(deal)
+
+
+def deal_from_json(data: Any) -> Deal:
+    """The layout :func:`deal_to_json` saved (raises :class:`TournamentError`
+    ``saved`` when the data is not one)."""
+    try:
+        return _deal_back(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TournamentError("saved", str(exc)) from None
 
 
 def _table(t: Table) -> dict[str, Any]:
