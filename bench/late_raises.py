@@ -3,6 +3,7 @@ before it (``hard_v4``, frozen), on the same cards, against the
 tight-aggressive value-raisers and the players whose raises are light.
 
     python bench/late_raises.py [--pairs 2000] [--seed 2026] [--tournaments 300] [--jobs 1]
+                                [--opponents raiser_1,...] [--old hard_v4|hard_v5]
 
 **Heads-up**: for each opponent, ``--pairs`` duplicate deals of the ladder
 (:func:`~holdem_desktop.ai.ladder.play_duplicate`: one seeded deck a deal,
@@ -30,7 +31,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -87,8 +88,12 @@ class _Recording:
             watch(view)
 
 
-for _kind in (NEW, OLD):
-    register(f"{_kind}@rec", lambda rng, character, kind=_kind: _Recording(kind, rng))
+def _recording(kind: str) -> Callable[[random.Random, object], _Recording]:
+    return lambda rng, character: _Recording(kind, rng)
+
+
+for _kind in (NEW, "hard_v4", "hard_v5"):
+    register(f"{_kind}@rec", _recording(_kind))
 
 
 def _match(kind: str, opponent: str, pairs: int, seed: int) -> tuple[MatchResult, Counts]:
@@ -118,20 +123,21 @@ def _target(opponent: str, diff: float, half: float, new: MatchResult) -> str:
 
 
 def print_matches(results: dict[tuple[str, str], MatchResult], opponents: Sequence[str],
-                  pairs: int, seed: int) -> None:
+                  pairs: int, seed: int, old_kind: str = OLD) -> None:
     print(f"Duplicate heads-up: seed {seed}, {pairs} deals per opponent each played twice "
           "(the same decks for new and old), bb/100 with 95% intervals")
-    print(f"{'opponent':10}  {'new ' + NEW:>16}  {'old ' + OLD:>16}  {'new - old (paired)':>18}"
-          "  target")
+    print(f"{'opponent':10}  {'new ' + NEW:>16}  {'old ' + old_kind:>16}  "
+          f"{'new - old (paired)':>18}  target")
     for opponent in opponents:
-        new, old = results[NEW, opponent], results[OLD, opponent]
+        new, old = results[NEW, opponent], results[old_kind, opponent]
         diff, half = paired(new, old)
         print(f"{opponent:10}  {_ci(new.bb_per_100, new.half_width)}  "
               f"{_ci(old.bb_per_100, old.half_width)}  {_ci(diff, half):>18}  "
               f"{_target(opponent, diff, half, new)}")
 
 
-def print_folds(counts: dict[tuple[str, str], Counts], opponents: Sequence[str]) -> None:
+def print_folds(counts: dict[tuple[str, str], Counts], opponents: Sequence[str],
+                old_kind: str = OLD) -> None:
     for spot in SPOTS:
         what = "a raise of a bet" if spot == "raise" else "a bet"
         print(f"\nFold rates on the turn and river facing {what}, by what Hard held: "
@@ -141,7 +147,7 @@ def print_folds(counts: dict[tuple[str, str], Counts], opponents: Sequence[str])
             cells = []
             for held in STRENGTHS:
                 parts = []
-                for kind in (NEW, OLD):
+                for kind in (NEW, old_kind):
                     faced, folded = counts[kind, opponent].get((spot, held), [0, 0])
                     parts.append(f"{folded}/{faced}" + (f" {100 * folded / faced:.0f}%"
                                                         if faced else ""))
@@ -159,36 +165,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tournaments", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--old", default=OLD, choices=("hard_v4", "hard_v5"),
+                        help="the frozen Hard to compare with (default: hard_v4, the issue's)")
     parser.add_argument("--opponents", default=",".join(OPPONENTS),
                         help="comma-separated opponents (default: all of them)")
     args = parser.parse_args(argv)
+    old_kind = args.old
     opponents = tuple(o for o in args.opponents.split(",") if o)
     started = time.perf_counter()
     print(f"load average at the start: {_load()}")
     tasks = [(kind, opponent, args.pairs, args.seed) for opponent in opponents
-             for kind in (NEW, OLD)]
+             for kind in (NEW, old_kind)]
     with multiprocessing.Pool(args.jobs) as pool:
         outcomes = pool.map(_match_task, tasks, chunksize=1)
     results = {(t[0], t[1]): r for t, (r, _) in zip(tasks, outcomes, strict=True)}
     counts = {(t[0], t[1]): c for t, (_, c) in zip(tasks, outcomes, strict=True)}
-    logs = {kind: DecisionLog() for kind in (NEW, OLD)}
+    logs = {kind: DecisionLog() for kind in (NEW, old_kind)}
     for (kind, _), result in results.items():
         logs[kind].merge(result.decisions[f"{kind}@rec"])
-    print_matches(results, opponents, args.pairs, args.seed)
-    print_folds(counts, opponents)
+    print_matches(results, opponents, args.pairs, args.seed, old_kind)
+    print_folds(counts, opponents, old_kind)
     if args.tournaments:
         new = run_tournaments((), args.tournaments, args.seed, args.jobs, TABLE)
-        old = run_tournaments((), args.tournaments, args.seed, args.jobs, TABLE, {NEW: OLD})
+        old = run_tournaments((), args.tournaments, args.seed, args.jobs, TABLE, {NEW: old_kind})
         print(f"\nSix-player tournaments: seed {args.seed}, {new.count} of {', '.join(TABLE)}")
         print(format_tournaments(new))
-        print(f"\nThe same tournaments with {OLD} in the seats of {NEW}")
+        print(f"\nThe same tournaments with {old_kind} in the seats of {NEW}")
         print(format_tournaments(old))
-        mean, half = paired_places(new, old, NEW, OLD)
+        mean, half = paired_places(new, old, NEW, old_kind)
         verdict = "met" if mean + half >= 0 else "MISSED"
-        print(f"\nplaces gained by {NEW} over {OLD} in the same seats: {mean:+.3f} "
+        print(f"\nplaces gained by {NEW} over {old_kind} in the same seats: {mean:+.3f} "
               f"[{mean - half:+.3f}, {mean + half:+.3f}]  no worse: {verdict}")
         logs[NEW].merge(new.decisions[NEW])
-        logs[OLD].merge(old.decisions[OLD])
+        logs[old_kind].merge(old.decisions[old_kind])
     print(f"\nDecision time (every decision of the run; target p95 <= {TARGET_P95_MS:g} ms)")
     for kind, log in logs.items():
         p95 = log.p95_ms()

@@ -33,7 +33,7 @@ class Player(Protocol):
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("always_call", "always_raise_max", "random", "station", "bluffer",
                               "tag", "maniac", "switcher", *RAISERS)
-REFERENCES: tuple[str, ...] = ("hard_v1", "hard_v2", "hard_v3", "hard_v4")
+REFERENCES: tuple[str, ...] = ("hard_v1", "hard_v2", "hard_v3", "hard_v4", "hard_v5")
 """Former levels kept for the ladder to measure against (not offered in the game)."""
 
 Factory = Callable[[random.Random, Character | None], Player]
