@@ -3,7 +3,8 @@
     python bench/ai.py [--pairs N] [--seed S]
 
 Plays ``N`` duplicate heads-up deals (the ladder's matches) of each of
-``hard``, ``hard_v4`` (Hard before issue 37's second session), ``hard_v3``
+``hard``, ``hard_v5`` (Hard before issue 37's fifth session), ``hard_v4``
+(before its second session), ``hard_v3``
 (before issue 37), ``hard_v2`` (before issue 27)
 and ``hard_v1`` against the
 tight-aggressive, maniac and gear-switching opponents, and a few six-player
@@ -25,7 +26,7 @@ from holdem_desktop.ai.ladder import DecisionLog, play_duplicate, run_tournament
 
 TARGET_P95_MS = 50.0
 OPPONENTS = ("tag", "maniac", "switcher")
-KINDS = ("hard", "hard_v4", "hard_v3", "hard_v2", "hard_v1")
+KINDS = ("hard", "hard_v5", "hard_v4", "hard_v3", "hard_v2", "hard_v1")
 
 
 def main() -> int:
