@@ -70,7 +70,6 @@ from holdem_desktop.net.limits import (
     HostLog,
     TokenBucket,
     listener,
-    run_on_selector,
 )
 from holdem_desktop.net.lobby_messages import TableInfo
 from holdem_desktop.net.protocol import (
@@ -97,6 +96,7 @@ from .account_desk import AccountDesk
 from .certs import fingerprint
 from .cluster import Directory, Peer
 from .config import ServerConfig, clocks
+from .fast_loop import run_server
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 from .sending import BATCH, Connection, send_texts
@@ -284,7 +284,7 @@ class GameServer(AccountDesk):
 
         def main() -> None:
             try:
-                run_server(self.run(ready))
+                run_server(self.run(ready), self.config.uvloop)
             except BaseException as exc:  # reported to start(), never raised in the thread
                 self._failure = exc
                 self._ready.set()
@@ -956,11 +956,6 @@ class GameServer(AccountDesk):
             self._hands.append((now, self.lobby.hands_dealt))
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
-
-
-run_server = run_on_selector
-"""The server's loop: a selector loop on every system, for the gate at accept."""
-
 
 _AWAY = Peer("")
 """What :meth:`GameServer._elsewhere` answers when the directory did not."""
