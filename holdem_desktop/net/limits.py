@@ -94,6 +94,14 @@ class _Counted(socket.socket):
             release()
         super().close()
 
+    def detach(self) -> int:
+        """(uvloop gives the descriptor to libuv, which closes it, and
+        detaches the socket object as the connection closes.)"""
+        release, self.release = self.release, None
+        if release is not None:
+            release()
+        return super().detach()
+
 
 def listener(bind: str, port: int, admit: Callable[[str], Callable[[], None] | None] | None,
              backlog: int = 511) -> Listener:

@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "holdem-server") -> int:
         await server.run(ready)
 
     try:
-        run_server(run())
+        run_server(run(), config.uvloop)
     except (OSError, DirectoryError) as exc:
         print(_("{command}: {problem}").format(command=prog, problem=exc), file=sys.stderr)
         return 1

@@ -70,7 +70,6 @@ from holdem_desktop.net.limits import (
     HostLog,
     TokenBucket,
     listener,
-    run_on_selector,
 )
 from holdem_desktop.net.lobby_messages import TableInfo
 from holdem_desktop.net.protocol import (
@@ -104,6 +103,7 @@ from .account_desk import AccountDesk
 from .certs import fingerprint
 from .cluster import Directory, Peer, process_id
 from .config import ServerConfig, clocks
+from .fast_loop import run_server
 from .lobby import Lobby, LobbyLimits
 from .proxies import Proxies
 from .sending import BATCH, Connection, send_texts
@@ -296,7 +296,7 @@ class GameServer(AccountDesk):
 
         def main() -> None:
             try:
-                run_server(self.run(ready))
+                run_server(self.run(ready), self.config.uvloop)
             except BaseException as exc:  # reported to start(), never raised in the thread
                 self._failure = exc
                 self._ready.set()
@@ -1014,9 +1014,6 @@ class GameServer(AccountDesk):
 TOURNAMENT_ASKS = (TournamentEntry, TournamentTables, AskStandings)
 """The lobby's requests about one tournament: for one another process runs,
 the connection is sent on there (as a hello to a room held elsewhere)."""
-
-run_server = run_on_selector
-"""The server's loop: a selector loop on every system, for the gate at accept."""
 
 
 _AWAY = Peer("")

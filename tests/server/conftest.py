@@ -23,8 +23,16 @@ import pytest
 from holdem_desktop.server.certs import fingerprint_of_file, self_signed, server_context
 from holdem_desktop.server.cluster import Directory, leaf_pem, process_id
 from holdem_desktop.server.config import ServerConfig
+from holdem_desktop.server.fast_loop import uvloop_available
 from holdem_desktop.server.service import GameServer
 from holdem_desktop.server.store import RoomStore
+
+LOOPS = [pytest.param(False, id="asyncio"),
+         pytest.param(True, id="uvloop", marks=pytest.mark.skipif(
+             not uvloop_available(), reason="uvloop is not installed (no wheel for Windows)"))]
+"""The server's two loops (``uvloop`` setting), for the tests of what each
+must hold alike: the standard library's, and uvloop's where it is installed
+(the default there)."""
 
 
 class Served:

@@ -36,7 +36,7 @@ from holdem_desktop.server.config import ConfigError, parse_config
 from holdem_desktop.server.proxies import Proxies, client_address
 from tests.desktop import wait_for
 
-from .conftest import Served, insecure_context
+from .conftest import LOOPS, Served, insecure_context
 
 
 def _loopback_sources() -> bool:
@@ -208,8 +208,9 @@ def cut_at_once(sock: socket.socket) -> bool:
 
 
 @needs_sources
-def test_connections_that_never_finish_tls_count_against_their_address(make_server):
-    served = make_server(max_per_address=3)
+@pytest.mark.parametrize("uvloop", LOOPS)
+def test_connections_that_never_finish_tls_count_against_their_address(make_server, uvloop):
+    served = make_server(max_per_address=3, uvloop=uvloop)
     server = served.server
     limit = 3 + 4  # max_per_address and the room left to answer 429
     attacker: list[socket.socket] = []

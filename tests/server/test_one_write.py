@@ -1,16 +1,22 @@
 """The messages waiting together for one connection leave in one write
 (issue 38): after an action, a member's events and table are two WebSocket
 messages, as before, but one TLS record and one system call; the players
-read every message as before and play on."""
+read every message as before and play on, on either of the server's loops.
+The writes are watched where the WebSocket connection hands them to its
+transport (TLS: each write one record, then one system call)."""
 
 from __future__ import annotations
 
 import json
 import threading
-from asyncio import sslproto
+from typing import Any
 
+import pytest
+
+from holdem_desktop.server.sending import Connection
 from tests.net.test_host import Player
 
+from .conftest import LOOPS
 from .test_server import play_hands
 
 
@@ -38,16 +44,28 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
     messages it held."""
     writes: list[tuple[int, list[dict]]] = []
     lock = threading.Lock()
-    real = sslproto._SSLProtocolTransport.write
+    made = Connection.connection_made
 
-    def write(self, data):  # every TLS write of this process: the server's are kept
-        found = server_frames(bytes(data))
-        if found:
-            with lock:
-                writes.append((id(self), found))
-        return real(self, data)
+    class Watched:
+        """A server connection's transport, its writes kept."""
 
-    monkeypatch.setattr(sslproto._SSLProtocolTransport, "write", write)
+        def __init__(self, transport: Any) -> None:
+            self._transport = transport
+
+        def write(self, data: bytes) -> None:
+            found = server_frames(bytes(data))
+            if found:
+                with lock:
+                    writes.append((id(self), found))
+            self._transport.write(data)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._transport, name)
+
+    def watched(self, transport):  # every connection of the server's, its transport watched
+        made(self, Watched(transport))
+
+    monkeypatch.setattr(Connection, "connection_made", watched)
     players: list[Player] = []
     try:
         play_hands(served, players, hands)  # they read every message and play on
@@ -58,8 +76,10 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
         return list(writes)
 
 
+@pytest.mark.parametrize("uvloop", LOOPS)
 def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
-        served, monkeypatch):
+        make_server, monkeypatch, uvloop):
+    served = make_server(uvloop=uvloop)
     writes = [[m["type"] for m in found] for _, found in played_writes(served, monkeypatch, 2)]
     together = [w for w in writes if len(w) > 1]
     # an action's events and the table after them, in one write, in order

@@ -6,6 +6,7 @@ address hold on every path."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import queue
 import socket
 import ssl
@@ -35,7 +36,7 @@ from holdem_desktop.net.protocol import (
 )
 from tests.net.test_host import Player, run_until
 
-from .conftest import Served, insecure_context
+from .conftest import LOOPS, Served, insecure_context
 
 
 def online(served: Served, **options) -> OnlineClient:
@@ -97,7 +98,12 @@ def play_hands(served: Served, players: list[Player], hands: int) -> str:
     return code
 
 
-def test_two_players_create_and_join_a_room_over_wss_and_play_hands(served):
+@pytest.mark.parametrize("uvloop", LOOPS)
+def test_two_players_create_and_join_a_room_over_wss_and_play_hands(make_server, uvloop):
+    served = make_server(uvloop=uvloop)
+    loop = served.server._loop
+    assert isinstance(loop, importlib.import_module("uvloop").Loop if uvloop
+                      else asyncio.SelectorEventLoop)
     players: list[Player] = []
     try:
         code = play_hands(served, players, 3)
@@ -233,8 +239,9 @@ def test_bad_rules_and_names_make_no_room(served):
     assert served.server.lobby.rooms == {}
 
 
-def test_connections_per_address_are_limited_and_freed_when_they_close(make_server):
-    served = make_server(max_per_address=2)
+@pytest.mark.parametrize("uvloop", LOOPS)
+def test_connections_per_address_are_limited_and_freed_when_they_close(make_server, uvloop):
+    served = make_server(max_per_address=2, uvloop=uvloop)
     clients = [online(served) for _ in range(2)]
     for c in clients:
         c.connect()
