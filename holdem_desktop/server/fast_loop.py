@@ -1,6 +1,6 @@
-"""The server's event loop: uvloop where it is installed (issue 38), the
-standard library's selector loop otherwise or when turned off
-(``--no-uvloop``).
+"""The server's event loop: the standard library's selector loop, or
+uvloop's where it is installed and asked for (``--uvloop``, issue 38: a
+third of the memory a room, a longer latency tail under load).
 
 uvloop runs the loop, the sockets and TLS in C (libuv and OpenSSL's memory
 BIOs driven from Cython), where asyncio runs them in Python: in the
@@ -52,7 +52,7 @@ def uvloop_available() -> bool:
     return True
 
 
-def loop_factory(fast: bool = True) -> Callable[[], asyncio.AbstractEventLoop]:
+def loop_factory(fast: bool = False) -> Callable[[], asyncio.AbstractEventLoop]:
     """The loop the server runs on: uvloop's, with a served :class:`Listener`
     accepted through its gate, when ``fast`` and uvloop is installed; the
     standard selector loop otherwise (every system's, Windows' too: its
@@ -67,7 +67,7 @@ def loop_factory(fast: bool = True) -> Callable[[], asyncio.AbstractEventLoop]:
     return asyncio.SelectorEventLoop
 
 
-def run_server(main: Coroutine[Any, Any, None], fast: bool = True) -> None:
+def run_server(main: Coroutine[Any, Any, None], fast: bool = False) -> None:
     """``asyncio.run(main)`` on :func:`loop_factory`'s loop."""
     with asyncio.Runner(loop_factory=loop_factory(fast)) as runner:
         runner.run(main)
