@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
 
     from .rooms import Rooms, RoomTokens
+    from .tournament_return import RunningCheck
 
 __all__ = ["Desktop"]
 
@@ -71,6 +72,7 @@ class Desktop(PlayOnline):
         sends the player back to the Rooms page); the window takes them."""
         self.screen: Page | None = None
         """The screen on show."""
+        self.running: RunningCheck | None = None  # (app/tournament_return.py)
 
     # ------------------------------------------------------------------
     # Settings and outputs

@@ -11,6 +11,7 @@ from holdem_desktop.ui.dialog import Dialog
 from holdem_desktop.ui.menus import NewGamePage, StartPage
 
 from .desktop import Desktop
+from .tournament_return import look_for_running, polled
 
 __all__ = ["opening", "play"]
 
@@ -60,8 +61,9 @@ def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = Non
             desktop.notices.append(got)
         else:
             screen = desktop.table(got)
+    desktop.running = look_for_running(desktop)  # registered from here, still running?
     app = App(screen, (desktop.settings.window_width, desktop.settings.window_height),
-              desktop.keymap, after_input=desktop.flush, poll=desktop.poll,
+              desktop.keymap, after_input=desktop.flush, poll=polled(desktop),
               moves=desktop.take_moves, toggle_speech=desktop.toggle_speech)
     if asking is not None:  # New game on that variant, and over it the question
         app.stack += [asking, asking.replace_question()]

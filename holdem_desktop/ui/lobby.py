@@ -39,7 +39,8 @@ from .tournaments import TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
 
-__all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "open_lobby_page", "table_line"]
+__all__ = ["LobbyDesktop", "LobbyFeed", "LobbyPage", "back_to_tournament", "open_lobby_page",
+           "table_line"]
 
 class LobbyFeed(Protocol):
     """A server's lobby followed (:class:`holdem_desktop.app.lobby.LobbyWatch`):
@@ -113,6 +114,28 @@ def open_lobby_page(desktop: LobbyDesktop, server: str, name: str,
     return outcome(got, say, attempt, desktop.trust_certificate)
 
 
+def back_to_tournament(desktop: LobbyDesktop, server: str, tournament: str, name: str,
+                       say: Callable[[str], None]) -> Transition | None:
+    """Back to ``name``'s seat in the running ``tournament`` of ``server``
+    (the game started again, :mod:`holdem_desktop.app.tournament_return`):
+    its Lobby, which registers again with the token kept; the server answers
+    with the seat and the page takes the player there (or why not, said)."""
+
+    def attempt() -> Page | str | CertificateQuestion:
+        got = desktop.open_lobby(server)
+        if isinstance(got, str | CertificateQuestion):
+            return got
+        page = LobbyPage(desktop, got, name, say)
+        page.started.add(tournament)  # (its start is not news: the seat alone is said)
+        got.tournaments.enter(tournament, name, True)
+        return page
+
+    got = attempt()
+    if isinstance(got, LobbyPage):
+        return Replace(got)
+    return outcome(got, say, attempt, desktop.trust_certificate)
+
+
 class LobbyPage(FormPage):
     """The public tables of one server: filters, Play now, the tables."""
 
@@ -131,6 +154,9 @@ class LobbyPage(FormPage):
         self.desktop = desktop
         self.feed = feed
         self.name = name
+        self.started: set[str] = set()
+        """Tournaments whose start is not said when the seat comes (see
+        :func:`back_to_tournament`)."""
         self._count = ""
         self._drawn_until = 0.0
         self.form = Form([
@@ -200,7 +226,7 @@ class LobbyPage(FormPage):
 
     def take_move(self) -> Transition | None:
         """To the tournament's table, once the server says where you sit."""
-        return to_the_table(self.desktop, self.feed, self.say)
+        return to_the_table(self.desktop, self.feed, self.say, self.started)
 
     # ------------------------------------------------------------------
 
