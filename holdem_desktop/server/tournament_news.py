@@ -31,6 +31,9 @@ RANKED = 10
 """Places the ranking at the end names, whatever the field's size."""
 AROUND = 2
 """Rows either side of a person's own in a big field's ranking."""
+MISSED = 20
+"""News kept for a person between two connections (beyond it, the older
+counts of players left give way: the newest count is kept)."""
 
 
 def rows_for(ranking: Sequence[tuple[str, int]], name: str) -> list[tuple[str, int]]:
@@ -59,6 +62,12 @@ class Followers:
         change in tenths (server/tournament_ratings.py; None: no accounts)."""
         self._left: dict[str, int] = {}
         """The players left last told, by tournament (several out at once: told once)."""
+        self.missed: dict[tuple[str, str], list[TournamentNews]] = {}
+        """(tournament id, name) -> the news of a person whose connection
+        closed, kept until they are followed again: the lobby's connection
+        closes as the Desktop goes to the table it was given, and what happens
+        before its hello there (or while a dropped link comes back) is told
+        when they arrive."""
         desk.listeners.append(self.heard)
 
     def entry(self, conn: str, message: TournamentEntry, owners: Owners | None = None) -> None:
@@ -70,14 +79,29 @@ class Followers:
         if owners is not None and owners.holder(message.id, name) not in (conn, None):
             return
         if entry is not None and message.register and name in entry.tournament.registered:
-            self.conns[(message.id, name)] = conn
+            self.follow(message.id, name, conn)
         elif not message.register and self.conns.get((message.id, name)) == conn:
             del self.conns[(message.id, name)]
 
+    def follow(self, key: str, name: str, conn: str) -> None:
+        """``name``'s news of tournament ``key`` go to ``conn`` from now on,
+        the news they missed since their last connection closed first."""
+        self.conns[(key, name)] = conn
+        self.outbox += [(conn, n) for n in self.missed.pop((key, name), ())]
+
     def forget(self, conn: str) -> None:
-        """``conn`` closed."""
+        """``conn`` closed: its people's news are kept until they are back."""
         for key in self.conns.keys_of(conn):
             del self.conns[key]
+            self.missed.setdefault(key, [])
+
+    def _keep(self, key: tuple[str, str], news: TournamentNews) -> None:
+        """``news`` kept for a person away (see :attr:`missed`)."""
+        kept = self.missed[key]
+        kept.append(news)
+        if len(kept) > MISSED:
+            lefts = [k for k, n in enumerate(kept) if n.what == "left"]
+            del kept[lefts[0] if len(lefts) > 1 else 0]
 
     def take(self) -> list[tuple[str, TournamentNews]]:
         """The news to send, in order (and forget them)."""
@@ -86,7 +110,10 @@ class Followers:
 
     def heard(self, key: str, event: object) -> None:
         """Tournament ``key``'s ``event`` made news for those it concerns."""
-        following = {name: conn for (k, name), conn in self.conns.items() if k == key}
+        following: dict[str, str | None] = {
+            name: conn for (k, name), conn in self.conns.items() if k == key}
+        following.update({name: None for (k, name) in self.missed if k == key
+                          and name not in following})
         if not following:
             return
         t = self.desk.tournament(key)
@@ -119,4 +146,9 @@ class Followers:
                     key, name, "over", place=t.places.get(name, 0), entrants=entrants,
                     ranking=tuple(n for n, _ in rows), places=tuple(p for _, p in rows),
                     rated=rated, changes=tuple(changes[n] for n in rated)))
-        self.outbox += [(following[n.name], n) for n in news]
+        for n in news:
+            conn = following[n.name]
+            if conn is not None:
+                self.outbox.append((conn, n))
+            else:
+                self._keep((key, n.name), n)

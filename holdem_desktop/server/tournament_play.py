@@ -346,7 +346,7 @@ class TablePlay:
         another: the one they were told of before a move)."""
         assert self.lobby is not None
         if self.lobby.followers is not None and name in self.tournament.registered:
-            self.lobby.followers.conns[(self.key, name)] = conn
+            self.lobby.followers.follow(self.key, name, conn)
         where = self.tournament.where.get(name)
         room = self.rooms.get(where[0]) if where is not None else None
         if room is not None:
