@@ -76,4 +76,7 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
     start = "" if tournament is None else words.tournament_started(tournament) if tournament \
         else words.yours_started()
     rooms.outputs.announce(" ".join(filter(None, (start, where_sat))))
+    early, got.early_news[:] = list(got.early_news), []
+    for news in early:  # (came with the welcome: said after where you sit)
+        told(news)
     return got

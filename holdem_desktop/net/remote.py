@@ -242,7 +242,12 @@ class RemoteTable:
         """Lines left out because their speaker is muted here."""
         self.tournament_table: int | None = None
         """At a tournament's table: its number (from ``tournament_seat``)."""
-        self.on_tournament: Callable[[TournamentNews], None] = lambda news: None
+        self.early_news: list[TournamentNews] = []
+        """The tournament's news that came with the welcome, before anything
+        listened (:func:`~holdem_desktop.app.tournament_seat.take_seat` says
+        them once it listens): what happened at the other tables while the
+        Desktop came to this one."""
+        self.on_tournament: Callable[[TournamentNews], None] = self.early_news.append
         """Gets the tournament's news for this player (a move, the end ...)."""
 
     # ------------------------------------------------------------------

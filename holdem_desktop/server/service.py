@@ -121,6 +121,15 @@ MAX_BAD = 10
 """Unreadable messages one connection may send before it is dropped."""
 TICK = 0.5
 """Seconds between the rooms' clock ticks."""
+PLAY_SLICE = 0.004
+"""Seconds of the loop the tournaments' computer tables take at a time (a
+hand begun is played on: about 5 ms), the people's messages in between."""
+PLAY_YIELD = 4
+"""Turns of the loop given to the rest between two slices (a person's message
+takes several: its bytes read, the message handled, the answers written)."""
+PLAY_IDLE = 0.05
+"""Seconds before the tournaments' tables are looked at again when every
+one of them waited (a person's own table is dealt in their own turn)."""
 SHARE_EVERY = 1.0
 """Seconds between two readings of the other processes' public tables."""
 HANDSHAKE_ROOM = 64
@@ -270,6 +279,8 @@ class GameServer(AccountDesk):
             if ready is not None:
                 ready(self.port)
             tickers = [asyncio.create_task(self._ticker()), asyncio.create_task(self._lists())]
+            if self.tournaments is not None:
+                tickers.append(asyncio.create_task(self._tournament_play(self.tournaments)))
             await self._stopping.wait()
         finally:
             for ticker in tickers:
@@ -986,6 +997,23 @@ class GameServer(AccountDesk):
                 except Exception as exc:  # the rooms play on
                     self._event("", "", f"tick_error {type(exc).__name__}")
 
+    async def _tournament_play(self, desk: DeskFile) -> None:
+        """The tournaments' computer tables, :data:`PLAY_SLICE` at a time,
+        handing the loop back between slices (a 1,000-entrant tournament
+        has a hundred tables to deal: in one turn of the loop, the people's
+        actions waited a quarter of a second behind them)."""
+        while True:
+            played = 0
+            try:
+                played = desk.play(time.perf_counter() + PLAY_SLICE)
+                self._deliver()
+            except Exception as exc:  # the rooms play on
+                self._event("", "", f"tick_error {type(exc).__name__}")
+            if not played:
+                await asyncio.sleep(PLAY_IDLE)
+            for _turn in range(PLAY_YIELD):  # a message read, handled, written: turns
+                await asyncio.sleep(0)
+
     async def _ticker(self) -> None:
         while True:
             await asyncio.sleep(TICK)
@@ -993,7 +1021,7 @@ class GameServer(AccountDesk):
                 self.lobby.tick()
                 self._reread_bans(self._close_banned)
                 if self.tournaments is not None:
-                    self.tournaments.tick()
+                    self.tournaments.tick(hands=0)  # (dealt in slices: _tournament_play)
                 self._deliver()
             except Exception as exc:  # a room's fault must not stop every room's clock
                 self._event("", "", f"tick_error {type(exc).__name__}")

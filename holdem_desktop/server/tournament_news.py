@@ -31,6 +31,9 @@ RANKED = 10
 """Places the ranking at the end names, whatever the field's size."""
 AROUND = 2
 """Rows either side of a person's own in a big field's ranking."""
+MISSED = 20
+"""News kept for a person between two connections (beyond it, the older
+counts of players left give way: the newest count is kept)."""
 
 
 def rows_for(ranking: Sequence[tuple[str, int]], name: str) -> list[tuple[str, int]]:
@@ -59,6 +62,12 @@ class Followers:
         change in tenths (server/tournament_ratings.py; None: no accounts)."""
         self._left: dict[str, int] = {}
         """The players left last told, by tournament (several out at once: told once)."""
+        self.missed: dict[tuple[str, str], list[TournamentNews]] = {}
+        """(tournament id, name) -> the news of a person on their way, kept
+        until they are followed again: whose connection closed (a dropped
+        link coming back), or who was told a table they are not at yet (the
+        Desktop leaves the lobby's connection for the table's: what the other
+        tables did before its hello there is told again at the table)."""
         desk.listeners.append(self.heard)
 
     def entry(self, conn: str, message: TournamentEntry, owners: Owners | None = None) -> None:
@@ -70,14 +79,39 @@ class Followers:
         if owners is not None and owners.holder(message.id, name) not in (conn, None):
             return
         if entry is not None and message.register and name in entry.tournament.registered:
-            self.conns[(message.id, name)] = conn
+            self.follow(message.id, name, conn)
         elif not message.register and self.conns.get((message.id, name)) == conn:
             del self.conns[(message.id, name)]
 
+    def follow(self, key: str, name: str, conn: str) -> None:
+        """``name``'s news of tournament ``key`` go to ``conn`` from now on,
+        those kept on their way first (unless ``conn`` had them already)."""
+        before = self.conns.get((key, name))
+        self.conns[(key, name)] = conn
+        kept = self.missed.pop((key, name), ())
+        if before != conn:
+            self.outbox += [(conn, n) for n in kept]
+
+    def seated(self, key: str, name: str) -> None:
+        """``name`` was told a table of tournament ``key`` they are not at
+        yet: their news still go where they went, and are kept to be told
+        again at their hello there from another connection (see
+        :attr:`missed`; a client that stays in the lobby hears them once)."""
+        self.missed.setdefault((key, name), [])
+
     def forget(self, conn: str) -> None:
-        """``conn`` closed."""
+        """``conn`` closed: its people's news are kept until they are back."""
         for key in self.conns.keys_of(conn):
             del self.conns[key]
+            self.missed.setdefault(key, [])
+
+    def _keep(self, key: tuple[str, str], news: TournamentNews) -> None:
+        """``news`` kept for a person away (see :attr:`missed`)."""
+        kept = self.missed[key]
+        kept.append(news)
+        if len(kept) > MISSED:
+            lefts = [k for k, n in enumerate(kept) if n.what == "left"]
+            del kept[lefts[0] if len(lefts) > 1 else 0]
 
     def take(self) -> list[tuple[str, TournamentNews]]:
         """The news to send, in order (and forget them)."""
@@ -86,7 +120,10 @@ class Followers:
 
     def heard(self, key: str, event: object) -> None:
         """Tournament ``key``'s ``event`` made news for those it concerns."""
-        following = {name: conn for (k, name), conn in self.conns.items() if k == key}
+        following: dict[str, str | None] = {
+            name: conn for (k, name), conn in self.conns.items() if k == key}
+        following.update({name: None for (k, name) in self.missed if k == key
+                          and name not in following})  # (on their way: kept)
         if not following:
             return
         t = self.desk.tournament(key)
@@ -119,4 +156,9 @@ class Followers:
                     key, name, "over", place=t.places.get(name, 0), entrants=entrants,
                     ranking=tuple(n for n, _ in rows), places=tuple(p for _, p in rows),
                     rated=rated, changes=tuple(changes[n] for n in rated)))
-        self.outbox += [(following[n.name], n) for n in news]
+        for n in news:
+            conn = following[n.name]
+            if conn is not None:
+                self.outbox.append((conn, n))
+            if (key, n.name) in self.missed:
+                self._keep((key, n.name), n)

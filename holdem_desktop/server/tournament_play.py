@@ -18,8 +18,21 @@ rooms and at every tick of the server:
 - deals each table's next hand from the core (``deal``; a hand a restart
   could not bring back is dealt again from the same layout) once nobody there is
   awaited (Next hand, or the turn clock's base time past), playing the
-  computers at once: a table of computers and people sitting out plays
-  through at once, up to :data:`HANDS_PER_TICK` hands a turn.
+  computers at once.
+
+A table of computers and people sitting out plays through at once, hand
+after hand; those hands (about 5 ms each) must not keep the people waiting,
+and the owner's turns are of two kinds:
+
+- a room's own turn (after each of its messages and ticks: a person acted,
+  pressed Next hand, or their clock ran out) reports that table's hand and
+  deals its next one if a person is there, and deals no other table: a
+  person's action is answered at once;
+- :meth:`TablePlay.play` goes round every table, up to a number of hands
+  or a time (``until``): the server calls it a few milliseconds at a time
+  between the other work of its loop (``_tournament_play`` in
+  server/service.py), and the desk's tick with a budget of hands when there
+  is no loop (the tests).
 
 Every person registered is told where they sit
 (:class:`~holdem_desktop.net.tournament_tables.TournamentSeat`: the table,
@@ -49,6 +62,7 @@ to :attr:`TablePlay.on_over` (ratings)."""
 from __future__ import annotations
 
 import bisect
+import functools
 import hashlib
 import hmac
 import random
@@ -75,8 +89,8 @@ from .tournaments import COMPUTER
 __all__ = ["HANDS_PER_TICK", "TablePlay"]
 
 HANDS_PER_TICK = 50
-"""The most hands one tournament deals in one turn (the other rooms are not
-kept waiting)."""
+"""The most hands of computers' tables one tournament deals in one
+:meth:`TablePlay.play` (without a time to stop at)."""
 
 
 class _Computer:
@@ -108,11 +122,8 @@ class TablePlay:
         self.secret = secret or secrets.token_bytes(32)
         self.computers: dict[str, Player] = {}
         self.hands = 0
-        self.spent = 0
         self._last = 0
         """The table that was dealt last (the next turn starts after it)."""
-        """Hands dealt since the server's tick last set it to 0: the rooms'
-        own turns (every room's tick calls one) share :data:`HANDS_PER_TICK`."""
         self.lobby: Lobby | None = None
         self.reachable = True
         self.rooms: dict[int, TournamentRoom] = {}
@@ -147,35 +158,67 @@ class TablePlay:
 
     # ------------------------------------------------------------------
 
-    def play(self, budget: int = HANDS_PER_TICK) -> int:
+    def play(self, budget: int = HANDS_PER_TICK, until: float | None = None,
+             only: TournamentRoom | None = None) -> int:
         """The owner's turn: hands reported, people moved, up to ``budget``
-        hands dealt; the number dealt.  (Without a lobby, one of its own.)"""
+        hands dealt at the tables not waiting (from the table after the one
+        dealt last), or until ``time.perf_counter()`` reads ``until``; the
+        number dealt.  ``only``: that table alone, and dealt whatever the
+        budget when a person plays there (:meth:`_turn`).  (Without a lobby,
+        one of its own.)"""
         if self.lobby is None:
             self.attach(Lobby("", clock=time.monotonic), reachable=False)
         if self._settling:
             return 0
         self._settling = True
         try:
-            return self._settle(budget)
+            return self._settle(budget, until, only)
         finally:
             self._settling = False
 
-    def _turn(self) -> None:
-        # (each room's tick comes here: a full budget each let one server
-        # tick deal 50 hands a table, thousands at a 1,000-entrant start,
-        # and the news of them overflowed the people's connections)
-        self.play(max(0, HANDS_PER_TICK - self.spent))
+    def _turn(self, room: TournamentRoom) -> None:
+        """``room``'s own turn (after its messages and ticks): its hand over
+        reported, its next dealt if a person sits there; no other table's
+        (a person's action is answered before the computers play on)."""
+        if self.rooms.get(room.number) is room:
+            self.play(0, only=room)
 
-    def _settle(self, budget: int) -> int:
+    @staticmethod
+    def _has_people(room: TournamentRoom) -> bool:
+        """Whether a person plays at ``room`` (seated, connected, not away):
+        their own turn deals it, whatever the budget."""
+        return any(m.seat is not None and m.conn is not None and not m.replaced
+                   for m in room.members)
+
+    def _deal(self, room: TournamentRoom) -> bool:
+        """``room``'s next hand dealt from the core (False: alone, it waits
+        for players moved in), and reported if it is over already."""
         t = self.tournament
-        self._open()
+        table = t.tables[room.number]
+        deal = table.playing if table.playing is not None else t.deal(room.number)
+        if deal is None:
+            return False
+        self._sit(room)
+        room.deal(deal)
+        self.moved = True
+        self._changed(room)
+        if room.tsession.ended is not None:
+            self._report(room)
+        return True
+
+    def _settle(self, budget: int, until: float | None, only: TournamentRoom | None) -> int:
+        t = self.tournament
+        if only is None:
+            self._open()
         played = 0
+        people: set[int] = set()
         progress = True
         while t.state == RUNNING and progress:
             progress = False
             # every hand over reported; hands dealt from the table after the
             # last one dealt (a budget smaller than the tables reaches each)
-            numbers = sorted(self.rooms)
+            numbers = sorted(self.rooms) if only is None \
+                else [only.number] if self.rooms.get(only.number) is only else []
             first = bisect.bisect_right(numbers, self._last)
             for number in numbers[first:] + numbers[:first]:
                 room = self.rooms.get(number)
@@ -184,25 +227,29 @@ class TablePlay:
                 if room.tsession.ended is not None:
                     self._report(room)
                     progress = True
-                if (played >= budget or number not in t.tables or t.state != RUNNING
-                        or room.waiting()):
+                if number not in t.tables or t.state != RUNNING:
                     continue
-                table = t.tables[number]
-                deal = table.playing if table.playing is not None else t.deal(number)
-                if deal is None:
-                    continue  # alone: waits for players moved in
-                self._sit(room)
-                room.deal(deal)
-                self.moved = True
-                self._changed(room)
-                self._last = number
+                person = only is not None and self._has_people(room)
+                if person and number in people:
+                    continue  # (once a turn)
+                if not person and (played >= budget or (
+                        until is not None and time.perf_counter() >= until)):
+                    continue
+                if room.waiting():
+                    continue
+                if not self._deal(room):
+                    continue
+                if person:
+                    people.add(number)
+                else:
+                    self._last = number
                 played += 1
                 progress = True
-                if room.tsession.ended is not None:
-                    self._report(room)
         self.hands += played
-        self.spent += played
-        self._flush()
+        if only is None:
+            self._flush()
+        elif self.lobby is not None:  # (a room's own turn: the other rooms said nothing;
+            self.lobby.outbox.extend(only.take())  # a move passed the new table's on)
         if t.state != RUNNING:
             self._close_all()
         return played
@@ -238,7 +285,7 @@ class TablePlay:
             room.tsession.rng = self.rng  # (one draw for every table, as it always was)
             room.arrival = ARRIVAL if self.reachable else 0.0
             room.opened_at = lobby.clock()
-            room.after = self._turn
+            room.after = functools.partial(self._turn, room)
             room.on_hello = self._hello
             lobby.add(room)
             lobby.kept.add(room.code)
@@ -384,6 +431,7 @@ class TablePlay:
             lobby.place(member.conn, new.code)
         lobby.seats[member.token] = new.code
         self._tell(event.player, new)
+        lobby.outbox.extend(new.take())  # (its welcome after the seat, as it always came)
 
     def _tell(self, player: str, room: TournamentRoom) -> None:
         """``player`` hears where they sit (at their table, or where they registered)."""
@@ -396,6 +444,8 @@ class TablePlay:
         if conn is not None:
             self.lobby.outbox.append((conn, TournamentSeat(
                 self.key, player, room.number, room.code, self.token(player))))
+            if followers is not None and (member is None or member.conn is None):
+                followers.seated(self.key, player)  # (news kept until they are there)
 
     def _hello(self, conn: str, name: str) -> None:
         """``name`` is at their table on ``conn``: the news follows them there,
@@ -403,7 +453,7 @@ class TablePlay:
         another: the one they were told of before a move)."""
         assert self.lobby is not None
         if self.lobby.followers is not None and name in self.tournament.registered:
-            self.lobby.followers.conns[(self.key, name)] = conn
+            self.lobby.followers.follow(self.key, name, conn)
         where = self.tournament.where.get(name)
         room = self.rooms.get(where[0]) if where is not None else None
         if room is not None:

@@ -32,11 +32,11 @@ from typing import Any
 from holdem_desktop.engine.variant import shipped_variants
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.tournament import TournamentError
-from holdem_desktop.tournament.core import RUNNING
+from holdem_desktop.tournament.core import CANCELLED, OVER, RUNNING
 
 from .lobby import Lobby
 from .tournament_owners import Owners
-from .tournament_play import TablePlay
+from .tournament_play import HANDS_PER_TICK, TablePlay
 from .tournament_room import TournamentRoom
 from .tournaments import Offer, TournamentDesk
 
@@ -121,18 +121,33 @@ class DeskFile:
             except (OSError, ValueError, TournamentError):
                 os.replace(self.path, self.path.with_suffix(".json.bad"))
 
-    def tick(self) -> None:
-        """The desk's clock, the running tournaments' hands (a few at each
-        table, see :mod:`.tournament_play`), then a save when anything changed."""
+    def tick(self, hands: int = HANDS_PER_TICK) -> None:
+        """The desk's clock, the running tournaments' hands (up to ``hands``
+        at the computers' tables, see :mod:`.tournament_play`; the server
+        gives 0 and plays them in :meth:`play` slices), then a save when
+        anything changed."""
         self.desk.tick()
         for key, entry in self.desk.entries.items():
             if entry.tournament.state == RUNNING:
-                play = self._play(key)
-                play.spent = 0  # (a new turn: its budget of hands)
-                play.play()
-            if entry.tournament.state != RUNNING and key in self.plays:
-                self._ended_hands += self.plays.pop(key).hands
+                self._play(key).play(hands)
+        self._forget_ended()
         self.save()
+
+    def play(self, until: float) -> int:
+        """The running tournaments' tables played until ``time.perf_counter()``
+        reads ``until`` (a hand begun is played to its end or to a person's
+        turn); the hands dealt (0: every table waits)."""
+        played = 0
+        for play in list(self.plays.values()):
+            if play.lobby is not None and play.tournament.state == RUNNING:
+                played += play.play(HANDS_PER_TICK, until)
+        self._forget_ended()
+        return played
+
+    def _forget_ended(self) -> None:
+        for key, entry in self.desk.entries.items():  # (one made before the start is kept)
+            if entry.tournament.state in (OVER, CANCELLED) and key in self.plays:
+                self._ended_hands += self.plays.pop(key).hands
 
     def _play(self, key: str) -> TablePlay:
         """The play of running tournament ``key`` (made, and attached, the first time)."""

@@ -50,12 +50,13 @@ class Paused(TablePlay):
 
     go = False
 
-    def play(self, budget: int = 50) -> int:
+    def play(self, budget: int = 50, until=None, only=None) -> int:
         if "Ann" in self.tournament.places and not self.go:
             if self.lobby is not None:
                 self._flush()
             return 0
-        return super().play(budget if self.go else 1)  # (one hand a turn until she is out)
+        # (one hand a turn until she is out)
+        return super().play(budget if self.go else 1, until, only)
 
 
 def shoot(page, name: str) -> None:

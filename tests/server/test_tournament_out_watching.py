@@ -20,7 +20,10 @@ from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournaments import Offer, TournamentDesk, computer_name
 from holdem_desktop.tournament import TableBroken
 
-SEED = 3
+SEED = 14
+"""A draw where she is out before the end (the order the tables are dealt in
+chooses it: a person's own messages deal no other table since the tables
+are dealt in slices; 3 before)."""
 
 
 def test_out_she_watches_to_the_end_and_hears_the_ranking():

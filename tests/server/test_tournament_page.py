@@ -159,11 +159,11 @@ class Paced(TablePlay):
 
     allowed = 0
 
-    def play(self, budget: int = 50) -> int:
+    def play(self, budget: int = 50, until=None, only=None) -> int:
         n = min(budget, self.allowed)
         if not n:
             return 0
-        played = super().play(n)  # (none while a table waits for its people)
+        played = super().play(n, until, only)  # (none while a table waits for its people)
         self.allowed -= played
         return played
 

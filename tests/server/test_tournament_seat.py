@@ -68,13 +68,13 @@ class Held(TablePlay):
 
     go = False
 
-    def play(self, budget: int = 50) -> int:
+    def play(self, budget: int = 50, until=None, only=None) -> int:
         if not self.go:
             if self.lobby is not None:
                 self._open()  # the rooms, and where she sits told
                 self._flush()
             return 0
-        return super().play(budget)
+        return super().play(budget, until, only)
 
 
 def test_the_desktop_sits_is_moved_comes_back_and_hears_its_place(
@@ -166,6 +166,7 @@ def played(desktop, served, proxy: Proxy, key: str, held: Held) -> None:
     # -- the link cut and back: the same seat at the same table
     at, table_now = remote.seat, remote.tournament_table
     heard = len(said(desktop))
+    held.go = False  # (away, she sits out: the computers would play it out meanwhile)
     proxy.cut()
     wait_for(app, [], lambda: "Connection lost, reconnecting…" in said(desktop)[heard:], 20.0)
     proxy.restore()
@@ -174,6 +175,7 @@ def played(desktop, served, proxy: Proxy, key: str, held: Held) -> None:
     if remote.tournament_table == table_now:  # (not moved again meanwhile: a break)
         assert remote.seat == at
     assert remote.table.names[remote.seat] == "Mara"
+    held.go = True
 
     # -- to the end: every hand all-in; her place, then the ranking, heard
     press_next_until(app, remote, lambda: any(s.startswith("Places: ") for s in said(desktop)),
