@@ -33,19 +33,26 @@ from .test_tournament_play import tournament_served  # noqa: E402
 from .test_tournament_seat import SIX_NOW, Held  # noqa: E402
 
 
-def test_the_game_started_again_follows_its_running_tournament(
-        desktop, make_server, tmp_path, monkeypatch):
+def seated(desktop, make_server, tmp_path, monkeypatch):
+    """Mara registered by keys and seated at the start (no hand dealt yet):
+    (served, the tables' play, the tournament, her table, her seat)."""
     monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
     monkeypatch.setattr(tournament_watch, "TOKENS", {})
     served, desk, key, t = tournament_served(make_server, tmp_path, 1, SIX_NOW)
-    desk.plays[key] = Held(t, desk.desk.variants["tournament"])  # no hand is dealt
+    held = desk.plays[key] = Held(t, desk.desk.variants["tournament"])  # no hand is dealt
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: bool(page.listed()), 30.0)
     page.focus.id = f"tournament:{key}"
     keys(app, "return")
     wait_for(app, [], lambda: isinstance(app.screen, TableScreen) and desktop.remote is not None
              and desktop.remote.seat is not None, 60.0)
-    table, seat = desktop.remote.tournament_table, desktop.remote.seat
+    return served, held, t, desktop.remote.tournament_table, desktop.remote.seat
+
+
+def test_the_game_started_again_follows_its_running_tournament(
+        desktop, make_server, tmp_path, monkeypatch):
+    served, held, _t, table, seat = seated(desktop, make_server, tmp_path, monkeypatch)
+    key = held.key
 
     # someone else's connection asking for her registration is not followed
     other = online(served)

@@ -33,7 +33,7 @@ from holdem_desktop.session import HumanController
 
 from .process import ServeProcess
 from .test_server import next_message
-from .test_tournament_play import complete
+from .test_tournament_play import TWELVE, complete
 
 ONE_TABLE = '''
 [[tournament]]
@@ -238,17 +238,6 @@ def test_a_table_save_that_cannot_be_read_is_set_aside_and_its_hand_dealt_again(
     assert tournament_chips(tmp_path / "data") == 6 * STACK
     ann.client.close()
     again.client.close()
-
-
-TWELVE = '''
-[[tournament]]
-name = "Twelve"
-variant = "tournament"
-players = 12
-seats_per_table = 6
-speed = "turbo"
-computers_after = 0
-'''
 
 
 class Served:

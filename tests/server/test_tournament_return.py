@@ -20,7 +20,6 @@ pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop, tournament_watch  # noqa: E402
 from holdem_desktop.app.play import opening  # noqa: E402
-from holdem_desktop.server import tournament_play  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.dialog import Dialog  # noqa: E402
 from holdem_desktop.ui.menus import StartPage  # noqa: E402
@@ -29,25 +28,7 @@ from tests.driving import keys  # noqa: E402
 
 from .conftest import said  # noqa: E402
 from .test_lobby_desktop import wait_for  # noqa: E402
-from .test_tournament_page import tournaments_page  # noqa: E402
-from .test_tournament_play import tournament_served  # noqa: E402
-from .test_tournament_seat import SIX_NOW, Held  # noqa: E402
-
-
-def seated(desktop, make_server, tmp_path, monkeypatch):
-    """Mara registered by keys and seated at the start (no hand dealt yet):
-    (served, the tables' play, the tournament, her table, her seat)."""
-    monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
-    monkeypatch.setattr(tournament_watch, "TOKENS", {})
-    served, desk, key, t = tournament_served(make_server, tmp_path, 1, SIX_NOW)
-    held = desk.plays[key] = Held(t, desk.desk.variants["tournament"])
-    app, page = tournaments_page(desktop, served)
-    wait_for(app, [], lambda: bool(page.listed()), 30.0)
-    page.focus.id = f"tournament:{key}"
-    keys(app, "return")
-    wait_for(app, [], lambda: isinstance(app.screen, TableScreen) and desktop.remote is not None
-             and desktop.remote.seat is not None, 60.0)
-    return served, held, t, desktop.remote.tournament_table, desktop.remote.seat
+from .test_tournament_follow_again import seated  # noqa: E402
 
 
 def started_again(desktop, monkeypatch) -> Desktop:
