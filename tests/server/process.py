@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from tests.wine import UNDER_WINE
@@ -91,3 +92,22 @@ class ServeProcess:
             self.process.stdout.close()
             self.process.stderr.close()
         return self.process.returncode
+
+
+def sharing_redis(tmp_path: Path, redis_url: str, *extra_a: str) -> Iterator[list[ServeProcess]]:
+    """Two ``serve`` processes, ``a`` (with ``extra_a``) and ``b``, on
+    loopback without TLS, sharing the Redis at ``redis_url`` (a heartbeat of
+    0.3 s, the rate limits out of the way); stopped after (a fixture's body)."""
+    started = []
+    for name, extra in (("a", extra_a), ("b", ())):
+        p = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
+                         str(tmp_path / name), "--redis", redis_url, "--heartbeat", "0.3",
+                         "--rate", "1000", "--burst", "1000", *extra)
+        started.append(p)
+    try:
+        for p in started:
+            p.wait_ready()
+        yield started
+    finally:
+        for p in started:
+            p.stop()

@@ -15,7 +15,7 @@ from holdem_desktop.net.protocol import Create, Refused, Welcome
 from tests.net.test_host import Player, run_until
 
 from .conftest import needs_redis
-from .process import ServeProcess
+from .process import sharing_redis
 from .test_public_tables import lists
 from .test_redis import first_answer
 
@@ -24,17 +24,7 @@ pytestmark = needs_redis
 
 @pytest.fixture
 def two(tmp_path, redis_url):
-    started = []
-    for name in ("a", "b"):
-        p = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
-                         str(tmp_path / name), "--redis", redis_url, "--heartbeat", "0.3",
-                         "--rate", "1000", "--burst", "1000")
-        started.append(p)
-    for p in started:
-        p.wait_ready()
-    yield started
-    for p in started:
-        p.stop()
+    yield from sharing_redis(tmp_path, redis_url)
 
 
 def client(port: int) -> OnlineClient:

@@ -27,7 +27,7 @@ from holdem_desktop.net.tournament_messages import (
 from holdem_desktop.net.tournament_tables import TournamentRooms, TournamentSeat, TournamentTables
 
 from .conftest import needs_redis
-from .process import ServeProcess
+from .process import sharing_redis
 from .test_server import next_message
 
 pytestmark = needs_redis
@@ -53,17 +53,7 @@ computers_after = 0
 @pytest.fixture
 def two(tmp_path, redis_url):
     (tmp_path / "offers.toml").write_text(OFFERS, encoding="utf-8")
-    started = []
-    for name, extra in (("a", ["--tournaments", str(tmp_path / "offers.toml")]), ("b", [])):
-        p = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
-                         str(tmp_path / name), "--redis", redis_url, "--heartbeat", "0.3",
-                         "--rate", "1000", "--burst", "1000", *extra)
-        started.append(p)
-    for p in started:
-        p.wait_ready()
-    yield started
-    for p in started:
-        p.stop()
+    yield from sharing_redis(tmp_path, redis_url, "--tournaments", str(tmp_path / "offers.toml"))
 
 
 def connected(port: int) -> OnlineClient:
