@@ -46,5 +46,6 @@ def test_the_keys_are_a_table_that_agrees_with_the_game():
 def test_the_tests_needs_and_the_server_extra_are_said():
     assert re.search(r"Xvfb.*Speech Dispatcher.*redis-server", README, re.S)
     assert re.search(r"about \d+ minutes on 2 cores", README)
-    assert re.search(r"`\.\[server\]` extra.*only adds the Redis client", README, re.S)
+    assert re.search(r"`\.\[server\]` extra.*adds the Redis client.*ratings.*uvloop",
+                     README, re.S)
     assert "holdem-desktop serve --help" in README

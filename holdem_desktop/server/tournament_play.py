@@ -444,8 +444,12 @@ class TablePlay:
         if conn is not None:
             self.lobby.outbox.append((conn, TournamentSeat(
                 self.key, player, room.number, room.code, self.token(player))))
-            if followers is not None and (member is None or member.conn is None):
-                followers.seated(self.key, player)  # (news kept until they are there)
+            if followers is not None and (member is None or member.conn is None) \
+                    and not self.lobby.room_of(conn):
+                # told in the lobby, which the Desktop leaves for the table: the
+                # news kept until they are there (one at a table reads on
+                # there until it moves: not kept, or they would hear them twice)
+                followers.seated(self.key, player)
 
     def _hello(self, conn: str, name: str) -> None:
         """``name`` is at their table on ``conn``: the news follows them there,

@@ -59,6 +59,9 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
                     writes.append((id(self), found))
             self._transport.write(data)
 
+        def writelines(self, chunks: Any) -> None:  # (asyncio's loop: one write of them all)
+            self.write(b"".join(bytes(c) for c in chunks))
+
         def __getattr__(self, name: str) -> Any:
             return getattr(self._transport, name)
 

@@ -50,8 +50,9 @@ def test_the_desktop_says_the_move_and_the_end(desktop, make_server, tmp_path):
     # Two tables of six come to one: one of them is broken, told once, hers
     # or the other (the computers' tables play at their own pace: which one
     # breaks is a race); broken under her, she hears where she moves after it
-    (broken,) = [s for s in heard
-                 if re.fullmatch(r"(Your table, table \d,|Table \d) is broken\.", s)]
+    told = [s for s in heard if re.fullmatch(r"(Your table, table \d,|Table \d) is broken\.", s)]
+    assert len(told) == 1, heard  # (never twice: not the news kept on her way as well)
+    broken = told[0]
     moved = [s for s in heard if s.startswith("You move to table ")]
     for move in moved:
         assert re.fullmatch(r"You move to table \d, seat [1-6], (you have the button|the "
