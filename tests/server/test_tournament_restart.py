@@ -307,8 +307,13 @@ def test_a_kill_between_the_two_saves_loses_and_doubles_no_chip(tmp_path, rooms_
                for room in first.desk.plays[key].rooms.values()):
             break  # (a hand in progress at her table)
     assert t.state == "running"
-    now[0] += wait
-    first.turn(rooms=rooms_saved)  # (killed here: nothing more written)
+    before = {n: (table.hands, table.playing) for n, table in t.tables.items()}
+    for _turn in range(20):  # (killed after a turn that moved a table's hand on)
+        now[0] += wait
+        first.turn(rooms=rooms_saved)  # (rooms not saved: nothing more written)
+        if rooms_saved or any((table.hands, table.playing) != before.get(n)
+                              for n, table in t.tables.items()):
+            break
     total = 12 * t.structure.starting_stack
 
     again = Served(tmp_path, now)
