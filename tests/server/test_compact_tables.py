@@ -15,7 +15,7 @@ def test_tables_leave_out_the_history_already_sent_and_the_players_play_on(
         streams.setdefault(transport, []).extend(found)
     rooms = [s for s in streams.values() if any(m["type"] == "welcome" for m in s)]
     assert len(rooms) == 2
-    short = 0
+    short = later = 0
     for stream in rooms:
         held: list = []
         whole_next = True  # a connection's first table, and the first after a welcome
@@ -26,8 +26,11 @@ def test_tables_leave_out_the_history_already_sent_and_the_players_play_on(
                 continue
             start, view = message["history_from"], message["view"]
             assert not (whole_next and start), message
+            later += not whole_next
             whole_next = False
             assert start <= len(held)
             short += start > 0
             held = held[:start] + view["history"] if view else []
-    assert short > 10
+    # (most tables within a hand are short; a hand's first is whole: how many depends
+    # on how long the three hands ran)
+    assert short >= 5 and short * 3 >= later, (short, later)
