@@ -93,8 +93,10 @@ def test_the_lobby_in_a_real_window_lists_the_table_and_play_now_seats_there(
                 keys(env, "Return")  # Play now: Ann's table, the one with a free seat
                 # (a watcher until the hand ends, when one is being played)
                 # (or, arriving between hands, dealt straight in: "You have <cards>")
+                # (or, arriving as Ann's game ended, seated in the next: "New game: …")
                 seated = heard(spoken, r"take a computer's seat when it ends"
-                               r"|You have a seat for this game|You have \w+ of ", mark)
+                               r"|You have a seat for this game|You have \w+ of "
+                               r"|^New game: \d+ players", mark)
                 assert wait_for(playing(seated), 30), spoken()[mark:]
                 # between hands she has a computer's seat; the next hand is hers
                 dealt = heard(spoken, r"Hand \d+\..* You have ", mark)
