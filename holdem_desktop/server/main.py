@@ -14,6 +14,7 @@ from holdem_desktop.i18n.translate import _
 
 from .certs import fingerprint_of_file, self_signed, server_context
 from .cluster import Directory, DirectoryError, leaf_pem, process_id
+from .collector import Collector
 from .config import ConfigError, ServerConfig, parse_config
 from .service import GameServer, run_server
 from .store import RoomStore
@@ -51,6 +52,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "holdem-server") -> int:
             url=f"{scheme}://{config.bind}:{port}/"), flush=True)
         print(_("Rooms: {rooms}; log: {log}").format(
             rooms=len(server.lobby.rooms), log=config.log_folder / "server.log"), flush=True)
+
+    server.collector = Collector()  # (a process of its own: its collector is the server's)
 
     async def run() -> None:
         _stop_on_signals(asyncio.get_running_loop(), server.stop_soon)

@@ -5,7 +5,8 @@ One port answers three things:
 
 - ``GET /health``: JSON with ``rooms``, ``people``, ``connections``,
   ``hands_per_second`` (over the last minute), ``uptime`` and ``version``
-  (and ``tournament_hands`` with ``--tournaments``: hands dealt at their tables);
+  (and ``tournament_hands`` with ``--tournaments``: hands dealt at their tables;
+  ``gc_passes`` and ``gc_longest_ms`` from ``serve``: :mod:`.collector`);
 - a WebSocket upgrade on ``/``: a connection to the lobby.  Each WebSocket
   message holds one protocol payload (the JSON a LAN frame carries, without
   its length: WebSocket does the framing), at most
@@ -102,6 +103,7 @@ from . import web_files
 from .account_desk import AccountDesk
 from .certs import fingerprint
 from .cluster import Directory, Peer, process_id
+from .collector import Collector
 from .config import ServerConfig, clocks
 from .fast_loop import run_server
 from .lobby import Lobby, LobbyLimits
@@ -184,6 +186,9 @@ class GameServer(AccountDesk):
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
         self.stats: Counter[str] = Counter()
         """connections, messages, refusals and drops by reason."""
+        self.collector: Collector | None = None
+        """The cycle collector's full passes, paced by this server's clock
+        while it serves (set by the ``serve`` command: a process of its own)."""
         self.port = config.port
         self.ssl: ssl.SSLContext | None = None
         self.started = time.monotonic()
@@ -276,6 +281,8 @@ class GameServer(AccountDesk):
         try:
             if self.directory is not None:
                 await self._attach(self.directory)
+            if self.collector is not None:
+                self.collector.start()
             if ready is not None:
                 ready(self.port)
             tickers = [asyncio.create_task(self._ticker()), asyncio.create_task(self._lists())]
@@ -283,6 +290,8 @@ class GameServer(AccountDesk):
                 tickers.append(asyncio.create_task(self._tournament_play(self.tournaments)))
             await self._stopping.wait()
         finally:
+            if self.collector is not None:
+                self.collector.stop()
             for ticker in tickers:
                 ticker.cancel()
             server.close(close_connections=True)
@@ -472,7 +481,10 @@ class GameServer(AccountDesk):
                 "hands": self.lobby.hands_dealt, "hands_per_second": round(rate, 3),
                 "uptime": round(now - self.started, 1)} | (
                     {} if self.tournaments is None
-                    else {"tournament_hands": self.tournaments.hands})
+                    else {"tournament_hands": self.tournaments.hands}) | (
+                    {} if self.collector is None
+                    else {"gc_passes": self.collector.passes,
+                          "gc_longest_ms": round(self.collector.longest * 1000.0, 1)})
 
     def _event(self, address: str, room: str, event: str) -> None:
         """One line of the server log (never a name, a card or a token)."""
@@ -1035,6 +1047,8 @@ class GameServer(AccountDesk):
                 self._shared_at = now
                 self._sharing = asyncio.create_task(self._share_tables())
             self._hands.append((now, self.lobby.hands_dealt))
+            if self.collector is not None:
+                self.collector.tick()
             while len(self._hands) > 2 and now - self._hands[1][0] >= 60.0:
                 self._hands.popleft()
 
