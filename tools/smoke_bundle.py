@@ -155,6 +155,18 @@ def start_xvfb(seconds: float = 20.0) -> tuple[subprocess.Popen[bytes], int | No
     return server, int(number) if number.strip().isdigit() else None
 
 
+def quit_again(keys: Callable[..., None], running: Callable[[], bool]) -> None:
+    """Escape, Tab, Enter again, twice at most, while the game still runs
+    some seconds after the keys that leave the table and quit: a player
+    knocked out in the smoke's hands is asked first whether to watch or go
+    to the places (the dialog opens once the felt has shown the hand), and
+    where speech cannot tell it opened, one Escape went to that dialog."""
+    for _ in range(2):
+        if wait_for(lambda: not running(), 15):
+            return
+        keys("Escape", "Tab", "Return")
+
+
 def screenshot(env: dict[str, str], path: Path) -> int:
     """Photograph the screen; returns how many colours it holds."""
     subprocess.run(["import", "-window", "root", str(path)], env=env, timeout=30, check=True,
@@ -219,6 +231,7 @@ def window_checks_linux(exe: Path, bundle: Path, scratch: Path, env: dict[str, s
         # The start screen now holds the game just left (saved, its focus on
         # Continue): Escape asks before quitting, Tab to Quit, Enter.
         key("Escape", "Tab", "Return")
+        quit_again(key, lambda: game.poll() is None)
         try:
             code = game.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -322,7 +335,8 @@ def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str,
         env = dict(env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(audio))
         if nvda:
             env.update(NVDA_STANDIN_LOG=str(heard), NVDA_STANDIN_RUNNING="1")
-        with Played(exe, env, scratch / "game.log") as hwnd:
+        played = Played(exe, env, scratch / "game.log")
+        with played as hwnd:
             press = functools.partial(win.press, hwnd)
             check(wait_for(lambda: win.colours(hwnd) > 16, 60, 0.1), "the start screen is drawn")
             press("Return", "Tab", "Tab", "Tab", "Tab", "Return")  # New game, Start game
@@ -356,8 +370,16 @@ def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str,
             else:
                 print("skip: speech (NVDA is not running here; CI checks it through a recording "
                       "stand-in of NVDA's controller client)", flush=True)
+            if nvda and any("You are out in place" in t for _, t in nvda_heard(heard)):
+                # knocked out in these hands: once the felt has shown it, a
+                # dialog asks to watch or go to the places; Escape watches
+                wait_for(said(lambda c: any(t.startswith("You are out. ") for _, t in c)), 30)
+                press("Escape")
+                wait_for(said(lambda c: any(t.startswith("Watching to the end") for _, t in c)),
+                         10)
             # leave the table, then quit: each asks, Tab to its confirming button, Enter
             press("Escape", "Tab", "Return", "Escape", "Tab", "Return")
+            quit_again(press, lambda: played.game is not None and played.game.poll() is None)
         samples = array.array("h", audio.read_bytes()[: audio.stat().st_size // 2 * 2])
         check(samples and max(abs(s) for s in samples) > 1000, "the game's sounds were played")
         check(files_of(bundle) == before, "nothing was written inside the bundle")
