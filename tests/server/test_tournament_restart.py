@@ -11,7 +11,6 @@ and the tournament deals that table's hand again from its own save."""
 
 from __future__ import annotations
 
-import json
 import queue
 import time
 from pathlib import Path
@@ -28,6 +27,7 @@ from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.server.lobby import Lobby
 from holdem_desktop.server.store import RoomStore
 from holdem_desktop.server.tournament_room import TournamentRoom
+from holdem_desktop.server.tournament_save import read_desk
 from holdem_desktop.server.tournament_service import DeskFile
 from holdem_desktop.session import HumanController
 
@@ -155,7 +155,7 @@ def on_table(t: Table) -> int:
 
 
 def tournament_chips(data: Path) -> int:
-    saved = json.loads((data / "tournaments.json").read_text(encoding="utf-8"))
+    saved = read_desk(data / "tournaments.json")
     (t,) = [e["tournament"] for e in saved["entries"] if e["tournament"]["state"] == "running"]
     assert t["structure"]["starting_stack"] == STACK
     return sum(t["chips"][p] for p in t["where"])
