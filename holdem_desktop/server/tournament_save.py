@@ -8,9 +8,10 @@ The file's first line is the whole desk (:meth:`DeskFile.data
 <.tournament_service.DeskFile.data>`: what the version before wrote as the
 whole file); each line after it is a *delta* ``{"delta": {id: changes}}``
 of the running tournaments, with what changed since the line before: the
-blind clock and level, the chips and seats of the players whose changed,
-players out and their places, each table whose seats, blinds or hand in
-progress changed (whole), the tables broken.  The desk is the first line
+blind clock and level, each table whose seats, blinds or hand in progress
+changed (whole), the tables broken, and the chips, seats and places of
+the players of those tables (seated there then or now, or dealt in its
+hand then: :func:`_changes`).  The desk is the first line
 with every delta after it applied (:func:`read_desk`).
 
 - A delta is appended with one ``write`` on the server's loop, before the
@@ -60,9 +61,6 @@ class _Seen:
     registered: list[str]
     first_at: float | None
     computers: int
-    chips: dict[str, int] = field(default_factory=dict)
-    where: dict[str, tuple[int, int]] = field(default_factory=dict)
-    places: dict[str, int] = field(default_factory=dict)
     tables: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     owe_small: frozenset[str] = frozenset()
     rng: Any = None
@@ -124,7 +122,6 @@ class DeskLog:
             t = e.tournament
             seen = self._seen[key] = _Seen(t.state, list(t.registered), e.first_at, e.computers)
             if t.state == RUNNING:
-                seen.chips, seen.where, seen.places = dict(t.chips), dict(t.where), dict(t.places)
                 seen.tables = {n: _table_key(tb) for n, tb in t.tables.items()}
                 seen.owe_small, seen.rng = frozenset(t.owe_small), t.rng.getstate()
 
@@ -163,40 +160,50 @@ def _table_key(table: Any) -> tuple[Any, ...]:
 
 
 def _changes(t: Any, seen: _Seen) -> dict[str, Any]:
-    """Running tournament ``t``'s delta against ``seen`` (brought up to date)."""
+    """Running tournament ``t``'s delta against ``seen`` (brought up to date).
+
+    A player's chips, seat and place change only with a table's: a hand
+    reported (its players' chips, those out leave their seats and are
+    placed), a player moved (two tables' seats), a table broken.  So the
+    players looked at are those of the tables whose seats, blinds or hand
+    changed since the last line -- seated there then or now, or dealt in
+    the hand then -- not the thousand of the tournament."""
     d: dict[str, Any] = {"elapsed": max(0.0, t.clock() - t.started_at), "level": t.level,
                          "final_table": t.final_table}
-    chips = {p: c for p, c in t.chips.items() if seen.chips.get(p) != c}
-    if chips:
-        d["chips"] = chips
-        seen.chips.update(chips)
-    old = seen.where
-    where = {p: w for p, w in t.where.items() if old.get(p) != w}
-    if len(old) + sum(1 for p in where if p not in old) != len(t.where):
-        d["out"] = [p for p in old if p not in t.where]
-        for p in d["out"]:
-            del old[p]
-    if where:
-        d["where"] = {p: list(w) for p, w in where.items()}
-        old.update(where)
-    if len(t.places) != len(seen.places) or t.places != seen.places:
-        d["places"] = {p: n for p, n in t.places.items() if seen.places.get(p) != n}
-        seen.places = dict(t.places)
-    if t.owe_small != seen.owe_small:
-        d["owe_small"] = sorted(t.owe_small)
-        seen.owe_small = frozenset(t.owe_small)
+    players: set[str | None] = set()
     tables = []
     for number, table in t.tables.items():
         key = _table_key(table)
-        if seen.tables.get(number) != key:
+        before = seen.tables.get(number)
+        if before != key:
             tables.append(table_to_json(table))
             seen.tables[number] = key
+            players.update(table.seats)
+            if before is not None:
+                players.update(before[0])
+                if before[4] is not None:
+                    players.update(p for _, p, _ in before[4].seats)
     if tables:
         d["tables"] = tables
     if len(seen.tables) != len(t.tables):
         d["broken"] = [n for n in seen.tables if n not in t.tables]
         for n in d["broken"]:
-            del seen.tables[n]
+            players.update(seen.tables.pop(n)[0])
+    players.discard(None)
+    if players:
+        chips, where, places = t.chips, t.where, t.places
+        named = sorted(p for p in players if p is not None)
+        d["chips"] = {p: chips[p] for p in named if p in chips}
+        d["where"] = {p: list(where[p]) for p in named if p in where}
+        out = [p for p in named if p not in where]
+        if out:
+            d["out"] = out
+        placed = {p: places[p] for p in named if p in places}
+        if placed:
+            d["places"] = placed
+    if t.owe_small != seen.owe_small:
+        d["owe_small"] = sorted(t.owe_small)
+        seen.owe_small = frozenset(t.owe_small)
     state = t.rng.getstate()
     if state != seen.rng:
         d["rng"] = [state[0], list(state[1]), state[2]]
@@ -214,7 +221,7 @@ def apply_delta(data: Any, delta: Any) -> None:
         t["chips"].update(d.get("chips", {}))
         where = t["where"]
         for p in d.get("out", ()):
-            del where[p]
+            where.pop(p, None)
         where.update(d.get("where", {}))
         t["places"].update(d.get("places", {}))
         if "owe_small" in d:

@@ -26,6 +26,7 @@ from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentLi
 from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.server.lobby import Lobby
 from holdem_desktop.server.store import RoomStore
+from holdem_desktop.server.tournament_play import HANDS_PER_TICK
 from holdem_desktop.server.tournament_room import TournamentRoom
 from holdem_desktop.server.tournament_save import read_desk
 from holdem_desktop.server.tournament_service import DeskFile
@@ -250,6 +251,8 @@ class Served:
         self.desk = DeskFile(folder / "offers.toml", folder / "data", self.lobby)
         self.store = RoomStore(folder / "data" / "rooms")
         self.problems: list[str] = []
+        self.hands = HANDS_PER_TICK
+        """The most hands a turn deals at the computers' tables."""
         for room, problem in self.store.load_all(self.lobby.clock, __version__):
             if isinstance(room, TournamentRoom):
                 assert self.desk.adopt(room)
@@ -259,7 +262,7 @@ class Served:
 
     def turn(self, rooms: bool = True) -> None:
         self.lobby.tick()
-        self.desk.tick()
+        self.desk.tick(self.hands)
         self.desk.save_moved()
         if rooms:
             for code in sorted(self.lobby.closed):

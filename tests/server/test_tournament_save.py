@@ -95,7 +95,8 @@ class Killed(BaseException):
 def _decisions(served: Served, key: str) -> dict[int, tuple[object, ...]]:
     """Each table in a hand: its deal, the actions so far, who is to act, the stacks."""
     out = {}
-    for number, room in served.desk.plays[key].rooms.items():
+    play = served.desk.plays.get(key)
+    for number, room in (play.rooms if play is not None else {}).items():
         s = room.tsession
         if s.hand is not None and not s.hand.over:
             out[number] = (s.deal_now, [(k, a.to_json()) for k, a in s.hand.actions],
@@ -109,6 +110,7 @@ def test_a_kill_at_each_moment_of_the_log_loses_no_chip_and_keeps_each_decision(
     (tmp_path / "offers.toml").write_text(TWELVE, encoding="utf-8")
     now = [1000.0]
     first = Served(tmp_path, now)
+    first.hands = 1  # (a hand a turn: the tournament lasts, a table in a hand and another moving)
     (key,) = first.desk.desk.entries
     first.desk.desk.register(key, "Ana")
     t = first.desk.desk.tournament(key)
@@ -123,10 +125,13 @@ def test_a_kill_at_each_moment_of_the_log_loses_no_chip_and_keeps_each_decision(
     log = first.desk.log
     real_replace, real_append = os.replace, log._append
     before: dict[int, object] = {}
+    saved: dict[int, tuple[object, ...]] = {}
 
     def moved() -> bool:
-        """Whether this turn moved a table's hand on (a kill now has something to lose)."""
-        return any((table.hands, table.playing) != before.get(n) for n, table in t.tables.items())
+        """Whether this turn moved a table's hand on while one is in a hand
+        (a kill now has something to lose and a decision to keep)."""
+        return bool(saved) and any((table.hands, table.playing) != before.get(n)
+                                   for n, table in t.tables.items())
 
     def replace(*args: Any) -> None:  # the new whole file written, not yet in place
         if moved():
@@ -144,10 +149,10 @@ def test_a_kill_at_each_moment_of_the_log_loses_no_chip_and_keeps_each_decision(
         monkeypatch.setattr(tournament_save.os, "replace", replace)
     elif moment == "a delta cut short":
         monkeypatch.setattr(log, "_append", append)
-    for _turn in range(20):  # until a turn moves a computers' table's hand on
+    for _turn in range(60):  # until a turn moves a computers' table's hand on
         before = {n: (table.hands, table.playing) for n, table in t.tables.items()}
         saved = _decisions(first, key)  # (what the rooms' files say now)
-        now[0] += 30.0  # (not her clock: she is still awaited)
+        now[0] += 10.0  # (a computers' table deals; her clock may run out: a new hand)
         deltas = log.deltas
         if moment == "in a compaction":
             log._limit = 0  # (this save is whole: the file compacted)
@@ -155,12 +160,13 @@ def test_a_kill_at_each_moment_of_the_log_loses_no_chip_and_keeps_each_decision(
             first.turn()  # the tournament's save, then the tables' rooms'
         except Killed:
             break
-        if moment == "after a delta" and moved():
-            assert log.deltas == deltas + 1  # (a delta, the rooms after it: killed now)
+        if moment == "after a delta":
             saved = _decisions(first, key)
-            break
+            if moved():
+                assert log.deltas == deltas + 1  # (a delta, the rooms after it: killed now)
+                break
     else:
-        pytest.fail("no turn moved a table's hand on")
+        pytest.fail("no turn moved a table's hand on while one was in a hand")
     monkeypatch.undo()
     if moment == "in a compaction":
         assert (tmp_path / "data" / "tournaments.json.new").exists()
