@@ -5,6 +5,7 @@ Measure; bench/tournament.py measures the tournament core alone).
     python bench/tournament_server.py [--entrants 1000] [--people 6] [--seats 9]
                                       [--watchers 2] [--clock 20] [--pace 0.5,2]
                                       [--minutes M] [--hands-limit H] [--seed 35]
+                                      [--sample FILE | --profile FILE]
 
 A ``holdem-desktop serve --self-signed`` child (loopback, port 0, its own
 temporary data folder) offers one sit-and-go of ``--entrants`` (turbo
@@ -29,16 +30,22 @@ Checked, any violation printed and the exit status 1:
   stacks and the pot) are the same;
 - every table in the lists of tables at most its seats;
 - the server's saved tournament (``DATA/tournaments.json``, read whenever it
-  changed): the chips conserved, no more tables than needed, none above its
-  seats, every table between hands within one player of the shortest (the
-  core's checks, bench/tournament.py's ``check_tables``);
+  changed: its whole save and the deltas after it, server/tournament_save.py):
+  the chips conserved, no more tables than needed, none above its seats,
+  every table between hands within one player of the shortest (the core's
+  checks, bench/tournament.py's ``check_tables``);
 - at the end, the saved places 1 to N, complete; each person's ``out`` and
   ``over`` news agreeing with them.
 
 Printed: wall time, hands (the server's ``/health``: ``tournament_hands``),
 moves (players seen at another table between two saves) and tables broken,
 the server's CPU per hand (``/proc``), its peak resident memory, p50/p99
-of the latency, the load average."""
+of the latency, the load average.
+
+``--sample FILE`` runs the server under ``bench/sampler.py`` (where its CPU
+goes, by function), sampled from the start of play (the registrations
+done) to its end, as the CPU per hand is read; ``--profile FILE`` under
+cProfile (the whole run)."""
 
 from __future__ import annotations
 
@@ -49,6 +56,7 @@ import json
 import math
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -61,12 +69,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from server import cpu_seconds, health, insecure, message, start_server
+from server import PROFILE, ROOT, cpu_seconds, health, insecure, message, start_server
 from tournament import check_places, check_tables
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from holdem_desktop import __version__
+from holdem_desktop.server.tournament_save import read_desk
 from holdem_desktop.tournament import Tournament
 from holdem_desktop.tournament.saved import tournament_from_json
 
@@ -76,6 +85,9 @@ computers fill the seats left."""
 SAMPLE_FOR = 30.0
 """Seconds a latency sample waits for every client at its table (one moved
 away meanwhile never answers: the sample is dropped)."""
+
+SAMPLED: list[bool] = []
+"""``--sample``: the server is told when the measured play begins and ends."""
 
 LATE = frozenset({"hand_running", "not_playing", "stale_action", "not_joined"})
 """A button a person pressed after the table went on without it (the turn
@@ -332,7 +344,7 @@ class Saved:
             if stamp == self.stamp:
                 return
             self.stamp = stamp
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_desk(self.path)
         except (OSError, ValueError):
             return  # (replaced as it was read: the next reading)
         item = next((e for e in data["entries"] if e["id"] == self.run.tournament), None)
@@ -396,6 +408,8 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in registered)), 120)
     began = time.perf_counter()
     c0 = cpu_seconds(server_pid)
+    if SAMPLED:  # bench/sampler.py --window: the measured seconds only
+        os.kill(server_pid, signal.SIGUSR1)
     others = [asyncio.create_task(watcher(run, port, k, names))
               for k in range(args.watchers)] + [
         asyncio.create_task(poller(run, port, args.seats))]
@@ -417,6 +431,8 @@ async def play(args: argparse.Namespace, port: int, data: Path, server_pid: int)
         await asyncio.sleep(0.1)  # (the server saves at most every half second)
     wall = time.perf_counter() - began
     cpu = cpu_seconds(server_pid) - c0
+    if SAMPLED:
+        os.kill(server_pid, signal.SIGUSR2)
     dealt = int((await asyncio.to_thread(health, port))["tournament_hands"])
     run.stop.set()
     for task in people + others:
@@ -450,7 +466,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after (0: the end)")
     parser.add_argument("--hands-limit", type=int, default=0, help="stop after (0: the end)")
     parser.add_argument("--seed", type=int, default=35)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile, its figures into FILE")
+    parser.add_argument("--sample", metavar="FILE",
+                        help="run the server under bench/sampler.py, its report into FILE")
     args = parser.parse_args(argv)
+    if args.profile:
+        PROFILE.append(["-m", "cProfile", "-o", str(Path(args.profile).resolve())])
+    elif args.sample:
+        PROFILE.append([str(ROOT / "bench" / "sampler.py"), str(Path(args.sample).resolve()),
+                        "--window"])
+        SAMPLED.append(True)
     low, high = (float(x) for x in args.pace.split(","))
     args.pace = (low, high)
     print(f"load average at the start: {os.getloadavg()[0]:.2f}", flush=True)

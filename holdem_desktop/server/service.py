@@ -299,8 +299,8 @@ class GameServer(AccountDesk):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished
             self._close_accounts()
-            if self.tournaments is not None:  # (before its tables' rooms, as always)
-                self.tournaments.save()
+            if self.tournaments is not None:  # (before its tables' rooms, as always; whole)
+                self.tournaments.save(whole=True)
             self._save(now=True)
             if self.store is not None:
                 self.store.compact()  # one save a file, for whoever reads them next

@@ -43,9 +43,10 @@ a hello with it reaches their table now, whatever code it names.
 
 Each table's room is saved as any room is (server/store.py: after every
 action, before its messages leave), with whose table it is and its hand's
-deal; the tournament itself (``tournaments.json``) is saved *first*
-whenever a hand was dealt or reported (:attr:`TablePlay.moved`), so a
-table's save is never ahead of the tournament's.  After a restart
+deal; the tournament itself (``tournaments.json``: a line of what changed
+appended, :mod:`.tournament_save`) is saved *first* whenever a hand was
+dealt or reported (:attr:`TablePlay.moved`), so a table's save is never
+ahead of the tournament's.  After a restart
 (:meth:`TablePlay.adopt` then :meth:`_open`) a table whose save is at the
 hand the tournament has in progress comes back mid-hand (the same cards,
 stacks, pot, button, turn), one at the hand it reported last comes back

@@ -1,6 +1,7 @@
 """The server's tournaments on disk (issue 35): the offers of a settings
 file (``tournaments``, TOML), and the desk saved in the data folder
-(``tournaments.json``) whenever it changed and read back at the start.
+(``tournaments.json``, a log of what changed: :mod:`.tournament_save`)
+whenever it changed and read back at the start.
 
 A settings file offers one ``[[tournament]]`` table per tournament::
 
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import json
 import os
 import secrets
 import time
@@ -38,6 +38,7 @@ from .lobby import Lobby
 from .tournament_owners import Owners
 from .tournament_play import HANDS_PER_TICK, TablePlay
 from .tournament_room import TournamentRoom
+from .tournament_save import DeskLog, read_desk
 from .tournaments import Offer, TournamentDesk
 
 __all__ = ["DeskFile", "OfferError", "fast_clock", "load_offers"]
@@ -103,7 +104,7 @@ class DeskFile:
         """Told (tournament id, ranking) when one is over (the ratings)."""
         self.desk = TournamentDesk(load_offers(offers_file), shipped_variants(),
                                    clock=fast_clock(speed), prefix=prefix)
-        self._written = ""
+        self.log = DeskLog(self.path)
         self.plays: dict[str, TablePlay] = {}
         """The running tournaments' tables, by tournament id."""
         self._ended_hands = 0
@@ -112,7 +113,7 @@ class DeskFile:
         until the tournament's play takes them (:meth:`adopt`)."""
         if self.path.exists():
             try:
-                saved = json.loads(self.path.read_text(encoding="utf-8"))
+                saved = read_desk(self.path)
                 owners = Owners()  # whose each registration is (their tokens' digests)
                 owners.restore(saved.get("owners", {}) if isinstance(saved, dict) else None)
                 self.desk.restore(saved)  # read whole before anything is taken
@@ -193,19 +194,15 @@ class DeskFile:
         """Hands dealt at the tournaments' tables since the start (``/health``)."""
         return self._ended_hands + sum(play.hands for play in self.plays.values())
 
-    def save(self) -> None:
-        """Write the desk when it changed since the last write (a new file
-        replacing the old one, so a crash never leaves half a save)."""
-        text = json.dumps(self.data(), separators=(",", ":"))
+    def save(self, whole: bool = False) -> None:
+        """Write what changed in the desk since the last write, at once: a
+        line appended, or the file replaced by the whole desk (``whole``: the
+        server stops), so a kill never leaves half a save (see
+        :mod:`.tournament_save`)."""
         for play in self.plays.values():
             play.moved = False
-        if text == self._written:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        spare = self.path.with_suffix(".json.new")
-        spare.write_text(text, encoding="utf-8")
-        os.replace(spare, self.path)
-        self._written = text
+        owners = self.lobby.owners.to_json() if self.lobby is not None else None
+        self.log.save(self.desk, owners, self.data, whole)
 
     def data(self) -> Any:
         """What is saved: the desk, and with a lobby whose each registration is."""

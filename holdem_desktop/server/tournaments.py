@@ -90,6 +90,11 @@ class TournamentDesk:
         for offer in self.offers:
             self._open(offer)
 
+    @property
+    def count(self) -> int:
+        """Tournaments opened so far (the next one's id counts on from it)."""
+        return self._count
+
     def _structure(self, offer: Offer) -> Structure:
         variant = self.variants[offer.variant]
         schedule = BlindSchedule(variant.schedule.levels,

@@ -237,14 +237,21 @@ class Tournament:
             if not waiting:  # pragma: no cover - a report always leaves one waiting
                 break
             self._break(min(waiting, key=lambda t: (t.count, -t.number)), events)
+        # the shortest table is found again after a move only (nothing else
+        # changes the counts): not once per table at every report, which at a
+        # hundred tables was a third of a server's CPU while people's tables
+        # were in a hand (bench/tournament_server.py --sample)
+        shortest: Table | None = None
         for table in sorted(self.tables.values(), key=lambda t: (-t.count, t.number)):
             while table.playing is None:
-                shortest = min(self.tables.values(), key=lambda t: (t.count, t.number))
+                if shortest is None:
+                    shortest = min(self.tables.values(), key=lambda t: (t.count, t.number))
                 if table.count < shortest.count + 2:
                     break
                 player = table.seats[table.next_big_blind()]
                 assert player is not None
                 self._move(player, table, self._target(table, 1), 1, False, events)
+                shortest = None
         if len(self.tables) == 1 and self.final_table is None:
             (last,) = self.tables.values()
             self.final_table = last.number

@@ -19,7 +19,8 @@ from .core import Tournament
 from .structure import Deal, Structure, TournamentError
 from .tables import Table
 
-__all__ = ["FORMAT", "deal_from_json", "deal_to_json", "tournament_from_json", "tournament_to_json"]
+__all__ = ["FORMAT", "deal_from_json", "deal_to_json", "table_to_json", "tournament_from_json",
+           "tournament_to_json"]
 
 FORMAT = 1
 
@@ -85,6 +86,12 @@ def _table(t: Table) -> dict[str, Any]:
     return {"number": t.number, "seats": list(t.seats), "last_big_seat": t.last_big_seat,
             "last_big_player": t.last_big_player, "hands": t.hands,
             "playing": None if t.playing is None else _deal(t.playing)}
+
+
+def table_to_json(t: Table) -> dict[str, Any]:
+    """One table as :func:`tournament_to_json` saves it (a server's save
+    appends the tables that changed since its last line)."""
+    return _table(t)
 
 
 def _table_back(data: Any) -> Table:

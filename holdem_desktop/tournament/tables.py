@@ -39,7 +39,7 @@ class Table:
     @property
     def count(self) -> int:
         """Players seated."""
-        return sum(1 for p in self.seats if p is not None)
+        return len(self.seats) - self.seats.count(None)
 
     def players(self) -> tuple[str, ...]:
         """The players in seat order."""

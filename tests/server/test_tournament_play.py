@@ -7,13 +7,13 @@ follows a person to the connection they come back on."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 from holdem_desktop.net.tournament_messages import TournamentEntry
 from holdem_desktop.server.tournament_news import Followers
 from holdem_desktop.server.tournament_play import TablePlay
+from holdem_desktop.server.tournament_save import read_desk
 from holdem_desktop.server.tournament_service import DeskFile
 from holdem_desktop.tournament import PlayerMoved, TableBroken
 
@@ -56,7 +56,7 @@ def started(tmp_path: Path) -> tuple[DeskFile, str]:
 
 
 def saved(tmp_path: Path, key: str) -> dict:
-    data = json.loads((tmp_path / "data" / "tournaments.json").read_text(encoding="utf-8"))
+    data = read_desk(tmp_path / "data" / "tournaments.json")
     (entry,) = [e for e in data["entries"] if e["id"] == key]
     return entry["tournament"]
 
