@@ -20,9 +20,11 @@ rooms and at every tick of the server:
   awaited (Next hand, or the turn clock's base time past), playing the
   computers at once.
 
-A table of computers and people sitting out plays through at once, hand
-after hand; those hands (about 5 ms each) must not keep the people waiting,
-and the owner's turns are of two kinds:
+A table of computers and people who pressed Away plays through at once,
+hand after hand (a table where a person not connected is seated waits
+their turn clock, and the clock's base time between hands:
+:meth:`TournamentRoom.paced`); those hands (about 5 ms each) must not keep
+the people waiting, and the owner's turns are of two kinds:
 
 - a room's own turn (after each of its messages and ticks: a person acted,
   pressed Next hand, or their clock ran out) reports that table's hand and

@@ -76,10 +76,10 @@ def test_a_dropped_link_costs_a_few_blinds_a_minute_and_she_comes_back_and_acts(
     room = play.rooms[number]
     start = t.chips["Ann"]
     big = room.tsession.blind_level().blinds[-1]
-    lobby.disconnect("ann")
-    lobby.connect("eve", "127.0.0.1")
+    lobby.connect("eve", "127.0.0.1")  # (a watcher: what everyone at the table hears)
     lobby.receive("eve", Hello("Eve", room.code, __version__))
     lobby.take()
+    lobby.disconnect("ann")
     hands_before = {n: r.tsession.hands_played for n, r in play.rooms.items()}
     dealt = play.hands
 
@@ -104,14 +104,16 @@ def test_a_dropped_link_costs_a_few_blinds_a_minute_and_she_comes_back_and_acts(
     assert elsewhere > 20 * hands, (elsewhere, hands)
     heard = [m for c, m in lobby.take() if c == "eve"]
     words = [m.what for m in heard if isinstance(m, News)]
-    assert "turn_waits" in words and ("timed_out_fold" in words or "timed_out_check" in words), \
-        words
+    assert words[0] == "lost" and "turn_waits" in words and "sat_out" in words, words
+    assert "timed_out_fold" in words or "timed_out_check" in words, words
 
     # back with her token: her seat at once, and she acts when her turn comes
     lobby.connect("ann2", "127.0.0.1")
     lobby.receive("ann2", Hello("Ann", "000000", __version__, play.token("Ann")))
-    told = [m for c, m in lobby.take() if c == "ann2"]
+    out = lobby.take()
+    told = [m for c, m in out if c == "ann2"]
     (welcome,) = [m for m in told if isinstance(m, Welcome)]
+    assert News("back", ("Ann",)) in [m for c, m in out if c == "eve"]
     seat = t.where["Ann"][1]
     assert welcome.seat == seat
     room = play.rooms[t.where["Ann"][0]]
