@@ -366,12 +366,15 @@ class TournamentRoom(Room):
                 and any(m.seat is not None and m.name not in self.arrived for m in self.members))
 
     def paced(self) -> bool:
-        """Whether the next hand waits for a person not connected: one is
-        seated here, nobody plays here for themselves (a person playing
-        gives the table its pace: Next hand, or the clock's base time), and
-        the clock's base time has not passed since the last hand ended.
-        Bounded by that time: the tournament never waits for ever on this
-        table, which is between hands all the while."""
+        """Whether the next hand waits for a person not there: one whose
+        connection dropped (or who has not come) is seated here, or one sat
+        out because their time ran out again and again (neither chose it, as
+        one who presses Away does); nobody here plays for themselves (a
+        person playing gives the table its pace: Next hand, or the clock's
+        base time); and the clock's base time has not passed since the last
+        hand ended.  Bounded by that time: the tournament never waits for
+        ever on this table, which is between hands all the while (the core
+        may balance or break it)."""
         speed = self.timed
         if not self.keep_pace or speed is None or self.ended_at is None \
                 or self.clock() - self.ended_at >= speed.base:
@@ -380,7 +383,7 @@ class TournamentRoom(Room):
         for m in self.members:
             if m.seat is None:
                 continue
-            if m.conn is None:
+            if m.conn is None or m.sat_out is not None:  # (gone, or their time ran out)
                 absent = True
             elif not m.replaced:
                 return False

@@ -16,7 +16,7 @@ import random
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.variant import shipped_variants
-from holdem_desktop.net.protocol import Act, Error, Hello, News, NextHand, Welcome
+from holdem_desktop.net.protocol import Act, Away, Error, Hello, News, NextHand, Welcome
 from holdem_desktop.server.lobby import Lobby
 from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournaments import Offer, TournamentDesk, computer_name
@@ -162,3 +162,24 @@ def test_her_table_still_balances_and_breaks_while_she_is_away():
     # and the tournament never waits for ever on her: it ends, her place given
     _run(clock, lobby, play, 3 * 3600.0, step=1.0)
     assert t.state == "over" and "Ann" in t.places
+
+
+def test_one_whose_time_runs_out_again_and_again_is_paced_too_not_one_away():
+    """Connected but silent: the clock sits her out (she did not choose it),
+    and her table keeps a human pace; one who presses Away chose the
+    computers' speed."""
+    clock, lobby, play, t, _events = _started()
+    number = t.where["Ann"][0]
+    room = play.rooms[number]
+    _run(clock, lobby, play, 240.0, until=lambda: room.tsession.hands_played >= 2)
+    member = next(m for m in room.members if m.name == "Ann")
+    assert member.sat_out is not None and member.conn is not None  # sat out, still here
+    before = room.tsession.hands_played
+    _run(clock, lobby, play, 60.0)
+    assert t.where["Ann"][0] == number and room.tsession.hands_played - before <= 3
+
+    clock, lobby, play, t, _events = _started()
+    room = play.rooms[t.where["Ann"][0]]
+    lobby.receive("ann", Away())
+    _run(clock, lobby, play, 5.0)
+    assert t.state == "over" or room.tsession.hands_played > 50  # (as it always was)
