@@ -24,21 +24,24 @@ and Back, chat.  What differs:
   :attr:`~holdem_desktop.net.sit_out.SitOutRule.after` time-outs in a row
   they sit out (``sat_out``: checks or folds at once), and while no person
   plays at the table for themselves, each hand there waits the clock's base
-  time after the one before (:meth:`TournamentRoom.paced`), as a table of
+  time after the one before (:meth:`TournamentRoom.paced`; the same for a
+  connected person sat out by the clock, who did not choose it), as a table of
   people does for those who do not press Next hand: a minute away costs a
   few blinds, not the stack, and the table stays between hands, where the
   core may balance or break it, all that time.  Their hello with their
-  token gives them the seat back at once (not :meth:`_back`'s rule that a
-  sat-out person comes back only by Back: dropping the connection dodges
-  nothing here, the time-outs cost only them).  A person who never came,
-  or was moved while not connected, sits out the same way at once;
+  token gives them the seat back at once, sat out or not (one sat out by
+  the clock while connected still presses Back, as at a public table:
+  dropping the link dodges nothing).  A person who never came sits out at
+  once, their table paced the same; one moved while not connected keeps
+  their clock (or sits out) at the new table as at the old;
 - who sits where is the core's: the seats are the table's seats, an empty
   one named "" and placed out; people are members made by the owner with
   their tournament token (they may be away: the clock and the computer
   play for them as for anyone away); nobody takes a seat by saying hello;
 - a hello with a seated person's name and token takes their seat; any other
   hello watches (a watcher is never seated), within the room's watchers;
-- nobody starts a game, and no hand waits for people who are not here.
+- nobody starts a game, and no hand waits for people who are not here
+  beyond their turn clock and the pace above.
 """
 
 from __future__ import annotations
