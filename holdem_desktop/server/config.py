@@ -112,6 +112,12 @@ class ServerConfig:
     wait for computers, a scheduled start.  For a bench or a test that
     plays a tournament to its end in minutes (bench/tournament_server.py),
     never for a server people play on."""
+    tournament_pace: bool = True
+    """Whether a person whose connection drops (or who has not come yet)
+    keeps their tournament seat at a human pace (server/tournament_room.py;
+    file only).  False: their seat checks or folds at once and their table
+    plays on at the computers' speed -- for a test that plays such a
+    tournament to its end in seconds, never for a server people play on."""
     uvloop: bool = False
     """Serve on uvloop's loop where it is installed (server/fast_loop.py),
     a third of the memory a room and a few percent less CPU a hand, but a

@@ -178,6 +178,7 @@ class GameServer(AccountDesk):
         """Where rooms are saved after every action (None: nowhere)."""
         self.tournaments = (DeskFile(config.tournaments, config.data, self.lobby,
                                      speed=config.tournament_clock,
+                                     pace=config.tournament_pace,
                                      prefix=process_id(config.data)[:6] if config.redis else "")
                             if config.tournaments is not None else None)
         """The tournaments offered (``--tournaments``), saved in the data folder."""

@@ -20,9 +20,11 @@ rooms and at every tick of the server:
   awaited (Next hand, or the turn clock's base time past), playing the
   computers at once.
 
-A table of computers and people sitting out plays through at once, hand
-after hand; those hands (about 5 ms each) must not keep the people waiting,
-and the owner's turns are of two kinds:
+A table of computers and people who pressed Away plays through at once,
+hand after hand (a table where a person not connected is seated waits
+their turn clock, and the clock's base time between hands:
+:meth:`TournamentRoom.paced`); those hands (about 5 ms each) must not keep
+the people waiting, and the owner's turns are of two kinds:
 
 - a room's own turn (after each of its messages and ticks: a person acted,
   pressed Next hand, or their clock ran out) reports that table's hand and
@@ -127,6 +129,9 @@ class TablePlay:
         """The table that was dealt last (the next turn starts after it)."""
         self.lobby: Lobby | None = None
         self.reachable = True
+        self.keep_pace = True
+        """Whether a person not connected keeps their seat at a human pace
+        (:attr:`TournamentRoom.keep_pace`; never in a lobby nobody reaches)."""
         self.rooms: dict[int, TournamentRoom] = {}
         self.on_over: Callable[[str, tuple[tuple[str, int], ...]], object] = lambda k, r: None
         """Told (tournament id, ranking) when it is over."""
@@ -285,6 +290,7 @@ class TablePlay:
                 room.max_watchers = lobby.limits.max_watchers
             room.tsession.rng = self.rng  # (one draw for every table, as it always was)
             room.arrival = ARRIVAL if self.reachable else 0.0
+            room.keep_pace = self.keep_pace and self.reachable  # (none in a lobby of its own)
             room.opened_at = lobby.clock()
             room.after = functools.partial(self._turn, room)
             room.on_hello = self._hello
@@ -421,7 +427,8 @@ class TablePlay:
         lobby.outbox.extend(old.take())
         # Seated at once with their stack (the new table may be in a hand:
         # they sit out of it, and are dealt in from the next).
-        here = member is not None and member.conn is not None
+        here = member is not None and (member.conn is not None or (
+            new.keep_pace and not member.replaced))  # (dropped: their clock as it was)
         new.tsession.seat(event.to_seat, event.player, self.tournament.chips[event.player],
                           HumanController() if here else SitOut())
         if member is None:

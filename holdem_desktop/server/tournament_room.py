@@ -12,16 +12,36 @@ and Back, chat.  What differs:
   (blinds from its shared level, dead blinds as it says), and how it ended
   is kept for the core (:attr:`TournamentSession.ended`), which the table's
   owner (:mod:`.tournament_play`) reports before anything else happens;
-- a person not connected sits out (:class:`SitOut`: checks, or folds,
-  at once, posting the blinds) until they are back, as one who presses
-  Away does; a person here plays on the turn clock;
+- a person here plays on the turn clock; one who presses Away sits out
+  (:class:`SitOut`: checks, or folds, at once, posting the blinds) until
+  Back, and their table plays on at the computers' speed: they chose it,
+  hear every hand and are back with one key;
+- a person whose connection drops keeps their seat at a human pace, as a
+  card room's disconnect protection does (:attr:`TournamentRoom.keep_pace`):
+  their turn waits the turn clock (base time and time bank) before the
+  game checks or folds for them, everyone hearing the public tables' news
+  (``lost``, ``turn_waits``, ``timed_out_fold``); after
+  :attr:`~holdem_desktop.net.sit_out.SitOutRule.after` time-outs in a row
+  they sit out (``sat_out``: checks or folds at once), and while no person
+  plays at the table for themselves, each hand there waits the clock's base
+  time after the one before (:meth:`TournamentRoom.paced`; the same for a
+  connected person sat out by the clock, who did not choose it), as a table of
+  people does for those who do not press Next hand: a minute away costs a
+  few blinds, not the stack, and the table stays between hands, where the
+  core may balance or break it, all that time.  Their hello with their
+  token gives them the seat back at once, sat out or not (one sat out by
+  the clock while connected still presses Back, as at a public table:
+  dropping the link dodges nothing).  A person who never came sits out at
+  once, their table paced the same; one moved while not connected keeps
+  their clock (or sits out) at the new table as at the old;
 - who sits where is the core's: the seats are the table's seats, an empty
   one named "" and placed out; people are members made by the owner with
   their tournament token (they may be away: the clock and the computer
   play for them as for anyone away); nobody takes a seat by saying hello;
 - a hello with a seated person's name and token takes their seat; any other
   hello watches (a watcher is never seated), within the room's watchers;
-- nobody starts a game, and no hand waits for people who are not here.
+- nobody starts a game, and no hand waits for people who are not here
+  beyond their turn clock and the pace above.
 """
 
 from __future__ import annotations
@@ -32,6 +52,7 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.events import HandEnded
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
@@ -161,6 +182,13 @@ class TournamentRoom(Room):
         self.arrival = ARRIVAL
         """Seconds this table waits for its people when it opens (0: nobody
         can reach it, a tournament without a server's lobby)."""
+        self.keep_pace = True
+        """Whether a person whose connection drops keeps their seat at a human
+        pace (see the module's text; False: they sit out at once and the
+        table plays on at the computers' speed -- a tournament nobody can
+        reach, without a server's lobby)."""
+        self.ended_at: float | None = None
+        """When this table's last hand ended (None: none since it opened)."""
         self.arrived: set[str] = set()
         """The people who said hello here (or came with their connection)."""
         self.out: dict[str, str] = {}
@@ -250,9 +278,11 @@ class TournamentRoom(Room):
         return member
 
     def arrive(self, member: Member, seat: int, address: str) -> None:
-        """``member`` moved in from another table, to ``seat``, with their connection."""
+        """``member`` moved in from another table, to ``seat``, with their
+        connection (or without it: dropped, their seat waits their clock as it did)."""
         member.seat, member.since = seat, self.hand_serial + 1
-        member.replaced = member.conn is None
+        # (here: they play; not connected: their seat as it was at the old table)
+        member.replaced = member.conn is None and (member.replaced or not self.keep_pace)
         member.pending.clear()
         self.members.append(member)
         self.tokens[member.name] = member.token
@@ -328,14 +358,39 @@ class TournamentRoom(Room):
 
     def waiting(self) -> bool:
         """Whether the table waits: a hand runs, people here have not pressed
-        Next hand, or (for :data:`ARRIVAL` seconds after the table opens:
-        the start, a restart) people seated here have not come yet."""
-        if not self._at_barrier() or self._awaited():
+        Next hand, a person seated here is not connected (:meth:`paced`), or
+        (for :data:`ARRIVAL` seconds after the table opens: the start, a
+        restart) people seated here have not come yet."""
+        if not self._at_barrier() or self._awaited() or self.paced():
             return True
         speed = self.timed
         return (speed is not None
                 and self.clock() - self.opened_at < min(self.arrival, speed.base)
                 and any(m.seat is not None and m.name not in self.arrived for m in self.members))
+
+    def paced(self) -> bool:
+        """Whether the next hand waits for a person not there: one whose
+        connection dropped (or who has not come) is seated here, or one sat
+        out because their time ran out again and again (neither chose it, as
+        one who presses Away does); nobody here plays for themselves (a
+        person playing gives the table its pace: Next hand, or the clock's
+        base time); and the clock's base time has not passed since the last
+        hand ended.  Bounded by that time: the tournament never waits for
+        ever on this table, which is between hands all the while (the core
+        may balance or break it)."""
+        speed = self.timed
+        if not self.keep_pace or speed is None or self.ended_at is None \
+                or self.clock() - self.ended_at >= speed.base:
+            return False
+        absent = False
+        for m in self.members:
+            if m.seat is None:
+                continue
+            if m.conn is None or m.sat_out is not None:  # (gone, or their time ran out)
+                absent = True
+            elif not m.replaced:
+                return False
+        return absent
 
     # ------------------------------------------------------------------
     # Room rules that differ
@@ -400,14 +455,34 @@ class TournamentRoom(Room):
         self.after()
 
     def disconnect(self, conn: str) -> None:
-        """A seated person's connection closed: they sit out until back."""
+        """A seated person's connection closed: their seat waits their turn
+        clock (:attr:`keep_pace`; else it sits out at once) until back."""
         member = self._conns.get(conn)
         self._told.pop(conn, None)
         super().disconnect(conn)
-        if member is not None and member.seat is not None and not member.replaced:
+        if member is not None and member.seat is not None and not member.replaced \
+                and not self.keep_pace:
             self._replace(member)
             self._after_change()
             self._flush()
+
+    def _timed_out(self, member: Member) -> None:
+        """As at a public table; but one not connected who sits out for it
+        is given their seat back by their hello (see the module's text)."""
+        if member.conn is not None:
+            super()._timed_out(member)
+            return
+        member.timeouts += 1
+        after = self.sit_out_rule.after
+        if after and member.timeouts >= after and not member.replaced:
+            self._replace(member)
+            self._news("sat_out", (member.name,))
+            self._after_change()
+
+    def _listen(self, event: object) -> None:
+        super()._listen(event)
+        if isinstance(event, HandEnded):
+            self.ended_at = self.clock()
 
     def _replace(self, member: Member) -> None:
         """``member``'s seat sits out (Away, gone): never a computer's play

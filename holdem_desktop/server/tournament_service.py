@@ -95,8 +95,11 @@ class DeskFile:
     without, a lobby of their own: nobody reaches them)."""
 
     def __init__(self, offers_file: Path, folder: Path, lobby: Lobby | None = None, *,
-                 speed: int = 1, prefix: str = "") -> None:
+                 speed: int = 1, prefix: str = "", pace: bool = True) -> None:
         self.path = folder / "tournaments.json"
+        self.pace = pace
+        """Whether a person not connected keeps their seat at a human pace
+        (the setting ``tournament_pace``: :attr:`TablePlay.keep_pace`)."""
         self.lobby = lobby
         self.secret = _secret(folder / "tournament.key")
         """What the people's tokens are made from (kept: the same after a restart)."""
@@ -156,6 +159,7 @@ class DeskFile:
             entry = self.desk.entries[key]
             self.plays[key] = TablePlay(entry.tournament, self.desk.variants[entry.offer.variant])
             self.plays[key].saved = self.saved.pop(key, {})
+            self.plays[key].keep_pace = self.pace
         play = self.plays[key]
         if play.lobby is None:
             play.key, play.secret, play.on_over = key, self.secret, self.on_over

@@ -33,13 +33,15 @@ from .test_tournament_play import tournament_served  # noqa: E402
 from .test_tournament_seat import SIX_NOW, Held  # noqa: E402
 
 
-def seated(desktop, make_server, tmp_path, monkeypatch):
+def seated(desktop, make_server, tmp_path, monkeypatch, **settings):
     """Mara registered by keys and seated at the start (no hand dealt yet):
-    (served, the tables' play, the tournament, her table, her seat)."""
+    (served, the tables' play, the tournament, her table, her seat); other
+    ``settings`` of the server's too."""
     monkeypatch.setattr(tournament_play, "ARRIVAL", 120.0)
     monkeypatch.setattr(tournament_watch, "TOKENS", {})
-    served, desk, key, t = tournament_served(make_server, tmp_path, 1, SIX_NOW)
+    served, desk, key, t = tournament_served(make_server, tmp_path, 1, SIX_NOW, **settings)
     held = desk.plays[key] = Held(t, desk.desk.variants["tournament"])  # no hand is dealt
+    held.keep_pace = desk.pace  # (as the server's own play has it)
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: bool(page.listed()), 30.0)
     page.focus.id = f"tournament:{key}"

@@ -170,7 +170,9 @@ class Paced(TablePlay):
 
 def test_the_standings_key_says_the_running_tournament_and_draws_it(desktop, make_server,
                                                                     tmp_path, monkeypatch):
-    served, desk, key, t = tournament_served(make_server, tmp_path)
+    # (her seat, once she leaves, checks or folds at once: a server whose
+    # tables do not keep an absent person's pace, so the 40 hands come now)
+    served, desk, key, t = tournament_served(make_server, tmp_path, tournament_pace=False)
     monkeypatch.setattr(tournament_service, "TablePlay", Paced)  # the server makes its tables
     app, page = tournaments_page(desktop, served)
     wait_for(app, [], lambda: "1 tournament." in said(desktop))

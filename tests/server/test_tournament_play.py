@@ -29,13 +29,14 @@ computers_after = 0
 
 
 def tournament_served(make_server, tmp_path: Path, seed: int | None = None,
-                      offer: str = TWELVE):
+                      offer: str = TWELVE, **settings):
     """A server offering one tournament (``offer``, the Twelve sit-and-go
-    unless told): (served, its tournament desk, the tournament's key, the
-    tournament, its draw seeded with ``seed``)."""
+    unless told; other ``settings`` of the server's too): (served, its
+    tournament desk, the tournament's key, the tournament, its draw seeded
+    with ``seed``)."""
     offers = tmp_path / "offers.toml"
     offers.write_text(offer, encoding="utf-8")
-    served = make_server(tournaments=offers)
+    served = make_server(tournaments=offers, **settings)
     desk = served.server.tournaments
     (key,) = desk.desk.entries
     t = desk.desk.tournament(key)

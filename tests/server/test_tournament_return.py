@@ -68,7 +68,10 @@ def test_the_game_started_again_offers_the_running_tournament(desktop, make_serv
 
 def test_a_tournament_ended_meanwhile_is_not_offered(desktop, make_server, tmp_path,
                                                      monkeypatch):
-    _served, held, t, _table, _seat = seated(desktop, make_server, tmp_path, monkeypatch)
+    # (a server whose tables do not keep an absent person's pace: her seat
+    # checks or folds at once once she is gone, the computers play it out)
+    _served, held, t, _table, _seat = seated(desktop, make_server, tmp_path, monkeypatch,
+                                             tournament_pace=False)
     over = threading.Event()
     told = held.on_over
 
@@ -77,7 +80,7 @@ def test_a_tournament_ended_meanwhile_is_not_offered(desktop, make_server, tmp_p
         over.set()
 
     held.on_over = ended
-    desktop.close()  # her seat sits out (checks, or folds): the computers play it out
+    desktop.close()  # her seat sits out (checks, or folds) at once: the computers play
     held.go = True
     assert over.wait(120) and t.state == "over"
     again = started_again(desktop, monkeypatch)

@@ -147,14 +147,18 @@ def listed_once(p: ServeProcess) -> list[TournamentInfo]:
 
 def test_a_sit_and_go_of_computers_and_a_person_is_played_to_its_places(tmp_path, request):
     """Ann registers; the computers fill the twelve seats at once; the
-    tables are dealt and played (Ann's seat sits out: people do not reach
-    their tables yet), a table breaks, and Ann hears the news on the
-    connection she registered from, down to her place and the ranking."""
+    tables are dealt and played (Ann never goes to her table: her seat
+    checks or folds at once, on a server set not to keep an absent person's
+    pace), a table breaks, and Ann hears the news on the connection she
+    registered from, down to her place and the ranking."""
     offers = tmp_path / "twelve.toml"
     offers.write_text(TWELVE, encoding="utf-8")
+    settings = tmp_path / "server.toml"
+    settings.write_text("tournament_pace = false\n", encoding="utf-8")
     started = request.getfixturevalue("processes")  # test_serve_process's: stopped after
     server = started("--bind", "127.0.0.1", "--port", "0", "--self-signed",
-                     "--data", str(tmp_path / "data"), "--tournaments", str(offers))
+                     "--data", str(tmp_path / "data"), "--tournaments", str(offers),
+                     "--config", str(settings))
     server.wait_ready()
     ann = connected(server)
     try:
