@@ -25,7 +25,9 @@ request, and the links are kept alive while the player is
 (:meth:`PeerLinks.keep_alive`); the answers to those are the link's own,
 never the player's.  A link that dies is opened again on the next request,
 with the registrations made over it sent again (their answers the link's
-own): the person is followed there again, as a Desktop reconnecting is.
+own): the person is followed there again, as a Desktop reconnecting is; one
+that carried registrations is opened again by itself too, soon and then
+every :data:`AGAIN` seconds, so a person waiting for a start hears it.
 When the peer cannot be reached, or does not answer in time, the request is
 answered :data:`AWAY` (``error`` ``tournament`` ``away``)."""
 
@@ -63,6 +65,10 @@ from .cluster import Peer
 
 __all__ = ["AWAY", "LINK_WAIT", "PeerLinks", "open_link"]
 
+AGAIN = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+"""Seconds before each try to open again a link that carried registrations
+and died (a peer restarted, say), the last repeated while the connection
+lives: the person is followed there again, and hears the start."""
 LINK_WAIT = 8.0
 """Seconds a request sent on may take, the link opened if need be and the
 answer back; past them the player is answered :data:`AWAY`."""
@@ -165,6 +171,12 @@ class PeerLinks:
         self._entries: dict[str, dict[tuple[str, str], str]] = {}
         """Process id -> the registrations made over its link (tournament id,
         name -> the request), sent again when a new link opens there."""
+        self._session: str | None = None
+        """The player's session as last heard (a link opened again carries it)."""
+        self._opening = asyncio.Lock()
+        self._again: dict[str, asyncio.Task[None]] = {}
+        """Links opened again by themselves (see :data:`AGAIN`), by process id."""
+        self._closed = False
 
     def __bool__(self) -> bool:
         """Whether a link is open (the connection waits on a tournament there)."""
@@ -184,12 +196,14 @@ class PeerLinks:
             return AWAY
 
     async def _ask(self, pid: str, message: object, session: str | None) -> object:
+        self._session = session
         for _attempt in (1, 2):  # a link found dead as it is used: opened again once
-            link = self._links.get(pid)
-            if link is None or link.reader is None or link.reader.done():
-                link = await self._open(pid, session)
-                if link is None:
-                    return AWAY
+            async with self._opening:
+                link = self._links.get(pid)
+                if link is None or link.reader is None or link.reader.done():
+                    link = await self._open(pid, session)
+            if link is None:
+                return AWAY
             try:
                 await self._tell_session(link, session)
                 future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
@@ -258,6 +272,7 @@ class PeerLinks:
     async def _read(self, pid: str, link: _Link) -> None:
         """What the peer says on ``link``: answers to the request waiting
         (or to the link's own messages: dropped), the rest passed on."""
+        ours = False
         try:
             async for data in link.ws:
                 text = data if isinstance(data, str) else data.decode("utf-8", "replace")
@@ -282,13 +297,37 @@ class PeerLinks:
                 self._deliver(text)
         except (ConnectionClosed, OSError):
             pass
+        except asyncio.CancelledError:
+            ours = True  # (closed here: not opened again by itself)
+            raise
         finally:
             if link.answer is not None and not link.answer.done():
                 link.answer.set_result(None)
             if self._links.get(pid) is link:
                 del self._links[pid]
+            if not ours and not self._closed and self._entries.get(pid) \
+                    and pid not in self._again:
+                self._again[pid] = asyncio.create_task(self._open_again(pid))
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(link.ws.close(), 5)
+
+    async def _open_again(self, pid: str) -> None:
+        """Open again the link to ``pid`` that died with registrations on it."""
+        try:
+            for k in range(10**6):
+                await asyncio.sleep(AGAIN[min(k, len(AGAIN) - 1)])
+                async with self._opening:
+                    if pid in self._links or not self._entries.get(pid):
+                        return
+                    try:
+                        async with asyncio.timeout(LINK_WAIT):
+                            if await self._open(pid, self._session) is not None:
+                                return
+                    except TimeoutError:
+                        self._close(pid)
+        finally:
+            if self._again.get(pid) is asyncio.current_task():
+                del self._again[pid]
 
     def _close(self, pid: str) -> None:
         link = self._links.pop(pid, None)
@@ -298,6 +337,9 @@ class PeerLinks:
     async def close(self) -> None:
         """The connection closed (or went over whole to another process):
         every link closes (the peers keep its people's news for their return)."""
+        self._closed = True
+        for task in self._again.values():
+            task.cancel()
         links = list(self._links.values())
         self._links.clear()
         for link in links:

@@ -37,7 +37,7 @@ from holdem_desktop.net.tournament_messages import (
 from holdem_desktop.net.tournament_tables import TournamentRooms, TournamentSeat, TournamentTables
 
 from .conftest import needs_redis
-from .process import sharing_redis
+from .process import ServeProcess, sharing_redis
 from .test_server import next_message
 
 pytestmark = needs_redis
@@ -358,4 +358,44 @@ def test_a_process_gone_is_refused_away_and_the_others_answer(both):
     finally:
         ann.close()
         bo.close()
+    assert not [e for e in b.errors if "Traceback" in e]
+
+
+def test_a_link_opens_again_by_itself_and_the_start_is_heard(both, tmp_path, redis_url):
+    """A restarted (its data kept): the link of a person waiting at B for the
+    start of A's tournament opens again by itself, the registration with it,
+    and the seat is heard at B when the tournament starts."""
+    a, b = both
+    listed = all_four(b.port)
+    a_slow = by_name(listed, "Slow six")
+    heard: list[object] = []
+    ann = connected(b.port)
+    again = None
+    others = []
+    try:
+        ann.send(TournamentEntry(a_slow.id, "Ann", token="ab" * 16))
+        assert [type(m) for m in answers(ann, 1, heard)] == [Tournaments]
+        a.kill()
+        again = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
+                             str(tmp_path / "a"), "--redis", redis_url, "--heartbeat", "0.3",
+                             "--rate", "1000", "--burst", "1000",
+                             "--tournaments", str(tmp_path / "offers.toml"))
+        port = again.wait_ready()
+        for k in range(5):  # the others register at A itself: the sit-and-go starts
+            other = connected(port)
+            others.append(other)
+            other.send(TournamentEntry(a_slow.id, f"P{k}", token=f"{k:02d}" * 16))
+            assert isinstance(answer(other, (Tournaments,)), Tournaments)
+        end = time.monotonic() + 30
+        while not [m for m in heard if isinstance(m, TournamentSeat)]:
+            heard.append(ann.get(timeout=max(0.01, end - time.monotonic())))
+            assert not isinstance(heard[-1], Closed), heard
+        [seat] = [m for m in heard if isinstance(m, TournamentSeat)]
+        assert seat.id == a_slow.id and seat.name == "Ann"
+        assert not [m for m in heard if isinstance(m, Error)], heard
+    finally:
+        for c in (ann, *others):
+            c.close()
+        if again is not None:
+            again.stop()
     assert not [e for e in b.errors if "Traceback" in e]
