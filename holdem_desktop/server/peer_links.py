@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -69,6 +70,8 @@ AGAIN = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 """Seconds before each try to open again a link that carried registrations
 and died (a peer restarted, say), the last repeated while the connection
 lives: the person is followed there again, and hears the start."""
+KEPT = 100
+"""Registrations kept per link to be sent again (the rest are not)."""
 LINK_WAIT = 8.0
 """Seconds a request sent on may take, the link opened if need be and the
 answer back; past them the player is answered :data:`AWAY`."""
@@ -228,7 +231,8 @@ class PeerLinks:
         kept = self._entries.setdefault(pid, {})
         key = (message.id, message.name)
         if message.register and (isinstance(answer, Tournaments) or answer == Error(
-                "tournament", {"reason": "registered"})):
+                "tournament", {"reason": "registered"})) and (
+                    key in kept or len(kept) < KEPT):
             kept[key] = to_text(message)
         elif not message.register and isinstance(answer, Tournaments):
             kept.pop(key, None)
@@ -272,7 +276,7 @@ class PeerLinks:
     async def _read(self, pid: str, link: _Link) -> None:
         """What the peer says on ``link``: answers to the request waiting
         (or to the link's own messages: dropped), the rest passed on."""
-        ours = False
+        meant = False
         try:
             async for data in link.ws:
                 text = data if isinstance(data, str) else data.decode("utf-8", "replace")
@@ -282,6 +286,7 @@ class PeerLinks:
                     self._drop("peer_malformed")
                     continue
                 if isinstance(message, ENDS):
+                    meant = True  # (the peer's choice: idle, or nothing followed; not again)
                     break
                 if isinstance(message, ANSWERS):
                     if link.silent:
@@ -298,14 +303,14 @@ class PeerLinks:
         except (ConnectionClosed, OSError):
             pass
         except asyncio.CancelledError:
-            ours = True  # (closed here: not opened again by itself)
+            meant = True  # (closed here: not opened again by itself)
             raise
         finally:
             if link.answer is not None and not link.answer.done():
                 link.answer.set_result(None)
             if self._links.get(pid) is link:
                 del self._links[pid]
-            if not ours and not self._closed and self._entries.get(pid) \
+            if not meant and not self._closed and self._entries.get(pid) \
                     and pid not in self._again:
                 self._again[pid] = asyncio.create_task(self._open_again(pid))
             with contextlib.suppress(Exception):
@@ -314,7 +319,7 @@ class PeerLinks:
     async def _open_again(self, pid: str) -> None:
         """Open again the link to ``pid`` that died with registrations on it."""
         try:
-            for k in range(10**6):
+            for k in itertools.count():
                 await asyncio.sleep(AGAIN[min(k, len(AGAIN) - 1)])
                 async with self._opening:
                     if pid in self._links or not self._entries.get(pid):
