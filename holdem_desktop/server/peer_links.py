@@ -182,9 +182,11 @@ class PeerLinks:
         self._closed = False
 
     def __bool__(self) -> bool:
-        """Whether a link is open (the connection waits on a tournament there)."""
-        return any(not link.ws.close_code and link.reader is not None
-                   and not link.reader.done() for link in self._links.values())
+        """Whether the connection waits on a tournament elsewhere: a link is
+        open, or registrations were made over one (it is opened again)."""
+        return any(kept for kept in self._entries.values()) or any(
+            not link.ws.close_code and link.reader is not None and not link.reader.done()
+            for link in self._links.values())
 
     async def ask(self, pid: str, message: object, session: str | None) -> object:
         """Send ``message`` (a tournament request) to process ``pid`` and

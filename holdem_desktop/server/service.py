@@ -234,8 +234,9 @@ class GameServer(AccountDesk):
         """This process's tournaments as last published, and when."""
         self._claimed: set[str] = set()
         """Its tournaments' tables whose codes this process claimed in the directory."""
-        self._claiming: set[str] = set()
-        """Codes of those whose claim is under way (:meth:`_claim_tables`)."""
+        self._eager: set[str] = set()
+        """Codes of those claimed as they opened (:meth:`_claim_tables`; once:
+        one another process holds is tried again every second, as any)."""
         self._chores: set[asyncio.Task[None]] = set()
         """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
@@ -417,7 +418,8 @@ class GameServer(AccountDesk):
                 found.update((t.id, (pid, t)) for t in lines if t.id not in own)
         self.lobby.tournaments_elsewhere = found
         self._claimed &= self.lobby.kept
-        for code in sorted(self.lobby.kept - self._claimed - self._claiming):
+        self._eager &= self.lobby.kept
+        for code in sorted(self.lobby.kept - self._claimed):
             if code in self.lobby.rooms and await self.directory.claim(code):
                 self._claimed.add(code)
 
@@ -779,9 +781,10 @@ class GameServer(AccountDesk):
                 or self.lobby.rate_limited(address)):
             return ""
         found = self.lobby.tournaments_elsewhere.get(message.id)
+        if found is not None:
+            return found[0]
         links = self._links.get(conn)
-        return found[0] if found is not None else links.where.get(message.id, "") \
-            if links is not None else ""
+        return links.where.get(message.id, "") if links is not None else ""
 
     async def _ask_elsewhere(self, conn: str, pid: str, message: ClientMessage,
                              address: str) -> None:
@@ -975,11 +978,11 @@ class GameServer(AccountDesk):
         one then reaches it from any process); what tells them waits for it."""
         if self.directory is None or self._loop is None:
             return None
-        new = sorted(c for c in self.lobby.kept - self._claimed - self._claiming
+        new = sorted(c for c in self.lobby.kept - self._claimed - self._eager
                      if c in self.lobby.rooms)
         if not new:
             return None
-        self._claiming.update(new)
+        self._eager.update(new)
         directory = self.directory
 
         async def claim() -> None:
@@ -989,8 +992,6 @@ class GameServer(AccountDesk):
                         self._claimed.add(code)
             except Exception as exc:  # claimed at the next sharing of the tournaments
                 self._redis_trouble(exc)
-            finally:
-                self._claiming.difference_update(new)
 
         task = self._loop.create_task(claim())
         self._chores.add(task)
