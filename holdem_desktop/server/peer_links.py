@@ -27,9 +27,12 @@ never the player's.  A link that dies is opened again on the next request,
 with the registrations made over it sent again (their answers the link's
 own): the person is followed there again, as a Desktop reconnecting is; one
 that carried registrations is opened again by itself too, soon and then
-every :data:`AGAIN` seconds, so a person waiting for a start hears it.
-When the peer cannot be reached, or does not answer in time, the request is
-answered :data:`AWAY` (``error`` ``tournament`` ``away``)."""
+every :data:`AGAIN` seconds, so a person waiting for a start hears it (not
+one the peer closed with a goodbye: idle, say, or following nothing).
+What the peer says that cannot be read, or an answer nothing waits for, is
+never passed on (counted ``peer_malformed``, ``peer_unasked``).  When the
+peer cannot be reached, or does not answer in time, the request is answered
+:data:`AWAY` (``error`` ``tournament`` ``away``)."""
 
 from __future__ import annotations
 
