@@ -200,6 +200,8 @@ def standings_refused(reason: str, tournament: str, registered: int = 0,
         "closed": _("Registration for {tournament} is closed: it has started or ended."),
         "no_tournament": _("{tournament} is no longer offered on this server."),
         "none": _("This server offers no tournaments."),
+        "away": _("{tournament} cannot be reached just now: the server running it does "
+                  "not answer. Try again in a moment."),
         "not_running": _("{tournament} has not started: {registered} of {players} "
                          "registered."),
     }

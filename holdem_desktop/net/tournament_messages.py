@@ -6,7 +6,8 @@ A connection in no room asks for the list (:class:`TournamentList`,
 answered :class:`Tournaments`) and registers a name or takes it back
 (:class:`TournamentEntry`, answered with the list again, or ``error``
 ``tournament`` with the reason: ``registered``, ``not_registered``,
-``full``, ``closed``, ``name``, ``no_tournament``, ``not_yours``).  The
+``full``, ``closed``, ``name``, ``no_tournament``, ``not_yours``, ``away``:
+the process running it, with several sharing Redis, cannot be reached).  The
 connection a name registered from (or asked to register again from, after
 a reconnection, showing the registration's token) hears that tournament's
 news (:class:`TournamentNews`)."""

@@ -21,8 +21,9 @@ The directory (every key under ``holdem:``):
 - ``holdem:tournaments:<id>`` → that process's tournaments (the lobby's
   lines, JSON), written and expiring likewise: every lobby lists them, and
   a request about one of them (register, take back, its tables, its
-  standings) is sent on to its process as a hello to a room held
-  elsewhere is; a tournament's tables are rooms claimed like any.
+  standings) is sent on to its process over a link kept for the asking
+  connection (:mod:`.peer_links`); a tournament's tables are rooms claimed
+  like any (before their seats are told).
 
 A process's id is kept in its data folder, so after a restart (even a
 SIGKILL) it is the same process: it restores its rooms from their saves,

@@ -48,13 +48,12 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.client import connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
@@ -101,12 +100,12 @@ from holdem_desktop.net.wire import WireError, decode, to_json
 
 from . import web_files
 from .account_desk import AccountDesk
-from .certs import fingerprint
 from .cluster import Directory, Peer, process_id
 from .collector import Collector
 from .config import ServerConfig, clocks
 from .fast_loop import run_server
 from .lobby import Lobby, LobbyLimits
+from .peer_links import AWAY, PeerLinks, open_link
 from .proxies import Proxies
 from .sending import BATCH, Connection, send_texts
 from .tables import SLICE
@@ -152,8 +151,9 @@ _QUIET.propagate = False  # handshake failures are counted and logged by us, onc
 class _Conn:
     ws: ServerConnection
     address: str
-    queue: deque[HostMessage | asyncio.Future[None]] = field(default_factory=deque)
-    """What to send, in order; a future is a save to wait for before what follows."""
+    queue: deque[HostMessage | str | asyncio.Future[None]] = field(default_factory=deque)
+    """What to send, in order; a text is another process's message passed on as
+    it came (:mod:`.peer_links`); a future is a save to wait for before what follows."""
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     gate: asyncio.Future[None] | None = None
     shorten: Shortener = field(default_factory=Shortener)
@@ -213,6 +213,9 @@ class GameServer(AccountDesk):
         of the player behind it."""
         self._from_peer: set[int] = set()
         """Connections a peer process sent on (never sent on again)."""
+        self._links: dict[str, PeerLinks] = {}
+        """Lobby connections' links to the processes running tournaments they
+        asked about (:mod:`.peer_links`)."""
         self._barred = AddressWindow(PENALTY_DROPS, PENALTY_TIME)
         self._ids = itertools.count(1)
         self._hands: deque[tuple[float, int]] = deque([(time.monotonic(), 0)])
@@ -237,6 +240,9 @@ class GameServer(AccountDesk):
         """This process's tournaments as last published, and when."""
         self._claimed: set[str] = set()
         """Its tournaments' tables whose codes this process claimed in the directory."""
+        self._eager: set[str] = set()
+        """Codes of those claimed as they opened (:meth:`_claim_tables`; once:
+        one another process holds is tried again every second, as any)."""
         self._chores: set[asyncio.Task[None]] = set()
         """Directory calls under way (a room's code given back)."""
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="room saves")
@@ -422,6 +428,7 @@ class GameServer(AccountDesk):
                 found.update((t.id, (pid, t)) for t in lines if t.id not in own)
         self.lobby.tournaments_elsewhere = found
         self._claimed &= self.lobby.kept
+        self._eager &= self.lobby.kept
         for code in sorted(self.lobby.kept - self._claimed):
             if code in self.lobby.rooms and await self.directory.claim(code):
                 self._claimed.add(code)
@@ -447,7 +454,11 @@ class GameServer(AccountDesk):
             except Exception as exc:  # its entry is dropped by lookups once stale
                 self._redis_trouble(exc)
 
-        task = asyncio.get_running_loop().create_task(release())
+        self._chore(release())
+
+    def _chore(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` off the way of the loop's caller (waited for at the stop)."""
+        task = asyncio.get_running_loop().create_task(work)
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)
 
@@ -633,7 +644,7 @@ class GameServer(AccountDesk):
                 now = time.monotonic()
                 wait, why = self.config.idle, "idle"
                 if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
-                        and not self.lobby.awaits_tournament(conn)
+                        and not self.lobby.awaits_tournament(conn) and not self._links.get(conn)
                         and came + self.config.hello_deadline - now < wait):
                     wait, why = came + self.config.hello_deadline - now, "hello_timeout"
                 try:
@@ -664,6 +675,8 @@ class GameServer(AccountDesk):
                         break
                     continue
                 self.stats["messages"] += 1
+                if links := self._links.get(conn):  # (the player is there: so are its links)
+                    await links.keep_alive(self.config.idle / 3)
                 if not self.lobby.room_of(conn):  # accounts, and the names they reserve
                     if isinstance(message, ACCOUNT_ASKS):
                         await self._account(conn, address, message)
@@ -673,6 +686,9 @@ class GameServer(AccountDesk):
                         self._queue(conn, Refused("bad_name", refused))
                         self._queue(conn, Bye("bad_name"))
                         break
+                    if pid := self._runs_elsewhere(conn, ws, message, address):
+                        await self._ask_elsewhere(conn, pid, message, address)
+                        continue
                 if await self._take_in(conn, ws, message, payload, address, bucket,
                                        self._carried(conn)):
                     break
@@ -689,6 +705,8 @@ class GameServer(AccountDesk):
         target = await self._elsewhere(conn, ws, message, address)
         if target is not None:
             self.lobby.tables.forget(conn)  # (in a room elsewhere: no lists from here)
+            if (links := self._links.pop(conn, None)) is not None:
+                await links.close()  # (all of it goes there now: the news of a seat too)
         if target is not None and (target is _AWAY or not await self._relay(
                 ws, payload, target, address, bucket, carried, path)):
             self._drop(address, "directory_away" if target is _AWAY else "peer_away")
@@ -730,6 +748,8 @@ class GameServer(AccountDesk):
         """A connection (a game's or a web page's) has ended: out of the
         lobby, its last messages sent."""
         self._conns.pop(conn, None)
+        if (links := self._links.pop(conn, None)) is not None:
+            self._chore(links.close())
         self._per_address[address] -= 1
         if self._per_address[address] <= 0:
             del self._per_address[address]
@@ -745,17 +765,9 @@ class GameServer(AccountDesk):
         """The process this connection's first message belongs to, when it
         is another (None: here; :data:`_AWAY`: the directory did not answer)."""
         if (self.directory is None or self.lobby.room_of(conn) or id(ws) in self._from_peer
-                or not isinstance(message, (Hello, Create, JoinTable, PlayNow,
-                                            *TOURNAMENT_ASKS))):
+                or not isinstance(message, (Hello, Create, JoinTable, PlayNow))):
             return None
         try:
-            if isinstance(message, TOURNAMENT_ASKS):  # one another process runs: sent there
-                found = self.lobby.tournaments_elsewhere.get(message.id)
-                desk = self.lobby.desk
-                if (found is None or (desk is not None and message.id in desk.entries)
-                        or self.lobby.rate_limited(address)):
-                    return None  # (here: its own, or answered "no_tournament")
-                return await self.directory.peer(found[0])
             if isinstance(message, Hello | JoinTable):
                 if (message.code in self.lobby.rooms or self.lobby.rate_limited(address)
                         or (isinstance(message, JoinTable)
@@ -768,6 +780,67 @@ class GameServer(AccountDesk):
         except Exception as exc:  # Redis away: the rooms here play on, this one waits
             self._redis_trouble(exc)
             return _AWAY
+
+    def _runs_elsewhere(self, conn: str, ws: ServerConnection, message: object, address: str
+                        ) -> str:
+        """The id of the process running the tournament ``message`` (a
+        lobby's request about one) names, when it is another ("": here,
+        where its own are answered and an unknown one is ``no_tournament``).
+        A tournament asked about there before is asked there again after its
+        process left the directory (it is away: it may come back)."""
+        if (self.directory is None or id(ws) in self._from_peer  # (never sent on twice)
+                or not isinstance(message, TOURNAMENT_ASKS)
+                or (self.lobby.desk is not None and message.id in self.lobby.desk.entries)
+                or self.lobby.rate_limited(address)):
+            return ""
+        found = self.lobby.tournaments_elsewhere.get(message.id)
+        if found is not None:
+            return found[0]
+        links = self._links.get(conn)
+        return links.where.get(message.id, "") if links is not None else ""
+
+    async def _ask_elsewhere(self, conn: str, pid: str, message: ClientMessage,
+                             address: str) -> None:
+        """Send ``conn``'s tournament request to the process ``pid`` runs it
+        on, over the connection's link there (:mod:`.peer_links`); its answer
+        and whatever else that process says on the link come to ``conn``'s
+        queue.  The connection stays here: its next request may be about a
+        tournament of this process or of a third."""
+        assert isinstance(message, TOURNAMENT_ASKS)
+        links = self._links.get(conn)
+        if links is None:
+            async def opener(peer_id: str, carried: tuple[str, ...]) -> Any:
+                return await self._open_peer(peer_id, address, carried)
+
+            links = self._links[conn] = PeerLinks(
+                opener, lambda text: self._queue(conn, text),
+                lambda reason: self._drop(address, reason))
+        links.where[message.id] = pid
+        self.stats["asked_elsewhere"] += 1
+        account = self._signed.get(conn)
+        answer = await links.ask(pid, message, account[1] if account is not None else None)
+        if answer is AWAY:
+            self._drop(address, "peer_away")
+            self._queue(conn, AWAY)
+
+    async def _open_peer(self, pid: str, address: str, carried: tuple[str, ...]) -> Any:
+        """A link to the process ``pid`` for the player at ``address`` (None:
+        it is gone from the directory, or cannot be reached now)."""
+        assert self.directory is not None
+        try:
+            target = await self.directory.peer(pid)
+        except Exception as exc:  # Redis away: this request waits
+            self._redis_trouble(exc)
+            return None
+        if target is None:
+            self._drop(address, "peer_gone")
+            return None
+        self.stats["linked"] += 1
+        peer, why = await open_link(target, secret=self.directory.secret, client=address,
+                                    tls=self.ssl is not None, carried=carried)
+        if peer is None:
+            self._drop(address, why)
+        return peer
 
     async def _play_elsewhere(self, play: PlayNow) -> Peer | None:
         """Where Play now seats a player when no table here has a free seat:
@@ -793,38 +866,12 @@ class GameServer(AccountDesk):
         the link could not be opened (the player is refused ``busy``)."""
         assert self.directory is not None
         self.stats["relayed"] += 1
-        context: ssl.SSLContext | None = None
-        if self.ssl is not None:
-            if not target.cert:
-                self._drop("", "peer_unpinned")
-                return False
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-            context.check_hostname = False  # the pin names the peer, not its address
-            context.verify_mode = ssl.CERT_REQUIRED
-            context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # its leaf alone is trusted
-            try:
-                context.load_verify_locations(cadata=target.cert)
-            except (ssl.SSLError, ValueError):
-                self._drop("", "peer_unpinned")
-                return False
-        url = f"{'wss' if context else 'ws'}://{target.address}{path}"  # (a page's: /web)
-        try:
-            peer = await connect(url, ssl=context, max_size=MAX_FRAME, compression=None,
-                                 open_timeout=10, additional_headers={
-                                     "X-Holdem-Peer": self.directory.secret,
-                                     "X-Holdem-Client": address})
-        except ssl.SSLCertVerificationError:
-            self._drop("", "peer_refused")  # another certificate than the one published
-            return False
-        except Exception:  # a peer that is gone or refuses
-            self._drop("", "relay_failed")
+        peer, why = await open_link(target, secret=self.directory.secret, client=address,
+                                    tls=self.ssl is not None, carried=carried, path=path)
+        if peer is None:
+            self._drop("", why)
             return False
         try:
-            if context is not None and _pin(peer) != _pin_of(target.cert):
-                self._drop("", "peer_refused")  # cannot happen after the check; never trusted
-                return False
-            for text in carried:  # (the player's session: signed in there too)
-                await peer.send(text)
             await peer.send(first.decode("utf-8"))
 
             async def back() -> None:
@@ -856,9 +903,10 @@ class GameServer(AccountDesk):
                 await asyncio.wait_for(peer.close(), 5)
         return True
 
-    def _queue(self, conn: str, message: HostMessage) -> None:
+    def _queue(self, conn: str, message: HostMessage | str) -> None:
         """Queue ``message`` for ``conn`` (after its own connection ended, too:
-        the sender sends what is queued, then closes)."""
+        the sender sends what is queued, then closes); a text is another
+        process's message, passed on as it came (:mod:`.peer_links`)."""
         state = self._conns.get(conn)
         if state is None:
             return
@@ -885,12 +933,12 @@ class GameServer(AccountDesk):
                     with contextlib.suppress(Exception):
                         await message  # the save of what follows is on disk
                     continue
-                texts = [self._text(state.shorten(message))]  # and those behind it: one write
+                texts = [self._out(state, message)]  # and those behind it: one write
                 while (not isinstance(message, Bye) and state.queue and len(texts) < BATCH
                        and not isinstance(following := state.queue[0], asyncio.Future)):
                     state.queue.popleft()
                     message = following
-                    texts.append(self._text(state.shorten(message)))
+                    texts.append(self._out(state, message))
                 await send_texts(state.ws, texts)
                 if isinstance(message, Bye):
                     self._conns.pop(conn, None)
@@ -898,6 +946,9 @@ class GameServer(AccountDesk):
                     return
         except ConnectionClosed:
             return
+
+    def _out(self, state: _Conn, message: HostMessage | str) -> str:
+        return message if isinstance(message, str) else self._text(state.shorten(message))
 
     def _text(self, message: HostMessage) -> str:
         """``message``'s text, encoded once for every connection it goes to."""
@@ -917,7 +968,11 @@ class GameServer(AccountDesk):
         out = self.lobby.take()
         if self.tournaments is not None:  # (first: its tables' saves never run ahead of it)
             self.tournaments.save_moved()
-        gate = self._save()
+        gate: asyncio.Future[Any] | None = self._save()
+        claimed = self._claim_tables()
+        if claimed is not None:  # (a seat is told once its table is reached from any process)
+            gate = claimed if gate is None else asyncio.gather(gate, claimed,
+                                                               return_exceptions=True)
         for conn, message in out:
             state = self._conns.get(conn)
             if state is None:
@@ -929,6 +984,32 @@ class GameServer(AccountDesk):
         for address, room, event in self.lobby.log:
             self._event(address, room, event)
         self.lobby.log.clear()
+
+    def _claim_tables(self) -> asyncio.Future[None] | None:
+        """(With ``--redis``.)  Claim in the directory the codes of the
+        tournaments' tables made since the last look, at once (a hello naming
+        one then reaches it from any process); what tells them waits for it."""
+        if self.directory is None or self._loop is None:
+            return None
+        new = sorted(c for c in self.lobby.kept - self._claimed - self._eager
+                     if c in self.lobby.rooms)
+        if not new:
+            return None
+        self._eager.update(new)
+        directory = self.directory
+
+        async def claim() -> None:
+            try:
+                for code in new:
+                    if await directory.claim(code):
+                        self._claimed.add(code)
+            except Exception as exc:  # claimed at the next sharing of the tournaments
+                self._redis_trouble(exc)
+
+        task = self._loop.create_task(claim())
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+        return task
 
     def _save(self, now: bool = False) -> asyncio.Future[None] | None:
         """Write the rooms that moved (and delete those closed), in order.  A
@@ -1056,22 +1137,11 @@ class GameServer(AccountDesk):
 
 TOURNAMENT_ASKS = (TournamentEntry, TournamentTables, AskStandings)
 """The lobby's requests about one tournament: for one another process runs,
-the connection is sent on there (as a hello to a room held elsewhere)."""
+the request is sent on there over the connection's link (:mod:`.peer_links`)."""
 
 
 _AWAY = Peer("")
 """What :meth:`GameServer._elsewhere` answers when the directory did not."""
-
-
-def _pin(connection: Any) -> str:
-    """The fingerprint of the certificate the peer at ``connection`` presented."""
-    obj = connection.transport.get_extra_info("ssl_object")
-    der = obj.getpeercert(binary_form=True) if obj is not None else None
-    return fingerprint(der) if der else ""
-
-
-def _pin_of(pem: str) -> str:
-    return fingerprint(ssl.PEM_cert_to_DER_cert(pem))
 
 
 def _address(connection: ServerConnection) -> str:

@@ -87,6 +87,10 @@ def test_the_tournaments_page_lines_and_the_standings():
     assert words.level_now(9, (300, 600), 50) == "Level 9: blinds 300 and 600, ante 50."
     assert words.standings_refused("full", "Twelve") == "Twelve is full."
     assert words.standings_refused("odd", "Twelve") == "The server refused that (odd)."
+    # (several processes: the one running it is away; never the bare reason)
+    assert words.standings_refused("away", "Twelve") == (
+        "Twelve cannot be reached just now: the server running it does not answer. "
+        "Try again in a moment.")
 
 
 @pytest.mark.parametrize(("code", "count", "line"), [

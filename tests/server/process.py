@@ -94,12 +94,14 @@ class ServeProcess:
         return self.process.returncode
 
 
-def sharing_redis(tmp_path: Path, redis_url: str, *extra_a: str) -> Iterator[list[ServeProcess]]:
-    """Two ``serve`` processes, ``a`` (with ``extra_a``) and ``b``, on
-    loopback without TLS, sharing the Redis at ``redis_url`` (a heartbeat of
-    0.3 s, the rate limits out of the way); stopped after (a fixture's body)."""
+def sharing_redis(tmp_path: Path, redis_url: str, *extra_a: str,
+                  extra_b: tuple[str, ...] = ()) -> Iterator[list[ServeProcess]]:
+    """Two ``serve`` processes, ``a`` (with ``extra_a``) and ``b`` (with
+    ``extra_b``), on loopback without TLS, sharing the Redis at
+    ``redis_url`` (a heartbeat of 0.3 s, the rate limits out of the way);
+    stopped after (a fixture's body)."""
     started = []
-    for name, extra in (("a", extra_a), ("b", ())):
+    for name, extra in (("a", extra_a), ("b", extra_b)):
         p = ServeProcess("--bind", "127.0.0.1", "--port", "0", "--insecure", "--data",
                          str(tmp_path / name), "--redis", redis_url, "--heartbeat", "0.3",
                          "--rate", "1000", "--burst", "1000", *extra)

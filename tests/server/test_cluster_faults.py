@@ -22,6 +22,7 @@ from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import (
     Chat,
     Create,
+    Error,
     Hello,
     HostMessage,
     Ping,
@@ -30,9 +31,12 @@ from holdem_desktop.net.protocol import (
     Said,
     Welcome,
 )
+from holdem_desktop.net.standings_messages import AskStandings
+from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentList, Tournaments
 from tests.desktop import wait_for
 
 from .conftest import RedisServer, Served, needs_redis
+from .test_server import next_message
 
 pytestmark = needs_redis
 
@@ -168,4 +172,49 @@ def test_the_link_between_processes_is_pinned_to_the_published_certificate(
         assert a.server.stats["peer_unpinned"] == 1
     finally:
         mara.close()
+        r.close()
+
+
+def test_a_tournament_request_sent_on_is_pinned_too(make_server, redis_server: RedisServer,
+                                                     tmp_path):
+    """A lobby's request about another process's tournament goes over a link
+    pinned as a join's: to an impostor at the peer's address, never (the
+    player hears ``away``); a link opened before goes on answering."""
+    offers = tmp_path / "offers.toml"
+    offers.write_text('[[tournament]]\nname = "Slow"\nvariant = "tournament"\nplayers = 6\n'
+                      'seats_per_table = 3\nspeed = "normal"\n', encoding="utf-8")
+    settings = {"redis": redis_server.url, "heartbeat": 60.0}
+    a = make_server(tournaments=offers, **settings)
+    b = make_server(**settings)
+    impostor = make_server()
+    r = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    ann = client(b)
+    bo = client(b)
+    try:
+        end = time.monotonic() + 20
+        while True:  # (B reads A's lines every second)
+            ann.send(TournamentList())
+            got = next_message(ann, (Tournaments, Error))
+            if isinstance(got, Tournaments) and got.tournaments:
+                break
+            assert time.monotonic() < end, got
+            time.sleep(0.3)
+        key = got.tournaments[0].id
+        ann.send(TournamentEntry(key, "Ann", token="ab" * 16))
+        registered = next_message(ann, (Tournaments, Error))
+        assert isinstance(registered, Tournaments), registered
+        assert registered.tournaments[0].registered == 1  # (A's answer, through B)
+        # the directory now sends A's players to another server
+        r.hset(f"holdem:proc:{a.server.directory.me}", "address",
+               f"127.0.0.1:{impostor.port}")
+        bo.send(AskStandings(key))
+        assert next_message(bo, (Error,)) == Error("tournament", {"reason": "away"})
+        assert b.server.stats["peer_refused"] == 1
+        assert not {"connections", "bad_peer", "health", "not_found"} & set(impostor.server.stats)
+        # Ann's link was pinned to A at its opening: it goes on answering
+        ann.send(AskStandings(key))
+        assert next_message(ann, (Error,)) == Error("tournament", {"reason": "not_running"})
+    finally:
+        ann.close()
+        bo.close()
         r.close()
