@@ -70,12 +70,25 @@ from holdem_desktop.tournament import TournamentError
 
 from .tournament_room import TournamentRoom
 
-__all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "last_save", "room_data", "room_from_data"]
+__all__ = ["COMPACT_BYTES", "FORMAT", "RoomStore", "append_line", "last_save", "room_data",
+           "room_from_data"]
 
 FORMAT = 1
 COMPACT_BYTES = 256 * 1024
 """A room's file is compacted to its last save once it holds this many bytes."""
 _BINARY = getattr(os, "O_BINARY", 0)
+
+
+def append_line(path: str | os.PathLike[str], line: bytes) -> None:
+    """Append ``line`` to the file at ``path`` in one write (raises OSError,
+    a full disk's short write included: the line is then cut short)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | _BINARY)
+    try:
+        written = os.write(fd, line)
+    finally:
+        os.close(fd)
+    if written != len(line):
+        raise OSError("short write")
 """Windows' C library opens a file as text unless told, and os.write then
 writes each LF as CR LF (measured under Wine): a save is bytes, as written."""
 _RNG, _SEATS = "\x00rng", "\x00seats"
@@ -275,14 +288,7 @@ class RoomStore:
         self.saves += 1
 
     def _append(self, code: str, line: bytes) -> None:
-        fd = os.open(self._paths.get(code) or self._path_text(code),  # written this run
-                     os.O_WRONLY | os.O_APPEND | _BINARY)
-        try:
-            written = os.write(fd, line)
-        finally:
-            os.close(fd)
-        if written != len(line):  # a full disk: the line is cut short
-            raise OSError("short write")
+        append_line(self._paths.get(code) or self._path_text(code), line)  # (written this run)
 
     def _replace(self, code: str, data: bytes) -> None:
         """The file of room ``code`` holds ``data`` alone, put in place whole."""

@@ -42,6 +42,7 @@ from typing import Any
 from holdem_desktop.tournament.core import RUNNING
 from holdem_desktop.tournament.saved import table_to_json
 
+from .store import append_line
 from .tournaments import TournamentDesk
 
 __all__ = ["COMPACT_BYTES", "WHOLES", "DeskLog", "apply_delta", "read_desk"]
@@ -50,7 +51,6 @@ COMPACT_BYTES = 512 * 1024
 """The file is compacted once a delta would take it past this many bytes
 (or past :data:`WHOLES` of its whole saves, when that is more)."""
 WHOLES = 4
-_BINARY = getattr(os, "O_BINARY", 0)
 
 
 @dataclass
@@ -126,13 +126,7 @@ class DeskLog:
                 seen.owe_small, seen.rng = frozenset(t.owe_small), t.rng.getstate()
 
     def _append(self, line: bytes) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | _BINARY)
-        try:
-            written = os.write(fd, line)
-        finally:
-            os.close(fd)
-        if written != len(line):  # a full disk: the line is cut short
-            raise OSError("short write")
+        append_line(self.path, line)
 
     def _delta(self, desk: TournamentDesk, owners: Any) -> dict[str, Any] | None:
         """What changed in the running tournaments since the file's last

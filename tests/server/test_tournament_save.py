@@ -19,8 +19,8 @@ from holdem_desktop.server import tournament_save
 from holdem_desktop.server.tournament_save import read_desk
 from holdem_desktop.server.tournament_service import DeskFile
 
-from .test_tournament_play import TWELVE, complete
-from .test_tournament_restart import Served, here
+from .test_tournament_play import TWELVE
+from .test_tournament_restart import Served, here, played_to_its_places
 
 
 def _without_clock(data: Any) -> Any:
@@ -178,11 +178,4 @@ def test_a_kill_at_each_moment_of_the_log_loses_no_chip_and_keeps_each_decision(
     assert again.problems == []
     assert sum(t.chips[p] for p in t.where) == total  # (those in a hand: as dealt)
     assert _decisions(again, key) == saved  # each table in a hand: the same decision
-    turns = 0
-    while t.state == "running":
-        now[0] += 30.0
-        again.turn()
-        turns += 1
-        assert sum(t.chips[p] for p in t.where) == total
-        assert turns < 3000, "the tournament does not progress"
-    assert complete(t.places) and "Ana" in t.places
+    played_to_its_places(again, t, total, now)
