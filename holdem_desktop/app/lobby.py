@@ -78,6 +78,9 @@ class LobbyWatch:
                 self.tables = message
                 changed = True
             elif isinstance(message, TournamentNews):
+                if self.seat is not None and (message.id, message.name) == (
+                        self.seat.id, self.seat.name):
+                    continue  # (after its seat: told again at the table's hello, kept there)
                 self.news.append(message)
                 changed = True
             elif isinstance(message, TournamentSeat):
