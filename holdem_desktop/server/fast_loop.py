@@ -34,13 +34,33 @@ from typing import Any
 
 from holdem_desktop.net.limits import OUT_OF_DESCRIPTORS, Listener
 
-__all__ = ["ACCEPTS_A_PASS", "GatedServer", "loop_factory", "run_server", "uvloop_available"]
+__all__ = ["ACCEPTS_A_PASS", "TLS_READ", "GatedServer", "loop_factory", "run_server",
+           "small_tls_reads", "uvloop_available"]
 
 ACCEPTS_A_PASS = 100
 """Connections accepted at most each time the listening socket is readable
 (asyncio's own figure), so that a crowd at the door does not hold the rooms up."""
 
+TLS_READ = 32 * 1024
+"""Bytes a TLS connection of the standard loop reads at once (issue 38)."""
+
 _LOOPS: dict[type, type] = {}
+
+
+def small_tls_reads() -> None:
+    """Each TLS connection of asyncio's loop (every system's, Windows' too)
+    holds a read buffer of ``SSLProtocol.max_size`` bytes, 256 kB, from its
+    accept to its end, and reads that much plaintext at a time: half a
+    megabyte a room of two people, three quarters of what a room cost the
+    server.  A message here is a few kilobytes and a TLS record at most
+    16 kB, so a process that serves reads in :data:`TLS_READ` pieces: the
+    same bytes arrive, in more reads only past 32 kB at once.  (The class
+    attribute is asyncio's own knob, read at each connection's start;
+    uvloop's TLS keeps no such buffer.)"""
+    from asyncio import sslproto
+
+    if getattr(sslproto.SSLProtocol, "max_size", 0) > TLS_READ:
+        sslproto.SSLProtocol.max_size = TLS_READ
 
 
 def uvloop_available() -> bool:

@@ -103,7 +103,7 @@ from .account_desk import AccountDesk
 from .cluster import Directory, Peer, process_id
 from .collector import Collector
 from .config import ServerConfig, clocks
-from .fast_loop import run_server
+from .fast_loop import run_server, small_tls_reads
 from .lobby import Lobby, LobbyLimits
 from .peer_links import AWAY, PeerLinks, open_link
 from .proxies import Proxies
@@ -274,6 +274,7 @@ class GameServer(AccountDesk):
         # (net/limits.py's Listener: no path gets round it, the TLS goodbye
         # included), and is closed within CLOSE_DEADLINE of the WebSocket's
         # and then TLS's goodbye (websockets waits 10 s, asyncio's TLS 30 s).
+        small_tls_reads()  # 32 kB a connection, not asyncio's 256 kB
         tls_goodbye: dict[str, Any] = (  # (only a TLS server may be given it)
             {"ssl_shutdown_timeout": CLOSE_DEADLINE} if self.ssl is not None else {})
         server: Server = await serve(

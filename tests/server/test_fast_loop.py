@@ -7,15 +7,19 @@ both loops)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
+import tracemalloc
+from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from holdem_desktop.server.config import parse_config
 from holdem_desktop.server.fast_loop import loop_factory, uvloop_available
 from tests.desktop import wait_for
 
-from .conftest import LOOPS
+from .conftest import LOOPS, insecure_context
 
 
 def test_uvloop_is_asked_for_not_the_default(tmp_path):
@@ -56,3 +60,33 @@ def test_a_stopped_server_closes_its_listening_socket(make_server, uvloop):
     served.server.stop()
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", served.port), timeout=5).close()
+
+
+def test_a_tls_connection_holds_no_quarter_megabyte_buffer(served):
+    # asyncio's TLS gave each connection a 256 kB read buffer from its accept
+    # on: three quarters of a room's memory (issue 38); the server reads in
+    # 32 kB pieces
+    server = served.server
+    context = insecure_context()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        held = [context.wrap_socket(socket.create_connection(("127.0.0.1", served.port),
+                                                             timeout=10))
+                for _ in range(20)]
+        assert wait_for(lambda: server._open.get("127.0.0.1", 0) == 20, 10)
+        per_connection = (tracemalloc.get_traced_memory()[0] - before) / 20
+    finally:
+        tracemalloc.stop()
+    for sock in held:
+        sock.close()
+    assert per_connection < 128 * 1024, f"{per_connection / 1024:.0f} kB a connection"
+    assert wait_for(lambda: not server._open, 10)
+    # a message of 60 kB (the largest frame is 64 kB) still arrives whole and
+    # is answered, read in two pieces or more
+    async def hello() -> Any:
+        async with connect(f"wss://127.0.0.1:{served.port}/", ssl=context) as ws:
+            await ws.send(json.dumps({"type": "hello", "name": "x" * 60_000}))
+            return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+    assert asyncio.run(hello())["data"] == {"reason": "wrong_version"}
