@@ -5,6 +5,7 @@ room directory in Redis.
 
     python bench/server.py [--rooms 50,100,200,300] [--seconds 30] [--repeats 1]
                            [--workers 2] [--processes 1[,2]] [--baseline REV]
+                           [--loop asyncio[,uvloop]]
                            [--sample FILE | --profile FILE]
                            [--lobby-followers N [--lobby-tables T]]
 
@@ -42,7 +43,9 @@ for a core as much as the server, and CPU per hand is the steadier figure.
 
 Comparisons run interleaved, each repeat in turn, so that every variant
 meets the same load: ``--processes 1,2`` (one process, then two sharing
-Redis), ``--baseline REV`` (the server of git revision REV, extracted with
+Redis), ``--loop asyncio,uvloop`` (the servers on Python's own loop,
+then on uvloop's: ``serve --uvloop``; the rows labelled ``asyncio`` and
+``uvloop``), ``--baseline REV`` (the server of git revision REV, extracted with
 ``git archive`` and run from there, against this one; the clients are this
 revision's for both).  ``--sample FILE`` runs the first server under
 ``bench/sampler.py`` (where its CPU goes, by function), sampled over the
@@ -365,7 +368,7 @@ def _log_lines(path: Path) -> list[str]:
 
 
 def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = ROOT,
-        followers: int = 0, comers: int = 0) -> dict[str, float]:
+        followers: int = 0, comers: int = 0, loop: str = "") -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data:
         extra: list[subprocess.Popen[bytes]] = []
         redis_args: list[str] = []
@@ -373,7 +376,9 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             redis, url = start_redis(data)
             extra.append(redis)
             redis_args = ["--redis", url]
-        servers = [start_server(f"{data}/s{k}", redis_args, tree) for k in range(processes)]
+        loop_args = {"": [], "asyncio": ["--no-uvloop"], "uvloop": ["--uvloop"]}[loop]
+        servers = [start_server(f"{data}/s{k}", redis_args + loop_args, tree)
+                   for k in range(processes)]
         try:
             time.sleep(1.0)
             idle = sum(rss_mb(proc.pid) for proc, _ in servers)
@@ -485,6 +490,9 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REV",
                         help="also measure the server of git revision REV, runs interleaved "
                              "with this one's (the same load for both)")
+    parser.add_argument("--loop", default="",
+                        help="the servers' event loop: asyncio or uvloop (serve --uvloop), or "
+                             "both to compare (asyncio,uvloop), interleaved; default: serve's")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (first) server under cProfile, statistics into FILE")
     parser.add_argument("--sample", metavar="FILE",
@@ -504,13 +512,20 @@ def main() -> None:
         trees = [("this", ROOT)]
         if args.baseline:
             trees.append((args.baseline[:10], baseline_tree(args.baseline, folder)))
-        variants = [(f"{label} x{n}{f' +{f}' if f else ''}", tree, n, f) for label, tree in trees
+        loops = args.loop.split(",") if args.loop else [""]
+        if not set(loops) <= {"asyncio", "uvloop"} and loops != [""]:
+            parser.error("--loop: asyncio, uvloop or both")
+        variants = [(f"{loop or label} x{n}{f' +{f}' if f else ''}"
+                     if loop and len(trees) == 1 else
+                     f"{label}{' ' + loop if loop else ''} x{n}{f' +{f}' if f else ''}",
+                     tree, n, f, loop) for label, tree in trees
+                    for loop in loops
                     for n in (int(p) for p in args.processes.split(","))
                     for f in ((0, args.lobby_followers) if args.lobby_followers else (0,))]
         measure(args, variants)
 
 
-def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]) -> None:
+def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int, str]]) -> None:
     print(f"{args.workers} client processes, {args.seconds:.0f} s measured after "
           f"{WARMUP:.0f} s, medians of {args.repeats} run(s) each, variants interleaved; "
           f"load {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores")
@@ -524,15 +539,15 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]
     if comers:
         print(f"+N: N clients following the lobby; in every run {comers} clients come and go "
               "at public tables by Play now")
-    best = {label: 0 for label, _, _, _ in variants}
+    best = {label: 0 for label, *_ in variants}
     before = 0
     for rooms in (int(r) for r in args.rooms.split(",")):
-        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in variants}
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label, *_ in variants}
         for k in range(args.repeats):
             turn = variants[k % len(variants):] + variants[:k % len(variants)]
-            for label, tree, processes, followers in turn:
+            for label, tree, processes, followers, loop in turn:
                 runs[label].append(one(rooms, args.seconds, args.workers, processes, tree,
-                                       followers, comers))
+                                       followers, comers, loop))
         medians = {label: {key: statistics.median(r[key] for r in found) for key in found[0]}
                    for label, found in runs.items()}
         for label, f in medians.items():
@@ -567,14 +582,14 @@ def ratio(a: float, b: float) -> float:
 
 
 def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[str, float]]],
-               variants: list[tuple[str, Path, int, int]]) -> None:
+               variants: list[tuple[str, Path, int, int, str]]) -> None:
     """What the followers received, and what they cost: each variant with
     followers beside the same without (the ratios and differences of each
     repeat's pair, their medians)."""
     print(f"{'':13} {'lobby':<22} {'followers':>9} {'lists/s each (median, most)':>27} "
           f"{'lists/s all':>11} {'KB/s all':>8} {'server CPU +':>12} {'CPU/hand x':>10} "
           f"{'p99 x':>6} {'seated/s':>8} {'errors':>6} {'turned away':>11}")
-    for label, _, _, followers in variants:
+    for label, _, _, followers, _ in variants:
         if not followers:
             continue
         without = label.rsplit(" +", 1)[0]
