@@ -6,7 +6,7 @@ room directory in Redis.
     python bench/server.py [--rooms 50,100,200,300] [--seconds 30] [--repeats 1]
                            [--workers 2] [--processes 1[,2]] [--baseline REV]
                            [--loop asyncio[,uvloop]]
-                           [--sample FILE | --profile FILE]
+                           [--sample FILE | --profile FILE | --stalls FILE]
                            [--lobby-followers N [--lobby-tables T]]
 
 For each R, fresh ``holdem-desktop serve --self-signed`` processes run as
@@ -51,7 +51,11 @@ revision's for both).  ``--sample FILE`` runs the first server under
 ``bench/sampler.py`` (where its CPU goes, by function), sampled over the
 measured seconds only (signalled at their start and end: not the start-up,
 the handshakes or the warm-up, which the CPU per hand leaves out too),
-``--profile FILE`` under cProfile (the whole run).
+``--profile FILE`` under cProfile (the whole run).  ``--stalls FILE`` runs
+every run's first server under ``bench/stalls.py`` (the stops of its loop
+over the measured seconds: the collector's passes, the time it waited for
+a CPU) and prints, under each run, what its actions slower than 50 and 100
+ms waited behind (each run's report in ``FILE.<loop>.<n>.json``).
 
 ``--lobby-followers N`` compares, interleaved, every variant with and
 without N more clients following the lobby (in ``--workers`` processes of
@@ -103,6 +107,10 @@ from holdem_desktop.server.collector import NEVER
 
 ROOT = Path(__file__).resolve().parents[1]
 WARMUP = 10.0
+TIMED: list[tuple[float, float]] = []
+"""(sent at, latency) of each action measured (``--stalls``)."""
+STALLS: list[str] = []
+"""``--stalls FILE``: FILE, and how many runs were made under it."""
 
 
 def insecure() -> ssl.SSLContext:
@@ -118,9 +126,10 @@ PROFILE: list[list[str]] = []
 when it stops."""
 
 
-def start_server(data: str, more: list[str], tree: Path = ROOT
-                 ) -> tuple[subprocess.Popen[str], int]:
-    profile = PROFILE.pop() if PROFILE else []
+def start_server(data: str, more: list[str], tree: Path = ROOT,
+                 profile: list[str] | None = None) -> tuple[subprocess.Popen[str], int]:
+    if profile is None:
+        profile = PROFILE.pop() if PROFILE else []
     proc = subprocess.Popen(
         [sys.executable, *profile, "-m", "holdem_desktop", "serve", "--bind", "127.0.0.1",
          "--port", "0", "--self-signed", "--data", data, "--max-per-address", "5000",
@@ -196,6 +205,7 @@ class RoomClients:
                     self.waiting.discard(who)
                     if not self.waiting and self.measuring[0]:
                         self.latencies.append(time.perf_counter() - self.sent_at)
+                        TIMED.append((self.sent_at, self.latencies[-1]))
                     if not self.waiting:
                         self.sent_at = None
                 data = json.loads(raw)
@@ -346,6 +356,7 @@ async def people(ports: list[int], rooms: int, seconds: float, seed: int,
               if isinstance(r, BaseException)]
     return {"latencies": latencies, "cpu": mine / seconds, "failed": len(failed),
             "why": repr(failed[0]) if failed else "", "received": lobby.received,
+            "timed": TIMED if os.environ.get("BENCH_TIMED") else [],
             "lobby_bytes": lobby.bytes, "lobby_refused": lobby.refused,
             "seated": lobby.seated, "turned_away": lobby.turned_away}
 
@@ -377,7 +388,13 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             extra.append(redis)
             redis_args = ["--redis", url]
         loop_args = {"": [], "asyncio": ["--no-uvloop"], "uvloop": ["--uvloop"]}[loop]
-        servers = [start_server(f"{data}/s{k}", redis_args + loop_args, tree)
+        stalls = ""
+        if STALLS:
+            stalls = f"{STALLS[0]}.{loop or 'run'}.{len(STALLS)}.json"
+            STALLS.append(stalls)
+        servers = [start_server(f"{data}/s{k}", redis_args + loop_args, tree,
+                                [str(ROOT / "bench" / "stalls.py"), stalls, "--window"]
+                                if stalls and k == 0 else None)
                    for k in range(processes)]
         try:
             time.sleep(1.0)
@@ -390,7 +407,8 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
                      *((0, f, 0) for f in split(followers, workers) if followers)]
             kids = [subprocess.Popen([sys.executable, __file__, "--worker", ports, str(n),
                                       str(seconds), str(k), str(f), str(c)], cwd=ROOT,
-                                     stdout=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, text=True,
+                                     env={**os.environ, "BENCH_TIMED": "1" if stalls else ""})
                     for k, (n, f, c) in enumerate(share) if n or f or c]
             time.sleep(WARMUP)
             h0 = [health(port) for _, port in servers]
@@ -424,6 +442,17 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
         print(f"  ({failed} clients failed: {next(r['why'] for r in results if r['why'])})",
               flush=True)
     ordered = sorted(x for r in results for x in r["latencies"])
+    if stalls:
+        import stalls as watch  # bench/stalls.py
+
+        print(f"  ({loop or 'run'}, {rooms} rooms, {stalls})", flush=True)
+        if not Path(stalls).exists():
+            print("    (the server wrote no report)", flush=True)
+        else:
+            report = json.loads(Path(stalls).read_text())
+            timed = [(a, t) for r in results for a, t in r["timed"]]
+            for line in watch.explain(report, timed):
+                print(f"    {line}", flush=True)
     hands = sum(b["hands"] - a["hands"] for a, b in zip(h0, h1, strict=True))
     received = sorted(x / elapsed for r in results for x in r["received"])
 
@@ -497,6 +526,9 @@ def main() -> None:
                         help="run the (first) server under cProfile, statistics into FILE")
     parser.add_argument("--sample", metavar="FILE",
                         help="run the (first) server under bench/sampler.py, its report into FILE")
+    parser.add_argument("--stalls", metavar="FILE",
+                        help="run every run's (first) server under bench/stalls.py: what the "
+                             "slow actions waited behind")
     parser.add_argument("--lobby-followers", type=int, default=0, metavar="N",
                         help="compare each variant with and without N clients following the "
                              "lobby's list (interleaved)")
@@ -504,6 +536,8 @@ def main() -> None:
                         help="with --lobby-followers: clients coming and going at public "
                              "tables by Play now, in both runs (default 20)")
     args = parser.parse_args()
+    if args.stalls:
+        STALLS.append(args.stalls)
     if args.profile:
         PROFILE.append(["-m", "cProfile", "-o", args.profile])
     elif args.sample:
