@@ -5,7 +5,8 @@ room directory in Redis.
 
     python bench/server.py [--rooms 50,100,200,300] [--seconds 30] [--repeats 1]
                            [--workers 2] [--processes 1[,2]] [--baseline REV]
-                           [--sample FILE | --profile FILE]
+                           [--loop asyncio[,uvloop]]
+                           [--sample FILE | --profile FILE | --stalls FILE]
                            [--lobby-followers N [--lobby-tables T]]
 
 For each R, fresh ``holdem-desktop serve --self-signed`` processes run as
@@ -42,13 +43,19 @@ for a core as much as the server, and CPU per hand is the steadier figure.
 
 Comparisons run interleaved, each repeat in turn, so that every variant
 meets the same load: ``--processes 1,2`` (one process, then two sharing
-Redis), ``--baseline REV`` (the server of git revision REV, extracted with
+Redis), ``--loop asyncio,uvloop`` (the servers on Python's own loop,
+then on uvloop's: ``serve --uvloop``; the rows labelled ``asyncio`` and
+``uvloop``), ``--baseline REV`` (the server of git revision REV, extracted with
 ``git archive`` and run from there, against this one; the clients are this
 revision's for both).  ``--sample FILE`` runs the first server under
 ``bench/sampler.py`` (where its CPU goes, by function), sampled over the
 measured seconds only (signalled at their start and end: not the start-up,
 the handshakes or the warm-up, which the CPU per hand leaves out too),
-``--profile FILE`` under cProfile (the whole run).
+``--profile FILE`` under cProfile (the whole run).  ``--stalls FILE`` runs
+every run's first server under ``bench/stalls.py`` (the stops of its loop
+over the measured seconds: the collector's passes, the time it waited for
+a CPU) and prints, under each run, what its actions slower than 50 and 100
+ms waited behind (each run's report in ``FILE.<loop>.<n>.json``).
 
 ``--lobby-followers N`` compares, interleaved, every variant with and
 without N more clients following the lobby (in ``--workers`` processes of
@@ -100,6 +107,10 @@ from holdem_desktop.server.collector import NEVER
 
 ROOT = Path(__file__).resolve().parents[1]
 WARMUP = 10.0
+TIMED: list[tuple[float, float]] = []
+"""(sent at, latency) of each action measured (``--stalls``)."""
+STALLS: list[str] = []
+"""``--stalls FILE``: FILE, and how many runs were made under it."""
 
 
 def insecure() -> ssl.SSLContext:
@@ -115,9 +126,10 @@ PROFILE: list[list[str]] = []
 when it stops."""
 
 
-def start_server(data: str, more: list[str], tree: Path = ROOT
-                 ) -> tuple[subprocess.Popen[str], int]:
-    profile = PROFILE.pop() if PROFILE else []
+def start_server(data: str, more: list[str], tree: Path = ROOT,
+                 profile: list[str] | None = None) -> tuple[subprocess.Popen[str], int]:
+    if profile is None:
+        profile = PROFILE.pop() if PROFILE else []
     proc = subprocess.Popen(
         [sys.executable, *profile, "-m", "holdem_desktop", "serve", "--bind", "127.0.0.1",
          "--port", "0", "--self-signed", "--data", data, "--max-per-address", "5000",
@@ -193,6 +205,7 @@ class RoomClients:
                     self.waiting.discard(who)
                     if not self.waiting and self.measuring[0]:
                         self.latencies.append(time.perf_counter() - self.sent_at)
+                        TIMED.append((self.sent_at, self.latencies[-1]))
                     if not self.waiting:
                         self.sent_at = None
                 data = json.loads(raw)
@@ -343,6 +356,7 @@ async def people(ports: list[int], rooms: int, seconds: float, seed: int,
               if isinstance(r, BaseException)]
     return {"latencies": latencies, "cpu": mine / seconds, "failed": len(failed),
             "why": repr(failed[0]) if failed else "", "received": lobby.received,
+            "timed": TIMED if os.environ.get("BENCH_TIMED") else [],
             "lobby_bytes": lobby.bytes, "lobby_refused": lobby.refused,
             "seated": lobby.seated, "turned_away": lobby.turned_away}
 
@@ -365,7 +379,7 @@ def _log_lines(path: Path) -> list[str]:
 
 
 def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = ROOT,
-        followers: int = 0, comers: int = 0) -> dict[str, float]:
+        followers: int = 0, comers: int = 0, loop: str = "") -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data:
         extra: list[subprocess.Popen[bytes]] = []
         redis_args: list[str] = []
@@ -373,7 +387,15 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             redis, url = start_redis(data)
             extra.append(redis)
             redis_args = ["--redis", url]
-        servers = [start_server(f"{data}/s{k}", redis_args, tree) for k in range(processes)]
+        loop_args = {"": [], "asyncio": ["--no-uvloop"], "uvloop": ["--uvloop"]}[loop]
+        stalls = ""
+        if STALLS:
+            stalls = f"{STALLS[0]}.{loop or 'run'}.{len(STALLS)}.json"
+            STALLS.append(stalls)
+        servers = [start_server(f"{data}/s{k}", redis_args + loop_args, tree,
+                                [str(ROOT / "bench" / "stalls.py"), stalls, "--window"]
+                                if stalls and k == 0 else None)
+                   for k in range(processes)]
         try:
             time.sleep(1.0)
             idle = sum(rss_mb(proc.pid) for proc, _ in servers)
@@ -385,7 +407,8 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
                      *((0, f, 0) for f in split(followers, workers) if followers)]
             kids = [subprocess.Popen([sys.executable, __file__, "--worker", ports, str(n),
                                       str(seconds), str(k), str(f), str(c)], cwd=ROOT,
-                                     stdout=subprocess.PIPE, text=True)
+                                     stdout=subprocess.PIPE, text=True,
+                                     env={**os.environ, "BENCH_TIMED": "1" if stalls else ""})
                     for k, (n, f, c) in enumerate(share) if n or f or c]
             time.sleep(WARMUP)
             h0 = [health(port) for _, port in servers]
@@ -419,6 +442,17 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
         print(f"  ({failed} clients failed: {next(r['why'] for r in results if r['why'])})",
               flush=True)
     ordered = sorted(x for r in results for x in r["latencies"])
+    if stalls:
+        import stalls as watch  # bench/stalls.py
+
+        print(f"  ({loop or 'run'}, {rooms} rooms, {stalls})", flush=True)
+        if not Path(stalls).exists():
+            print("    (the server wrote no report)", flush=True)
+        else:
+            report = json.loads(Path(stalls).read_text())
+            timed = [(a, t) for r in results for a, t in r["timed"]]
+            for line in watch.explain(report, timed):
+                print(f"    {line}", flush=True)
     hands = sum(b["hands"] - a["hands"] for a, b in zip(h0, h1, strict=True))
     received = sorted(x / elapsed for r in results for x in r["received"])
 
@@ -485,10 +519,16 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REV",
                         help="also measure the server of git revision REV, runs interleaved "
                              "with this one's (the same load for both)")
+    parser.add_argument("--loop", default="",
+                        help="the servers' event loop: asyncio or uvloop (serve --uvloop), or "
+                             "both to compare (asyncio,uvloop), interleaved; default: serve's")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (first) server under cProfile, statistics into FILE")
     parser.add_argument("--sample", metavar="FILE",
                         help="run the (first) server under bench/sampler.py, its report into FILE")
+    parser.add_argument("--stalls", metavar="FILE",
+                        help="run every run's (first) server under bench/stalls.py: what the "
+                             "slow actions waited behind")
     parser.add_argument("--lobby-followers", type=int, default=0, metavar="N",
                         help="compare each variant with and without N clients following the "
                              "lobby's list (interleaved)")
@@ -496,6 +536,8 @@ def main() -> None:
                         help="with --lobby-followers: clients coming and going at public "
                              "tables by Play now, in both runs (default 20)")
     args = parser.parse_args()
+    if args.stalls:
+        STALLS.append(args.stalls)
     if args.profile:
         PROFILE.append(["-m", "cProfile", "-o", args.profile])
     elif args.sample:
@@ -504,13 +546,20 @@ def main() -> None:
         trees = [("this", ROOT)]
         if args.baseline:
             trees.append((args.baseline[:10], baseline_tree(args.baseline, folder)))
-        variants = [(f"{label} x{n}{f' +{f}' if f else ''}", tree, n, f) for label, tree in trees
+        loops = args.loop.split(",") if args.loop else [""]
+        if not set(loops) <= {"asyncio", "uvloop"} and loops != [""]:
+            parser.error("--loop: asyncio, uvloop or both")
+        variants = [(f"{loop or label} x{n}{f' +{f}' if f else ''}"
+                     if loop and len(trees) == 1 else
+                     f"{label}{' ' + loop if loop else ''} x{n}{f' +{f}' if f else ''}",
+                     tree, n, f, loop) for label, tree in trees
+                    for loop in loops
                     for n in (int(p) for p in args.processes.split(","))
                     for f in ((0, args.lobby_followers) if args.lobby_followers else (0,))]
         measure(args, variants)
 
 
-def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]) -> None:
+def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int, str]]) -> None:
     print(f"{args.workers} client processes, {args.seconds:.0f} s measured after "
           f"{WARMUP:.0f} s, medians of {args.repeats} run(s) each, variants interleaved; "
           f"load {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores")
@@ -524,15 +573,15 @@ def measure(args: argparse.Namespace, variants: list[tuple[str, Path, int, int]]
     if comers:
         print(f"+N: N clients following the lobby; in every run {comers} clients come and go "
               "at public tables by Play now")
-    best = {label: 0 for label, _, _, _ in variants}
+    best = {label: 0 for label, *_ in variants}
     before = 0
     for rooms in (int(r) for r in args.rooms.split(",")):
-        runs: dict[str, list[dict[str, float]]] = {label: [] for label, _, _, _ in variants}
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label, *_ in variants}
         for k in range(args.repeats):
             turn = variants[k % len(variants):] + variants[:k % len(variants)]
-            for label, tree, processes, followers in turn:
+            for label, tree, processes, followers, loop in turn:
                 runs[label].append(one(rooms, args.seconds, args.workers, processes, tree,
-                                       followers, comers))
+                                       followers, comers, loop))
         medians = {label: {key: statistics.median(r[key] for r in found) for key in found[0]}
                    for label, found in runs.items()}
         for label, f in medians.items():
@@ -567,14 +616,14 @@ def ratio(a: float, b: float) -> float:
 
 
 def lobby_rows(medians: dict[str, dict[str, float]], runs: dict[str, list[dict[str, float]]],
-               variants: list[tuple[str, Path, int, int]]) -> None:
+               variants: list[tuple[str, Path, int, int, str]]) -> None:
     """What the followers received, and what they cost: each variant with
     followers beside the same without (the ratios and differences of each
     repeat's pair, their medians)."""
     print(f"{'':13} {'lobby':<22} {'followers':>9} {'lists/s each (median, most)':>27} "
           f"{'lists/s all':>11} {'KB/s all':>8} {'server CPU +':>12} {'CPU/hand x':>10} "
           f"{'p99 x':>6} {'seated/s':>8} {'errors':>6} {'turned away':>11}")
-    for label, _, _, followers in variants:
+    for label, _, _, followers, _ in variants:
         if not followers:
             continue
         without = label.rsplit(" +", 1)[0]
