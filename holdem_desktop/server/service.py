@@ -497,7 +497,10 @@ class GameServer(AccountDesk):
                     else {"tournament_hands": self.tournaments.hands}) | (
                     {} if self.collector is None
                     else {"gc_passes": self.collector.passes,
-                          "gc_longest_ms": round(self.collector.longest * 1000.0, 1)})
+                          "gc_longest_ms": round(self.collector.longest * 1000.0, 1),
+                          "gc_young_passes": self.collector.young_passes,
+                          "gc_young_longest_ms": round(self.collector.longest_young * 1000.0,
+                                                       1)})
 
     def _event(self, address: str, room: str, event: str) -> None:
         """One line of the server log (never a name, a card or a token)."""

@@ -5,6 +5,7 @@ grew, at most every GAP and at least every EVERY seconds."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 
@@ -18,17 +19,27 @@ class Memory:
         self.now = 0.0
         self.blocks = 1000
         self.passes: list[float] = []
+        self.frozen = False
+        self.whole: list[float] = []  # the passes made with nothing frozen
 
     def collect(self) -> int:
         self.passes.append(self.now)
+        if not self.frozen:
+            self.whole.append(self.now)
         return 7
+
+    def freeze(self) -> None:
+        self.frozen = True
+
+    def unfreeze(self) -> None:
+        self.frozen = False
 
 
 @pytest.fixture
 def paced():
     m = Memory()
-    c = Collector(lambda: m.now, held=lambda: m.blocks, collect=m.collect,
-                  every=600.0, gap=30.0, growth=0.25)
+    c = Collector(lambda: m.now, held=lambda: m.blocks, collect=m.collect, freeze=m.freeze,
+                  unfreeze=m.unfreeze, every=600.0, gap=30.0, growth=0.25, young=1e9)
     saved = gc.get_threshold()
     try:
         yield m, c
@@ -54,6 +65,22 @@ def test_a_pass_at_the_start_then_when_memory_grew_a_quarter_never_within_the_ga
     assert not c.tick()
     m.now = 700.0  # ten minutes since the last: made whatever the memory
     assert c.tick() and len(m.passes) == 4 and c.passes == 4
+    assert m.whole == m.passes and m.frozen  # each over everything, then all frozen
+
+
+def test_young_passes_between_the_whole_ones(paced):
+    m, c = paced
+    c.young = 10.0
+    c.start()
+    for m.now in (5.0, 10.0, 15.0, 20.0, 30.0, 31.0, 40.0):
+        assert not c.tick() or m.now == 30.0  # (30: grown a quarter, the gap passed)
+        if m.now == 10.0:
+            m.blocks = 5000
+    assert m.passes == [0.0, 10.0, 20.0, 30.0, 40.0]
+    assert m.whole == [0.0, 30.0]  # the others walked only what was not frozen
+    assert c.young_passes == 3 and c.passes == 2 and m.frozen
+    c.stop()
+    assert not m.frozen
 
 
 def test_the_interpreters_own_rule_is_off_while_serving_and_back_after(paced):
@@ -102,9 +129,46 @@ def test_the_real_interpreter_starts_no_full_pass_while_paced():
             a.append(a)  # garbage only a full pass frees
             cycles.append(a)
         del cycles
-        c._last -= c.gap  # the gap has passed; the memory grew by far more than a quarter
+        c._last -= c.every  # a whole pass is due
         assert c.tick() and full_passes() == start + 1
+        assert gc.get_freeze_count() >= 300_000  # what lived is frozen again
         del paced
     finally:
         c.stop()
-    assert gc.get_threshold() == saved
+    assert gc.get_threshold() == saved and gc.get_freeze_count() == 0
+
+
+class Node:
+    """An object in a cycle of its own (only the collector frees it)."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_young_pass_walks_what_came_since_the_last_and_freezes_it():
+    gc.collect()
+    c = Collector()
+    c.start()  # a whole pass: everything alive now is frozen
+    try:
+        assert gc.get_freeze_count() > 0
+        old = [Node() for _ in range(1000)]  # alive through a young pass: frozen
+        c._young_at -= c.young
+        assert not c.tick() and c.young_passes == 1 and c.passes == 1
+        frozen = gc.get_freeze_count()
+        gone_old = [weakref.ref(n) for n in old]
+        del old  # frozen cycles: no young pass walks them
+        young = [Node() for _ in range(500)]
+        gone_young = [weakref.ref(n) for n in young]
+        del young  # young cycles: freed by the next young pass at the latest
+        c._young_at -= c.young
+        assert not c.tick() and c.young_passes == 2
+        assert all(r() is None for r in gone_young)
+        assert all(r() is not None for r in gone_old)  # walked by no pass since
+        # the young Nodes were not kept (the weak references to them are)
+        assert gc.get_freeze_count() <= frozen + len(gone_old) + len(gone_young) + 100
+        c._last -= c.every  # the whole pass frees the frozen ones too
+        assert c.tick() and c.passes == 2
+        assert all(r() is None for r in gone_old)
+    finally:
+        c.stop()
+    assert gc.get_freeze_count() == 0
