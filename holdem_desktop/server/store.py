@@ -202,9 +202,10 @@ class RoomStore:
         hand = s.hand
         try:
             base = self._base.get(room.code)
+            light = None
             if (delta and base is not None and base.hand is hand and base.session is s
                     and base.variant is s.variant and len(hand.actions) >= base.actions):
-                part, session, times = _light(room, s)
+                light = part, session, times = _light(room, s)
                 if (part == base.part and session == base.game
                         and self._plans_of(room) == base.plans):
                     text = deltas.line(base.actions, [[seat, action.to_json()] for seat, action
@@ -214,7 +215,8 @@ class RoomStore:
                         return text
             plans, data = self._marked(room)
             text = self._text(room, plans, data)
-            part, session, _ = _light(room, s)  # (the same moment: only the clocks differ)
+            # (the same moment: only the clocks differ)
+            part, session, _ = light if light is not None else _light(room, s)
         except (ValueError, TypeError):
             self._base.pop(room.code, None)
             self.failures += 1
