@@ -26,12 +26,15 @@ server, so a save is cheap:
 - what seldom changes is not worked out again: the rules' text is kept per
   variant, who sits where per room until a new game, the JSON of the
   game's random generator (two thirds of a save, 625 numbers) per room
-  until the cards are shuffled again, and the hand's JSON, extended with
-  each action.
+  until the cards are shuffled again (and the text of its 624 numbers while
+  they stay, about ten shuffles: only the index moves), and the hand's
+  JSON, extended with each action.
 - within a hand, a save is a *delta* (:mod:`.deltas`): the hand's actions
   since the room's last line and the clocks, when nothing else changed
-  (:meth:`RoomStore.line`); the room is the last whole save with the deltas
-  after it applied.  Compaction writes that room whole.
+  (:meth:`RoomStore.line`, which tells it from the room's own part and the
+  game's, built as the save builds them, without building the rest); the
+  room is the last whole save with the deltas after it applied.
+  Compaction writes that room whole.
 
 The files are not flushed to the disk itself each time: a killed process
 loses nothing (the system writes them), a crashed machine may lose the last
