@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["DELTA", "Base", "merged", "read_log", "split"]
+__all__ = ["DELTA", "Base", "line", "merged", "read_log"]
 
 DELTA = 1
 """The delta lines' format."""
@@ -46,29 +46,16 @@ class Base:
 
     session: object
     hand: object
-    """The session and the hand of the last whole save (their identity)."""
+    variant: object
+    """The session, its hand and its variant at the last whole save (their identity)."""
     actions: int
     """The hand's actions written so far (in the whole save and the deltas after it)."""
-    rest: dict[str, Any]
-    """The whole save's data less the actions and the clocks (see :func:`split`)."""
+    part: dict[str, Any]
+    """The room's own part of the whole save, less the clocks (``store._light``)."""
+    game: dict[str, Any]
+    """The game's part of it less the hand, the generator and the clocks."""
     plans: object
     """Who sat where (the save holds a mark for it, not the seats)."""
-
-
-def split(data: dict[str, Any]) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
-    """A room's save data (:func:`~.store.room_data`, with a game and a hand)
-    as (the rest, the hand's actions, the clocks), ``data`` left as it is."""
-    rest = dict(data)
-    chat = [dict(c) for c in data["chat"]]
-    times: dict[str, Any] = {"barrier_age": rest.pop("barrier_age"),
-                             "muted_for": [c.pop("muted_for") for c in chat]}
-    rest["chat"] = chat
-    game = rest["game"] = dict(data["game"])
-    session = game["session"] = dict(game["session"])
-    times["minutes_played"] = session.pop("minutes_played")
-    hand = session["hand"] = dict(session["hand"])
-    actions: list[Any] = hand.pop("actions")
-    return rest, actions, times
 
 
 def line(start: int, actions: list[Any], times: dict[str, Any]) -> str:

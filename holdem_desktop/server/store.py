@@ -26,12 +26,15 @@ server, so a save is cheap:
 - what seldom changes is not worked out again: the rules' text is kept per
   variant, who sits where per room until a new game, the JSON of the
   game's random generator (two thirds of a save, 625 numbers) per room
-  until the cards are shuffled again, and the hand's JSON, extended with
-  each action.
+  until the cards are shuffled again (and the text of its 624 numbers while
+  they stay, about ten shuffles: only the index moves), and the hand's
+  JSON, extended with each action.
 - within a hand, a save is a *delta* (:mod:`.deltas`): the hand's actions
   since the room's last line and the clocks, when nothing else changed
-  (:meth:`RoomStore.line`); the room is the last whole save with the deltas
-  after it applied.  Compaction writes that room whole.
+  (:meth:`RoomStore.line`, which tells it from the room's own part and the
+  game's, built as the save builds them, without building the rest); the
+  room is the last whole save with the deltas after it applied.
+  Compaction writes that room whole.
 
 The files are not flushed to the disk itself each time: a killed process
 loses nothing (the system writes them), a crashed machine may lose the last
@@ -124,6 +127,9 @@ class RoomStore:
         """(The loop's.) Room code -> who plays its seats, and :func:`_plans`."""
         self._paths: dict[str, str] = {}
         """Room code -> its file's path as text (:meth:`_path_text`)."""
+        self._words: dict[str, tuple[bytes, str]] = {}
+        """(The loop's.) Room code -> its generator's 624 numbers packed, and
+        their text (:meth:`_state_text`)."""
         self._base: dict[str, deltas.Base] = {}
         """(The loop's.) Room code -> what its file holds, for the next delta (:meth:`line`)."""
 
@@ -182,28 +188,44 @@ class RoomStore:
         """The next line of ``room``'s file (None, and counted, when it cannot
         be made): a delta (:mod:`.deltas`) when only the hand's actions and
         the clocks moved since its last line, ``delta`` allows it (the room
-        is not the writer's) and it would be appended; else :meth:`snapshot`."""
+        is not the writer's) and it would be appended; else :meth:`snapshot`.
+
+        Whether only those moved is told without building the room's whole
+        data: the game, the hand and the variant are the same objects as at
+        the last whole line (the hand's saved part but its actions is made
+        once per hand: :meth:`_hand_json`; the rules are the variant's; the
+        generator's state is only saved whole, with each new hand), and the
+        rest of the room's data -- its own part (:func:`_room_part`), the
+        game's (:meth:`Session.to_json` but the hand) and who plays each
+        seat -- built as the save builds it, equals the last whole line's."""
         s = room.session
         if s is None or s.hand is None:
             self._base.pop(room.code, None)
             return self.snapshot(room)
+        hand = s.hand
         try:
-            plans, data = self._marked(room)
-            rest, actions, times = deltas.split(data)
             base = self._base.get(room.code)
-            if (delta and base is not None and base.hand is s.hand and base.session is s
-                    and len(actions) >= base.actions and base.plans == plans
-                    and base.rest == rest):
-                text = deltas.line(base.actions, actions[base.actions:], times)
-                if self.appendable(room.code, len(text)):
-                    base.actions = len(actions)
-                    return text
+            light = None
+            if (delta and base is not None and base.hand is hand and base.session is s
+                    and base.variant is s.variant and len(hand.actions) >= base.actions):
+                light = part, session, times = _light(room, s)
+                if (part == base.part and session == base.game
+                        and self._plans_of(room) == base.plans):
+                    text = deltas.line(base.actions, [[seat, action.to_json()] for seat, action
+                                                      in hand.actions[base.actions:]], times)
+                    if self.appendable(room.code, len(text)):
+                        base.actions = len(hand.actions)
+                        return text
+            plans, data = self._marked(room)
             text = self._text(room, plans, data)
+            # (the same moment: only the clocks differ)
+            part, session, _ = light if light is not None else _light(room, s)
         except (ValueError, TypeError):
             self._base.pop(room.code, None)
             self.failures += 1
             return None
-        self._base[room.code] = deltas.Base(s, s.hand, len(actions), rest, plans)
+        self._base[room.code] = deltas.Base(s, hand, s.variant, len(hand.actions), part,
+                                            session, plans)
         return text
 
     def _plans_of(self, room: Room) -> tuple[SeatPlan, ...]:
@@ -248,9 +270,29 @@ class RoomStore:
         except (TypeError, OverflowError, IndexError):
             key = state
         same = found is not None and found[2] == key
-        text = found[1] if found is not None and same else _dumps(session.rng_data())
+        text = found[1] if found is not None and same else self._state_text(code, state)
         self._rng[code] = ((id(session), id(session.hand)), text, key, session, session.hand)
         return text
+
+    def _state_text(self, code: str, state: Any) -> str:
+        """``_dumps(state)``: the text of a generator's state as
+        :meth:`Session.rng_data` makes it (json writes a tuple as a list).
+        A Mersenne Twister's (a version, 624 numbers and an index, the
+        Gaussian's next) keeps its 624 numbers for about ten shuffles, only
+        the index moving: their text (75 µs to write) is kept by room while
+        they stay."""
+        try:
+            words, index = state[1][:624], state[1][624]
+            if not (type(state) is tuple and len(state) == 3 and type(state[1]) is tuple
+                    and len(state[1]) == 625 and type(index) is int):
+                raise TypeError
+            packed = array("I", words).tobytes()
+        except (TypeError, OverflowError, IndexError):
+            return _dumps(state)
+        found = self._words.get(code)
+        if found is None or found[0] != packed:
+            found = self._words[code] = (packed, _dumps(words)[:-1])
+        return f"[{_dumps(state[0])},{found[1]},{index}],{_dumps(state[2])}]"
 
     def appendable(self, code: str, length: int) -> bool:
         """Whether a save of ``length`` characters (ASCII) of room ``code``
@@ -322,6 +364,7 @@ class RoomStore:
         self._hands.pop(code, None)
         self._plans.pop(code, None)
         self._rng.pop(code, None)
+        self._words.pop(code, None)
         self._seats.pop(code, None)
         with contextlib.suppress(OSError):
             self.path(code).unlink(missing_ok=True)
@@ -421,8 +464,18 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
               seats_data: Any = None) -> dict[str, Any]:
     """``room`` as JSON-ready data (``session_data`` and ``seats_data``:
     what :func:`~holdem_desktop.saves.game_data` takes, when the caller has it)."""
-    now = room.clock()
-    data = {
+    data = _room_part(room, room.clock())
+    data["game"] = None if room.session is None else game_data(
+        room.session, _plans(room) if seats_data is None else [],
+        session_data=session_data, seats_data=seats_data)
+    if isinstance(room, TournamentRoom):  # a tournament's table: whose, and its deal
+        data["tournament"] = room.saved_part()
+    return data
+
+
+def _room_part(room: Room, now: float) -> dict[str, Any]:
+    """:func:`room_data` but the game and a tournament's part, in its order."""
+    return {
         "format": FORMAT,
         "code": room.code,
         "size": room.size,
@@ -445,13 +498,27 @@ def room_data(room: Room, session_data: dict[str, Any] | None = None,
         "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
-        "game": None if room.session is None else game_data(
-            room.session, _plans(room) if seats_data is None else [],
-            session_data=session_data, seats_data=seats_data),
     }
-    if isinstance(room, TournamentRoom):  # a tournament's table: whose, and its deal
-        data["tournament"] = room.saved_part()
-    return data
+
+
+_HAND: dict[str, Any] = {"hand": "kept by the store"}
+"""Stands for the hand's data in :func:`_light` (any dict that is not empty)."""
+
+
+def _light(room: Room, session: Session) -> tuple[dict[str, Any], dict[str, Any],
+                                                  dict[str, Any]]:
+    """What a delta line depends on, built as :func:`room_data` builds it:
+    (the room's part and a tournament's, the game's part, each but its
+    clocks; the clocks, as a delta holds them).  The game's part leaves out
+    the hand (:data:`_HAND` in its place) and the generator's state."""
+    part = _room_part(room, room.clock())
+    times = {"barrier_age": part.pop("barrier_age"),
+             "muted_for": [c.pop("muted_for") for c in part["chat"]]}
+    if isinstance(room, TournamentRoom):
+        part["tournament"] = room.saved_part()
+    game = session.to_json(with_rng=False, hand_data=_HAND)
+    times["minutes_played"] = game.pop("minutes_played")
+    return part, game, times
 
 
 def game_data_variant(room: Room) -> dict[str, Any]:
