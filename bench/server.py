@@ -419,6 +419,14 @@ def one(rooms: int, seconds: float, workers: int, processes: int, tree: Path = R
             t0 = time.monotonic()
             time.sleep(seconds)
             h1 = [health(port) for _, port in servers]
+            for a, b in zip(h0, h1, strict=True):  # the cycle collector's passes meanwhile
+                if "gc_passes" in b:
+                    print(f"  (collector while measured: {b['gc_passes'] - a['gc_passes']} whole "
+                          f"passes, the longest since the start {b['gc_longest_ms']} ms; "
+                          f"{b['gc_young_passes'] - a['gc_young_passes']} middle ones, the "
+                          f"longest {b['gc_young_longest_ms']} ms; "
+                          f"{b.get('gc_freed', 0) - a.get('gc_freed', 0)} objects freed)",
+                          flush=True)
             c1 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
             for proc in sampled:
                 proc.send_signal(signal.SIGUSR2)

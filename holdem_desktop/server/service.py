@@ -499,6 +499,7 @@ class GameServer(AccountDesk):
                     else {"gc_passes": self.collector.passes,
                           "gc_longest_ms": round(self.collector.longest * 1000.0, 1),
                           "gc_young_passes": self.collector.young_passes,
+                          "gc_freed": self.collector.freed,
                           "gc_young_longest_ms": round(self.collector.longest_young * 1000.0,
                                                        1)})
 

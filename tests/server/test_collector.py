@@ -9,7 +9,7 @@ import weakref
 
 import pytest
 
-from holdem_desktop.server.collector import NEVER, Collector
+from holdem_desktop.server.collector import MIDDLE, NEVER, Collector
 
 
 class Memory:
@@ -39,7 +39,7 @@ class Memory:
 def paced():
     m = Memory()
     c = Collector(lambda: m.now, held=lambda: m.blocks, collect=m.collect, freeze=m.freeze,
-                  unfreeze=m.unfreeze, every=600.0, gap=30.0, growth=0.25, young=1e9)
+                  unfreeze=m.unfreeze, every=600.0, gap=30.0, growth=0.25)
     saved = gc.get_threshold()
     try:
         yield m, c
@@ -68,29 +68,18 @@ def test_a_pass_at_the_start_then_when_memory_grew_a_quarter_never_within_the_ga
     assert m.whole == m.passes and m.frozen  # each over everything, then all frozen
 
 
-def test_young_passes_between_the_whole_ones(paced):
-    m, c = paced
-    c.young = 10.0
-    c.start()
-    for m.now in (5.0, 10.0, 15.0, 20.0, 30.0, 31.0, 40.0):
-        assert not c.tick() or m.now == 30.0  # (30: grown a quarter, the gap passed)
-        if m.now == 10.0:
-            m.blocks = 5000
-    assert m.passes == [0.0, 10.0, 20.0, 30.0, 40.0]
-    assert m.whole == [0.0, 30.0]  # the others walked only what was not frozen
-    assert c.young_passes == 3 and c.passes == 2 and m.frozen
-    c.stop()
-    assert not m.frozen
-
-
 def test_the_interpreters_own_rule_is_off_while_serving_and_back_after(paced):
     _m, c = paced
     before = gc.get_threshold()
     assert not c.tick()  # not started: nothing of its own
     c.start()
-    assert c.running and gc.get_threshold() == (before[0], before[1], NEVER)
+    assert c.running and gc.get_threshold() == (before[0], MIDDLE, NEVER)
+    assert c._seen in gc.callbacks
+    c.start()  # (again: nothing more)
+    assert gc.callbacks.count(c._seen) == 1
     c.stop()
     assert not c.running and gc.get_threshold() == before
+    assert c._seen not in gc.callbacks
     assert not c.tick()
 
 
@@ -145,30 +134,47 @@ class Node:
         self.me = self
 
 
-def test_a_young_pass_walks_what_came_since_the_last_and_freezes_it():
+def test_what_outlives_a_middle_pass_is_frozen_what_dies_young_is_freed():
     gc.collect()
     c = Collector()
     c.start()  # a whole pass: everything alive now is frozen
     try:
         assert gc.get_freeze_count() > 0
-        old = [Node() for _ in range(1000)]  # alive through a young pass: frozen
-        c._young_at -= c.young
-        assert not c.tick() and c.young_passes == 1 and c.passes == 1
+        old = [Node() for _ in range(1000)]  # alive through a middle pass: frozen
+        gc.collect(1)
+        assert c.young_passes == 1 and c.passes == 1 and c.longest_young > 0
         frozen = gc.get_freeze_count()
+        assert frozen >= 1000 and not gc.get_objects(generation=2)  # (none left to walk)
         gone_old = [weakref.ref(n) for n in old]
-        del old  # frozen cycles: no young pass walks them
+        del old  # frozen cycles: no pass but the whole one walks them
         young = [Node() for _ in range(500)]
         gone_young = [weakref.ref(n) for n in young]
-        del young  # young cycles: freed by the next young pass at the latest
-        c._young_at -= c.young
-        assert not c.tick() and c.young_passes == 2
+        del young  # young cycles: freed by the next middle pass at the latest
+        freed = c.freed
+        gc.collect(1)
+        assert c.young_passes == 2 and c.freed >= freed + 500
         assert all(r() is None for r in gone_young)
         assert all(r() is not None for r in gone_old)  # walked by no pass since
-        # the young Nodes were not kept (the weak references to them are)
         assert gc.get_freeze_count() <= frozen + len(gone_old) + len(gone_young) + 100
+        passes = full_passes()
+        churn = [[k] for k in range(200_000)]  # the interpreter's own passes meanwhile
+        assert c.young_passes > 2 and full_passes() == passes
+        assert all(r() is not None for r in gone_old)
+        del churn
         c._last -= c.every  # the whole pass frees the frozen ones too
         assert c.tick() and c.passes == 2
         assert all(r() is None for r in gone_old)
     finally:
         c.stop()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_middle_pass_made_while_not_serving_freezes_nothing():
+    gc.collect()
+    c = Collector()
+    c.start()
+    c.stop()
+    kept = [Node() for _ in range(100)]
+    gc.collect(1)
+    assert gc.get_freeze_count() == 0 and c.young_passes == 0
+    del kept
