@@ -59,8 +59,8 @@ GROWTH = 1.0
 MIDDLE = 2
 """Passes of the youngest generation per pass of the middle one while paced
 (the interpreter's default is 10): measured at 900 rooms, the middle passes
-took 14.5 ms each at 10, 6.6 at 5, 4.3 at 3 and 3.3 at 2, the same CPU in
-all (docs/server.md)."""
+took 15-16 ms each at 10, 6.6 at 5, 4.3-5.6 at 3 and 3.3 at 2, the same CPU
+in all (docs/server.md)."""
 NEVER = 1 << 30
 """The oldest generation's threshold while paced: the interpreter counts
 one for each middle pass and starts a full one past this, so never."""
