@@ -41,6 +41,7 @@ every rule is tested by feeding it messages, without a socket.
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 from collections.abc import Callable
@@ -94,6 +95,14 @@ from .wire import censor
 
 __all__ = ["ABSENCE", "BARRIER_WAIT", "FORGET", "GRACE", "MAX_BANS", "MAX_EVENTS",
            "MAX_WATCHERS", "Ban", "Member", "Room"]
+
+
+@functools.lru_cache(maxsize=len(NAMES))
+def _name_skeleton(name: str) -> str:
+    """:func:`skeleton` of a computer's name (each new game asks it of them
+    all: made once, not again for every game of every room)."""
+    return skeleton(name)
+
 
 ABSENCE = 60.0
 """Seconds a person may be away on their turn before the computer plays for them."""
@@ -529,7 +538,7 @@ class Room(PublicTable, SitOut):
         self.games += 1
         people = {m.key for m in self.members}  # no computer is named like a person here
         characters = iter(random_characters(self.rng, self.size, tuple(
-            name for name in NAMES if skeleton(name) in people)))
+            name for name in NAMES if _name_skeleton(name) in people)))
         players: list[tuple[str, Controller]] = []
         for k in range(self.size):
             if k in seated:
