@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Any, TypeGuard
 
 from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
 
-__all__ = ["BATCH", "Connection", "send_texts"]
+__all__ = ["BATCH", "Connection", "send_texts", "takes_now", "write_now"]
 
 BATCH = 32
 """Messages sent in one write at most."""
@@ -57,3 +58,28 @@ async def send_texts(ws: Any, texts: list[str]) -> None:
     async with ws.send_context():
         for text in texts:
             ws.protocol.send_text(text.encode())
+
+
+def takes_now(ws: Any) -> TypeGuard[Connection]:
+    """Whether ``ws`` can be written to at once, without waiting: a
+    :class:`Connection` that is open, not sending, and whose transport holds
+    nothing unsent (the system took all it was given).  Otherwise its
+    messages are sent as before, by its sender, which waits for the reader
+    as it must."""
+    return (isinstance(ws, Connection) and ws.protocol.state is State.OPEN and not ws.paused
+            and getattr(ws, "send_in_progress", None) is None  # (never: nothing fragmented)
+            and getattr(ws, "fragmented_send_waiter", None) is None  # (its older name)
+            and not ws.transport.is_closing() and not ws.transport.get_write_buffer_size())
+
+
+def write_now(ws: Connection, texts: list[str]) -> None:
+    """Write ``texts`` to ``ws`` (which :func:`takes_now`), one message
+    each, in one write.  (After an action the members' messages so leave in
+    the turn of the loop that read it, rather than each member's sender
+    being woken to write them in the next.)"""
+    try:
+        for text in texts:
+            ws.protocol.send_text(text.encode())
+        ws.send_data()
+    except Exception:  # as the library's own sending ends a connection that failed
+        ws.transport.abort()

@@ -107,7 +107,7 @@ from .fast_loop import run_server, small_tls_reads
 from .lobby import Lobby, LobbyLimits
 from .peer_links import AWAY, PeerLinks, open_link
 from .proxies import Proxies
-from .sending import BATCH, Connection, send_texts
+from .sending import BATCH, Connection, send_texts, takes_now, write_now
 from .tables import SLICE
 from .tournament_news import Followers
 from .tournament_ratings import rater
@@ -158,6 +158,9 @@ class _Conn:
     gate: asyncio.Future[None] | None = None
     shorten: Shortener = field(default_factory=Shortener)
     """Each table without the history its previous one carried (:mod:`..net.compact`)."""
+    idle: bool = False
+    """The sender waits for messages, having sent all before (what comes
+    may then be written at once: :func:`.sending.write_now`)."""
 
 
 class GameServer(AccountDesk):
@@ -931,7 +934,11 @@ class GameServer(AccountDesk):
                     if conn not in self._conns:
                         return
                     state.ready.clear()
-                    await state.ready.wait()
+                    state.idle = True
+                    try:
+                        await state.ready.wait()
+                    finally:
+                        state.idle = False
                     continue
                 message = state.queue.popleft()
                 if isinstance(message, asyncio.Future):
@@ -978,6 +985,8 @@ class GameServer(AccountDesk):
         if claimed is not None:  # (a seat is told once its table is reached from any process)
             gate = claimed if gate is None else asyncio.gather(gate, claimed,
                                                                return_exceptions=True)
+        if gate is None and out:
+            out = self._write_now(out)
         for conn, message in out:
             state = self._conns.get(conn)
             if state is None:
@@ -989,6 +998,24 @@ class GameServer(AccountDesk):
         for address, room, event in self.lobby.log:
             self._event(address, room, event)
         self.lobby.log.clear()
+
+    def _write_now(self, out: list[tuple[str, HostMessage]]) -> list[tuple[str, HostMessage]]:
+        """Write at once, in one write each, the messages of the connections
+        whose senders wait with nothing left to send (nothing is waited for
+        on disk: the saves were appended here); returns the rest, in order,
+        for the senders (a goodbye closes its connection: always the
+        sender's)."""
+        mine: dict[str, list[HostMessage]] = {}
+        for conn, message in out:
+            mine.setdefault(conn, []).append(message)
+        written: set[str] = set()
+        for conn, messages in mine.items():
+            state = self._conns.get(conn)
+            if (state is not None and state.idle and not state.queue and takes_now(state.ws)
+                    and not any(isinstance(m, Bye) for m in messages)):
+                write_now(state.ws, [self._out(state, m) for m in messages])
+                written.add(conn)
+        return [(c, m) for c, m in out if c not in written] if written else out
 
     def _claim_tables(self) -> asyncio.Future[None] | None:
         """(With ``--redis``.)  Claim in the directory the codes of the

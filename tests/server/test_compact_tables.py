@@ -11,7 +11,7 @@ from .test_one_write import played_writes
 def test_tables_leave_out_the_history_already_sent_and_the_players_play_on(
         served, monkeypatch):
     streams: dict[int, list[dict]] = {}  # each connection's messages, in order
-    for transport, found in played_writes(served, monkeypatch, 3):  # (they rebuild, play on)
+    for transport, found, _ in played_writes(served, monkeypatch, 3):  # (they rebuild, play on)
         streams.setdefault(transport, []).extend(found)
     rooms = [s for s in streams.values() if any(m["type"] == "welcome" for m in s)]
     assert len(rooms) == 2

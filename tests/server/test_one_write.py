@@ -2,11 +2,14 @@
 (issue 38): after an action, a member's events and table are two WebSocket
 messages, as before, but one TLS record and one system call; the players
 read every message as before and play on, on either of the server's loops.
+And they leave at once: written by the task that read the action, in that
+turn of the loop, not by each member's sender woken for the next.
 The writes are watched where the WebSocket connection hands them to its
 transport (TLS: each write one record, then one system call)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from typing import Any
@@ -38,11 +41,11 @@ def server_frames(data: bytes) -> list[dict] | None:
     return messages
 
 
-def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]]]:
+def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict], str]]:
     """Mara and Ada play ``hands`` hands through the server; every write of
-    the server's, in order: its connection's transport (an id) and the
-    messages it held."""
-    writes: list[tuple[int, list[dict]]] = []
+    the server's, in order: its connection's transport (an id), the
+    messages it held, and the coroutine of the task that wrote it."""
+    writes: list[tuple[int, list[dict], str]] = []
     lock = threading.Lock()
     made = Connection.connection_made
 
@@ -55,8 +58,10 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
         def write(self, data: bytes) -> None:
             found = server_frames(bytes(data))
             if found:
+                task = asyncio.current_task()
                 with lock:
-                    writes.append((id(self), found))
+                    writes.append((id(self), found,
+                                   task.get_coro().__qualname__ if task else ""))
             self._transport.write(data)
 
         def writelines(self, chunks: Any) -> None:  # (asyncio's loop: one write of them all)
@@ -83,7 +88,25 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
 def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
         make_server, monkeypatch, uvloop):
     served = make_server(uvloop=uvloop)
-    writes = [[m["type"] for m in found] for _, found in played_writes(served, monkeypatch, 2)]
+    writes = [[m["type"] for m in found] for _, found, _ in played_writes(served, monkeypatch, 2)]
     together = [w for w in writes if len(w) > 1]
     # an action's events and the table after them, in one write, in order
     assert ["events", "table"] in together, writes[:20]
+
+
+@pytest.mark.parametrize("uvloop", LOOPS)
+def test_after_an_action_every_members_messages_leave_in_the_turn_that_read_it(
+        make_server, monkeypatch, uvloop):
+    served = make_server(uvloop=uvloop)
+    writes = played_writes(served, monkeypatch, 2)
+    after_actions = [(transport, task) for transport, found, task in writes
+                     if [m["type"] for m in found] == ["events", "table"]]
+    assert len({transport for transport, _ in after_actions}) == 2  # Mara's and Ada's
+    by_sender = [task for _, task in after_actions if task.endswith("._sender")]
+    # (a member's sender writes only what waits behind a save in the writer
+    # thread, a room's first; or while the system has not taken all before)
+    assert len(by_sender) <= len(after_actions) // 4, (len(by_sender), len(after_actions))
+    # the rest by the task reading the acting player's connection (websockets'
+    # handler of it, which calls the server's)
+    assert all(task.endswith("protocol_handler") for _, task in after_actions
+               if not task.endswith("._sender")), after_actions
