@@ -11,6 +11,12 @@ joined, encrypted as one TLS record and sent by one ``send``.
 change (``serve(create_connection=...)``); :func:`send_texts` sends a run of
 messages through it.  Anything else that stands for a connection (a web
 page's link, :mod:`.web`) is sent each message as before.
+
+And they need not wait for a turn of the loop: a connection that
+:func:`takes_now` (open, its sender idle, its transport holding nothing
+unsent) is written to at once, by :func:`write_now`, from the delivery
+that follows the action; any other is sent by its sender, as before,
+which waits for the reader when the system holds enough.
 """
 
 from __future__ import annotations
