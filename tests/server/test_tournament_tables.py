@@ -335,6 +335,10 @@ def attacks_watcher_and_return(served: Any, key: str, people: list[Person]) -> N
     again.send(Hello("Bo", code, __version__, token))
     until(people, lambda: bo.welcome is not None and bo.table is not None, 30.0, "Bo back")
     assert bo.welcome is not None and not bo.refusals
+    if not out and bo.welcome.seat is None:  # out while away (his seat played for him
+        # by the clock, a blind put him all in, he lost): the news kept for him says so
+        until(people, lambda: any(n.what == "out" for n in bo.news), 30.0, "Bo told he is out")
+        out = True
     if not out:  # (out before he dropped: he is back watching)
         assert bo.welcome.seat == seat and not bo.welcome.spectator
         acted = len(bo.acted)
