@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.account_messages import (
     MAX_RESULTS,
     MAX_ROWS,
@@ -108,18 +109,50 @@ class Seat:
     place: int
 
 
+OPEN_WAIT = 10.0
+"""Seconds a process starting beside others may wait for the accounts file."""
+
+
+def _open_shared(path: Path, pause: Callable[[float], None]) -> sqlite3.Connection:
+    """The accounts file, in WAL mode with its tables, opened beside other
+    processes of the same server doing the same.  Turning a file to WAL while
+    another process holds its write lock fails at once, without SQLite's own
+    wait (its guard against deadlock), so that is tried again here, calmly,
+    for up to OPEN_WAIT seconds.  A file that cannot be used is an OSError
+    that names it, which ``serve`` says and stops on."""
+    deadline = time.monotonic() + OPEN_WAIT
+    while True:
+        try:
+            db = sqlite3.connect(path, timeout=2.0, isolation_level=None,
+                                 check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise _unusable(path, exc) from exc
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+            return db
+        except sqlite3.Error as exc:
+            db.close()
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise _unusable(path, exc) from exc
+        pause(0.05)
+
+
+def _unusable(path: Path, exc: sqlite3.Error) -> OSError:
+    return OSError(_("the accounts file {path} cannot be used: {problem}").format(
+        path=path, problem=exc))
+
+
 class AccountStore:
     """The accounts, sessions and ratings in the SQLite file ``path`` (used
     on the server's loop: each call is a few indexed reads or one write)."""
 
-    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time,
+                 pause: Callable[[float], None] = time.sleep) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.clock = clock
-        self.db = sqlite3.connect(path, timeout=2.0, isolation_level=None,
-                                  check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(_SCHEMA)
+        self.db = _open_shared(path, pause)
         self._model: object | None = None
 
     def close(self) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -32,7 +34,7 @@ from holdem_desktop.net.lobby_messages import LobbyList, PlayNow
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error, Refused, Welcome, parse_host, to_payload
 from holdem_desktop.net.tournament_messages import TournamentEntry
-from holdem_desktop.server import account_desk
+from holdem_desktop.server import account_desk, accounts
 from tests.desktop import wait_for
 from tests.net.test_host import Player, run_until
 
@@ -268,6 +270,61 @@ def test_the_operator_bans_a_name_and_an_address_in_the_settings_file_without_a_
         assert "bans_read" in log and "banned" in log and "Ann" not in log
     finally:
         assert serve.stop() == 0
+
+
+def _held(path) -> sqlite3.Connection:
+    """Another process's connection to ``path``, in the middle of writing
+    (a rollback journal still: the moment it makes its tables)."""
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE theirs (x)")
+    holder.execute("BEGIN IMMEDIATE")
+    return holder
+
+
+def test_the_accounts_file_opens_while_another_process_is_writing_it(tmp_path):
+    # Two processes of one server started together: SQLite refuses the
+    # turn to WAL at once (no wait) while the other holds the write lock
+    path = tmp_path / "accounts.sqlite"
+    holder = _held(path)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        sqlite3.connect(path, timeout=2.0).execute("PRAGMA journal_mode=WAL")
+    waits: list[float] = []
+
+    def pause(seconds: float) -> None:
+        waits.append(seconds)
+        holder.execute("COMMIT")  # the other process is done
+
+    store = accounts.AccountStore(path, pause=pause)
+    assert waits == [0.05]
+    assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert store.owner("Ann") is None  # its tables are there
+    store.close()
+    holder.close()
+
+
+def test_an_accounts_file_locked_for_good_is_named_in_the_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(accounts, "OPEN_WAIT", 0.2)
+    path = tmp_path / "accounts.sqlite"
+    holder = _held(path)
+    waits: list[float] = []
+    with pytest.raises(OSError) as raised:
+        accounts.AccountStore(path, pause=waits.append)
+    assert str(path) in str(raised.value) and "locked" in str(raised.value)
+    assert waits  # it was tried again before giving up
+    holder.close()
+
+
+def test_serve_names_an_accounts_file_it_cannot_use_and_stops(tmp_path):
+    broken = tmp_path / "accounts.sqlite"
+    broken.write_bytes(b"not a database, " * 256)
+    done = subprocess.run(
+        [sys.executable, "-m", "holdem_desktop", "serve", "--bind", "127.0.0.1", "--port", "0",
+         "--insecure", "--data", str(tmp_path / "data"), "--accounts", str(broken)],
+        capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert str(broken) in done.stderr and "not a database" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert broken.read_bytes() == b"not a database, " * 256  # nothing lost
 
 
 @needs_redis
