@@ -1004,15 +1004,16 @@ class GameServer(AccountDesk):
         whose senders wait with nothing left to send (nothing is waited for
         on disk: the saves were appended here); returns the rest, in order,
         for the senders (a goodbye closes its connection: always the
-        sender's)."""
+        sender's; so do more than BATCH messages, which the sender writes
+        BATCH at a time, the queue's limit on unread ones applying)."""
         mine: dict[str, list[HostMessage]] = {}
         for conn, message in out:
             mine.setdefault(conn, []).append(message)
         written: set[str] = set()
         for conn, messages in mine.items():
             state = self._conns.get(conn)
-            if (state is not None and state.idle and not state.queue and takes_now(state.ws)
-                    and not any(isinstance(m, Bye) for m in messages)):
+            if (state is not None and state.idle and not state.queue and len(messages) <= BATCH
+                    and takes_now(state.ws) and not any(isinstance(m, Bye) for m in messages)):
                 write_now(state.ws, [self._out(state, m) for m in messages])
                 written.add(conn)
         return [(c, m) for c, m in out if c not in written] if written else out

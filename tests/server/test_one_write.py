@@ -110,3 +110,14 @@ def test_after_an_action_every_members_messages_leave_in_the_turn_that_read_it(
     # handler of it, which calls the server's)
     assert all(task.endswith("protocol_handler") for _, task in after_actions
                if not task.endswith("._sender")), after_actions
+
+
+def test_more_messages_than_a_batch_are_left_to_the_sender_and_the_players_play_on(
+        make_server, monkeypatch):
+    from holdem_desktop.server import service
+    monkeypatch.setattr(service, "BATCH", 1)  # an action's events and table: two
+    served = make_server()
+    writes = played_writes(served, monkeypatch, 2)
+    assert writes and all(len(found) == 1 for _, found, _ in writes)  # a batch a write
+    after_actions = [task for _, found, task in writes if found[0]["type"] == "table"]
+    assert after_actions and all(task.endswith("._sender") for task in after_actions)
