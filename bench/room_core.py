@@ -11,13 +11,17 @@ or checking, 4 easy computers), each person's message parsed as it would
 arrive, the room's work, each message to a member shortened and encoded as
 the server writes it (:class:`~holdem_desktop.net.compact.Shortener`,
 :func:`~holdem_desktop.net.protocol.to_text`), and after each message the
-line its save appends (:meth:`RoomStore.line`, the file not written).
+line its save appends (:meth:`RoomStore.line`), written to the room's file
+as the server writes it (:meth:`RoomStore.write`: appended, the file
+replaced when it grew past its limit).  (Until 2026-12-05 the line was not
+written: with no file to append to, every line was a whole snapshot, never
+the delta the server appends.)
 
 Three figures per hand, CPU time, each the median of the repeats:
 
 - room: parsing and the room's work (the engine, the computers, the views);
 - + encoding: and each member's messages encoded;
-- + save: and the save's line made.
+- + save: and the save's line made and written.
 
 The peer is the yardstick of issue 38 (``--baseline f8817cf``, the server
 before that issue's work), run from its own tree (``git archive``) by the
@@ -93,8 +97,8 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
         for conn, message in room.take():
             if encode and conn in shorten:
                 to_text(shorten[conn](message))
-        if line is not None:
-            line(room)
+        if line is not None and store is not None and (text := line(room)) is not None:
+            store.write(room.code, text)  # (appended: the next line may be a delta)
 
     for conn, name in (("h", "Mara"), ("a", "Ada")):
         room.connect(conn, "127.0.0.2")
