@@ -24,6 +24,7 @@ from holdem_desktop.net.client import Closed
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import (
     Act,
+    Back,
     Error,
     Events,
     Hello,
@@ -57,7 +58,8 @@ class Person:
     """A registered person's client: hello at the table they are told, Next
     hand when awaited, and an action on each of their turns (``style``:
     ``tight`` puts every chip in with queens or better or ace-king, else
-    checks or folds; ``all_in`` puts every chip in)."""
+    checks or folds; ``all_in`` puts every chip in), and Back when the
+    table shows their seat sat out."""
 
     def __init__(self, client: OnlineClient, name: str) -> None:
         self.client, self.name = client, name
@@ -67,14 +69,18 @@ class Person:
         self.table: Table | None = None
         self.news: list[TournamentNews] = []
         self.errors: list[Error] = []
-        self.acted: list[tuple[int, int]] = []
+        self.acted: list[tuple[str, int, int]] = []
+        """(The table's code, the hand, the decision) of each action made:
+        each table numbers its own hands, and a person moved away and back
+        meets numbers they acted on at the other table."""
         self.actions_at: dict[str, int] = {}
         """Actions made at each table's code."""
         self.code = ""
         self.closed = False
         self.events = 0
         self.refusals: list[Refused] = []
-        self._pressed = -1
+        self._pressed: tuple[str, int] = ("", -1)
+        self._back: tuple[str, int] = ("", -1)
 
     def pump(self, seconds: float = 0.05) -> None:
         end = time.monotonic() + seconds
@@ -108,13 +114,20 @@ class Person:
 
     def _play(self, t: Table) -> None:
         seat = self.welcome.seat if self.welcome is not None else None
-        if seat is None:
+        if seat is None or self.welcome is None:
             return
-        if seat in t.waiting_for and self._pressed != t.hand:
-            self._pressed = t.hand
+        here = self.welcome.code
+        if t.kinds[seat] == "computer" and self._back != (here, t.hand):
+            # sat out (the clock ran out on a busy machine, again and again):
+            # a person at the table takes the seat back, as the game offers
+            self._back = (here, t.hand)
+            self.client.send(Back())
+        if seat in t.waiting_for and self._pressed != (here, t.hand):
+            self._pressed = (here, t.hand)
             self.client.send(NextHand())
         view = t.view
-        if view is None or view.over or view.to_act != seat or (t.hand, t.decision) in self.acted:
+        if (view is None or view.over or view.to_act != seat
+                or (here, t.hand, t.decision) in self.acted):
             return
         legal = {a.kind: a for a in view.legal_actions}
         ranks = [card // 4 for card in view.hole]  # (0: a two, 12: an ace)
@@ -130,7 +143,7 @@ class Person:
         else:
             kind = ActionKind.CHECK if ActionKind.CHECK in legal else ActionKind.FOLD
             act = Act(kind, 0, t.hand, t.decision)
-        self.acted.append((t.hand, t.decision))
+        self.acted.append((here, t.hand, t.decision))
         self.actions_at[self.code] = self.actions_at.get(self.code, 0) + 1
         self.client.send(act)
 
