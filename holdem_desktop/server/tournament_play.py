@@ -427,8 +427,10 @@ class TablePlay:
         lobby.outbox.extend(old.take())
         # Seated at once with their stack (the new table may be in a hand:
         # they sit out of it, and are dealt in from the next).
-        here = member is not None and (member.conn is not None or (
-            new.keep_pace and not member.replaced))  # (dropped: their clock as it was)
+        # (dropped: their clock as it was; away, by choice or sat out by the
+        # clock: away there too, until Back)
+        here = member is not None and not member.replaced and (
+            member.conn is not None or new.keep_pace)
         new.tsession.seat(event.to_seat, event.player, self.tournament.chips[event.player],
                           HumanController() if here else SitOut())
         if member is None:

@@ -279,10 +279,12 @@ class TournamentRoom(Room):
 
     def arrive(self, member: Member, seat: int, address: str) -> None:
         """``member`` moved in from another table, to ``seat``, with their
-        connection (or without it: dropped, their seat waits their clock as it did)."""
+        connection (or without it: dropped, their seat waits their clock as it
+        did).  Away there (their choice, or sat out by the clock) is away here
+        too, until Back: a move never sits a person in to a table that then
+        waits for them and runs their clock."""
         member.seat, member.since = seat, self.hand_serial + 1
-        # (here: they play; not connected: their seat as it was at the old table)
-        member.replaced = member.conn is None and (member.replaced or not self.keep_pace)
+        member.replaced = member.replaced or (member.conn is None and not self.keep_pace)
         member.pending.clear()
         self.members.append(member)
         self.tokens[member.name] = member.token

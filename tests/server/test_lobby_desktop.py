@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -54,12 +55,15 @@ def my_turn(remote) -> bool:
     return view is not None and not view.over and view.to_act == remote.seat
 
 
-def wait_for(app: App, others: list, done, seconds: float = 15.0) -> None:
+def wait_for(app: App, others: list, done, seconds: float = 15.0,
+             seen: Callable[[], object] = lambda: "") -> None:
+    """Turn the window's loop until ``done()``; else fail, saying ``seen()``
+    (what the test and the server hold)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end and not done():
         settle(app, others, 0.05)
         app.run(max_events=1)  # a turn of the window's loop: the page reads what came
-    assert done()
+    assert done(), seen()
 
 
 def test_the_lobby_reads_as_a_list_and_follows_the_server(desktop, served):

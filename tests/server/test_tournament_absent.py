@@ -16,7 +16,7 @@ import random
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.variant import shipped_variants
-from holdem_desktop.net.protocol import Act, Away, Error, Hello, News, NextHand, Welcome
+from holdem_desktop.net.protocol import Act, Away, Back, Error, Hello, News, NextHand, Welcome
 from holdem_desktop.server.lobby import Lobby
 from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournaments import Offer, TournamentDesk, computer_name
@@ -183,3 +183,44 @@ def test_one_whose_time_runs_out_again_and_again_is_paced_too_not_one_away():
     lobby.receive("ann", Away())
     _run(clock, lobby, play, 5.0)
     assert t.state == "over" or room.tsession.hands_played > 50  # (as it always was)
+
+
+def test_one_who_chose_away_is_still_away_at_the_table_she_is_moved_to():
+    """Away is her choice, and it goes with her: moved to another table she
+    sits out there too (the table neither waits for her Next hand nor runs
+    her clock; her seat says so), until Back, there, gives it back."""
+    for seed in range(SEED, SEED + 20):  # (a draw where her table is broken or balanced early)
+        clock, lobby, play, t, events = _started(seed)
+        lobby.receive("ann", Away())
+        lobby.take()
+
+        def moved(events: list[object] = events) -> PlayerMoved | None:
+            return next((e for e in events if isinstance(e, PlayerMoved) and e.player == "Ann"),
+                        None)
+
+        _run(clock, lobby, play, 600.0, step=0.5, until=lambda: moved() is not None)
+        if moved() is not None and "Ann" not in t.places:
+            break
+    move = moved()
+    assert move is not None and "Ann" not in t.places
+    room = play.rooms[move.to_table]
+    member = next(m for m in room.members if m.name == "Ann")
+    assert member.conn == "ann" and member.replaced  # still away, her link with her
+    assert type(room.tsession.seats[move.to_seat].controller).__name__ == "SitOut"
+    assert move.to_seat not in room._awaited()  # nobody waits for her Next hand
+    tables = [m for c, m in lobby.take() if c == "ann" and type(m).__name__ == "Table"]
+    assert tables and tables[-1].kinds[move.to_seat] == "computer"  # her seat says so
+    before = play.hands
+    _run(clock, lobby, play, 5.0)  # the tables play on at the computers' speed
+    assert t.state == "over" or "Ann" in t.places or play.hands - before > 20
+
+    if "Ann" in t.places or t.state == "over":
+        return
+    room = play.rooms[t.where["Ann"][0]]
+    lobby.receive("ann", Back())  # and Back, at the new table, gives her seat back
+    out = lobby.take()
+    assert not [m for c, m in out if c == "ann" and isinstance(m, Error)]
+    member = next(m for m in room.members if m.name == "Ann")
+    assert not member.replaced
+    assert type(room.tsession.seats[t.where["Ann"][1]].controller).__name__ == \
+        "HumanController"

@@ -45,7 +45,15 @@ def test_the_desktop_says_the_move_and_the_end(desktop, make_server, tmp_path):
     wait_for(app, [], lambda: desktop.remote is not None and desktop.remote.seat is not None,
              30.0)
     desktop.remote.away()
-    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)), 60.0)
+
+    def seen() -> object:  # (when the end did not come: what was said, what the server holds)
+        play = desk.plays.get(key)
+        return (said(desktop)[-12:], play and (play.hands, play.tournament.state, {
+            n: (r.waiting(), r.paced(), sorted(r.ready),
+                [(m.name, m.seat, m.conn, m.replaced, m.sat_out) for m in r.members])
+            for n, r in play.rooms.items()}))
+
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)), 60.0, seen)
     heard = said(desktop)
     # Two tables of six come to one: one of them is broken, told once, hers
     # or the other (the computers' tables play at their own pace: which one
