@@ -441,8 +441,9 @@ class Hand:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take ``action`` for ``seat``; returns the events it caused."""
         kind, to, top = self._resolve(seat, action)
-        self._legal = self._raise_known = None  # the decision they described is made
-        self._menu_known = self.shared_view = None
+        self._legal = self._raise_known = self._menu_known = None  # that decision is made
+        # (``shared_view`` is kept: it is rebuilt from itself, as this action
+        # adds an event, and reuses what did not change: views.py's _Shared)
         events = self.events
         mark = len(events)
         r = self._round

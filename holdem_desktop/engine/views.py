@@ -105,28 +105,56 @@ class _Shared:
     each decision; built once per state, the views share these tuples (and
     the server's encoder, which keeps a player's text by identity, writes
     them once).  Kept on the hand and rebuilt when its history grew (every
-    change of a hand adds an event; :meth:`Hand.apply` also forgets it)."""
+    change of a hand adds an event), from the last one: a player whose
+    numbers did not change is the same object as before (an action changes
+    one player; the others' texts are not written again, nor made anew),
+    and the histories and the cards shown are extended, not read again
+    from the hand's first event."""
 
-    __slots__ = ("board", "count", "histories", "players", "pots")
+    __slots__ = ("board", "count", "histories", "keys", "players", "pot_key", "pots", "shown")
+    board: tuple[Card, ...]
+    keys: list[tuple[object, ...]]
+    """Each player's numbers, as their view holds them."""
+    players: tuple[PlayerView, ...]
+    pot_key: tuple[object, ...]
+    """What the pots are made of (each player's chips in, who folded, the hand over)."""
+    pots: tuple[Pot, ...]
+    shown: dict[int, tuple[Card, ...]]
 
     def __init__(self, hand: Hand, count: int, old: _Shared | None) -> None:
         self.count = count
-        shown: dict[int, tuple[Card, ...]] = {}
-        for e in hand.events:
+        shown = old.shown if old is not None else {}
+        for e in hand.events[old.count if old is not None else 0:count]:
             if isinstance(e, CardsShown):
-                shown[e.seat] = e.cards
+                shown = {**shown, e.seat: e.cards}  # (a copy: the last state's stays as it was)
+        self.shown = shown
         new = object.__new__
-        players = []
+        players: list[PlayerView] = []
+        keys: list[tuple[object, ...]] = []
         stacks, bets, contributed, folded = hand.stacks, hand.bets, hand.contributed, hand.folded
+        before = old.keys if old is not None else ()
+        same = len(before) == len(stacks)
+        changed = not same
         for i, s in enumerate(hand.seats):  # (the engine's own values: no checks to run)
+            key = (s, stacks[i], bets[i], contributed[i], folded[i], shown.get(s, ()))
+            keys.append(key)
+            if same and before[i] == key:
+                assert old is not None
+                players.append(old.players[i])
+                continue
+            changed = True
             p = new(PlayerView)
             p.__dict__.update(seat=s, stack=stacks[i], bet=bets[i], in_pot=contributed[i],
                               folded=folded[i], all_in=stacks[i] == 0 and not folded[i],
-                              shown=shown.get(s, ()))
+                              shown=key[5])
             players.append(p)
-        self.players = tuple(players)
-        self.board = tuple(hand.board)
-        self.pots = tuple(hand.pots()) if not hand.over else ()
+        self.keys = keys
+        self.players = tuple(players) if changed or old is None else old.players
+        board = tuple(hand.board)
+        self.board = old.board if old is not None and old.board == board else board
+        self.pot_key = pot_key = (tuple(contributed), tuple(folded), hand.over)
+        self.pots = (old.pots if old is not None and old.pot_key == pot_key
+                     else tuple(hand.pots()) if not hand.over else ())
         self.histories: dict[int | None, tuple[int, tuple[Event, ...]]] = (
             old.histories if old is not None else {})
         """Each seat's history (and the count of events it covers), extended

@@ -35,6 +35,7 @@ from holdem_desktop.engine import events as _engine_events
 from holdem_desktop.engine.cards import ALL_CARDS, Card
 from holdem_desktop.engine.evaluator import HandValue, describe_strength, evaluate
 from holdem_desktop.engine.events import Event, HoleCardsDealt
+from holdem_desktop.engine.hand import Pot
 from holdem_desktop.engine.variant import RaiseStep
 from holdem_desktop.engine.views import PlayerView, SeatView, hidden_cards
 from holdem_desktop.session import events as _session_events
@@ -174,10 +175,11 @@ _EVENT_TEXT: dict[int, tuple[object, str]] = {}
 """id(event) -> (the event, its text): the events of a hand are encoded once,
 not again in every view that carries them.  The entry holds the event, so
 its id cannot be reused while the entry lives, and an event is immutable."""
-_KEPT: frozenset[type[Any]] = frozenset({PlayerView})
-"""Records kept like events though not events: the players of one state of
-a hand are shared by every view of it (:func:`~holdem_desktop.engine.views.seat_view`),
-so the members of a room are sent one text of each (issue 38)."""
+_KEPT: frozenset[type[Any]] = frozenset({PlayerView, Pot})
+"""Records kept like events though not events: the players and pots of one
+state of a hand are shared by every view of it, and by the next state's
+where they did not change (:func:`~holdem_desktop.engine.views.seat_view`),
+so each is written once (issue 38)."""
 EVENT_TEXT_LIMIT = 20_000
 """Events whose text is kept at most (then all are forgotten at once): a
 few times those of the hands being played in a server's rooms."""

@@ -96,3 +96,38 @@ def test_views_of_one_state_share_their_public_parts() -> None:
     c = seat_view(hand, hand.seats[0])
     assert c.players is not a.players and len(c.history) > len(a.history)
     assert c.history[:len(a.history)] == a.history
+
+
+def numbers(p: PlayerView) -> tuple[object, ...]:
+    return dataclasses.astuple(p)
+
+
+def test_the_next_state_keeps_the_players_and_pots_an_action_left_as_they_were() -> None:
+    """After an action, a player whose numbers did not change is the very
+    object of the state before (its text is kept by identity: the encoder
+    does not write it again), and so are the pots when nobody put chips in
+    or folded; a player or pot that changed is a new object."""
+    kept = new = pots_kept = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = Hand(random_config(rng, players=6), rng.sample(range(52), 52))
+        seat = hand.seats[0]
+        before = seat_view(hand, seat)
+        while not hand.over:
+            actor = hand.to_act
+            assert actor is not None
+            hand.apply(actor, random_action(hand.legal_actions(), rng, aggression=0.3))
+            after = seat_view(hand, seat)
+            for p, q in zip(before.players, after.players, strict=True):
+                assert (p is q) == (numbers(p) == numbers(q)), (seed, p, q)
+                kept += p is q
+                new += p is not q
+            moved = [(p.in_pot, p.folded) != (q.in_pot, q.folded)
+                     for p, q in zip(before.players, after.players, strict=True)]
+            if not hand.over and before.pots and not any(moved):
+                assert after.pots is before.pots
+                pots_kept += 1
+            elif after.pots != before.pots:
+                assert after.pots is not before.pots
+            before = after
+    assert kept > 2 * new > 0 and pots_kept > 0, (kept, new, pots_kept)
