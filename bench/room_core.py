@@ -10,7 +10,9 @@ behind every connection): a room of 6 seats (tournament, 2 people calling
 or checking, 4 easy computers), each person's message parsed as it would
 arrive, the room's work, each message to a member shortened and encoded as
 the server writes it (:class:`~holdem_desktop.net.compact.Shortener`,
-:func:`~holdem_desktop.net.protocol.to_text`), and after each message the
+:func:`~holdem_desktop.net.fast_json.fast_text`: orjson where installed, else
+:func:`~holdem_desktop.net.protocol.to_text`, which a revision before it
+uses), and after each message the
 line its save appends (:meth:`RoomStore.line`), written to the room's file
 as the server writes it (:meth:`RoomStore.write`: appended, the file
 replaced when it grew past its limit).  (Until 2026-12-05 the line was not
@@ -75,6 +77,11 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
         shortener: Any = Shortener
     except ImportError:  # (before the shortened table: whole tables)
         shortener = None
+    try:
+        from holdem_desktop.net.fast_json import fast_text
+        write: Any = fast_text  # (the server's writer: orjson where installed)
+    except ImportError:  # (before it: to_text)
+        write = to_text
 
     now = [1000.0]
     room = Room(shipped_variant("tournament"), "428913", size=6, game_version="1",
@@ -96,7 +103,7 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
     def out() -> None:
         for conn, message in room.take():
             if encode and conn in shorten:
-                to_text(shorten[conn](message))
+                write(shorten[conn](message))
         if line is not None and store is not None and (text := line(room)) is not None:
             store.write(room.code, text)  # (appended: the next line may be a delta)
 

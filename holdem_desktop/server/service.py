@@ -62,6 +62,7 @@ from websockets.http11 import Request, Response
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand_classes import tables
 from holdem_desktop.net.compact import Shortener
+from holdem_desktop.net.fast_json import fast_text
 from holdem_desktop.net.limits import (
     CLOSE_DEADLINE,
     PENALTY_DROPS,
@@ -963,11 +964,12 @@ class GameServer(AccountDesk):
         return message if isinstance(message, str) else self._text(state.shorten(message))
 
     def _text(self, message: HostMessage) -> str:
-        """``message``'s text, encoded once for every connection it goes to."""
+        """``message``'s text, encoded once for every connection it goes to
+        (by orjson where it is installed: :mod:`~holdem_desktop.net.fast_json`)."""
         known = self._texts.get(id(message))
         if known is not None and known[0] is message:
             return known[1]
-        text = to_text(message)
+        text = fast_text(message)
         self._texts[id(message)] = (message, text)  # (kept: its id is not reused meanwhile)
         return text
 

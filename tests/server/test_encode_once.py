@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from holdem_desktop.net.lobby_messages import TableInfo, Tables
-from holdem_desktop.net.protocol import to_text
+from holdem_desktop.net.fast_json import fast_text
 from holdem_desktop.server import service
 from holdem_desktop.server.config import ServerConfig
 from holdem_desktop.server.service import GameServer
@@ -19,9 +19,9 @@ def test_a_message_for_many_connections_is_encoded_once_until_the_next_delivery(
 
     def counting(message):
         encoded.append(message)
-        return to_text(message)
+        return fast_text(message)
 
-    monkeypatch.setattr(service, "to_text", counting)
+    monkeypatch.setattr(service, "fast_text", counting)
     server = GameServer(ServerConfig(data=tmp_path))
     table = TableInfo("123456", "tournament", (10, 20), "normal", 6, 1, 5, 0, True)
     listed = Tables((table,), 1)
