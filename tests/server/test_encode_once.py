@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from holdem_desktop.net.lobby_messages import TableInfo, Tables
 from holdem_desktop.net.fast_json import fast_text
+from holdem_desktop.net.lobby_messages import TableInfo, Tables
 from holdem_desktop.server import service
 from holdem_desktop.server.config import ServerConfig
 from holdem_desktop.server.service import GameServer
