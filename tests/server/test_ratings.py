@@ -26,7 +26,12 @@ from .test_server import next_message
 
 
 class Shover(Player):
-    """Goes all in whenever it may (a game ends in a few hands)."""
+    """Goes all in whenever it may (a game ends in a few hands) -- unless
+    told to wait: then it checks or folds, so that the computer keeping a
+    seat warm cannot end the game before the second person takes that seat
+    (which happens only between hands)."""
+
+    waiting = False
 
     def _play(self, t: Table) -> None:
         view = t.view
@@ -35,8 +40,10 @@ class Shover(Player):
             if moment != self.acted_at:
                 self.acted_at = moment
                 kinds = {a.kind: a for a in view.legal_actions}
-                pick = kinds.get(ActionKind.ALL_IN) or kinds.get(ActionKind.CALL) or kinds.get(
-                    ActionKind.CHECK)
+                pick = (kinds.get(ActionKind.CHECK) or kinds.get(ActionKind.FOLD)
+                        if self.waiting else
+                        kinds.get(ActionKind.ALL_IN) or kinds.get(ActionKind.CALL)
+                        or kinds.get(ActionKind.CHECK))
                 assert pick is not None
                 self.client.send(Act(pick.kind, pick.max_amount, t.hand, t.decision))
             return
@@ -62,6 +69,7 @@ def ask(served, token: str, message: object) -> object:
 def test_two_signed_in_players_are_rated_by_their_places_at_the_end_of_a_public_game(served):
     ann, bo = signed_in(served, "Ann"), signed_in(served, "Bo")
     a = signed_player(served, "Ann", ann.token, 1)
+    a.waiting = True  # a computer holds Bo's seat until Bo comes
     players = [a]
     try:
         run_until(players, lambda: a.table is not None and a.table.started, 10)
@@ -70,6 +78,7 @@ def test_two_signed_in_players_are_rated_by_their_places_at_the_end_of_a_public_
         run_until(players, lambda: b.code == a.code and b.seat is not None
                   and b.table is not None and b.table.kinds == ("human", "human"), 60)
         assert b.table is not None and b.table.kinds == ("human", "human")
+        a.waiting = False
         run_until(players, lambda: a.table is not None and a.table.game_over, 120)
         table = a.table
         assert table is not None and table.game_over
