@@ -24,6 +24,7 @@ host write with :func:`~.protocol.to_text`, on every system.
 from __future__ import annotations
 
 import dataclasses
+import json
 import keyword
 from collections.abc import Callable
 from typing import Any
@@ -36,7 +37,7 @@ try:  # (optional: the server's extra)
 except ImportError:  # pragma: no cover - the game's own install, Windows' CI
     orjson = None  # type: ignore[assignment]
 
-__all__ = ["ORJSON", "fast_text"]
+__all__ = ["ORJSON", "fast_dumps", "fast_text"]
 
 ORJSON = orjson is not None
 """Whether the messages are written by orjson."""
@@ -65,6 +66,25 @@ def fast_text(message: ClientMessage | HostMessage) -> str:
                             option=orjson.OPT_PASSTHROUGH_DATACLASS).decode()
     except TypeError:  # (orjson.JSONEncodeError is one) as to_text writes or refuses it
         return to_text(message)
+
+
+def fast_dumps(data: Any) -> str:
+    """``json.dumps(data, separators=(",", ":"))``'s data, by orjson when
+    installed: plain JSON data (dicts with text keys, lists, tuples, text,
+    numbers, None), as the server's saves of rooms are (issue 38: a third of
+    the time to write one).  The text differs only as :func:`fast_text`'s
+    does (characters past ASCII in UTF-8) and in how a number is spelled
+    (``0.00001`` for ``1e-05``: the same float read back); for anything
+    orjson refuses it is ``json.dumps``'s text, which writes or refuses it
+    as before.  A float that is not finite is the one value orjson writes
+    differently (``null``; json ``NaN``, which is not JSON): save data has
+    none."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(data).decode()
+        except TypeError:  # (orjson.JSONEncodeError is one)
+            pass
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _plain(obj: Any) -> dict[str, Any]:

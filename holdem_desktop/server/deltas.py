@@ -32,12 +32,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from holdem_desktop.net.fast_json import fast_dumps
+
 __all__ = ["DELTA", "Base", "line", "merged", "read_log"]
 
 DELTA = 1
 """The delta lines' format."""
 _HEAD = b'{"delta":'
-_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+_ENCODE = fast_dumps
 
 
 @dataclass

@@ -1071,7 +1071,7 @@ class GameServer(AccountDesk):
             return None
         here, there = [], []
         for code, text in snapshots:
-            if not self._pending[code] and self.store.appendable(code, len(text)):
+            if not self._pending[code] and self.store.appendable(code, text):
                 here.append((code, text))
             else:
                 there.append((code, text))

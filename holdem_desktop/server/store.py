@@ -45,7 +45,6 @@ reported, never fatal.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import random
 import secrets
@@ -57,6 +56,7 @@ from typing import Any
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.snapshot import hand_to_json
 from holdem_desktop.engine.variant import VariantError
+from holdem_desktop.net.fast_json import fast_dumps
 from holdem_desktop.net.room import Ban, Member, Room
 from holdem_desktop.saves import (
     SaveError,
@@ -96,7 +96,7 @@ def append_line(path: str | os.PathLike[str], line: bytes) -> None:
 writes each LF as CR LF (measured under Wine): a save is bytes, as written."""
 _RNG, _SEATS = "\x00rng", "\x00seats"
 """Stand in a save's data for the parts whose JSON is kept (see :meth:`RoomStore.snapshot`)."""
-_RNG_JSON, _SEATS_JSON = json.dumps(_RNG), json.dumps(_SEATS)
+_RNG_JSON, _SEATS_JSON = fast_dumps(_RNG), fast_dumps(_SEATS)
 
 
 class RoomStore:
@@ -151,8 +151,9 @@ class RoomStore:
 
     def snapshot(self, room: Room) -> str | None:
         """``room`` as the text of its save (None, and counted, when it cannot
-        be): exactly ``json.dumps(room_data(room), separators=(",", ":"))``,
-        made from what the last save kept while it still holds."""
+        be): exactly ``_dumps(room_data(room))``
+        (:func:`~holdem_desktop.net.fast_json.fast_dumps`), made from what the
+        last save kept while it still holds."""
         try:
             if room.session is None:
                 return _dumps(room_data(room))
@@ -213,7 +214,7 @@ class RoomStore:
                         and self._plans_of(room) == base.plans):
                     text = deltas.line(base.actions, [[seat, action.to_json()] for seat, action
                                                       in hand.actions[base.actions:]], times)
-                    if self.appendable(room.code, len(text)):
+                    if self.appendable(room.code, text):
                         base.actions = len(hand.actions)
                         return text
             plans, data = self._marked(room)
@@ -294,10 +295,12 @@ class RoomStore:
             found = self._words[code] = (packed, _dumps(words)[:-1])
         return f"[{_dumps(state[0])},{found[1]},{index}],{_dumps(state[2])}]"
 
-    def appendable(self, code: str, length: int) -> bool:
-        """Whether a save of ``length`` characters (ASCII) of room ``code``
-        would be appended to its file, rather than replace it."""
+    def appendable(self, code: str, text: str) -> bool:
+        """Whether ``text``, a save of room ``code``, would be appended to its
+        file, rather than replace it (its bytes counted: a name past ASCII is
+        written in UTF-8)."""
         size = self._sizes.get(code)
+        length = len(text) if text.isascii() else len(text.encode("utf-8"))
         return size is not None and size + length + 1 <= COMPACT_BYTES
 
     def write(self, code: str, text: str) -> None:
@@ -456,8 +459,8 @@ def _member_from(m: Any, now: float) -> Member:
                   sat_out=None if sat_out is None else int(sat_out))
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+_dumps = fast_dumps
+"""A save's JSON: ``json.dumps``'s data, by orjson where installed."""
 
 
 def room_data(room: Room, session_data: dict[str, Any] | None = None,

@@ -77,3 +77,48 @@ def test_what_to_text_refuses_is_refused():
         to_text(broken)
     with pytest.raises(TypeError):
         fast_text(broken)
+
+
+# -- fast_dumps: the server's saves of rooms (plain JSON data)
+
+SAVE_LIKE = [
+    {"code": "123456", "members": [{"name": "Zoë", "since": 3, "left": False}],
+     "banks": {"0": 12.5}, "chat": [], "barrier_age": None, "minutes": 1e-05},
+    [[2, ["raise", 120]], [3, ["fold", 0]]],
+    {"rng": [3, list(range(624)), 5], "gauss": None},
+    "\x00rng",
+]
+
+
+@pytest.mark.parametrize("data", SAVE_LIKE)
+def test_fast_dumps_writes_json_dumps_data(data):
+    text = fast_json.fast_dumps(data)
+    assert json.loads(text) == json.loads(json.dumps(data))
+    assert "\n" not in text  # a save is one line of its file
+
+
+@needs_orjson
+def test_fast_dumps_writes_a_name_past_ascii_in_utf8_and_a_mark_as_json_does():
+    assert "Zoë" in fast_json.fast_dumps({"name": "Zoë"})
+    assert fast_json.fast_dumps("\x00rng") == json.dumps("\x00rng")  # the store's marks
+
+
+@pytest.mark.parametrize("data", [{1: "a key that is not text"}, [2**70], "a\ud800b",
+                                  {"x": float("inf")}])
+def test_what_orjson_refuses_fast_dumps_writes_as_json_dumps_does(data):
+    if isinstance(data, dict) and data.get("x") == float("inf") and fast_json.ORJSON:
+        # the one difference, declared: orjson writes a float that is not finite as null
+        assert fast_json.fast_dumps(data) == '{"x":null}'
+        return
+    assert fast_json.fast_dumps(data) == json.dumps(data, separators=(",", ":"))
+
+
+def test_what_json_refuses_fast_dumps_refuses():
+    with pytest.raises(TypeError):
+        fast_json.fast_dumps({"names": {"Ann"}})
+
+
+def test_without_orjson_fast_dumps_is_json_dumps_exactly(monkeypatch):
+    monkeypatch.setattr(fast_json, "orjson", None)
+    for data in SAVE_LIKE:
+        assert fast_json.fast_dumps(data) == json.dumps(data, separators=(",", ":"))

@@ -13,6 +13,7 @@ from pathlib import Path
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import ActionKind
 from holdem_desktop.engine.variant import shipped_variant
+from holdem_desktop.net.fast_json import fast_dumps
 from holdem_desktop.net.protocol import Act, Away, Hello, NewGame, NextHand, Table
 from holdem_desktop.net.room import Room
 from holdem_desktop.server.config import ServerConfig
@@ -23,11 +24,11 @@ from tests.clock import Clock
 CODE = "271828"
 
 
-def new_room(clock: Clock, seed: int = 5) -> Room:
+def new_room(clock: Clock, seed: int = 5, names: tuple[str, str] = ("Mara", "Ada")) -> Room:
     """Six seats: Mara (the host) and Ada, four computer players."""
     room = Room(shipped_variant("tournament"), CODE, size=6, strength="easy",
                 game_version=__version__, clock=clock, rng=random.Random(seed))
-    for conn, name in (("a", "Mara"), ("b", "Ada")):
+    for conn, name in zip(("a", "b"), names, strict=True):
         room.connect(conn, "127.0.0.1")
         room.receive(conn, Hello(name, CODE, __version__))
     return room
@@ -63,8 +64,11 @@ def played(room: Room, steps: int) -> Iterator[Room]:
 
 
 def reference(room: Room) -> str:
-    """The save as it was written before saves took shortcuts."""
-    return json.dumps(room_data(room), separators=(",", ":"))
+    """The save as it was written before saves took shortcuts (by the
+    store's writer: orjson where installed, the same data as json's)."""
+    text = fast_dumps(room_data(room))
+    assert json.loads(text) == json.loads(json.dumps(room_data(room)))
+    return text
 
 
 def restored(folder: Path) -> Room:
@@ -156,6 +160,40 @@ def test_a_file_is_compacted_to_its_last_save_when_it_grows_and_when_the_server_
     store.compact()
     assert json.loads(store.path(CODE).read_text(encoding="utf-8")) == json.loads(last)
     assert store.failures == 0 and not list(tmp_path.glob(".*"))  # no temporary file left
+
+
+def test_names_past_ascii_are_saved_in_utf8_their_bytes_counted_and_restored(tmp_path):
+    """orjson writes "Zoë" as UTF-8, not as an escape: the store counts each
+    save's bytes, not its characters, to tell whether it still fits in the
+    file (appended) or replaces it (compacted), and the room comes back."""
+    store = RoomStore(tmp_path)
+    room = new_room(Clock(), names=("Zoë", "Łukasz"))
+    path = store.path(CODE)
+    appended = replaced = 0
+    for r in played(room, 300):
+        text = store.line(r)
+        assert text is not None
+        size = len((text + "\n").encode("utf-8"))
+        before = path.stat().st_size if path.exists() else 0
+        fits = store.appendable(CODE, text)
+        store.write(CODE, text)
+        after = path.stat().st_size
+        assert after == (before + size if fits else size) <= COMPACT_BYTES
+        appended, replaced = appended + fits, replaced + (not fits)
+    assert appended > 100 and replaced >= 2  # (the first save, and a compaction at least)
+    saved = path.read_bytes()
+    assert "Zoë".encode() in saved or b"Zo\\u00eb" in saved  # (without orjson)
+    back = restored(tmp_path)
+    same_decision(back, room)
+    assert [m.name for m in back.members] == ["Zoë", "Łukasz"]
+    assert store.failures == 0
+    # a save that fits by its characters but not by its bytes replaces the file
+    text = fast_dumps({"chat": "Zoë " * 50})
+    other = RoomStore(tmp_path / "other")
+    other.write("314159", "x" * (COMPACT_BYTES - len(text) - 2))  # the first: the file's start
+    assert other.appendable("314159", text) == text.isascii()
+    other.write("314159", text)
+    assert (other.path("314159").read_bytes() == (text + "\n").encode()) != text.isascii()
 
 
 def test_a_file_written_whole_by_the_previous_version_is_restored(tmp_path):
