@@ -17,6 +17,7 @@ accepts.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -936,7 +937,24 @@ class FrameDecoder:
 
 def parse_client(payload: bytes) -> ClientMessage:
     """The message a client sent (a frame's payload); raises :class:`MalformedMessage`."""
+    if type(payload) is bytes and (found := _ACT_TEXT.fullmatch(payload)) is not None:
+        kind = _ACT_KINDS.get(found[1])
+        if kind is not None:  # (else the general path says what is wrong)
+            with contextlib.suppress(ValueError):
+                return Act(kind, int(found[2]), int(found[3]), int(found[4]))
     return cast(ClientMessage, _parse(payload, _CLIENT_TYPES))
+
+
+_ACT_TEXT = re.compile(
+    b'\\{"v":%d,"type":"act","kind":"([a-z_]{1,12})","amount":(0|[1-9][0-9]{0,17}),'
+    b'"hand":(0|[1-9][0-9]{0,17}),"decision":(0|[1-9][0-9]{0,17})\\}' % PROTOCOL_VERSION)
+"""An action exactly as :func:`to_text` writes it (issue 38: most of what
+clients send, about 10 µs each through the general path, 2 µs here): its
+keys once each and in order, small integers without signs or leading zeros
+-- nothing a strict JSON reader would read differently.  Its values are
+checked as the general path checks them (:class:`Act`); anything else,
+spaces or another order of keys included, takes the general path."""
+_ACT_KINDS = {kind.value.encode(): kind for kind in ActionKind}
 
 
 def parse_host(payload: bytes) -> HostMessage:
