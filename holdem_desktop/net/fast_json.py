@@ -81,10 +81,16 @@ def fast_dumps(data: Any) -> str:
     none."""
     if orjson is not None:
         try:
-            return orjson.dumps(data).decode()
+            return orjson.dumps(data, option=_PLAIN_ONLY).decode()
         except TypeError:  # (orjson.JSONEncodeError is one)
             pass
     return json.dumps(data, separators=(",", ":"))
+
+
+_PLAIN_ONLY = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+               if orjson is not None else 0)
+"""orjson writes a dataclass and a date by itself, json refuses them: so does
+:func:`fast_dumps`."""
 
 
 def _plain(obj: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ refused."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 
 import pytest
@@ -113,9 +114,13 @@ def test_what_orjson_refuses_fast_dumps_writes_as_json_dumps_does(data):
     assert fast_json.fast_dumps(data) == json.dumps(data, separators=(",", ":"))
 
 
-def test_what_json_refuses_fast_dumps_refuses():
+@pytest.mark.parametrize("value", [{"Ann"}, News("joined", ("Ann",)),
+                                   datetime.date(2026, 12, 5)])
+def test_what_json_refuses_fast_dumps_refuses(value):
     with pytest.raises(TypeError):
-        fast_json.fast_dumps({"names": {"Ann"}})
+        json.dumps(value)
+    with pytest.raises(TypeError):
+        fast_json.fast_dumps({"value": value})
 
 
 def test_without_orjson_fast_dumps_is_json_dumps_exactly(monkeypatch):
