@@ -17,6 +17,9 @@ refuses (a lone surrogate in a string, a number past 64 bits, a key that is
 not text), it is :func:`~.protocol.to_text` itself, which writes the first
 two and refuses the third as before.
 
+:func:`fast_dumps` does the same for plain JSON data: the server's saves of
+its rooms, written after every action (``server/store.py``).
+
 orjson is the server's (``pip install ".[server]"``): the game and the LAN
 host write with :func:`~.protocol.to_text`, on every system.
 """
