@@ -865,6 +865,29 @@ class Room(PublicTable, SitOut):
         self._release_news()
         self._flush()
 
+    def quiet(self) -> bool:
+        """Whether :meth:`tick` would do nothing now, however long after the
+        last one (a server's lobby then leaves the room alone: a private
+        room's people at the table, the game waiting on one of them, is
+        most rooms most of the time; issue 38).  True only when none of
+        what the tick looks at can have come due: a private room (no clock,
+        nobody waiting for a seat), everyone here connected (nobody gone to
+        lose a seat, be forgotten or be played for), no news held back,
+        nothing unsent, no wrong-code address to forget, and between hands
+        the list of those awaited already told (the tick's own test before
+        it deals)."""
+        if self.public or self.outbox or len(self._wrong):
+            return False
+        for m in self.members:
+            if (m.conn is None or m.gone_since is not None or m.pending or m.news.held
+                    or m.news.waiting is not None):
+                return False
+        s = self.session
+        if s is None or s.game_over or (s.hand is not None and not s.hand.over):
+            return True
+        awaited = tuple(sorted(self._awaited()))
+        return bool(awaited) and awaited == self._last_waiting
+
     def _tidy(self, now: float) -> None:
         """Seats and memory back from those gone: between games a member gone
         for :data:`GRACE` seconds loses the seat, and one gone for

@@ -257,16 +257,18 @@ class Lobby:
             self._send(conn, seat)
 
     def tick(self) -> None:
-        """Now and then: every room's clock (absence, grace), and rooms idle
-        too long closed."""
+        """Now and then: every room's clock (absence, grace) but those a tick
+        would leave as they are (:meth:`.Room.quiet`), and rooms idle too long
+        closed."""
         now = self.clock()
         self._wrong.prune(now)
         self._created.prune(now)
         for code, room in list(self.rooms.items()):
-            decision = room.decision
-            room.tick()
-            if room.outbox or room.decision != decision:
-                self.changed.add(code)
+            if not room.quiet():  # (most rooms: a tick would do nothing there)
+                decision = room.decision
+                room.tick()
+                if room.outbox or room.decision != decision:
+                    self.changed.add(code)
             self._after(code, room)
             since = self._empty_since.get(code)
             idle = self.limits.idle_public if room.public else self.limits.idle_room

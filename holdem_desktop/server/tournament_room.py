@@ -456,6 +456,11 @@ class TournamentRoom(Room):
         super().tick()
         self.after()
 
+    def quiet(self) -> bool:
+        """Never: its tick is also its owner's turn (the tournament's clock
+        and moves), so every tick is made."""
+        return False
+
     def disconnect(self, conn: str) -> None:
         """A seated person's connection closed: their seat waits their turn
         clock (:attr:`keep_pace`; else it sits out at once) until back."""
