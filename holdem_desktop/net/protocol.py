@@ -21,7 +21,7 @@ import contextlib
 import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias, cast, get_type_hints
 
@@ -937,11 +937,15 @@ class FrameDecoder:
 
 def parse_client(payload: bytes) -> ClientMessage:
     """The message a client sent (a frame's payload); raises :class:`MalformedMessage`."""
-    if type(payload) is bytes and (found := _ACT_TEXT.fullmatch(payload)) is not None:
-        kind = _ACT_KINDS.get(found[1])
-        if kind is not None:  # (else the general path says what is wrong)
-            with contextlib.suppress(ValueError):
-                return Act(kind, int(found[2]), int(found[3]), int(found[4]))
+    if type(payload) is bytes:
+        bare = _BARE.get(payload)
+        if bare is not None:
+            return bare()
+        if (found := _ACT_TEXT.fullmatch(payload)) is not None:
+            kind = _ACT_KINDS.get(found[1])
+            if kind is not None:  # (else the general path says what is wrong)
+                with contextlib.suppress(ValueError):
+                    return Act(kind, int(found[2]), int(found[3]), int(found[4]))
     return cast(ClientMessage, _parse(payload, _CLIENT_TYPES))
 
 
@@ -955,6 +959,13 @@ keys once each and in order, small integers without signs or leading zeros
 checked as the general path checks them (:class:`Act`); anything else,
 spaces or another order of keys included, takes the general path."""
 _ACT_KINDS = {kind.value.encode(): kind for kind in ActionKind}
+_BARE: dict[bytes, Callable[[], ClientMessage]] = {
+    to_text(kind()).encode(): kind for kind in _CLIENT_TYPES.values()
+    if not dataclasses.fields(kind)}
+"""Each message without fields (Next hand, Away, Back, ...) exactly as
+:func:`to_text` writes it, and its class (issue 38: Next hand is about a
+tenth of what clients send; 0.2 µs here, 9 through the general path, which
+reads the same bytes as the same message)."""
 
 
 def parse_host(payload: bytes) -> HostMessage:

@@ -1,10 +1,13 @@
 """An action read by the short path (issue 38): most of what clients send
 is an ``act`` written exactly as ``to_text`` writes it, read by one pattern
-instead of the general reader.  Whatever the bytes, the answer is the
-general path's: the same message, or the same refusal with the same reason
-and detail."""
+instead of the general reader; and a message without fields (Next hand, Away, ...) is
+looked up by its bytes.  Whatever the bytes, the answer is the general
+path's: the same message, or the same refusal with the same reason and
+detail."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from hypothesis import example, given, settings
@@ -89,3 +92,31 @@ def test_every_act_the_game_writes_takes_the_short_path_and_reads_back_equal():
             payload = to_text(act).encode()
             assert protocol._ACT_TEXT.fullmatch(payload) is not None
             assert parse_client(payload) == act == general(payload)
+
+
+BARE = sorted((t for t in protocol._CLIENT_TYPES.values() if not dataclasses.fields(t)),
+              key=lambda t: t.TYPE)
+
+
+@pytest.mark.parametrize("kind", BARE, ids=lambda t: t.TYPE)
+def test_a_message_without_fields_as_the_game_writes_it_reads_back_equal(kind):
+    """Next hand, Away, Back, ... as ``to_text`` writes them: read by one
+    lookup, the same message the general path reads."""
+    payload = to_text(kind()).encode()
+    assert protocol._BARE.get(payload) is kind
+    message = parse_client(payload)
+    assert type(message) is kind and message == general(payload)
+
+
+@pytest.mark.parametrize("kind", BARE, ids=lambda t: t.TYPE)
+@pytest.mark.parametrize("spelled", [
+    '{{"v":1,"type":"{t}","x":1}}', '{{"v": 1, "type": "{t}"}}', '{{"type":"{t}","v":1}}',
+    '{{"v":2,"type":"{t}"}}', '{{"v":1,"type":"{t}"}}\n', '{{"v":1,"type":"{t}","type":"{t}"}}',
+    '{{"v":1,"type":"{t}","v":1}}', '{{"v":1,"type":"{u}"}}', '{{"v":1,"type":"{t} "}}',
+    '{{"v":1,"type":"{t}"}}}}', '{{"v":1.0,"type":"{t}"}}', '[{{"v":1,"type":"{t}"}}]',
+])
+def test_a_message_without_fields_written_otherwise_reads_as_the_general_path_reads_it(
+        kind, spelled):
+    payload = spelled.format(t=kind.TYPE, u=kind.TYPE.upper()).encode()
+    assert payload not in protocol._BARE
+    assert outcome(parse_client, payload) == outcome(general, payload)
