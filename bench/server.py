@@ -163,7 +163,9 @@ def rss_mb(pid: int) -> float:
 
 
 def message(what: str, **fields: object) -> str:
-    return json.dumps({"v": 1, "type": what, **fields})
+    """A client's message, written as the game's client writes it (compact:
+    ``protocol.to_text``; with the fields in their declared order)."""
+    return json.dumps({"v": 1, "type": what, **fields}, separators=(",", ":"))
 
 
 class RoomClients:
