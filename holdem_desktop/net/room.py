@@ -875,7 +875,7 @@ class Room(PublicTable, SitOut):
         lose a seat, be forgotten or be played for), no news held back,
         nothing unsent, no wrong-code address to forget, and between hands
         the list of those awaited already told (the tick's own test before
-        it deals)."""
+        it deals, which also forgets that everyone was told all are away)."""
         if self.public or self.outbox or len(self._wrong):
             return False
         for m in self.members:
@@ -886,7 +886,7 @@ class Room(PublicTable, SitOut):
         if s is None or s.game_over or (s.hand is not None and not s.hand.over):
             return True
         awaited = tuple(sorted(self._awaited()))
-        return bool(awaited) and awaited == self._last_waiting
+        return bool(awaited) and awaited == self._last_waiting and not self._all_away_told
 
     def _tidy(self, now: float) -> None:
         """Seats and memory back from those gone: between games a member gone

@@ -55,7 +55,8 @@ def _fingerprint(room: Room) -> tuple[Any, ...]:
 class _Life:
     """Three people living a room at random: acting, pressing Next hand,
     stepping away and back, losing the connection and coming back with
-    their token, leaving, chatting; a stranger with the wrong code; the
+    their token, leaving (and coming back), chatting; a stranger with the
+    wrong code; the
     host starting without those awaited; the clock moving on a little or a
     lot, and the room ticked as the lobby ticks it."""
 
@@ -114,7 +115,6 @@ class _Life:
             who = rng.choice(here)
             room.receive(self.conns[who], Leave())
             room.disconnect(self.conns.pop(who))
-            self.tokens.pop(who, None)
         elif roll < 0.78 and here:
             room.receive(self.conns[rng.choice(here)], Chat(text="nice hand"))
         elif roll < 0.785:
@@ -150,7 +150,7 @@ def test_a_quiet_room_is_left_as_it_is_by_a_tick_however_late() -> None:
                 assert _fingerprint(room) == before, (seed, late)
             life.clock.now = now
     # (both kinds of moment were met, often: the property is not empty)
-    assert quiet >= 300 and busy >= 300, (quiet, busy)
+    assert quiet >= 1500 and busy >= 1500, (quiet, busy)
 
 
 def test_a_tick_can_change_a_room_that_is_not_quiet() -> None:
