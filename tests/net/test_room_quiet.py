@@ -119,7 +119,7 @@ class _Life:
             room.receive(self.conns[rng.choice(here)], Chat(text="nice hand"))
         elif roll < 0.785:
             self.serial += 1
-            room.connect(f"x{self.serial}", f"10.0.0.{rng.randrange(1, 4)}")
+            room.connect(f"x{self.serial}", f"127.0.2.{rng.randrange(1, 4)}")
             room.receive(f"x{self.serial}", Hello("Eve", "000000", "1", None))
         elif roll < 0.80 and "h" in self.conns:
             room.receive(self.conns["h"], StartWithout())
@@ -179,7 +179,7 @@ def test_a_tick_can_change_a_room_that_is_not_quiet() -> None:
 
     wrong = Room(shipped_variant("tournament"), CORE_CODE, size=2, game_version="1",
                  clock=life.clock)
-    wrong.connect("x", "10.0.0.9")
+    wrong.connect("x", "127.0.2.9")
     wrong.receive("x", Hello("Eve", "000000", "1", None))
     wrong.take()
     assert len(wrong._wrong) == 1 and not wrong.quiet()
