@@ -379,5 +379,6 @@ def watcher_acts(served: Any, people: list[Person]) -> bool:
         assert {r.reason for r in watcher.refusals} <= {"wrong_code"}, watcher.refusals
     finally:
         wat.close()
-    until(people, lambda: ann.code != code or ann.over, 30.0, "Ann told her new table")
+    until(people, lambda: ann.code != code or any(n.what in ("out", "over") for n in ann.news),
+          30.0, "Ann told her new table (or out)")
     return False
