@@ -92,7 +92,7 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
     shorten = {conn: (shortener() if shortener else (lambda m: m)) for conn in "ha"}
     encode = stage in ("encode", "save")
 
-    client = [0.0]  # the people's own work (writing their messages): not counted
+    client = [0.0]  # the people's own work (choosing, writing their messages): not counted
 
     def send(conn: str, message: ClientMessage) -> None:
         t = time.process_time()
@@ -129,7 +129,9 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
             if any(getattr(m, "reason", "") == "not_playing" for _, m in room.outbox):
                 send("h", NewGame())  # both people out: the host starts again
         elif s.waiting_for in seats:
+            t = time.process_time()  # the person's own choice: not counted
             kinds = {a.kind for a in s.view(s.waiting_for).legal_actions}
+            client[0] += time.process_time() - t
             kind = (ActionKind.CHECK if ActionKind.CHECK in kinds
                     else ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.FOLD)
             send(str(seats[s.waiting_for]), Act(kind, 0, *room.decision))

@@ -111,7 +111,8 @@ class _Shared:
     and the histories and the cards shown are extended, not read again
     from the hand's first event."""
 
-    __slots__ = ("board", "count", "histories", "keys", "players", "pot_key", "pots", "shown")
+    __slots__ = ("board", "count", "histories", "keys", "players", "pot_key", "pots", "shown",
+                 "views")
     board: tuple[Card, ...]
     keys: list[tuple[object, ...]]
     """Each player's numbers, as their view holds them."""
@@ -120,9 +121,15 @@ class _Shared:
     """What the pots are made of (each player's chips in, who folded, the hand over)."""
     pots: tuple[Pot, ...]
     shown: dict[int, tuple[Card, ...]]
+    views: dict[int | None, SeatView]
+    """Each seat's view of this state, once built: the same state asked
+    again (a member's table sent twice while the hand waits, the members
+    out of the hand, who all see the spectator's view) is the same object,
+    and the server's encoder finds its parts' texts by identity."""
 
     def __init__(self, hand: Hand, count: int, old: _Shared | None) -> None:
         self.count = count
+        self.views = {}
         shown = old.shown if old is not None else {}
         for e in hand.events[old.count if old is not None else 0:count]:
             if isinstance(e, CardsShown):
@@ -183,10 +190,18 @@ def _shared(hand: Hand) -> _Shared:
 
 
 def seat_view(hand: Hand, seat: int | None) -> SeatView:
-    """The view of ``hand`` for ``seat`` (None: a spectator, who sees only public facts)."""
+    """The view of ``hand`` for ``seat`` (None: a spectator, who sees only public facts).
+
+    Built once per state of the hand and seat, and the same object when
+    asked again (a view holds only immutable values; each change of a hand
+    after its deal, :meth:`Hand.apply` or :meth:`Hand.show`, adds an event
+    and so makes a new state)."""
+    shared = _shared(hand)
+    found = shared.views.get(seat)
+    if found is not None:
+        return found
     if seat is not None:
         hand.index_of(seat)  # KeyError for a seat that is not in the hand
-    shared = _shared(hand)
     mine = seat is not None and hand.to_act == seat
     in_hand = seat is not None and hand.in_hand(seat) and not hand.over
     cfg = hand.config
@@ -212,4 +227,5 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         history=shared.history(hand.events, seat),
         over=hand.over,
     )
+    shared.views[seat] = view
     return view

@@ -551,6 +551,17 @@ class Events:
             _check(EVENT_TYPES.get(type(event).__name__) is type(event),
                    f"events[{i}]", "not an event")
 
+    @classmethod
+    def built(cls, events: tuple[object, ...]) -> Events:
+        """The events a room sends, from its own engine and session: equal to
+        ``Events(events)`` and encoded the same, without ``__post_init__``
+        (as :meth:`Table.built`; a room sends an Events message after every
+        change, and cuts it at :data:`MAX_EVENTS` itself).  Anything parsed
+        still goes through the checks."""
+        message = object.__new__(cls)
+        message.__dict__["events"] = events
+        return message
+
 
 @dataclass(frozen=True)
 class Table:

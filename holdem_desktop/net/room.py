@@ -1006,7 +1006,7 @@ class Room(PublicTable, SitOut):
                 continue
             if m.pending:
                 for k in range(0, len(m.pending), MAX_EVENTS):
-                    self._send(m.conn, Events(tuple(m.pending[k:k + MAX_EVENTS])))
+                    self._send(m.conn, Events.built(tuple(m.pending[k:k + MAX_EVENTS])))
                 m.pending.clear()
                 common = common or self._common()
                 self._send(m.conn, self._table(m, common))

@@ -98,6 +98,42 @@ def test_views_of_one_state_share_their_public_parts() -> None:
     assert c.history[:len(a.history)] == a.history
 
 
+def test_a_seat_asking_again_in_one_state_gets_the_same_view() -> None:
+    """A room sends a member's table more than once while the hand waits
+    (Next hand pressed, someone coming and going), and every member out of
+    the hand sees the spectator's view: one state's view of one seat is
+    built once.  An action and a show after the end are new states."""
+    rng = random.Random(25)
+    hand = Hand(random_config(rng, players=6), rng.sample(range(52), 52))
+    first, watcher = seat_view(hand, hand.seats[0]), seat_view(hand, None)
+    assert seat_view(hand, hand.seats[0]) is first and seat_view(hand, None) is watcher
+    assert seat_view(hand, hand.seats[1]) is not first
+    try:
+        seat_view(hand, 99)
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("a seat not in the hand has no view")
+    while not hand.over:
+        seat = hand.to_act
+        assert seat is not None
+        before = seat_view(hand, seat)
+        hand.apply(seat, random_action(hand.legal_actions(), rng, aggression=0.3))
+        after = seat_view(hand, seat)
+        assert after is not before and len(after.history) > len(before.history)
+        assert after.history[:len(before.history)] == before.history
+        same(after, fresh_view(hand, seat))
+    hidden = [s for s in hand.seats
+              if not any(isinstance(e, CardsShown) and e.seat == s for e in hand.events)]
+    assert hidden  # (seed 25: four fold, and may show afterwards)
+    shown = hidden[0]
+    before = seat_view(hand, None)
+    hand.show(shown)
+    after = seat_view(hand, None)
+    assert after is not before and after.player(shown).shown
+    same(after, fresh_view(hand, None))
+
+
 def numbers(p: PlayerView) -> tuple[object, ...]:
     return dataclasses.astuple(p)
 

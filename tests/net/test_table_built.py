@@ -10,12 +10,14 @@ import json
 import pytest
 
 from holdem_desktop.net.protocol import (
+    Events,
     MalformedMessage,
     Table,
     parse_host,
     to_payload,
     to_text,
 )
+from holdem_desktop.net.wire import WireError
 from tests.net.random_room import played
 
 
@@ -33,6 +35,27 @@ def test_every_table_a_room_builds_equals_the_checked_one_byte_for_byte():
                         None, False, False, ())
     assert short == Table(None, ("Mara",), (0,), (None,), ("human",), (True,), 0, 0, (), 0,
                           None, False, False, ())
+
+
+def test_every_events_message_a_room_builds_equals_the_checked_one_byte_for_byte():
+    sent = [m for seed in (1, 2, 3) for _, m in played(seed, steps=250)
+            if isinstance(m, Events)]
+    assert len(sent) > 300 and max(len(m.events) for m in sent) > 3
+    for message in sent:
+        checked = Events(message.events)
+        assert checked == message
+        assert to_text(checked) == to_text(message)
+        assert parse_host(to_payload(message)) == message
+
+
+def test_a_parsed_events_message_is_still_checked():
+    message = next(m for _, m in played(4, steps=60) if isinstance(m, Events))
+    data = json.loads(to_text(message))
+    data["events"].append({"event": "NotAnEvent"})
+    with pytest.raises(MalformedMessage):
+        parse_host(json.dumps(data).encode())
+    with pytest.raises(WireError):  # the checks a built message skips
+        Events(("not an event",))
 
 
 BAD = [
