@@ -9,12 +9,24 @@ the server a fifth of its CPU (issue 38); a *delta* line says instead::
     {"delta":1,"from":7,"actions":[[3,{...}],[4,{...}]],"times":{...}}
 
 the actions that follow the first ``from`` of the hand, and the clocks'
-values now.  The room's file is then a whole save followed by the deltas
-written since, one a line; the room is the last whole save with each delta
-after it applied in order.  A whole save is written again whenever anything
-else changed (a new hand, a member, the chips, the Next hand presses...),
-at a room's first save in each run of the server and when its file is
-compacted.
+values now.  When the room's own part of its save changed too (the Next
+hand presses, a member coming or going, a mute, a tournament's table's
+part), the delta carries the keys of that part that changed, with their
+values, as ``"room"``; when the game's part but its hand did (the chips,
+the places and the hands played, at the end of a hand), its keys that
+changed as ``"game"`` (never the hand, the generator's state or a clock)::
+
+    {"delta":1,"from":9,"actions":[],"times":{...},"room":{...},"game":{...}}
+
+Each is tens or hundreds of bytes where the whole save is ten kilobytes
+(most of it the rules, the deck and the generator's 625 numbers), and is
+made from what the store builds anyway to tell whether anything changed.  The
+room's file is then a whole save followed by the deltas written since, one
+a line; the room is the last whole save with each delta after it applied in
+order.  A whole save is written again for a new hand (a new deck and a
+shuffled generator), a new game, a change of who plays a seat or of the
+rules, at a room's first save in each run of the server and when its file
+is compacted.
 
 Reading: the last whole line is the base; the deltas after it are applied
 while each is whole, reads as a delta and follows the one before (its
@@ -34,7 +46,7 @@ from typing import Any
 
 from holdem_desktop.net.fast_json import fast_dumps
 
-__all__ = ["DELTA", "Base", "line", "merged", "read_log"]
+__all__ = ["DELTA", "GAME_KEYS", "ROOM_KEYS", "Base", "line", "merged", "read_log"]
 
 DELTA = 1
 """The delta lines' format."""
@@ -60,9 +72,17 @@ class Base:
     """Who sat where (the save holds a mark for it, not the seats)."""
 
 
-def line(start: int, actions: list[Any], times: dict[str, Any]) -> str:
-    """The delta of ``actions`` after the first ``start``, the clocks now."""
-    return _ENCODE({"delta": DELTA, "from": start, "actions": actions, "times": times})
+def line(start: int, actions: list[Any], times: dict[str, Any],
+         room: dict[str, Any] | None = None, game: dict[str, Any] | None = None) -> str:
+    """The delta of ``actions`` after the first ``start``, the clocks now,
+    and the room's part and the game's part when they changed (see the
+    module's docstring)."""
+    data: dict[str, Any] = {"delta": DELTA, "from": start, "actions": actions, "times": times}
+    if room is not None:
+        data["room"] = room
+    if game is not None:
+        data["game"] = game
+    return _ENCODE(data)
 
 
 def is_delta(text: str | bytes) -> bool:
@@ -123,9 +143,22 @@ def _refusal(text: bytes, count: int) -> str:
     if not isinstance(actions, list) or not isinstance(times, dict) \
             or set(times) != {"barrier_age", "minutes_played", "muted_for"}:
         return "malformed"
+    room, game = delta.get("room", {}), delta.get("game", {})
+    if not isinstance(room, dict) or not isinstance(game, dict) \
+            or not ROOM_KEYS.isdisjoint(room) or not GAME_KEYS.isdisjoint(game):
+        return "malformed"
     if delta.get("from") != count:
         return f"follows {delta.get('from')!r} actions, not {count}"
     return ""
+
+
+ROOM_KEYS = frozenset({"format", "game", "barrier_age"})
+"""What a delta's room part never holds: the format, the game and the clock
+are the save's own or the delta's other parts."""
+GAME_KEYS = frozenset({"hand", "rng", "minutes_played"})
+"""What a delta's game part never holds: the hand (the base's, with the
+actions), the generator's state (the base's: only a new hand shuffles) and
+the clock (the delta's times)."""
 
 
 def merged(base: Any, deltas: list[dict[str, Any]]) -> Any:
@@ -134,13 +167,16 @@ def merged(base: Any, deltas: list[dict[str, Any]]) -> Any:
     if not deltas:
         return base
     data = dict(base)
-    chat = data["chat"] = [dict(c) for c in base["chat"]]
     game = data["game"] = dict(base["game"])
     session = game["session"] = dict(game["session"])
     hand = session["hand"] = dict(session["hand"])
     hand["actions"] = list(hand["actions"])
     for delta in deltas:
         hand["actions"].extend(delta["actions"])
+        data.update(delta.get("room", ()))  # (the keys keep their place in the save's order)
+        if "game" in delta:
+            session = game["session"] = {**session, **delta["game"]}
+    chat = data["chat"] = [dict(c) for c in data["chat"]]
     times = deltas[-1]["times"]
     if not isinstance(times["muted_for"], list) or len(times["muted_for"]) != len(chat):
         raise ValueError("a delta's mutes do not match the room's")

@@ -187,18 +187,22 @@ class RoomStore:
 
     def line(self, room: Room, delta: bool = True) -> str | None:
         """The next line of ``room``'s file (None, and counted, when it cannot
-        be made): a delta (:mod:`.deltas`) when only the hand's actions and
-        the clocks moved since its last line, ``delta`` allows it (the room
-        is not the writer's) and it would be appended; else :meth:`snapshot`.
+        be made): a delta (:mod:`.deltas`) when the hand's actions, the
+        clocks, the room's own part or the game's part but its hand moved
+        since its last line, ``delta`` allows it (the room is not the
+        writer's) and it would be appended; else :meth:`snapshot`.
 
         Whether only those moved is told without building the room's whole
         data: the game, the hand and the variant are the same objects as at
         the last whole line (the hand's saved part but its actions is made
         once per hand: :meth:`_hand_json`; the rules are the variant's; the
-        generator's state is only saved whole, with each new hand), and the
-        rest of the room's data -- its own part (:func:`_room_part`), the
-        game's (:meth:`Session.to_json` but the hand) and who plays each
-        seat -- built as the save builds it, equals the last whole line's."""
+        generator's state is only saved whole, with each new hand), and who
+        plays each seat is as it was.  The room's own part
+        (:func:`_room_part`) and the game's (:meth:`Session.to_json` but the
+        hand), built as the save builds them, are compared with the last
+        line's: the delta carries each that differs (the Next hand presses,
+        the chips at a hand's end), and the room is still the file's last
+        whole line with the deltas applied."""
         s = room.session
         if s is None or s.hand is None:
             self._base.pop(room.code, None)
@@ -210,12 +214,17 @@ class RoomStore:
             if (delta and base is not None and base.hand is hand and base.session is s
                     and base.variant is s.variant and len(hand.actions) >= base.actions):
                 light = part, session, times = _light(room, s)
-                if (part == base.part and session == base.game
+                room_moved = _moved(part, base.part, deltas.ROOM_KEYS)
+                game_moved = _moved(session, base.game, deltas.GAME_KEYS)
+                if (room_moved is not None and game_moved is not None
                         and self._plans_of(room) == base.plans):
-                    text = deltas.line(base.actions, [[seat, action.to_json()] for seat, action
-                                                      in hand.actions[base.actions:]], times)
+                    text = deltas.line(
+                        base.actions,
+                        [[seat, action.to_json()] for seat, action in hand.actions[base.actions:]],
+                        times, room_moved or None, game_moved or None)
                     if self.appendable(room.code, text):
                         base.actions = len(hand.actions)
+                        base.part, base.game = part, session
                         return text
             plans, data = self._marked(room)
             text = self._text(room, plans, data)
@@ -502,6 +511,20 @@ def _room_part(room: Room, now: float) -> dict[str, Any]:
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
     }
+
+
+def _moved(now: dict[str, Any], before: dict[str, Any], never: frozenset[str]
+           ) -> dict[str, Any] | None:
+    """The keys of ``now`` whose values differ from ``before``'s, with their
+    values now (empty: none); None when the two do not have the same keys,
+    or when one that moved is one of ``never``, which a delta does not carry
+    (a whole line then)."""
+    if now == before:
+        return {}
+    if now.keys() != before.keys():
+        return None
+    moved = {k: v for k, v in now.items() if v != before[k]}
+    return None if not never.isdisjoint(moved) else moved
 
 
 _HAND: dict[str, Any] = {"hand": "kept by the store"}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.hand import Hand
-from holdem_desktop.net.protocol import Away, Back
+from holdem_desktop.net.protocol import Away, Back, NextHand
 from holdem_desktop.net.room import Room
 from holdem_desktop.server import deltas
 from holdem_desktop.server.store import RoomStore, last_save
@@ -63,7 +63,8 @@ def test_after_every_line_the_file_reads_as_exactly_the_room(tmp_path):
         text = store.line(r)
         assert text is not None
         store.write(r.code, text)
-        seen.append("delta" if deltas.is_delta(text) else "whole")
+        seen.append("whole" if not deltas.is_delta(text) else
+                    "change" if {"room", "game"} & set(json.loads(text)) else "delta")
         stood_in = stood_in or bool(r.stand_ins)
         assert last_save(store.path(CODE)) == json.loads(reference(r)), step
         if step % 37 == 0:  # killed here: back at the same decision
@@ -73,7 +74,67 @@ def test_after_every_line_the_file_reads_as_exactly_the_room(tmp_path):
             restores += 1
     assert stood_in and restores > 10
     assert seen.count("delta") > seen.count("whole"), seen.count("whole")
+    # the presses of Next hand and the chips at a hand's end: deltas that carry them
+    assert seen.count("change") > seen.count("whole") / 2, (seen.count("change"),
+                                                            seen.count("whole"))
     assert store.failures == 0
+
+
+def test_a_change_a_delta_carries_is_in_the_room_after_a_restart(tmp_path):
+    """A hand ends: the chips and the hands played move with the last
+    action's delta; the Next hand presses follow, one a line, each a delta
+    carrying who is ready, and the room comes back with them."""
+    store = RoomStore(tmp_path)
+    room = new_room(Clock())
+    carried: dict[str, set[str]] = {"room": set(), "game": set()}
+    restored = 0
+
+    def save(r: Room) -> None:
+        nonlocal restored
+        text = store.line(r)
+        assert text is not None
+        store.write(r.code, text)
+        if deltas.is_delta(text):
+            line = json.loads(text)
+            for part in carried:
+                carried[part] |= set(line.get(part, ()))
+                if part in line:
+                    assert line[part], "a part that did not move is left out"
+            if "room" in line and "ready" in line["room"]:
+                back, note = loaded(tmp_path)
+                assert note == "" and back.ready == r.ready and back.ready
+                same_decision(back, r)
+                restored += 1
+
+    for r in played(room, 300):
+        save(r)
+        s = r.session
+        if s is not None and s.hand is not None and s.hand.over and not s.game_over \
+                and not r.ready:
+            r.receive("a", NextHand())  # Mara first; Ada presses at the next step
+            save(r)
+    assert "ready" in carried["room"] and restored > 3, (carried, restored)
+    assert {"hands_played", "hand_counted"} <= carried["game"], carried
+    assert not carried["room"] & deltas.ROOM_KEYS and not carried["game"] & deltas.GAME_KEYS
+
+
+def test_a_delta_whose_parts_are_malformed_is_refused(tmp_path):
+    """A delta's room or game part that is not an object, or holds what a
+    delta never carries (the game inside the room's part, the hand or the
+    generator inside the game's), is refused like one cut short."""
+    store = RoomStore(tmp_path)
+    mid_hand(store, deltas_at_least=2)
+    path = store.path(CODE)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    kept = json.loads(lines[-1])["from"]
+    for part, bad in (("room", []), ("room", {"game": None}), ("game", {"hand": None}),
+                      ("game", {"rng": [1]}), ("game", "chips")):
+        last = json.loads(lines[-1])
+        last[part] = bad
+        path.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n", encoding="utf-8")
+        back, note = loaded(tmp_path)
+        assert "refused (malformed)" in note, (part, bad, note)
+        assert len(hand_of(back).actions) == kept
 
 
 def test_a_delta_cut_short_is_refused_with_a_note_and_the_room_is_the_line_before(tmp_path):
