@@ -30,11 +30,11 @@ server, so a save is cheap:
   they stay, about ten shuffles: only the index moves), and the hand's
   JSON, extended with each action.
 - within a hand, a save is a *delta* (:mod:`.deltas`): the hand's actions
-  since the room's last line and the clocks, when nothing else changed
-  (:meth:`RoomStore.line`, which tells it from the room's own part and the
-  game's, built as the save builds them, without building the rest); the
-  room is the last whole save with the deltas after it applied.
-  Compaction writes that room whole.
+  since the room's last line and the clocks, and the keys of the room's
+  own part and of the game's that changed (:meth:`RoomStore.line`, which
+  tells them from those parts, built as the save builds them, without
+  building the rest); the room is the last whole save with the deltas
+  after it applied.  Compaction writes that room whole.
 
 The files are not flushed to the disk itself each time: a killed process
 loses nothing (the system writes them), a crashed machine may lose the last
