@@ -109,6 +109,7 @@ from .lobby import Lobby, LobbyLimits
 from .peer_links import AWAY, PeerLinks, open_link
 from .proxies import Proxies
 from .sending import BATCH, Connection, send_texts, takes_now, write_now
+from .silence import Silence
 from .tables import SLICE
 from .tournament_news import Followers
 from .tournament_ratings import rater
@@ -648,20 +649,26 @@ class GameServer(AccountDesk):
         bucket = TokenBucket(self.config.rate, self.config.burst, time.monotonic)
         bad = 0
         came = time.monotonic()
+
+        def deadline(since: float) -> tuple[float, str]:
+            """When a wait for ``conn``'s next message that began at
+            ``since`` ends, and why: ``idle`` seconds of silence, or the
+            hello's deadline while it is in no room, list, tournament or
+            link."""
+            if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
+                    and not self.lobby.awaits_tournament(conn) and not self._links.get(conn)
+                    and came + self.config.hello_deadline < since + self.config.idle):
+                return came + self.config.hello_deadline, "hello_timeout"
+            return since + self.config.idle, "idle"
+
+        silence = Silence(deadline)
         try:
             while conn in self._conns:
-                now = time.monotonic()
-                wait, why = self.config.idle, "idle"
-                if (not self.lobby.room_of(conn) and not self.lobby.tables.following(conn)
-                        and not self.lobby.awaits_tournament(conn) and not self._links.get(conn)
-                        and came + self.config.hello_deadline - now < wait):
-                    wait, why = came + self.config.hello_deadline - now, "hello_timeout"
                 try:
-                    async with asyncio.timeout(max(0.0, wait)):
-                        data = await ws.recv()
+                    data = await silence.wait(ws.recv())
                 except TimeoutError:
-                    self._drop(address, why)
-                    self._queue(conn, Bye(why))
+                    self._drop(address, silence.why)
+                    self._queue(conn, Bye(silence.why))
                     break
                 except ConnectionClosed as exc:
                     if exc.sent is not None and exc.sent.code == 1009:  # over max_size
@@ -702,6 +709,7 @@ class GameServer(AccountDesk):
                                        self._carried(conn)):
                     break
         finally:
+            silence.close()
             await self._closed(conn, address, sender)
 
     async def _take_in(self, conn: str, ws: ServerConnection, message: ClientMessage,

@@ -74,6 +74,7 @@ from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
 from . import web_files
+from .silence import Silence
 from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
@@ -409,11 +410,11 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
     server.stats["pages"] += 1
     bucket = TokenBucket(server.config.rate, server.config.burst, time.monotonic)
     bad = 0
+    silence = Silence(lambda since: (since + server.config.idle, "idle"))
     try:
         while conn in server._conns:
             try:
-                async with asyncio.timeout(server.config.idle):
-                    data = await ws.recv()
+                data = await silence.wait(ws.recv())
             except TimeoutError:
                 server._drop(address, "idle")
                 server._queue(conn, Bye("idle"))
@@ -446,5 +447,6 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
                                          web_files.SOCKET_PATH):
                     break  # relayed to its end, or refused busy
     finally:
+        silence.close()
         await server._closed(conn, address, sender)
 

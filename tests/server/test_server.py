@@ -271,6 +271,30 @@ def test_a_silent_connection_is_closed_at_the_hello_deadline(make_server):
         client.close()
 
 
+def test_a_seated_connection_that_speaks_stays_and_one_silent_for_idle_seconds_goes(make_server):
+    """The idle clock (server/silence.py) is one timer a deadline, not one
+    a message: a player who pings ten times a second for three idle spans
+    keeps the connection; silent, it is closed with Bye("idle")."""
+    served = make_server(idle=0.8)
+    player = online(served)
+    player.connect()
+    try:
+        player.send(Create("Mara", __version__, "heads_up", 2, "easy"))
+        assert isinstance(next_message(player, (Welcome,)), Welcome)
+        end = time.monotonic() + 2.4
+        n = 0
+        while time.monotonic() < end:
+            player.send(Ping(n))
+            assert next_message(player, (Pong, Bye)) == Pong(n)
+            n += 1
+            time.sleep(0.1)  # (the pace of the pings; each answer is waited for)
+        began = time.monotonic()
+        assert next_message(player, (Bye,)) == Bye("idle")
+        assert time.monotonic() - began >= 0.5
+    finally:
+        player.close()
+
+
 def test_oversized_and_flooding_connections_are_dropped_and_the_address_barred(make_server):
     served = make_server(rate=5.0, burst=5.0)
     player = online(served)

@@ -95,3 +95,28 @@ def test_a_page_may_not_join_under_a_name_an_account_holds(served):
         asyncio.run(visit())
     finally:
         player.client.close()
+
+
+def test_a_page_that_speaks_stays_and_a_silent_one_is_closed_after_idle_seconds(make_server):
+    """The page's idle clock (server/silence.py): asking for its words five
+    times a second for three idle spans keeps the socket; silent, it is
+    told so in its words and closed with the reason "idle"."""
+    served = make_server(idle=0.8)
+
+    async def visit() -> None:
+        async with page_socket(served, f"https://127.0.0.1:{served.port}") as ws:
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 2.4
+            while loop.time() < end:
+                assert (await answer(ws, {"lang": "en"}))["words"]
+                await asyncio.sleep(0.2)  # (the page's pace; each answer is waited for)
+            began = loop.time()
+            heard = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    heard.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            assert loop.time() - began >= 0.4
+            assert len(heard) == 1 and heard[0]["error"]  # said in the page's words
+            assert closed.value.rcvd is not None and closed.value.rcvd.reason == "idle"
+
+    asyncio.run(visit())
