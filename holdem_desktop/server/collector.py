@@ -14,18 +14,35 @@ an action to every client was those pauses).  At 300 rooms, a full pass
 after 30 s of play found no cycle to free at all.
 
 So, while a server process serves (:meth:`Collector.start`), the
-interpreter never starts a full pass itself, and what it keeps is frozen as
-soon as it has lived through a pass of the middle generation
+interpreter never starts a full pass itself, starts a pass of the youngest
+generation only when :data:`YOUNG` more objects are held than at the last
+(not 700), and what it keeps is frozen as soon as it has lived through a
+pass of the middle generation
 (``gc.freeze``: kept aside, never walked by a pass, still freed the moment
-its last reference goes).  The young generations are collected as always,
-the middle one every :data:`MIDDLE` passes of the youngest (not ten): its
-passes walk only what was made since the last one, a few milliseconds.
-Short-lived cycles (what a connection that came and went leaves) are freed
-by those passes, as before; what outlives one is frozen.  (Before, the
+its last reference goes).  The middle generation is collected every
+:data:`MIDDLE` passes of the youngest (not ten): its passes walk only what
+was made since the last one, a few milliseconds.  Short-lived cycles (what
+a connection that came and went leaves) are freed by those passes; what
+outlives one is frozen.  (Before, the
 server's clock made a pass over ten seconds' survivors every ten seconds:
 measured at 900 rooms, each stopped every room for 150 ms and found
 nothing to free; the 99th percentile from an action to every client fell
 from 104 to 20 ms without them, docs/server.md.)
+
+The interpreter's count for the youngest generation is net: each object
+it tracks adds one when made and takes one away when freed.  A server's
+rooms make thousands of objects for a message (its views, tables, texts)
+and free most of them after it, so at 700 the young passes came within
+messages, many times a second, each walking what was alive then (the
+hands being played, the message's work) to move it on, and the middle
+passes froze it: about a tenth of the server's CPU at 450
+rooms.  At :data:`YOUNG` they come when the memory grows (rooms opening,
+a crowd connecting, a flood of garbage in cycles): measured at 450 rooms,
+none in a 30 s window, 7.7 against 8.3 ms of CPU a hand, the 99th
+percentile 9.1 against 12.0 ms, the same memory a room.  What waits
+longer for a pass is little: at 700, with 40 clients coming and going at
+public tables, the young and middle passes together found 2 to 5 objects
+a second in cycles to free (docs/server.md).
 
 The server's clock (:meth:`Collector.tick`) makes the whole passes
 (everything unfrozen, walked, frozen again): at least every :data:`EVERY`
@@ -47,7 +64,7 @@ import sys
 import time
 from collections.abc import Callable
 
-__all__ = ["EVERY", "GAP", "GROWTH", "MIDDLE", "NEVER", "Collector"]
+__all__ = ["EVERY", "GAP", "GROWTH", "MIDDLE", "NEVER", "YOUNG", "Collector"]
 
 EVERY = 600.0
 """Seconds at most between two whole passes."""
@@ -56,6 +73,10 @@ GAP = 60.0
 rooms open: a pass then finds nothing to free, and the next waits)."""
 GROWTH = 1.0
 """A whole pass when the memory held grew this much since the last."""
+YOUNG = 100_000
+"""The youngest generation's threshold while paced: objects held, net of
+those freed, since its last pass (the interpreter's default is 700).  A
+pass of it then walks about that many objects, a few milliseconds."""
 MIDDLE = 2
 """Passes of the youngest generation per pass of the middle one while paced
 (the interpreter's default is 10): measured at 900 rooms, the middle passes
@@ -76,10 +97,11 @@ class Collector:
                  freeze: Callable[[], None] = gc.freeze,
                  unfreeze: Callable[[], None] = gc.unfreeze,
                  every: float = EVERY, gap: float = GAP, growth: float = GROWTH,
-                 middle: int = MIDDLE) -> None:
+                 young: int = YOUNG, middle: int = MIDDLE) -> None:
         self.clock, self.held, self.collect = clock, held, collect
         self.freeze, self.unfreeze = freeze, unfreeze
-        self.every, self.gap, self.growth, self.middle = every, gap, growth, middle
+        self.every, self.gap, self.growth = every, gap, growth
+        self.young, self.middle = young, middle
         self.passes = 0
         """Whole passes made."""
         self.young_passes = 0
@@ -101,12 +123,13 @@ class Collector:
         return self._saved is not None
 
     def start(self) -> None:
-        """Hold off the interpreter's own full passes, freeze what outlives
-        a middle pass from now on, and make a whole pass now (the rooms read
-        from disk are then the base the growth is counted from, and frozen)."""
+        """Hold off the interpreter's own full passes, its young ones until
+        the memory grows, freeze what outlives a middle pass from now on,
+        and make a whole pass now (the rooms read from disk are then the
+        base the growth is counted from, and frozen)."""
         if self._saved is None:
             self._saved = gc.get_threshold()
-            gc.set_threshold(self._saved[0], self.middle, NEVER)
+            gc.set_threshold(self.young, self.middle, NEVER)
             gc.callbacks.append(self._seen)
         self._whole()
 
