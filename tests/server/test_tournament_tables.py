@@ -74,7 +74,9 @@ class Person:
         each table numbers its own hands, and a person moved away and back
         meets numbers they acted on at the other table."""
         self.actions_at: dict[str, int] = {}
-        """Actions made at each table's code."""
+        """Actions made at each table's code (the one it was welcomed at: a
+        table from the old room may still come after the seat at the new
+        one was told)."""
         self.code = ""
         self.closed = False
         self.events = 0
@@ -144,7 +146,7 @@ class Person:
             kind = ActionKind.CHECK if ActionKind.CHECK in legal else ActionKind.FOLD
             act = Act(kind, 0, t.hand, t.decision)
         self.acted.append((here, t.hand, t.decision))
-        self.actions_at[self.code] = self.actions_at.get(self.code, 0) + 1
+        self.actions_at[here] = self.actions_at.get(here, 0) + 1  # (where it was welcomed)
         self.client.send(act)
 
     @property
@@ -272,7 +274,8 @@ def sit_and_go(served: Any, check: bool) -> tuple[bool, bool]:
         n.what == "final_table" for n in ann.news), 240.0, "a move", seen)
     mover = moved()
     if mover is not None:
-        until(people, lambda: settled(mover), 30.0, "the mover settled", seen)
+        # (out at once after the move, its later seat is never welcomed: no table to settle at)
+        until(people, lambda: settled(mover) or out(mover), 30.0, "the mover settled", seen)
         until(people, lambda: any(n.what == "moved" for n in mover.news), 30.0,
               "the mover told of the move", seen)
         assert mover.welcome is not None
