@@ -15,34 +15,33 @@ after 30 s of play found no cycle to free at all.
 
 So, while a server process serves (:meth:`Collector.start`), the
 interpreter never starts a full pass itself, starts a pass of the youngest
-generation only when :data:`YOUNG` more objects are held than at the last
-(not 700), and what it keeps is frozen as soon as it has lived through a
-pass of the middle generation
+generation only when its count reaches :data:`YOUNG` (not 700), and what
+a pass of the youngest or the middle generation keeps is frozen
 (``gc.freeze``: kept aside, never walked by a pass, still freed the moment
-its last reference goes).  The middle generation is collected every
-:data:`MIDDLE` passes of the youngest (not ten): its passes walk only what
-was made since the last one, a few milliseconds.  Short-lived cycles (what
-a connection that came and went leaves) are freed by those passes; what
-outlives one is frozen.  (Before, the
-server's clock made a pass over ten seconds' survivors every ten seconds:
-measured at 900 rooms, each stopped every room for 150 ms and found
-nothing to free; the 99th percentile from an action to every client fell
-from 104 to 20 ms without them, docs/server.md.)
+its last reference goes).  Short-lived cycles (what a connection that came
+and went leaves) are freed by those passes; what outlives one is frozen.
+(Before, the server's clock made a pass over ten seconds' survivors every
+ten seconds: measured at 900 rooms, each stopped every room for 150 ms and
+found nothing to free; the 99th percentile from an action to every client
+fell from 104 to 20 ms without them, docs/server.md.)
 
 The interpreter's count for the youngest generation is net: each object
-it tracks adds one when made and takes one away when freed.  A server's
-rooms make thousands of objects for a message (its views, tables, texts)
-and free most of them after it, so at 700 the young passes came within
-messages, many times a second, each walking what was alive then (the
-hands being played, the message's work) to move it on, and the middle
-passes froze it: about a tenth of the server's CPU at 450
-rooms.  At :data:`YOUNG` they come when the memory grows (rooms opening,
-a crowd connecting, a flood of garbage in cycles): measured at 450 rooms,
-none in a 30 s window, 7.7 against 8.3 ms of CPU a hand, the 99th
-percentile 9.1 against 12.0 ms, the same memory a room.  What waits
-longer for a pass is little: at 700, with 40 clients coming and going at
-public tables, the young and middle passes together found 2 to 5 objects
-a second in cycles to free (docs/server.md).
+it tracks adds one when made and takes one away when freed, whatever its
+generation.  A server's rooms make thousands of objects for a message (its
+views, tables, texts) and free most of them after it, so at 700 the young
+passes came within messages, many times a second, each walking what was
+alive then (the hands being played, the message's work), and the middle
+passes (every second one, then) walked it again and froze it: about a
+tenth of the server's CPU at 450 rooms.  At :data:`YOUNG` they come when
+the memory grows (rooms opening, a crowd connecting, a flood of garbage
+in cycles) and otherwise as the count drifts: measured at 450 and 900
+rooms, none or one in a window of 30 s.  Each walks what was made since
+the last freeze and is alive: in a steady state that is the hands being
+played, 100 to 180 ms of CPU at 900 rooms, where the passes at 700 took
+20 to 40 ms each, dozens of them in the same 30 s.  What waits longer for
+a pass is little: at 700, with 40 clients coming and going at public
+tables, the young and middle passes together found 2 to 5 objects a
+second in cycles to free (docs/server.md).
 
 The server's clock (:meth:`Collector.tick`) makes the whole passes
 (everything unfrozen, walked, frozen again): at least every :data:`EVERY`
@@ -53,8 +52,9 @@ a cycle (a long connection that ended, a room closed) is freed within
 minutes, a flood of them as the memory doubles.
 
 Each pass is counted (``/health``: ``gc_passes`` and ``gc_longest_ms`` for
-the whole ones, ``gc_young_passes`` and ``gc_young_longest_ms`` for the
-middle generation's, which freeze; ``gc_freed``, what both freed).
+the whole ones, ``gc_young_passes`` and ``gc_young_longest_ms`` for those
+of the youngest and the middle generation, which freeze; ``gc_freed``,
+what all freed).
 """
 
 from __future__ import annotations
@@ -74,14 +74,15 @@ rooms open: a pass then finds nothing to free, and the next waits)."""
 GROWTH = 1.0
 """A whole pass when the memory held grew this much since the last."""
 YOUNG = 100_000
-"""The youngest generation's threshold while paced: objects held, net of
-those freed, since its last pass (the interpreter's default is 700).  A
-pass of it then walks about that many objects, a few milliseconds."""
+"""The youngest generation's threshold while paced: objects made, net of
+those freed, since its last pass (the interpreter's default is 700)."""
 MIDDLE = 2
 """Passes of the youngest generation per pass of the middle one while paced
-(the interpreter's default is 10): measured at 900 rooms, the middle passes
-took 15-16 ms each at 10, 6.6 at 5, 4.3-5.6 at 3 and 3.3 at 2, the same CPU
-in all (docs/server.md)."""
+(the interpreter's default is 10).  Each young pass is now followed by a
+freeze, so a middle pass finds its own generation empty and walks what the
+youngest holds, as a young pass would.  (With young passes at 700 it was
+what set their length: measured at 900 rooms, 15-16 ms each at 10, 6.6 at
+5, 4.3-5.6 at 3 and 3.3 at 2, docs/server.md.)"""
 NEVER = 1 << 30
 """The oldest generation's threshold while paced: the interpreter counts
 one for each middle pass and starts a full one past this, so never."""
@@ -105,7 +106,8 @@ class Collector:
         self.passes = 0
         """Whole passes made."""
         self.young_passes = 0
-        """Passes of the middle generation, each followed by a freeze."""
+        """Passes of the youngest and the middle generation, each followed by
+        a freeze."""
         self.freed = 0
         """Objects the whole and the middle passes found in cycles and freed."""
         self.longest = 0.0
@@ -144,9 +146,10 @@ class Collector:
 
     def _seen(self, phase: str, info: dict[str, int]) -> None:
         """(The interpreter's call before and after each pass it makes.)  A
-        middle pass done: what it kept is frozen (the youngest generation is
-        empty then, and the oldest gets only what a freeze leaves)."""
-        if info["generation"] != 1:
+        pass of the youngest or the middle generation done: what it kept is
+        frozen (both are empty then, and the oldest gets only what a freeze
+        leaves)."""
+        if info["generation"] == 2:
             return
         if phase == "start":
             self._began = time.thread_time()

@@ -177,7 +177,8 @@ def test_objects_made_and_freed_start_no_young_pass_while_paced_and_growth_does(
     """The youngest generation's count is net: objects made for a message
     and freed after it (5,000 at a time, 200 times: a server's rooms in a
     steady state) start a pass each time under the interpreter's own rule
-    (700) and none while paced; YOUNG objects more held start one."""
+    (700) and none while paced; YOUNG objects more held start one, and
+    what it kept is frozen."""
     def messages() -> None:
         for _ in range(200):
             made = [[k] for k in range(5_000)]  # containers the collector tracks
@@ -193,8 +194,10 @@ def test_objects_made_and_freed_start_no_young_pass_while_paced_and_growth_does(
         start = young_passes()
         messages()
         assert young_passes() == start  # made and freed: no pass
+        frozen = gc.get_freeze_count()
         held = [[k] for k in range(YOUNG + 1_000)]
-        assert young_passes() > start  # grown by YOUNG: one
+        assert young_passes() > start and c.young_passes >= 1  # grown by YOUNG: one
+        assert gc.get_freeze_count() >= frozen + YOUNG // 2  # what it kept, frozen
         del held
     finally:
         c.stop()
