@@ -130,12 +130,17 @@ def test_a_connection_busy_with_a_message_is_not_cancelled():
         await asyncio.sleep(0.3)  # busy: a relay, an account's check
         messages.put_nowait(2)
         assert await silence.wait(messages.get()) == 2
+        armed_after_busy = silence.timers  # the first fired while busy: armed anew
         with pytest.raises(TimeoutError):
             await silence.wait(messages.get())
         silence.close()
-        return silence.why, silence.timers
+        return silence.why, armed_after_busy
 
     why, timers = run(main())
+    # (the third wait may arm once more: on a busy machine the clock moves
+    # between the second wait and the third, so the second's timer fires a
+    # little before the third's deadline and is armed again; counted here
+    # is only what the busy spell did)
     assert why == "idle" and timers == 2
 
 
