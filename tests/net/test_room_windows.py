@@ -174,6 +174,12 @@ def test_a_friend_leaves_mid_game_and_comes_back_to_the_same_seat(speechd, tmp_p
             assert wait_for(lambda: any(s.startswith("Table.") for s in spoken()), 20), spoken()
             started = len(spoken())
             keys(henv, "n")  # the host starts the game: the friend hears it
+            if not wait_for(lambda: any("New game" in s for s in spoken()[started:]), 8):
+                # (CI once: nothing in 20 s. A press inside the host's type-ahead guard,
+                # set up again as Ada arrived there, is dropped with the "too soon" cue;
+                # a player presses again. Had the first one counted after all, this one
+                # only says the host is ready, as the next press below does.)
+                keys(henv, "n")
             assert wait_for(lambda: any("New game" in s for s in spoken()[started:]), 20), \
                 spoken()[started:]
             keys(henv, "n")
