@@ -151,7 +151,9 @@ def check_tables(t: Tournament, total: int, playing: Collection[int]) -> None:
     the tables with a hand in progress): the chips conserved, no more
     tables than needed, none above its seats, every table between hands
     within one player of the shortest (AssertionError saying which not)."""
-    assert sum(t.chips[p] for p in t.where) == total, "chips not conserved"
+    found = sum(t.chips[p] for p in t.where)
+    assert found == total, f"chips not conserved: {found} with {len(t.where)} players " \
+        f"left, {total} dealt out"
     if t.state != "running":
         return
     assert len(t.tables) == math.ceil(len(t.where) / t.structure.seats_per_table), \

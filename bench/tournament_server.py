@@ -361,7 +361,11 @@ class Saved:
             check_tables(t, self.run.entrants * t.structure.starting_stack,
                          {n for n, tb in t.tables.items() if tb.playing is not None})
         except AssertionError as exc:
-            self.run.wrong(f"saved tournament: {exc}")
+            seated = {p for tb in t.tables.values() for p in tb.seats if p is not None}
+            self.run.wrong(f"saved tournament: {exc} (read {self.reads}, state {t.state}, "
+                           f"in where not seated {sorted(set(t.where) - seated)}, seated not "
+                           f"in where {sorted(seated - set(t.where))}, chips "
+                           f"{sorted(t.chips.items())})")
         self.last = t
 
 
