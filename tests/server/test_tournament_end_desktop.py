@@ -103,8 +103,10 @@ def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path
 
     wait_for(app, [], out_or_over, 120.0)
     assert isinstance(app.screen, Dialog), "Ann won?"  # (she sits out: she cannot)
-    (place,) = [s for s in said(desktop) if re.fullmatch(r"You finished [\w ]+ of 12\.", s)]
     dialog = app.screen
+    places = [s for s in said(desktop) if re.fullmatch(r"You finished [\w ]+ of 12\.", s)]
+    assert len(places) == 1, (dialog.question, said(desktop)[-6:])  # (which dialog, if not)
+    (place,) = places
     assert dialog.question == place
     assert [c.label for c in dialog.controls()] == ["Keep watching", "Back to Tournaments"]
     assert said(desktop)[-1].startswith(place), said(desktop)[-1]  # said as it opens
