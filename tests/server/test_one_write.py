@@ -2,8 +2,9 @@
 (issue 38): after an action, a member's events and table are two WebSocket
 messages, as before, but one TLS record and one system call; the players
 read every message as before and play on, on either of the server's loops.
-And they leave at once: written by the task that read the action, in that
-turn of the loop, not by each member's sender woken for the next.
+And they leave at once: written by the server's one delivery for every
+action read in a turn of the loop (``_deliver_soon``: in the next turn),
+not by each member's sender woken for a turn of its own.
 The writes are watched where the WebSocket connection hands them to its
 transport (TLS: each write one record, then one system call)."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 from typing import Any
 
@@ -44,7 +46,9 @@ def server_frames(data: bytes) -> list[dict] | None:
 def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict], str]]:
     """Mara and Ada play ``hands`` hands through the server; every write of
     the server's, in order: its connection's transport (an id), the
-    messages it held, and the coroutine of the task that wrote it."""
+    messages it held, and the coroutine of the task that wrote it (or
+    ``_deliver_due`` for the loop's delivery after a turn's actions, which
+    runs in no task)."""
     writes: list[tuple[int, list[dict], str]] = []
     lock = threading.Lock()
     made = Connection.connection_made
@@ -59,9 +63,9 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
             found = server_frames(bytes(data))
             if found:
                 task = asyncio.current_task()
+                by = task.get_coro().__qualname__ if task else delivery()
                 with lock:
-                    writes.append((id(self), found,
-                                   task.get_coro().__qualname__ if task else ""))
+                    writes.append((id(self), found, by))
             self._transport.write(data)
 
         def writelines(self, chunks: Any) -> None:  # (asyncio's loop: one write of them all)
@@ -69,6 +73,15 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
 
         def __getattr__(self, name: str) -> Any:
             return getattr(self._transport, name)
+
+    def delivery() -> str:
+        """Whether the server's delivery after a turn writes: "_deliver_due" (else "")."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_name == "_deliver_due":
+                return "_deliver_due"
+            frame = frame.f_back
+        return ""
 
     def watched(self, transport):  # every connection of the server's, its transport watched
         made(self, Watched(transport))
@@ -95,7 +108,7 @@ def test_an_actions_events_and_table_leave_in_one_write_and_the_players_play_on(
 
 
 @pytest.mark.parametrize("uvloop", LOOPS)
-def test_after_an_action_every_members_messages_leave_in_the_turn_that_read_it(
+def test_after_an_action_every_members_messages_leave_with_the_turns_delivery(
         make_server, monkeypatch, uvloop):
     served = make_server(uvloop=uvloop)
     writes = played_writes(served, monkeypatch, 2)
@@ -106,9 +119,9 @@ def test_after_an_action_every_members_messages_leave_in_the_turn_that_read_it(
     # (a member's sender writes only what waits behind a save in the writer
     # thread, a room's first; or while the system has not taken all before)
     assert len(by_sender) <= len(after_actions) // 4, (len(by_sender), len(after_actions))
-    # the rest by the task reading the acting player's connection (websockets'
-    # handler of it, which calls the server's)
-    assert all(task.endswith("protocol_handler") for _, task in after_actions
+    # the rest by the delivery after the turn that read the action (one for
+    # every action read in that turn), never by the task reading a connection
+    assert all(task == "_deliver_due" for _, task in after_actions
                if not task.endswith("._sender")), after_actions
 
 
