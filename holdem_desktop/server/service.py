@@ -201,11 +201,11 @@ class GameServer(AccountDesk):
         self.started = time.monotonic()
         self._conns: dict[str, _Conn] = {}
         self._texts: dict[int, tuple[HostMessage, str]] = {}
-        self._delivery_due = False
-        """A delivery is asked for the next turn of the loop (:meth:`_deliver_soon`)."""
         """Messages encoded since the last delivery, by identity: one list of
         tables sent to 500 followers of the lobby, or one room's events sent
         to each of its members, is encoded once."""
+        self._delivery_due = False
+        """A delivery is asked for the next turn of the loop (:meth:`_deliver_soon`)."""
         self._per_address: Counter[str] = Counter()
         """WebSocket connections open now, by the player's address."""
         self._open: Counter[str] = Counter()
