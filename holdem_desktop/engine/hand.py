@@ -409,6 +409,19 @@ class Hand:
         """Main pot and side pots as they stand (bets of this round included)."""
         return [Pot(a, tuple(self._ids[i] for i in e)) for a, e in self._pots()]
 
+    def gathered_pots(self) -> list[Pot]:
+        """Main pot and side pots as a dealer has gathered them: the chips of
+        the betting rounds already closed, this round's bets still in front
+        of the players (they join the pots when the round ends).  Empty
+        before the first round closes unless dead money is in the middle,
+        and once the hand is over.  Within a round these change only when
+        someone folds (each chip bet is in ``contributed`` and ``bets``
+        alike), so a view rebuilds them once a street and at folds."""
+        if self.over:
+            return []
+        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        return [Pot(a, tuple(self._ids[i] for i in e)) for a, e in self._pots(gathered)]
+
     def street_min_bet(self) -> int:
         """Minimum bet (fixed-limit: the bet size) on the current street."""
         setup = self._setup
@@ -811,10 +824,13 @@ class Hand:
             self.events.append(CardsShown(self._ids[j], self.hole[j], self._value(j)))
         self._finish(showdown=True)
 
-    def _pots(self) -> list[tuple[int, list[int]]]:
+    def _pots(self, gathered: list[int] | None = None) -> list[tuple[int, list[int]]]:
+        """The pots of the chips each put in (``gathered``: of these chips
+        instead, which hold the dead money: it is never in the bets)."""
         dead = None if self.over else self._setup.dead
-        contributed = self.contributed if dead is None else \
-            [c - d for c, d in zip(self.contributed, dead, strict=True)]
+        put = self.contributed if gathered is None else gathered
+        contributed = put if dead is None else \
+            [c - d for c, d in zip(put, dead, strict=True)]
         live = [j for j in range(self._n) if not self.folded[j]]
         levels = sorted({contributed[j] for j in live})
         last = len(levels) - 1

@@ -55,6 +55,10 @@ class SeatView:
     pot: int
     """All chips in the middle, current bets included."""
     pots: tuple[Pot, ...]
+    """The main pot then the side pots, as gathered at the end of each
+    betting round (:meth:`Hand.gathered_pots`): this round's bets are in
+    ``pot`` and not yet here.  Empty before the first round closes (unless
+    antes or dead blinds are in the middle) and once the hand is over."""
     to_call: int
     """Chips this seat must add to call (0 when it may check or is not in the hand)."""
     legal_actions: tuple[LegalAction, ...]
@@ -118,7 +122,7 @@ class _Shared:
     """Each player's numbers, as their view holds them."""
     players: tuple[PlayerView, ...]
     pot_key: tuple[object, ...]
-    """What the pots are made of (each player's chips in, who folded, the hand over)."""
+    """What the pots are made of (the street, who folded, the hand over)."""
     pots: tuple[Pot, ...]
     shown: dict[int, tuple[Card, ...]]
     views: dict[int | None, SeatView]
@@ -159,9 +163,10 @@ class _Shared:
         self.players = tuple(players) if changed or old is None else old.players
         board = tuple(hand.board)
         self.board = old.board if old is not None and old.board == board else board
-        self.pot_key = pot_key = (tuple(contributed), tuple(folded), hand.over)
+        # (the gathered pots move only with the street and the folds: Hand.gathered_pots)
+        self.pot_key = pot_key = (hand.street, tuple(folded), hand.over)
         self.pots = (old.pots if old is not None and old.pot_key == pot_key
-                     else tuple(hand.pots()) if not hand.over else ())
+                     else tuple(hand.gathered_pots()))
         self.histories: dict[int | None, tuple[int, tuple[Event, ...]]] = (
             old.histories if old is not None else {})
         """Each seat's history (and the count of events it covers), extended

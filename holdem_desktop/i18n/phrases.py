@@ -29,6 +29,7 @@ from holdem_desktop.engine.events import (
     RunoutStarted,
     StreetDealt,
 )
+from holdem_desktop.engine.hand import Pot
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.session import Session, SessionError
 from holdem_desktop.session.events import (
@@ -468,6 +469,40 @@ def room_problem(reason: str, detail: str = "") -> str:
                              "both need the same version.").format(name=detail or "?"),
     }
     return texts.get(reason, _("The room refused that ({reason}).").format(reason=reason))
+
+
+def pot_label(view: SeatView) -> str:
+    """The pot as the felt (and a page's pot zone) shows it: the total, and
+    the main and side pots once gathered."""
+    if len(view.pots) < 2:
+        return _("Pot {amount}").format(amount=amount(view.pot))
+    sides = [amount(pot.amount) for pot in view.pots[1:]]
+    return ngettext("Pot {amount}: main pot {main}, side pot {sides}",
+                    "Pot {amount}: main pot {main}, side pots {sides}",
+                    len(sides)).format(amount=amount(view.pot),
+                                       main=amount(view.pots[0].amount), sides=", ".join(sides))
+
+
+def pot_line(view: SeatView, p: Phrasing) -> str:
+    """The pot as the P key says it: the total, then (once side pots are
+    gathered) :func:`side_pots`."""
+    pot = _("Pot: {amount}.").format(amount=amount(view.pot))
+    pots = side_pots(view.pots, p)
+    return f"{pot} {pots}" if pots else pot
+
+
+def side_pots(pots: Sequence[Pot], p: Phrasing) -> str:
+    """The main pot and each side pot as gathered (a view's ``pots``), each
+    side pot with who can win it ("you" first): "Main pot 600; side pot 1,
+    640, Ada and Bruno." Empty while there is one pot or none: the total
+    says it all."""
+    if len(pots) < 2:
+        return ""
+    parts = [_("Main pot {amount}").format(amount=amount(pots[0].amount))]
+    parts += [_("side pot {number}, {amount}, {players}").format(
+        number=k, amount=amount(pot.amount), players=p.who(pot.eligible))
+        for k, pot in enumerate(pots[1:], start=1)]
+    return _("{pots}.").format(pots="; ".join(parts))
 
 
 def you_have(count: int) -> str:

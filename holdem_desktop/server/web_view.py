@@ -13,7 +13,7 @@ from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
-from holdem_desktop.i18n.phrases import you_have
+from holdem_desktop.i18n.phrases import Phrasing, pot_label, pot_line, you_have
 from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
@@ -178,7 +178,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
                   for k in order] if started else [],
         "board": _cards(tuple(view.board) if view is not None else ())[1],
-        "pot": _("Pot {amount}").format(amount=amount(view.pot)) if view is not None else "",
+        "pot": pot_label(view) if view is not None else "",
         "cards": list(_cards(tuple(view.hole))[0]) if view is not None else [],
         "buttons": buttons,
         "presets": presets,
@@ -212,7 +212,7 @@ def read_state(table: RemoteTable) -> str:
                 cards=cards_names(view.hole), hand=hand_text(table)))
         parts.append(_("Board: {cards}.").format(cards=cards_names(view.board))
                      if view.board else _("No cards on the board yet."))
-        parts.append(_("Pot: {amount}.").format(amount=amount(view.pot)))
+        parts.append(pot_line(view, Phrasing(lambda k: table.seats[k].name, table.seat)))
     seats = [k for k in range(table.n) if table.seats[k].name and k != table.seat]
     if table.seat is not None:
         parts.append(you_have(table.chips(table.seat)))

@@ -32,7 +32,7 @@ from holdem_desktop.engine.phh import PhhHand
 from holdem_desktop.engine.replay import ReplayError, hand_config, replay, stacked_deck
 from holdem_desktop.engine.views import SeatView, seat_view
 from holdem_desktop.i18n import amount, cards_names
-from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, pot_label, sentence, side_pots
 from holdem_desktop.i18n.records import game_label, hand_label, hand_result, step_of
 from holdem_desktop.i18n.translate import _, pgettext
 from holdem_desktop.resources import assets_dir
@@ -234,6 +234,10 @@ class ReplayPage(Page):
                      if v.board else _("No cards on the board yet."))
         if not v.over:
             parts.append(_("Pot {amount}.").format(amount=amount(v.pot)))
+            pots = side_pots(v.pots, Phrasing(lambda s: self.names.get(s, "?"), self.hero_seat,
+                                              self.suits))
+            if pots:
+                parts.append(pots)
         for player in v.players:
             who = _("You") if player.seat == self.hero_seat else self.names[player.seat]
             if player.folded:
@@ -305,8 +309,7 @@ class ReplayPage(Page):
                                               chips=amount(p.stack)) for p in order]
         controls = self.controls()
         focused = self.focus.current(controls)
-        pot = Control("pot", _("Pot {amount}.").format(amount=amount(v.pot)), Role.TEXT,
-                      "state")
+        pot = Control("pot", pot_label(v), Role.TEXT, "state")
         self.renderer.draw_table(surface, v, plates, title, (*controls, pot), (),
                                  focused.id if focused else None,
                                  [line for line in self.heard if line],

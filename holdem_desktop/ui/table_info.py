@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names
-from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
+from holdem_desktop.i18n.phrases import Phrasing, pot_line, sentence, standings, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import WaitingForPlayers
 
@@ -104,8 +104,8 @@ class InformingPage(TableTexts):
             return _("Board: {cards}.").format(cards=cards_names(view.board, suits=self.suits))
         if key is Key.HAND_VALUE:
             return _("Your hand: {hand}.").format(hand=self.hand_text())
-        if key is Key.POT:
-            return _("Pot: {amount}.").format(amount=amount(view.pot))
+        if key is Key.POT:  # and, once side pots are gathered, each with who can win it
+            return pot_line(view, Phrasing(self._name, self.seat, self.suits))
         if key is Key.TO_CALL:
             if not view.to_call:
                 return _("Nothing to call.")

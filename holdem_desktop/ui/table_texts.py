@@ -13,6 +13,7 @@ from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name
 from holdem_desktop.i18n.names import hand_now, seat_line
+from holdem_desktop.i18n.phrases import pot_label
 from holdem_desktop.i18n.tournament import table_title
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import SessionError
@@ -174,9 +175,10 @@ class TableTexts(ActingPage):
         return control.spoken()
 
     def pot_text(self, view: SeatView) -> str:
-        """The pot, or when the hand is over who won it."""
+        """The pot (and the main and side pots, once gathered), or when the
+        hand is over who won it."""
         if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
-            return _("Pot {amount}").format(amount=amount(view.pot))
+            return pot_label(view)
         return pot_results(view.history, self._who, self.seat)
 
     def _who(self, seat: int) -> str:

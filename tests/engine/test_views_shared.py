@@ -43,7 +43,7 @@ def fresh_view(hand: Hand, seat: int | None) -> SeatView:
         seat=seat, hole=tuple(hand.hole[hand.index_of(seat)]) if seat is not None else (),
         board=tuple(hand.board), street=hand.street, players=players, button=hand.seats[-1],
         to_act=hand.to_act, pot=hand.pot_total if not hand.over else 0,
-        pots=tuple(hand.pots()) if not hand.over else (),
+        pots=tuple(hand.gathered_pots()),
         to_call=hand.to_call(seat) if in_hand and seat is not None else 0,
         legal_actions=hand.legal_actions() if mine else (), min_bet=hand.street_min_bet(),
         big_blind=max(cfg.blinds) if any(cfg.blinds) else cfg.smallest_bet,
@@ -141,8 +141,9 @@ def numbers(p: PlayerView) -> tuple[object, ...]:
 def test_the_next_state_keeps_the_players_and_pots_an_action_left_as_they_were() -> None:
     """After an action, a player whose numbers did not change is the very
     object of the state before (its text is kept by identity: the encoder
-    does not write it again), and so are the pots when nobody put chips in
-    or folded; a player or pot that changed is a new object."""
+    does not write it again), and so are the pots (as gathered) while the
+    street is the same and nobody folded; a player or pot that changed is a
+    new object."""
     kept = new = pots_kept = 0
     for seed in range(40):
         rng = random.Random(seed)
@@ -158,9 +159,10 @@ def test_the_next_state_keeps_the_players_and_pots_an_action_left_as_they_were()
                 assert (p is q) == (numbers(p) == numbers(q)), (seed, p, q)
                 kept += p is q
                 new += p is not q
-            moved = [(p.in_pot, p.folded) != (q.in_pot, q.folded)
+            moved = [p.folded != q.folded
                      for p, q in zip(before.players, after.players, strict=True)]
-            if not hand.over and before.pots and not any(moved):
+            if (not hand.over and before.pots and not any(moved)
+                    and after.street == before.street):
                 assert after.pots is before.pots
                 pots_kept += 1
             elif after.pots != before.pots:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from holdem_desktop.ai.baselines import AlwaysCall, AlwaysRaiseMax, RandomPolicy
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine import events as engine_events
-from holdem_desktop.engine.actions import ActionKind, LegalAction
+from holdem_desktop.engine.actions import Action, ActionKind, LegalAction
 from holdem_desktop.engine.cards import ALL_CARDS, Card, Rank, parse_cards
 from holdem_desktop.engine.evaluator import HandValue, evaluate_hand
 from holdem_desktop.engine.events import (
@@ -77,10 +77,25 @@ class Played:
     """Per finished hand: its engine events and every seat's final view."""
 
 
+class OpenThenCall:
+    """Raises to 300 when it can before the flop, then calls or checks: with
+    a short stack all-in beside it, the betting goes on past a side pot."""
+
+    def decide(self, view: SeatView) -> Action:
+        kinds = {a.kind for a in view.legal_actions}
+        me = view.me
+        assert me is not None
+        if view.street == 0 and ActionKind.RAISE in kinds and me.bet + view.to_call < 300:
+            return Action.raise_to(300)
+        return AlwaysCall().decide(view)
+
+
 def play(variant_key: str, players: list[tuple[str, Any]], seed: int, hands: int,
-         schedule: BlindSchedule | None = None) -> Played:
+         schedule: BlindSchedule | None = None, chips: dict[int, int] | None = None
+         ) -> Played:
     """Play up to ``hands`` hands (a human seat answers like AlwaysCall) and
-    record every event, every seat's view after every event, and each hand."""
+    record every event, every seat's view after every event, and each hand
+    (``chips``: some seats' chips at the start, for side pots)."""
     variant = shipped_variant(variant_key)
     if schedule is not None:
         variant = dataclasses.replace(variant, schedule=schedule)
@@ -102,6 +117,8 @@ def play(variant_key: str, players: list[tuple[str, Any]], seed: int, hands: int
 
     session.subscribe(listen)
     session.start()
+    for seat, count in (chips or {}).items():
+        session.seats[seat].chips = count
     for _ in range(hands):
         if session.game_over:
             break
@@ -114,8 +131,9 @@ def play(variant_key: str, players: list[tuple[str, Any]], seed: int, hands: int
 
 @functools.cache
 def samples() -> tuple[Played, ...]:
-    """Sessions over five variants: showdowns, side pots, antes, blinds going
-    up, players out, games over, a human's turns, fixed-limit and heads-up."""
+    """Sessions over five variants: showdowns, side pots (gathered, with the
+    betting going on), antes, blinds going up, players out, games over, a
+    human's turns, fixed-limit and heads-up."""
     antes = BlindSchedule((BlindLevel((10, 20), 5), BlindLevel((20, 40), 10)),
                           hands_per_level=3, after_last=AFTER_LAST_DOUBLE)
     tournament = [("Ann", HumanController()), ("Raiser", AlwaysRaiseMax()),
@@ -132,6 +150,9 @@ def samples() -> tuple[Played, ...]:
                            for i in range(3)] + [("Max", AlwaysRaiseMax())], seed=11, hands=8),
         play("session", [(f"S{i}", RandomPolicy(random.Random(40 + i))) for i in range(3)],
              seed=13, hands=6),
+        play("tournament", [("Short", AlwaysRaiseMax()), ("Open", OpenThenCall()),
+                            ("Call", AlwaysCall()), ("Ann", HumanController())],
+             seed=7, hands=1, chips={0: 100}),  # a side pot, the betting going on after it
     )
 
 
