@@ -12,6 +12,7 @@ from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
+from holdem_desktop.speech.announcer import gathered_pots
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
 
@@ -106,7 +107,8 @@ class Outputs:
         """Speech and sounds for the player at ``seat`` of ``table``."""
         announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
                               grow=self.grow, begin=lambda text: self.announce(text, True),
-                              stand_in=lambda: bool(getattr(table, "computer_plays", False)))
+                              stand_in=lambda: bool(getattr(table, "computer_plays", False)),
+                              pots=lambda: gathered_pots(table))
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         alert = TurnAlert(seat)  # the turn while the window is not in front

@@ -19,11 +19,17 @@ itself off), until the announcement ends.
   hand shown at showdown (the hand's name is kept).
 - Beginner hints (a setting) follow the board cards: one card away from a
   flush or a straight; the best hand made only by the board.
+- When a street is dealt with a side pot more than before (a betting round
+  with an all-in closed, and the betting goes on), the main pot and each side
+  pot are said after the board, with who can win each: "Main pot 300; side
+  pot 1, 400, you and Ida."  Not when the cards are simply run out (the
+  hand is over as they are dealt, and the awards name the pots), nor to a
+  player who folded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from holdem_desktop.engine.actions import ActionKind
@@ -38,7 +44,8 @@ from holdem_desktop.engine.events import (
     PotAwarded,
     StreetDealt,
 )
-from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
+from holdem_desktop.engine.hand import Pot
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence, side_pots
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session.events import (
     BlindsUp,
@@ -52,7 +59,7 @@ from holdem_desktop.session.events import (
 
 from .hints import board_plays, draws
 
-__all__ = ["Announcer", "SpeechOptions"]
+__all__ = ["Announcer", "SpeechOptions", "gathered_pots"]
 
 _AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
                HandStarting, GameStarted, WaitingForPlayers)
@@ -68,6 +75,13 @@ class SpeechOptions:
     hints: bool = False
 
 
+def gathered_pots(table: object) -> list[Pot]:
+    """The pots as gathered now at ``table`` (a game's session, or a room's
+    table with its own copy of the hand); none between hands."""
+    hand = getattr(table, "hand", None)
+    return hand.gathered_pots() if hand is not None else []
+
+
 class Announcer:
     """Announcements for the player at ``seat`` (None: a spectator)."""
 
@@ -76,8 +90,14 @@ class Announcer:
                  options: SpeechOptions | None = None,
                  grow: Callable[[str], None] | None = None,
                  begin: Callable[[str], None] | None = None,
-                 stand_in: Callable[[], bool] = lambda: False) -> None:
+                 stand_in: Callable[[], bool] = lambda: False,
+                 pots: Callable[[], Sequence[Pot]] = lambda: ()) -> None:
         self.seat = seat
+        self.pots = pots
+        """The pots as gathered now (:meth:`Hand.gathered_pots` of the table's
+        hand: the game's, or a room's copy kept from its events)."""
+        self._sides = 0
+        """The side pots already said this hand."""
         self.stand_in = stand_in
         """Whether the computer plays the player's seat now (away, in a
         room): its moves there are said as the computer's, and never cut
@@ -120,6 +140,7 @@ class Announcer:
         if isinstance(event, HandStarted):
             self.folded = False
             self.hole = ()
+            self._sides = 0
         elif isinstance(event, HoleCardsDealt) and event.seat == self.seat:
             self.hole = event.cards
         if self.folded and not isinstance(event, _AFTER_FOLD):
@@ -129,8 +150,10 @@ class Announcer:
         text = sentence(event, self.phrasing)
         if text:
             self.pending.append(text)
-        if isinstance(event, StreetDealt) and self.options.hints and not self.folded:
-            self.pending += self._hints(event.board)
+        if isinstance(event, StreetDealt) and not self.folded:
+            self.pending += self._side_pots()
+            if self.options.hints:
+                self.pending += self._hints(event.board)
         own = isinstance(event, ActionTaken) and event.seat == self.seat
         if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
@@ -163,6 +186,15 @@ class Announcer:
         if isinstance(event, TurnStarted):  # someone else's turn: only in full speech
             return event.seat != self.seat and brief
         return isinstance(event, HandEnded)
+
+    def _side_pots(self) -> list[str]:
+        """The pots, when the street just dealt has a side pot more than
+        the last (see the module's docstring)."""
+        pots = self.pots()
+        if len(pots) - 1 <= self._sides:
+            return []
+        self._sides = len(pots) - 1
+        return [side_pots(pots, self.phrasing)]
 
     def _settle_awards(self) -> None:
         self.pending += self._showdown.settle(self.phrasing)

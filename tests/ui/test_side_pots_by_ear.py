@@ -29,6 +29,7 @@ from holdem_desktop.net.room import Room  # noqa: E402
 from holdem_desktop.server import web_view  # noqa: E402
 from holdem_desktop.session import Session  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.speech.announcer import Announcer, gathered_pots  # noqa: E402
 from holdem_desktop.ui.action_panel import ActionPanel  # noqa: E402
 from holdem_desktop.ui.move_log import MoveLog  # noqa: E402
 from holdem_desktop.ui.review import ReplayPage  # noqa: E402
@@ -96,6 +97,12 @@ def test_p_says_the_side_pot_and_who_can_win_it_once_the_round_closes(desktop):
     contributed = dict(zip(s.hand.seats, s.hand.contributed, strict=True))
     folded = contributed[3]  # the folder's blind, if any: dead money in the main pot
     main, side = 3 * 100 + folded, 2 * (300 - 100)
+    # heard unasked once, when the flop is dealt, after the board
+    pots = f"Main pot {main:,}; side pot 1, {side:,}, you and {raiser}."
+    heard = [t.text for t in desktop.speech.history]
+    flop = [t for t in heard if " Flop: " in t or t.startswith("Flop: ")]
+    assert len(flop) == 1 and re.search(r"Flop: [^.]*\. " + re.escape(pots), flop[0]), flop
+    assert sum(t.count("side pot") for t in heard) == 1, heard
     screen.guard_until = 0.0
     keys(app, "p")
     said = screen.messages[-1]
@@ -115,6 +122,10 @@ def test_the_page_says_the_side_pots_of_a_real_rooms_table():
     room.receive("h", Hello("Mara", "428913", "1", None))
     welcome = next(m for c, m in room.take() if isinstance(m, Welcome))
     remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
+    heard: list[str] = []  # wired as the server's page wires its announcer (server/web.py)
+    announcer = Announcer(0, lambda k: remote.seats[k].name, heard.append,
+                          pots=lambda: gathered_pots(remote))
+    remote.subscribe(announcer)
     room.receive("h", NewGame())
     session = room.session
     assert session is not None
@@ -136,12 +147,15 @@ def test_the_page_says_the_side_pots_of_a_real_rooms_table():
         assert session.waiting_for == 0
         room.receive("h", Act(ActionKind.CALL, 0, *room.decision))
         feed()
+        announcer.flush()
     assert remote.table is not None and remote.table.view is not None
     view = remote.table.view
     assert view.street == Street.FLOP
     folded = dict(zip(session.hand.seats, session.hand.contributed, strict=True))[3]
     main, side = 3 * 100 + folded, 2 * (300 - 100)
     raiser = remote.seats[2].name
+    assert any(f"Main pot {main:,}; side pot 1, {side:,}, you and {raiser}." in line
+               for line in heard), heard  # the page's speech, unasked, at the flop
     said = web_view.read_state(remote)
     assert f" Pot: {main + side:,}. Main pot {main:,}; side pot 1, {side:,}, you and {raiser}. " \
         in said, said
@@ -173,3 +187,30 @@ def test_hand_review_reads_the_side_pot_at_the_flop():
         drawn.extend(c.label for c in controls if c.id == "pot")  # what the felt is given
     page.draw(pygame.Surface((1366, 768)))
     assert drawn == ["Pot 700: main pot 300, side pot 400"]
+
+
+@pytest.mark.parametrize(("seat", "folds"), [(1, False), (3, True)])
+def test_no_side_pot_is_announced_when_the_cards_are_run_out_or_after_a_fold(seat, folds):
+    """Everyone all-in before the flop: the cards are run out and the awards
+    name the pots, so no pots are said at the streets; a player who folded
+    hears the board but not the pots."""
+    cfg = HandConfig(stacks=(100, 1000 if folds else 300, 1000, 1000), blinds=(10, 20, 0, 0),
+                     min_bet=20)
+    hand = Hand(cfg, stacked_deck(["AhAd", "7c2d", "KsKd", "QcJc"], "Ac 9s 4c 3h 8d"))
+    heard: list[str] = []
+    announcer = Announcer(seat, lambda k: "ABCD"[k], heard.append,
+                          pots=lambda: hand.gathered_pots())
+    events = list(hand.events)
+    moves = [(2, Action.raise_to(300)), (3, Action.fold()), (0, Action.all_in())]
+    moves += ([(1, Action.raise_to(600)), (2, Action.call())] if folds  # a side pot, seat 3 out
+              else [(1, Action.all_in())])  # all in: the cards are run out
+    for who, action in moves:
+        for e in events:
+            announcer(e)
+        events = hand.apply(who, action)
+    for e in events:
+        announcer(e)
+    announcer.flush()
+    text = " ".join(heard)
+    assert "Flop: " in text and "Main pot" not in text and "side pot 1, " not in text, text
+    assert len(hand.gathered_pots()) == (2 if folds else 0)  # (a side pot was there to say)
