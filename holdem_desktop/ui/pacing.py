@@ -252,6 +252,9 @@ def picture(view: SeatView, shown: int, to_act: int | None = None) -> SeatView:
     to_call = 0
     if me is not None and me in bet and me not in folded:
         to_call = max(0, min(stack[me], max(bet.values()) - bet[me]))
+    # the pots as gathered are the same all through a street (folds only take
+    # names out of them); behind by a street, the felt shows no side pot yet
+    pots = view.pots if street == view.street else ()
     return dataclasses.replace(view, board=board, street=street, players=players, pot=pot,
-                               history=tuple(history[:shown]), over=False, to_act=to_act,
-                               legal_actions=(), to_call=to_call)
+                               pots=pots, history=tuple(history[:shown]), over=False,
+                               to_act=to_act, legal_actions=(), to_call=to_call)

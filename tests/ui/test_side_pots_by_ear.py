@@ -19,10 +19,12 @@ pygame = pytest.importorskip("pygame")
 
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
+from holdem_desktop.engine.events import StreetDealt  # noqa: E402
 from holdem_desktop.engine.hand import Hand, HandConfig, Street  # noqa: E402
 from holdem_desktop.engine.replay import to_phh  # noqa: E402
 from holdem_desktop.engine.variant import shipped_variant  # noqa: E402
-from holdem_desktop.engine.views import SeatView  # noqa: E402
+from holdem_desktop.engine.views import SeatView, seat_view  # noqa: E402
+from holdem_desktop.i18n.phrases import pot_label  # noqa: E402
 from holdem_desktop.net.protocol import Act, Hello, NewGame, NextHand, Welcome  # noqa: E402
 from holdem_desktop.net.remote import RemoteTable  # noqa: E402
 from holdem_desktop.net.room import Room  # noqa: E402
@@ -32,6 +34,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.speech.announcer import Announcer, gathered_pots  # noqa: E402
 from holdem_desktop.ui.action_panel import ActionPanel  # noqa: E402
 from holdem_desktop.ui.move_log import MoveLog  # noqa: E402
+from holdem_desktop.ui.pacing import picture  # noqa: E402
 from holdem_desktop.ui.review import ReplayPage  # noqa: E402
 from tests.driving import keys, window  # noqa: E402
 from tests.engine.hand_helpers import stacked_deck  # noqa: E402
@@ -214,3 +217,24 @@ def test_no_side_pot_is_announced_when_the_cards_are_run_out_or_after_a_fold(sea
     text = " ".join(heard)
     assert "Flop: " in text and "Main pot" not in text and "side pot 1, " not in text, text
     assert len(hand.gathered_pots()) == (2 if folds else 0)  # (a side pot was there to say)
+
+
+def test_the_felt_shows_no_side_pot_before_it_shows_the_flop():
+    """The felt plays the hand's events at a pace behind the game: while it
+    still shows the bets before the flop, its pot is the total it shows,
+    with no side pot the game gathered after them; once it reaches the
+    flop, the main and side pots."""
+    cfg = HandConfig(stacks=(100, 1000, 1000, 1000), blinds=(10, 20, 0, 0), min_bet=20)
+    hand = Hand(cfg, stacked_deck(["AhAd", "7c2d", "KsKd", "QcJc"], "Ac 9s 4c 3h 8d"))
+    for seat, action in ((2, Action.raise_to(300)), (3, Action.fold()), (0, Action.all_in()),
+                         (1, Action.call())):
+        hand.apply(seat, action)
+    view = seat_view(hand, 1)
+    assert len(view.pots) == 2
+    flop = next(k for k, e in enumerate(view.history) if isinstance(e, StreetDealt))
+    behind = picture(view, flop)  # the last call shown, the flop not yet
+    assert behind.street == Street.PREFLOP and behind.pots == ()
+    assert pot_label(behind) == "Pot 700"
+    caught_up = picture(view, flop + 1)
+    assert caught_up.pots == view.pots
+    assert pot_label(caught_up) == "Pot 700: main pot 300, side pot 400"
