@@ -137,10 +137,11 @@ def _shown(e: CardsShown, p: Phrasing, against: Sequence[HandValue] | None) -> s
 
 
 def _pot(e: PotAwarded, p: Phrasing, pots: int, against: Sequence[HandValue] | None) -> str:
-    """``pots``: how many pots the hand has (a lone pot is just "the pot");
-    ``against``: the losing hands shown for this pot."""
+    """``pots``: how many pots the hand has (a lone pot is just "the pot", a
+    lone side pot "the side pot": side pots are numbered only when there are
+    several); ``against``: the losing hands shown for this pot."""
     which = (pgettext("the pot won", "the pot") if pots == 1 else _("the main pot")
-             if e.index == 0 else
+             if e.index == 0 else _("the side pot") if pots == 2 else
              _("side pot {number}").format(number=e.index))
     hand = hand_name(e.value, against) if e.value is not None else None
     if len(e.winners) > 1:
@@ -493,15 +494,20 @@ def pot_line(view: SeatView, p: Phrasing) -> str:
 
 def side_pots(pots: Sequence[Pot], p: Phrasing) -> str:
     """The main pot and each side pot as gathered (a view's ``pots``), each
-    side pot with who can win it ("you" first): "Main pot 600; side pot 1,
-    640, Ada and Bruno." Empty while there is one pot or none: the total
-    says it all."""
+    side pot with who can win it ("you" first): "Main pot 600; side pot 640,
+    Ada and Bruno."; numbered when there are several, as the awards name
+    them: "Main pot 600; side pot 1, 640, Ada and Bruno; side pot 2, 200,
+    Ada." Empty while there is one pot or none: the total says it all."""
     if len(pots) < 2:
         return ""
     parts = [_("Main pot {amount}").format(amount=amount(pots[0].amount))]
-    parts += [_("side pot {number}, {amount}, {players}").format(
-        number=k, amount=amount(pot.amount), players=p.who(pot.eligible))
-        for k, pot in enumerate(pots[1:], start=1)]
+    if len(pots) == 2:
+        parts.append(_("side pot {amount}, {players}").format(
+            amount=amount(pots[1].amount), players=p.who(pots[1].eligible)))
+    else:
+        parts += [_("side pot {number}, {amount}, {players}").format(
+            number=k, amount=amount(pot.amount), players=p.who(pot.eligible))
+            for k, pot in enumerate(pots[1:], start=1)]
     return _("{pots}.").format(pots="; ".join(parts))
 
 

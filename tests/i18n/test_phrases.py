@@ -109,7 +109,23 @@ def test_splits_say_each_share_when_odd_chips_make_them_unequal():
     odd = engine_events.PotAwarded(0, 50, (0, 1), (1, 0), (30, 20), None, ())
     assert sentence(odd, me) == "You and Bruno split the pot of 50: Bruno 30, you 20."
     even = engine_events.PotAwarded(1, 60, (0, 1, 2), (2, 1), (30, 30), None, ())
-    assert sentence(even, me, pots=2) == "Chiara and Bruno split side pot 1 of 60, 30 each."
+    assert sentence(even, me, pots=2) == "Chiara and Bruno split the side pot of 60, 30 each."
+    # numbered only when there are several side pots
+    assert sentence(even, me, pots=3) == "Chiara and Bruno split side pot 1 of 60, 30 each."
+
+
+def test_a_lone_side_pot_is_the_side_pot_and_several_are_numbered_as_the_awards_name_them():
+    from holdem_desktop.engine.hand import Pot
+    from holdem_desktop.i18n.phrases import side_pots
+
+    me = Phrasing(NAMES.__getitem__, 0)
+    assert side_pots([Pot(300, (0, 1, 2))], me) == ""  # one pot: the total says it
+    assert side_pots([Pot(300, (0, 1, 2)), Pot(400, (1, 0))], me) == \
+        "Main pot 300; side pot 400, you and Bruno."
+    assert side_pots([Pot(300, (0, 1, 2)), Pot(400, (1, 0)), Pot(90, (1,))], me) == \
+        "Main pot 300; side pot 1, 400, you and Bruno; side pot 2, 90, Bruno."
+    won = engine_events.PotAwarded(2, 90, (1,), (1,), (90,), None, ())
+    assert sentence(won, me, pots=3) == "Bruno wins side pot 2 of 90."
 
 
 def test_the_computers_move_for_an_away_player_is_said_as_the_computers():

@@ -132,7 +132,7 @@ def test_side_pots_and_splits_are_named_as_such():
     announcer.flush()
     (text,) = heard
     assert "Ada and Bruno split the main pot of 300, 150 each, with ace high." in text
-    assert text.endswith("Bruno wins side pot 1 of 100 with ace high.")
+    assert text.endswith("Bruno wins the side pot of 100 with ace high.")
     assert "All-in: Bruno, Chiara and Ada. The cards are turned up" in text  # showdown order
     assert hand.stacks == [150, 250, 0]
 

@@ -101,7 +101,7 @@ def test_p_says_the_side_pot_and_who_can_win_it_once_the_round_closes(desktop):
     folded = contributed[3]  # the folder's blind, if any: dead money in the main pot
     main, side = 3 * 100 + folded, 2 * (300 - 100)
     # heard unasked once, when the flop is dealt, after the board
-    pots = f"Main pot {main:,}; side pot 1, {side:,}, you and {raiser}."
+    pots = f"Main pot {main:,}; side pot {side:,}, you and {raiser}."
     heard = [t.text for t in desktop.speech.history]
     flop = [t for t in heard if " Flop: " in t or t.startswith("Flop: ")]
     assert len(flop) == 1 and re.search(r"Flop: [^.]*\. " + re.escape(pots), flop[0]), flop
@@ -109,7 +109,7 @@ def test_p_says_the_side_pot_and_who_can_win_it_once_the_round_closes(desktop):
     screen.guard_until = 0.0
     keys(app, "p")
     said = screen.messages[-1]
-    assert said == (f"Pot: {main + side:,}. Main pot {main:,}; side pot 1, {side:,}, "
+    assert said == (f"Pot: {main + side:,}. Main pot {main:,}; side pot {side:,}, "
                     f"you and {raiser}."), said
     felt = next(c.label for c in screen.controls() if c.id == "pot")
     assert felt == f"Pot {main + side:,}: main pot {main:,}, side pot {side:,}"
@@ -157,10 +157,10 @@ def test_the_page_says_the_side_pots_of_a_real_rooms_table():
     folded = dict(zip(session.hand.seats, session.hand.contributed, strict=True))[3]
     main, side = 3 * 100 + folded, 2 * (300 - 100)
     raiser = remote.seats[2].name
-    assert any(f"Main pot {main:,}; side pot 1, {side:,}, you and {raiser}." in line
+    assert any(f"Main pot {main:,}; side pot {side:,}, you and {raiser}." in line
                for line in heard), heard  # the page's speech, unasked, at the flop
     said = web_view.read_state(remote)
-    assert f" Pot: {main + side:,}. Main pot {main:,}; side pot 1, {side:,}, you and {raiser}. " \
+    assert f" Pot: {main + side:,}. Main pot {main:,}; side pot {side:,}, you and {raiser}. " \
         in said, said
     log = MoveLog("Mara", 0)
     shown = web_view.table_view(remote, ActionPanel(remote, 0), log)  # type: ignore[arg-type]
@@ -184,7 +184,7 @@ def test_hand_review_reads_the_side_pot_at_the_flop():
     while page.view().street == Street.PREFLOP:
         page.go(page.index + 1)
     said = page.read_state()
-    assert " Pot 700. Main pot 300; side pot 1, 400, you and Ida. " in said, said
+    assert " Pot 700. Main pot 300; side pot 400, you and Ida. " in said, said
     drawn = []
     page.renderer.draw_table = lambda surface, view, plates, title, controls, *rest, **kw: \
         drawn.extend(c.label for c in controls if c.id == "pot")  # what the felt is given
@@ -215,7 +215,7 @@ def test_no_side_pot_is_announced_when_the_cards_are_run_out_or_after_a_fold(sea
         announcer(e)
     announcer.flush()
     text = " ".join(heard)
-    assert "Flop: " in text and "Main pot" not in text and "side pot 1, " not in text, text
+    assert "Flop: " in text and "Main pot" not in text and "; side pot " not in text, text
     assert len(hand.gathered_pots()) == (2 if folds else 0)  # (a side pot was there to say)
 
 
