@@ -102,6 +102,16 @@ def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path
         return isinstance(app.screen, Dialog | RankingPage)
 
     wait_for(app, [], out_or_over, 120.0)
+    if isinstance(app.screen, RankingPage):
+        # Her all-ins at a table she was moved to can carry her to the last
+        # two (how far depends on when her keys meet her turns, which a busy
+        # machine moves): out in the last hand, there is nothing left to keep
+        # watching, and the final ranking comes at once with her place.
+        assert app.screen.subtitle == "You finished second of 12.", app.screen.subtitle
+        rows = [c.label for c in app.screen.controls() if c.id.startswith("row:")]
+        assert len(rows) == 12 and rows[1].endswith("Ann (you)"), rows
+        assert not any(isinstance(p, Dialog) for p in app.stack)
+        return
     assert isinstance(app.screen, Dialog), "Ann won?"  # (she sits out: she cannot)
     dialog = app.screen
     places = [s for s in said(desktop) if re.fullmatch(r"You finished [\w ]+ of 12\.", s)]
