@@ -18,7 +18,7 @@ from holdem_desktop.engine.views import SeatView
 from .translate import _, language, ngettext, pgettext
 
 __all__ = ["amount", "card_name", "cards_names", "chips", "deciding", "hand_name", "players",
-           "rank_name", "ranks_name", "variant_name"]
+           "rank_name", "ranks_name", "stored_variant_name", "variant_name"]
 
 
 def amount(chips: int) -> str:
@@ -262,8 +262,17 @@ def variant_name(key: str, name: str) -> str:
     return shipped.get(key, name) if name in _SHIPPED_NAMES else name
 
 
-_SHIPPED_NAMES = {"Tournament", "Pot-limit tournament", "Fixed-limit", "Heads-up ten hands",
-                  "Session"}
+_SHIPPED_KEYS = {"Tournament": "tournament", "Pot-limit tournament": "pot_limit",
+                 "Fixed-limit": "fixed_limit", "Heads-up ten hands": "heads_up",
+                 "Session": "session"}
+_SHIPPED_NAMES = set(_SHIPPED_KEYS)
+
+
+def stored_variant_name(name: str) -> str:
+    """The variant of a game kept in the hand history (stored by its name:
+    a shipped variant's English one) in the player's language."""
+    key = _SHIPPED_KEYS.get(name)
+    return variant_name(key, name) if key is not None else name
 
 
 def hand_now(hole: Sequence[int], board: Sequence[int]) -> str:

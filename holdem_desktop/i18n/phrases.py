@@ -45,10 +45,10 @@ from holdem_desktop.session.events import (
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
 
-__all__ = ["Member", "Phrasing", "Showdown", "Standing", "back_at_table", "beaten_hands",
-           "finished", "lan_certificate_warning", "menu_refusal", "names_list", "ordinal",
-           "room_error", "room_news", "room_people", "room_problem", "sentence", "sizes_list",
-           "standings", "welcome_back", "where_it_stands", "you_have"]
+__all__ = ["Member", "Phrasing", "Showdown", "Standing", "all_in_to_call", "back_at_table",
+           "beaten_hands", "finished", "lan_certificate_warning", "menu_refusal", "names_list",
+           "ordinal", "room_error", "room_news", "room_people", "room_problem", "sentence",
+           "sizes_list", "standings", "welcome_back", "where_it_stands", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -229,6 +229,11 @@ def _turn(e: TurnStarted, p: Phrasing) -> str:
             return _("Your turn: {amount} to call.").format(amount=amount(e.to_call))
         return _("Your turn: you can check.")
     return _("{player} to act.").format(player=p.name(e.seat))
+
+
+def all_in_to_call(to_call: int) -> str:
+    """The player's turn when calling takes every chip they have."""
+    return _("Your turn: {amount} to call, all-in.").format(amount=amount(to_call))
 
 
 def sentence(event: object, p: Phrasing, *, pots: int = 1,

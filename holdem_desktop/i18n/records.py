@@ -8,7 +8,7 @@ import datetime
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .names import amount, cards_names
+from .names import amount, cards_names, stored_variant_name
 from .translate import _, language, ngettext, pgettext
 
 __all__ = ["against_line", "chart_points", "game_label", "hand_label", "hand_result",
@@ -98,7 +98,7 @@ def game_label(variant: str, kind: str, started: float, hands: int, net: int,
     """One game in the review's list."""
     where = {"room": _("room"), "imported": _("imported")}.get(kind, "")
     text = _("{variant}, {when}: {hands}, {result} chips").format(
-        variant=variant + (f" ({where})" if where else ""), when=when(started),
+        variant=stored_variant_name(variant) + (f" ({where})" if where else ""), when=when(started),
         hands=hands_count(hands), result=signed(net))
     if place is not None:
         text += ", " + _("place {place}").format(place=place)

@@ -45,7 +45,7 @@ from holdem_desktop.engine.events import (
     StreetDealt,
 )
 from holdem_desktop.engine.hand import Pot
-from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence, side_pots
+from holdem_desktop.i18n.phrases import Phrasing, Showdown, all_in_to_call, sentence, side_pots
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session.events import (
     BlindsUp,
@@ -59,7 +59,7 @@ from holdem_desktop.session.events import (
 
 from .hints import board_plays, draws
 
-__all__ = ["Announcer", "SpeechOptions", "gathered_pots"]
+__all__ = ["Announcer", "SpeechOptions", "gathered_pots", "stack_now"]
 
 _AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
                HandStarting, GameStarted, WaitingForPlayers)
@@ -82,6 +82,16 @@ def gathered_pots(table: object) -> list[Pot]:
     return hand.gathered_pots() if hand is not None else []
 
 
+def stack_now(table: object, seat: int) -> int | None:
+    """``seat``'s chips behind at ``table`` now (a game's session, or a
+    room's table with its own copy of the hand); None out of a hand."""
+    hand = getattr(table, "hand", None)
+    if hand is None or hand.over or seat not in hand.seats:
+        return None
+    stack: int = hand.stack(seat)
+    return stack
+
+
 class Announcer:
     """Announcements for the player at ``seat`` (None: a spectator)."""
 
@@ -91,9 +101,13 @@ class Announcer:
                  grow: Callable[[str], None] | None = None,
                  begin: Callable[[str], None] | None = None,
                  stand_in: Callable[[], bool] = lambda: False,
-                 pots: Callable[[], Sequence[Pot]] = lambda: ()) -> None:
+                 pots: Callable[[], Sequence[Pot]] = lambda: (),
+                 stack: Callable[[int], int | None] = lambda seat: None) -> None:
         self.seat = seat
         self.pots = pots
+        self.stack = stack
+        """A seat's chips behind now (:func:`stack_now` of the table; None:
+        not known): a call that takes them all is said so at the turn."""
         """The pots as gathered now (:meth:`Hand.gathered_pots` of the table's
         hand: the game's, or a room's copy kept from its events)."""
         self._sides = 0
@@ -147,7 +161,12 @@ class Announcer:
             return
         if self._skip(event):
             return
-        text = sentence(event, self.phrasing)
+        if isinstance(event, TurnStarted) and event.seat == self.seat and event.to_call \
+                and self.seat is not None and (behind := self.stack(self.seat)) is not None \
+                and 0 < behind <= event.to_call:
+            text: str | None = all_in_to_call(event.to_call)  # (calling is everything)
+        else:
+            text = sentence(event, self.phrasing)
         if text:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and not self.folded:

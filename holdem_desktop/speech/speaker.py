@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -31,11 +32,25 @@ from .system import com_apartment
 from .voices import set_scaled
 
 __all__ = ["AutoSpeaker", "BackgroundSpeaker", "RecordingSpeaker", "Speaker", "Speech", "Spoken",
-           "auto_speaker", "load_system_speechd", "speaker_status"]
+           "auto_speaker", "for_voice", "load_system_speechd", "speaker_status"]
 
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 5_000
+
+_GROUPED = re.compile("(?<=[0-9])[\u00a0\u202f\u2009](?=[0-9]{3}(?![0-9]))")
+"""A space that groups a number's digits as Babel writes them (Polish, and
+French-like locales: "1 190" with a no-break space).  eSpeak NG, NVDA's own
+voice, reads a no-break space inside a number as a break: "1 190" became
+"one, one hundred ninety" in Polish."""
+
+
+def for_voice(text: str) -> str:
+    """``text`` as a voice should get it: a number's grouping spaces left
+    out ("1190"), which every voice reads as one number.  The screen, the
+    history and Repeat keep the text as written."""
+    return _GROUPED.sub("", text) if "\u00a0" in text or "\u202f" in text or "\u2009" in text \
+        else text
 
 
 class Speaker(Protocol):
@@ -427,7 +442,7 @@ class Speech:
         """Hand ``text`` to the voice, muted or not (what turning speech off
         says, and the way back at a launch with speech off); not kept."""
         try:
-            self.speaker.speak(text, interrupt)
+            self.speaker.speak(for_voice(text), interrupt)
         except Exception as exc:  # a screen reader that went away: carry on silently
             if self.failed is None:
                 log.warning("speech output failed (%s: %s); going on silently",

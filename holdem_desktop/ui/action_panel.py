@@ -187,6 +187,12 @@ class ActionPanel:
             if command is Command.DECREASE and self._index == 0:
                 return _("This is already the smallest amount.")
             if command is Command.INCREASE and self._index >= len(scale) - 1:
+                view = self._view()
+                top = max((a.max_amount for a in view.legal_actions
+                           if a.kind is ActionKind.ALL_IN), default=0) if view else 0
+                if top > scale[-1].to:  # the steps end before the stack does
+                    return _("This is the largest step. For more, type an amount in the "
+                             "amount box, or press A to go all-in.")
                 return _("This is already the largest amount.")
             return None
         button = next(b for b in self.buttons() if b.command is command)

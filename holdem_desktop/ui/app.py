@@ -80,6 +80,8 @@ class App:
                  moves: Callable[[], list[Transition]] = list,
                  toggle_speech: Callable[[], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
+        if screen is not None:  # (it said itself as it opened: the flag is for an arrival by
+            screen.quiet_arrival = False  # a move; left set, the first return to it was silent)
         self.keymap = keymap or KeyMap()
         self.after_input = after_input
         """Called after each input is handled (the game's announcement of

@@ -241,7 +241,8 @@ class ReplayPage(Page):
         for player in v.players:
             who = _("You") if player.seat == self.hero_seat else self.names[player.seat]
             if player.folded:
-                parts.append(_("{player}: folded.").format(player=who))
+                parts.append(_("You have folded.") if player.seat == self.hero_seat
+                             else _("{player}: folded.").format(player=who))
                 continue
             text = _("{player}: {chips}").format(player=who, chips=amount(player.stack))
             if player.bet:
@@ -250,8 +251,8 @@ class ReplayPage(Page):
                 text += ", " + cards_names(player.shown, suits=self.suits)
             parts.append(text + ".")
         if v.to_act is not None:
-            parts.append(_("{player} to act.").format(
-                player=_("You") if v.to_act == self.hero_seat else self.names[v.to_act]))
+            parts.append(_("Your turn.") if v.to_act == self.hero_seat
+                         else _("{player} to act.").format(player=self.names[v.to_act]))
         return " ".join(parts)
 
     # keys and controls --------------------------------------------------------

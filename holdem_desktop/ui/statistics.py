@@ -21,6 +21,7 @@ from pathlib import Path
 import pygame
 
 from holdem_desktop.i18n import amount
+from holdem_desktop.i18n.names import stored_variant_name
 from holdem_desktop.i18n.records import (
     against_line,
     chart_points,
@@ -146,7 +147,7 @@ class StatisticsPage(FormPage):
         section("all", _("You, over every game"), figure_lines(mine.overall))
         for k, (variant, figures) in enumerate(mine.variants.items()):
             if len(mine.variants) > 1:
-                section(f"v{k}", _("{variant} only").format(variant=variant),
+                section(f"v{k}", _("{variant} only").format(variant=stored_variant_name(variant)),
                         figure_lines(figures))
         games_line = _("Games: {n}; tournaments finished: {t}; won: {w}.").format(
             n=mine.games, t=mine.tournaments, w=mine.wins)
@@ -177,7 +178,7 @@ class StatisticsPage(FormPage):
 
     def _game_short(self) -> str:
         g = self.game()
-        return f"{g.variant}, {when(g.started, 'short')}" if g else ""
+        return f"{stored_variant_name(g.variant)}, {when(g.started, 'short')}" if g else ""
 
     def describe(self, control: Control) -> str:
         if control.id == "game":  # the whole line said, the short one shown
@@ -278,5 +279,6 @@ class StatisticsPage(FormPage):
                             area.w - left.w - 30, round(area.h * 0.6))
         g = self.game()
         draw_chart(surface, chart, self.values(),
-                   _("Your chips: {game}").format(game=g.variant) if g else _("Your chips"),
+                   _("Your chips: {game}").format(game=stored_variant_name(g.variant))
+                   if g else _("Your chips"),
                    (p.panel, p.gold, p.text, p.dim, p.seat_turn))

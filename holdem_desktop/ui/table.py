@@ -541,6 +541,8 @@ class TableScreen(PicturedPage):
             self.say(_("Close the {tab} tab to play.").format(tab=self._tab_name(
                 self.tab_id or "")))
         elif key is Key.ALL_IN:
+            if not self.confirm_all_in and self.panel.why(Command.ALL_IN) is not None:
+                return self._act(Command.ALL_IN)  # says why not: no "press A again" for nothing
             if not self.confirm_all_in:
                 self.confirm_all_in = True
                 self.say(_("Press A again to go all-in."))

@@ -109,6 +109,9 @@ class InformingPage(TableTexts):
         if key is Key.TO_CALL:
             if not view.to_call:
                 return _("Nothing to call.")
+            me = view.me
+            if me is not None and 0 < me.stack <= view.to_call:  # calling takes every chip
+                return _("To call: {amount}, all-in.").format(amount=amount(view.to_call))
             return _("To call: {amount}.").format(amount=amount(view.to_call))
         if key is Key.CHIPS:  # yours first, as "you"
             return "; ".join(_("{player} {chips}").format(
@@ -121,6 +124,8 @@ class InformingPage(TableTexts):
                 return _("Your turn.")
             return _("{player} to act.").format(player=self._name(view.to_act))
         if key is Key.DEALER:
+            if view.button == self.seat:
+                return _("You deal.")
             return _("{player} deals.").format(player=self._name(view.button))
         if key.value.startswith("card_"):
             k = int(key.value.rsplit("_", 1)[1]) - 1
@@ -187,7 +192,10 @@ class InformingPage(TableTexts):
             parts.append(self.inform(Key.BOARD))
             parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
         if self.seat is not None:
-            parts.append(you_have(s.chips(self.seat)))
+            place = s.seats[self.seat].place
+            parts.append(you_have(s.chips(self.seat)) if place is None
+                         else _("You finished in place {place}.").format(place=place)
+                         if s.game_over else _("You are out in place {place}.").format(place=place))
             parts += [self.player_text(seat) + "." for seat in self._occupied()
                       if seat != self.seat]
         else:

@@ -117,8 +117,9 @@ class TableTexts(ActingPage):
                 out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
                                    "table"))
             out.append(Control("pot", self.pot_text(view), Role.TEXT, "table"))
-            out.append(Control("dealer", _("{player} deals").format(
-                player=self._name(view.button)), Role.TEXT, "table"))
+            out.append(Control("dealer", _("You deal") if view.button == self.seat
+                               else _("{player} deals").format(player=self._name(view.button)),
+                               Role.TEXT, "table"))
         out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
         if view is not None and view.hole:
             out += [Control(f"hole:{k}", card_name(c, suits=self.suits), Role.CARD, "hand")

@@ -3,7 +3,11 @@ stopping the game when a screen reader is missing or fails."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import threading
+
+import pytest
 
 from holdem_desktop.speech.speaker import (
     AutoSpeaker,
@@ -12,6 +16,7 @@ from holdem_desktop.speech.speaker import (
     SilentSpeaker,
     Speech,
     auto_speaker,
+    for_voice,
 )
 
 
@@ -159,3 +164,37 @@ def test_an_interrupt_never_drops_a_rate_or_volume_waiting_in_the_queue():
     bg.close(timeout=5)
     assert (rec.rate, rec.volume) == (80, 60)
     assert rec.calls == [("80 percent", True)]
+
+
+def test_a_number_grouped_by_a_no_break_space_reaches_the_voice_whole():
+    """Polish writes 1 190 with a no-break space (Babel); the voice gets
+    1190, which every voice reads as one number, while the history (Repeat,
+    the screen) keeps the text as written."""
+    from holdem_desktop.i18n.names import amount
+    from holdem_desktop.i18n.translate import set_language
+
+    set_language("pl")
+    try:
+        written = f"Do sprawdzenia {amount(1190)}, pula {amount(1234567)}, 3\u00a0karty."
+    finally:
+        set_language("en")
+    assert "1\u00a0190" in written and "1\u00a0234\u00a0567" in written
+    out = RecordingSpeaker()
+    speech = Speech(out)
+    speech.announce(written)
+    assert out.calls[-1][0] == "Do sprawdzenia 1190, pula 1234567, 3\u00a0karty."
+    assert speech.last_announcement() == written
+    assert for_voice("1,190 and 1.190") == "1,190 and 1.190"  # other languages' marks stay
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                    reason="needs Debian's espeak-ng (CI installs it)")
+def test_espeak_ng_reads_the_voices_polish_amount_as_one_number():
+    """What NVDA's own voice and Linux's fallback make of it: the text the
+    voice is given reads as the plain number, phoneme for phoneme."""
+    def phonemes(text: str) -> str:
+        done = subprocess.run(["espeak-ng", "-q", "-x", "-v", "pl", text], capture_output=True,
+                              text=True, timeout=30, check=True)
+        return done.stdout.strip()
+
+    assert phonemes(for_voice("Do sprawdzenia 1\u00a0190.")) == phonemes("Do sprawdzenia 1190.")
