@@ -283,6 +283,13 @@ class Room(PublicTable, SitOut):
     def _at(self, seat: int) -> Member | None:
         return next((m for m in self.members if m.seat == seat), None)
 
+    def name_taken(self, name: str) -> bool:
+        """Whether a newcomer's hello with ``name`` would be refused for the
+        name: a member, or a seat a person left to the computer, is called
+        alike (a hello's own comparison, by the names' skeletons)."""
+        key = skeleton(clean_name(name))
+        return any(m.key == key for m in self.members) or self._seat_named(key)
+
     def _named(self, name: str) -> Member | None:
         wanted = clean_name(name).casefold()
         return next((m for m in self.members if m.name.casefold() == wanted), None)

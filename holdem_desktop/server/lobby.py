@@ -373,15 +373,18 @@ class Lobby:
         else:
             self.play_now(conn, message)
 
-    def best_table(self, variant: str, speed: str) -> Room | None:
+    def best_table(self, variant: str, speed: str, name: str = "") -> Room | None:
         """The public table here where Play now seats a player: one with a
         seat a computer or nobody holds, of that variant and speed when
-        asked, the one with the most people first."""
+        asked, the one with the most people first; never one where someone
+        already has ``name`` (the player themself, who left that table with
+        the computer playing their seat: their name would be refused)."""
         found = [room for room in self.rooms.values()
                  if room.public and (not variant or room.variant.key == variant)
                  and (not speed or room.speed == speed)
                  and (seen := room.listing()).people < room.size
-                 and seen.watchers < room.max_watchers]
+                 and seen.watchers < room.max_watchers
+                 and not (name and room.name_taken(name))]
         return max(found, key=lambda room: (room.listing().people, room.code), default=None)
 
     def play_now(self, conn: str, play: PlayNow) -> None:
@@ -393,7 +396,7 @@ class Lobby:
         if play.variant and play.variant not in PUBLIC_VARIANTS:
             self._refuse(conn, "bad_rules", "variant")
             return
-        room = self.best_table(play.variant, play.speed)
+        room = self.best_table(play.variant, play.speed, play.name)
         if room is not None:
             self.tables.forget(conn)
             self._room_of[conn] = room.code

@@ -867,7 +867,7 @@ class GameServer(AccountDesk):
         the process of a public table elsewhere that has one (None: here,
         where a new table opens)."""
         assert self.directory is not None
-        if self.lobby.best_table(play.variant, play.speed) is not None:
+        if self.lobby.best_table(play.variant, play.speed, play.name) is not None:
             return None
         for table in self.lobby.tables.listed(play.variant, play.speed,
                                               self.lobby.tables.elsewhere.values()).tables:

@@ -15,7 +15,9 @@ Page to server (JSON objects): ``{"lang": "ro"}`` (the words of the page),
 table of the lobby, joined as a desktop's Lobby joins it, ``watch``: only
 to listen), ``{"lobby": 1}`` or ``{"lobby": {"variant", "speed"}}`` (follow
 the public tables, filtered as the desktop's Lobby filters them),
-``{"play_now": {"name", "variant", "speed"}}``, ``{"press": <Command>}``,
+``{"play_now": {"name", "variant", "speed"}}``, ``{"press": <Command>}``
+(with ``"turn"``: the view's ``turn`` when it was pressed; an answer to a
+decision the table has moved on from is refused),
 ``{"preset": <Preset>}``, ``{"hand": 1}`` (a card touched: your hand now),
 ``{"state": 1}`` (Read state), ``{"clock": 1}`` (the time left: the
 desktop's K), ``{"leave": 1}``, ``{"howto": 1}`` (answered
@@ -53,7 +55,7 @@ from websockets.exceptions import ConnectionClosed
 from holdem_desktop import __version__
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.i18n import translate
-from holdem_desktop.i18n.phrases import room_problem, spectator_arrival
+from holdem_desktop.i18n.phrases import back_at_table, room_news, room_problem, spectator_arrival
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.compact import Rebuilder
 from holdem_desktop.net.limits import TokenBucket
@@ -86,6 +88,7 @@ from .web_view import (
     read_state,
     rules_page,
     table_view,
+    turn_of,
     view_change,
 )
 
@@ -93,6 +96,9 @@ if TYPE_CHECKING:
     from .service import GameServer
 
 __all__ = ["WebMember", "serve_page"]
+
+_ANSWERS = frozenset({Command.FOLD, Command.CHECK_CALL, Command.BET_RAISE, Command.ALL_IN})
+"""The presses that answer a decision: refused when the page showed another."""
 
 MAX_PAGE_MESSAGE = 4096
 """Bytes a page's message may hold (a chat line is far shorter)."""
@@ -161,14 +167,19 @@ class WebMember:
         """The view the page shows (what it was sent, put together)."""
         self.stale = False
         """Whether messages were taken in since the view was last built."""
+        self.arrived = False
+        """Whether the first table after the welcome came (what is said then)."""
 
     # the page
 
     def page(self, data: object) -> list[dict[str, Any]]:
         """One message of the page; returns what to send it."""
-        if not isinstance(data, dict) or len(data) != 1:
+        if not isinstance(data, dict) or not (
+                len(data) == 1 or (len(data) == 2 and isinstance(data.get("turn"), str)
+                                   and ("press" in data or "preset" in data))):
             return [{"error": "malformed"}]
-        (kind, value), = data.items()
+        seen = data.get("turn")  # the decision the page showed when it was pressed
+        (kind, value), = ((k, v) for k, v in data.items() if k != "turn")
         with speaking(self.lang):
             if kind == "lang" and isinstance(value, str):
                 self.lang = value if value in translate.LANGUAGES else "en"
@@ -196,6 +207,11 @@ class WebMember:
                 return [{"error": "malformed"}]
             if kind in ("press", "preset") and value in (
                     set(Command) if kind == "press" else PAGE_PRESETS):
+                if kind == "press" and value in _ANSWERS and seen is not None \
+                        and seen != turn_of(self.remote):  # pressed for one heard before
+                    self.sounds.play("error")
+                    self.out.append({"tell": room_problem("stale_action")})
+                    return self._take()
                 outcome = (self.panel.activate(Command(value)) if kind == "press"
                            else self._preset(self.panel, str(value)))
                 if not outcome.done:
@@ -226,6 +242,8 @@ class WebMember:
                 or type(watch) is not bool or not (token is None or isinstance(token, str)) \
                 or filters is None:
             return [{"error": "malformed"}]
+        if not play_now and not public and not _is_code(code.strip()):
+            return [{"error": _("A room code has 6 digits.")}]  # (a player's slip, not abuse)
         try:
             message: ClientMessage = (
                 PlayNow(name.strip(), __version__, *filters) if play_now else
@@ -273,8 +291,24 @@ class WebMember:
                 return self._take(view)
             self.remote.handle(message)
             assert self.announcer is not None
+            if not self.arrived and self.remote.table is not None:
+                self._arrive(self.remote)
             self.announcer.flush()
             return self._take(view)
+
+    def _arrive(self, remote: RemoteTable) -> None:
+        """The first table after the welcome: a player back at their seat
+        (a reload, a new connection, the seat's token) hears where the game
+        stands and whose turn it is, as the desktop says it; one newly
+        seated hears that and who is here."""
+        self.arrived = True
+        if remote.rejoined:
+            remote.tell_where()
+        elif remote.seat is not None:
+            seated = room_news("seated", ("",)) if remote.running \
+                and remote.tournament_table is None and not remote.seated_said else ""
+            if text := " ".join(filter(None, (seated, remote.who_is_here()))):
+                self.out.append({"say": text})
 
     def flush(self) -> list[dict[str, Any]]:
         """What the messages taken in without their view changed of it: one
@@ -309,7 +343,11 @@ class WebMember:
         remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
         remote.on_answer = lambda text: self.out.append({"tell": text})
         remote.on_chat = self._chat
+        remote.on_back = lambda: self.out.append({"say": back_at_table(
+            remote, remote.seat, remote.running, True,
+            remote.table.stand_ins if remote.table is not None else ())})
         remote.seat_listeners.append(self._follow)
+        self.arrived = False
         self.remote = remote
 
     def _follow(self, seat: int | None) -> None:
@@ -331,6 +369,10 @@ class WebMember:
                 out.append({"view": change})
             self.shown = now
         return out
+
+
+def _is_code(code: str) -> bool:
+    return len(code) == 6 and code.isascii() and code.isdigit()
 
 
 def _filters(value: object) -> tuple[str, str] | None:

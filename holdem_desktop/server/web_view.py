@@ -24,8 +24,7 @@ from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 
 __all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_filters", "lobby_view",
-           "page_words",
-           "read_state", "rules_page", "table_view"]
+           "page_words", "read_state", "rules_page", "table_view", "turn_of"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
@@ -54,7 +53,8 @@ def page_words() -> dict[str, str]:
         "language": _("Language"), "say": _("Say at the table"),
         "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
         "lost": _("Connection lost, reconnecting…"),
-        "leave": _("Leave the room"),
+        "leave": _("Leave the room"), "leave_ask": _("Leave the room?"),
+        "chips": _("Everyone's chips"),
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
         "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"), "sounds": _("Sounds"),
@@ -169,16 +169,16 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
                      if view.to_act == table.seat and view.to_call else
                      _("Your turn") if view.to_act == table.seat else
                      _("{player} to act").format(player=table.seats[view.to_act].name))
-    if started:
-        state.append(_("Hand {number}.").format(number=table.hands_played + (
-            0 if table.hand is None or table.hand.over else 1)))
+    number = table.hands_played + (0 if table.hand is None or table.hand.over else 1)
+    if started and number:  # (not "Hand 0." before the first deal)
+        state.append(_("Hand {number}.").format(number=number))
     else:  # before the first game: who is here, and what starts it
         state += [table.who_is_here(), panel.why(Command.NEXT_HAND) or ""]
     return {
         "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
                   for k in order] if started else [],
         "board": _cards(tuple(view.board) if view is not None else ())[1],
-        "pot": pot_label(view) if view is not None else "",
+        "pot": pot_label(view) if view is not None and not view.over else "",  # (not "Pot 0")
         "cards": list(_cards(tuple(view.hole))[0]) if view is not None else [],
         "buttons": buttons,
         "presets": presets,
@@ -189,7 +189,18 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "room": _("Room code {code}").format(code=table.code),
         "code": table.code,
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
+        "turn": turn_of(table),
     }
+
+
+def turn_of(table: RemoteTable) -> str:
+    """The decision the page's action buttons answer now ("" when none is
+    the player's): sent back with a press, so that a press made for a
+    decision the player has heard never answers a later one."""
+    if table.seat is None or table.waiting_for != table.seat:
+        return ""
+    hand, decision = table.decision
+    return f"{hand}.{decision}"
 
 
 def read_state(table: RemoteTable) -> str:

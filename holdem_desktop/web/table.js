@@ -6,11 +6,19 @@
   const $ = (id) => document.getElementById(id);
   const COMMANDS = ["fold", "check_call", "bet_raise", "decrease", "increase", "all_in", "next_hand"];
   const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in"];
+  const ANSWERS = ["fold", "check_call", "bet_raise", "all_in"];
   let ws = null, joined = null, words = {}, lastSaid = "", wait = 500, closing = false;
+  let left = null;  // the seat last left (its code and token): joining it again takes it back
 
   function el(tag, text) { const e = document.createElement(tag); e.textContent = text; return e; }
   function fill(list, lines) { $(list).replaceChildren(...lines.map((t) => el("li", t))); }
   function send(obj) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj)); }
+  // A press that answers a decision says which one the page showed: the
+  // server refuses it when the table has moved on since (a quick second tap
+  // never answers a decision the player has not heard yet).
+  function press(id) {
+    send(ANSWERS.includes(id) ? { press: id, turn: view.turn || "" } : { press: id });
+  }
 
   // The live region: one line an announcement (``more`` grows the last one).
   // The player's own move (``own``) replaces what the region holds: said
@@ -35,8 +43,9 @@
     for (const id of ids) {
       const b = el("button", ""); b.type = "button"; b.id = kind + "-" + id;
       const why = el("span", ""); why.id = b.id + "-why"; why.className = "why";
+      why.setAttribute("aria-hidden", "true");  // read as the button's description, once
       b.setAttribute("aria-describedby", why.id);
-      b.addEventListener("click", () => send({ [kind]: id }));
+      b.addEventListener("click", () => (kind === "press" ? press(id) : send({ [kind]: id })));
       const box = el("span", ""); box.append(b, why); $(where).append(box);
     }
   }
@@ -86,7 +95,7 @@
     }
     document.title = w.title || document.title;
     document.documentElement.lang = $("lang").value;
-    $("chips").setAttribute("aria-label", w.players || "Players");
+    $("chips").setAttribute("aria-label", w.chips || "Everyone's chips");  // (not the zone's name)
     if (open) $("tab-heading").textContent = w[open] || open;
   }
 
@@ -132,8 +141,10 @@
     if (at && $(at)) $(at).focus();
   }
   function sit(code, watch) {
-    enter({ join: { code: code, name: $("name").value, token: null, public: true, watch: watch } });
+    enter({ join: { code: code, name: $("name").value, token: tokenFor(code), public: true,
+      watch: watch } });
   }
+  function tokenFor(code) { return left && left.code === code ? left.token : null; }
   // The filters, as the desktop's Lobby has them (their words from the server)
   function filters(f) {
     for (const [id, choices] of [["f-variant", f.variant], ["f-speed", f.speed]]) {
@@ -165,7 +176,10 @@
         watch: asked.watch === true };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
         { ...joined, name: $("name").value, lang: $("lang").value }));
-      $("join").hidden = true; $("table").hidden = false; wait = 500;
+      const arriving = $("table").hidden;  // (from the form: not a connection back)
+      $("join").hidden = true; $("table").hidden = false; wait = 500; left = null;
+      // the pressed control went with the form: the focus goes to the table, not the body
+      if (arriving) { const heading = $("h-table"); heading.tabIndex = -1; heading.focus(); }
     }
     if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
     if (m.say) say(m.say, m.more, m.own);
@@ -198,7 +212,8 @@
   function join(ev) {
     if (ev) ev.preventDefault();
     enter({ join: { code: $("code").value, name: $("name").value,  // (a seat back: as it was had)
-      token: joined ? joined.token : null, public: joined ? joined.public : false,
+      token: joined ? joined.token : tokenFor($("code").value.trim()),
+      public: joined ? joined.public : false,
       watch: joined ? joined.watch : false } });
   }
   // Play now, or a listed table: a name first (the form says it is missing)
@@ -234,7 +249,8 @@
     if (!joined) return;
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-    if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
+    if (KEYS[k] && KEYS[k][0] === "press") press(KEYS[k][1]);
+    else if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
     else if (k === "e") $("repeat").click();
     else if (k === "m") $("line").focus();
     else if (k === "h") zone(ev.shiftKey ? -1 : 1);
@@ -267,7 +283,12 @@
     for (const id of ["f-variant", "f-speed"])
       $(id).addEventListener("change", () => send({ lobby: chosen() }));
     $("leave").addEventListener("click", () => {
-      send({ leave: 1 }); joined = null; sessionStorage.removeItem("holdem-seat");
+      if (!window.confirm(words.leave_ask || "Leave the room?")) return;  // (the desktop asks too)
+      send({ leave: 1 });
+      left = { code: joined.code, token: joined.token };  // the computer plays the seat till then
+      joined = null; sessionStorage.removeItem("holdem-seat");
+      // nothing of that table stays: its lines, its players' chips, its view
+      $("live").replaceChildren(); $("chips").replaceChildren(); view = {}; lastSaid = "";
       if (ws) ws.close();  // a new connection, in no room: it follows the lobby
       connect(null);
       $("table").hidden = true; $("join").hidden = false; $("code").focus();
