@@ -178,7 +178,8 @@ def _out(e: PlayerOut, p: Phrasing) -> str:
 def _game_over(e: GameOver, p: Phrasing) -> str:
     winners = e.winners
     if e.reason == "no_humans":
-        head = _("No player is left at the table: the computer players win.")
+        # (said to a player out too, with others still seated: no *person* plays on)
+        head = _("No person is left playing at the table: the game ends.")
     elif p.me is not None and winners == (p.me,):
         head = _("You win the game!")
     else:

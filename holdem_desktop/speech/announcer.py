@@ -112,6 +112,9 @@ class Announcer:
         hand: the game's, or a room's copy kept from its events)."""
         self._sides = 0
         """The side pots already said this hand."""
+        self._turned_up = False
+        """Whether the hand's cards were turned up (an all-in's run-out): the
+        streets dealt after it come with no hint, there is nothing to decide."""
         self.stand_in = stand_in
         """Whether the computer plays the player's seat now (away, in a
         room): its moves there are said as the computer's, and never cut
@@ -155,6 +158,9 @@ class Announcer:
             self.folded = False
             self.hole = ()
             self._sides = 0
+            self._turned_up = False
+        elif isinstance(event, CardsShown):
+            self._turned_up = True  # an all-in's run-out (or the showdown): no more betting
         elif isinstance(event, HoleCardsDealt) and event.seat == self.seat:
             self.hole = event.cards
         if self.folded and not isinstance(event, _AFTER_FOLD):
@@ -171,8 +177,8 @@ class Announcer:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and not self.folded:
             self.pending += self._side_pots()
-            if self.options.hints:
-                self.pending += self._hints(event.board)
+            if self.options.hints and not self._turned_up and not self._all_in():
+                self.pending += self._hints(event.board)  # (a hint is for a decision)
         own = isinstance(event, ActionTaken) and event.seat == self.seat
         if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
@@ -183,6 +189,10 @@ class Announcer:
             self.live = True
         elif self.live:
             self._speak_now()
+
+    def _all_in(self) -> bool:
+        """Whether the player has no chip left to bet in this hand."""
+        return self.seat is not None and self.stack(self.seat) == 0
 
     def _speak_now(self, own: bool = False) -> None:
         """Say what is gathered now: the start of the announcement (``own``:

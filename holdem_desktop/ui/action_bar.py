@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n.translate import _
+from holdem_desktop.i18n.translate import _, pgettext
 
 from .action_panel import PRESETS, ActionPanel, Command, Outcome, Preset
 from .layout import BODY, TableLayout
@@ -41,7 +41,7 @@ def preset_short(preset: Preset) -> str:
     """A preset as its button shows it."""
     return {Preset.MIN: _("Min"), Preset.HALF_POT: _("½ pot"),
             Preset.THREE_QUARTERS_POT: _("¾ pot"), Preset.POT: _("Pot"),
-            Preset.ALL_IN: _("All-in")}[preset]
+            Preset.ALL_IN: pgettext("preset button", "All-in")}[preset]  # (short: a fifth)
 
 
 class AmountBox:

@@ -98,6 +98,12 @@ def test_you_and_the_others():
         "Places: 1, Bruno; 2, you."
     brief = Phrasing(NAMES.__getitem__, 0, brief=True)
     assert sentence(over, brief) == "Game over: Bruno wins. You finished second of 2."
+    # a room whose last person left or went out: no *person* plays on, though
+    # computers are still seated (never "no player is left")
+    alone = session_events.GameOver("no_humans", ((1, 1), (2, 2), (0, 3)))
+    said = sentence(alone, lost)
+    assert said is not None and said.startswith(
+        "No person is left playing at the table: the game ends. You finished third of 3."), said
     turn = session_events.TurnStarted(1, 80)
     assert sentence(turn, me) == "Your turn: 80 to call."
     assert sentence(session_events.TurnStarted(1, 0), me) == "Your turn: you can check."

@@ -80,8 +80,15 @@ def test_a_call_that_takes_every_chip_is_said_all_in_at_the_turn(desktop):
     assert all(", all-in." not in t for t in turns[:-1]), turns
     press(app, "o")
     assert app.screen.messages[-1] == f"To call: {behind}, all-in."
+    mark = len(desktop.speech.history)
     press(app, "c")
     assert any(f"You call {behind}, all-in." in t for t in heard(desktop)[-3:]), heard(desktop)
+    for _ in range(10):  # the hand played out: no hint while she has nothing to decide
+        if s.hand is None or s.hand.over:
+            break
+        press(app, "n")
+    after = " ".join(heard(desktop)[mark:])
+    assert "Flop: " in after and "Hint:" not in after, after
 
 
 def test_a_call_with_chips_left_is_said_as_before(desktop):
@@ -280,5 +287,35 @@ def test_a_stored_games_variant_is_named_in_the_players_language(language, name)
         label = records.game_label("Tournament", "local", 1_700_000_000.0, 12, 300, 2)
         assert label.startswith(f"{name}, "), label
         assert "Tournament" not in label or language == "en"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ro", "it", "pl"])
+def test_the_action_bars_labels_show_whole_in_every_language(desktop, monkeypatch, language):
+    """No label of the action bar is cut with "…" at the window's size (the
+    Romanian all-in preset was "Toate j…")."""
+    from holdem_desktop.ui.draw import TableRenderer
+
+    cut: list[str] = []
+    real = TableRenderer._fit
+
+    def fit(self, surface, text, pos, size, color, width, anchor):  # type: ignore[no-untyped-def]
+        drawn = real(self, surface, text, pos, size, color, width, anchor)
+        if self.font(max(10, size * 2 // 3)).size(text)[0] > width:
+            cut.append(text)
+        return drawn
+
+    monkeypatch.setattr(TableRenderer, "_fit", fit)
+    desktop.change_settings(desktop.settings.updated(language=language))
+    try:
+        s = desktop.new_game("tournament", 6, "normal", "Mara")
+        app = window(desktop, s)
+        app.frame()
+        bar = {c.label for c in app.screen.controls() if c.id.startswith(("button:", "preset:"))}
+        from holdem_desktop.ui.action_bar import preset_short
+        from holdem_desktop.ui.action_panel import PRESETS
+        bar |= {preset_short(p) for p in PRESETS}
+        assert not [t for t in cut if t in bar], cut
     finally:
         set_language("en")
