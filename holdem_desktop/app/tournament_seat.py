@@ -61,7 +61,7 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         # (the seat's token kept under the table's code now: after a move,
         # joining either code by hand comes back to the seat)
         rooms.tokens.put(where.server + "#" + got.code, seat.name, got.token)
-        for sentence in news_said(news):  # type: ignore[arg-type]
+        for sentence in news_said(news, seat.name):  # type: ignore[arg-type]
             rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
 
     after = ended(got) if ended is not None else None

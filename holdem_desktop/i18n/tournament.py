@@ -123,11 +123,14 @@ def you_finished(place: int, entrants: int, shared: bool) -> str:
     return finished(place, entrants, shared=shared)
 
 
-def ranking(places: Sequence[tuple[str, int]], limit: int = 10) -> str:
-    """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed."."""
+def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "") -> str:
+    """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed.";
+    the player's own name (``me``) said "you"."""
     by_place: dict[int, list[str]] = {}
+    mine = me.casefold()
     for name, place in sorted(places, key=lambda np: (np[1], np[0])):
-        by_place.setdefault(place, []).append(player_name(name))
+        by_place.setdefault(place, []).append(
+            _("you") if mine and name.casefold() == mine else player_name(name))
     items = [_("{place}, {players}").format(place=place, players=names_list(names))
              for place, names in sorted(by_place.items())[:limit]]
     return _("Places: {standings}.").format(standings="; ".join(items))

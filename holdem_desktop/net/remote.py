@@ -205,6 +205,8 @@ class RemoteTable:
         with where the game stands for them."""
         self.resuming = False
         self.seated_said = False
+        self.watch_only = False
+        """Whether the player chose Watch at a public table: never seated there."""
         """"You have a seat" was said here (a seat given after the join)."""
         self.newcomer = False
         """Seated by a join that carried no seat's token (Play now, a listed
@@ -292,8 +294,10 @@ class RemoteTable:
                 for name in message.names:
                     (self.host_muted.add if message.what == "muted"
                      else self.host_muted.discard)(name.casefold())
-            mine = self.seat is not None and self.seat < len(self.seats) \
-                and message.names == (self.seats[self.seat].name,)
+            mine = (self.seat is not None and self.seat < len(self.seats)
+                    and message.names == (self.seats[self.seat].name,)) \
+                or (len(message.names) == 1 and bool(self.name)
+                    and _same(message.names[0], self.name))  # (watching: no seat's name)
             echo, self._echo_back = self._echo_back, False
             if echo and mine and message.what == "back":
                 return  # "Back at the table." said it already
@@ -733,8 +737,9 @@ class RemoteTable:
             else:
                 seated.append(Member(name, you=k == self.seat, host=k == host,
                                      away=kind == "computer", gone=kind == "human" and not up))
-        watchers = [Member(name, you=self.seat is None and _same(name, self.name))
-                    for name in t.watchers]
+        watchers = [Member(name, you=_same(name, self.name))  # (names are one a room: a
+                    for name in t.watchers]  # watcher by the player's own name is the player,
+        # a tournament's player knocked out too, whose seat number stays)
         return room_people(seated, watchers, computers, None if t.started else free)
 
     def chat_actions(self) -> list[RoomAction]:

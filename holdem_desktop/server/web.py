@@ -321,6 +321,7 @@ class WebMember:
     def _seat(self, welcome: Welcome) -> None:
         remote = RemoteTable(self.client, welcome.game(), welcome)
         remote.name = self.name
+        remote.watch_only = self.watching and welcome.public and welcome.spectator
         seat = welcome.seat
 
         def name(k: int) -> str:

@@ -18,6 +18,7 @@ from holdem_desktop.engine.actions import Action, ActionKind, IllegalAction
 from holdem_desktop.engine.amounts import AmountStep, amount_scale, start_index
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.names import amount as amount_text
+from holdem_desktop.i18n.phrases import public_spectator
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session, SessionError
 
@@ -178,6 +179,10 @@ class ActionPanel:
 
     def why(self, command: Command) -> str | None:
         """Why the button cannot be used now, in a sentence (None: it can)."""
+        if getattr(self.session, "resuming", False) and command not in (
+                Command.DECREASE, Command.INCREASE):  # (a press would go nowhere, unheard)
+            return _("The connection is being restored: press again once you are back at "
+                     "the table.")
         if command is Command.NEXT_HAND:
             return self._next_hand_refusal()
         if command in (Command.DECREASE, Command.INCREASE):
@@ -195,6 +200,8 @@ class ActionPanel:
                              "amount box, or press A to go all-in.")
                 return _("This is already the largest amount.")
             return None
+        if self.seat is None and getattr(self.session, "watch_only", False):
+            return public_spectator(True)  # (Watch at a public table: never a seat, any hand)
         button = next(b for b in self.buttons() if b.command is command)
         assert button.action is not None
         hand = self.session.hand

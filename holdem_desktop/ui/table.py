@@ -456,8 +456,9 @@ class TableScreen(PicturedPage):
             tournament = getattr(self.session, "tournament_table", None) is not None
             return self._ask(_("Leave the room?"), _("Leave the room"), self._gone,
                              cancel=_("Stay in the room"),
-                             detail=sitting_out() if tournament
-                             else _("The computer will play your seat."))
+                             detail=sitting_out() if tournament and self.seat is not None
+                             else _("The computer will play your seat.")
+                             if self.seat is not None else "")  # (watching: no seat)
         return self._ask(_("Leave the table?"), _("Leave the table"), self._gone,
                          cancel=_("Stay at the table"),
                          detail=_("Your game is saved: Continue on the start screen brings "

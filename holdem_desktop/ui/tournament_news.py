@@ -42,8 +42,9 @@ class TournamentNews(Protocol):
     def places(self) -> tuple[int, ...]: ...
 
 
-def news_said(news: TournamentNews) -> list[str]:
-    """The sentences ``news`` is said in, in order."""
+def news_said(news: TournamentNews, me: str = "") -> list[str]:
+    """The sentences ``news`` is said in, in order (``me``: the player's name
+    in the tournament, said "you" in the places)."""
     if news.what == "moved":
         return [words.you_move(news.table, news.seat, news.button, news.size)]
     if news.what == "broken":
@@ -56,7 +57,7 @@ def news_said(news: TournamentNews) -> list[str]:
         return [words.you_finished(news.place, news.entrants, news.shared)]
     # "over": the winner (you, or who), then the first places
     won = [words.tournament_won(news.ranking[0], news.place == 1)] if news.ranking else []
-    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)))]
+    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)), me=me)]
 
 
 def say_news(heard: list[TournamentNews], say: Callable[[str], None]) -> None:

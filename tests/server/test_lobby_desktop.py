@@ -187,3 +187,34 @@ def test_a_newcomer_seated_in_a_running_game_hears_who_is_here_not_back_at_the_t
                                         "4 seats."), remote.who_is_here()
     finally:
         ann.client.close()
+
+
+def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desktop, served):
+    """W on a listed table: the action keys say the player watches there (not
+    "you play from the next one"), U says "you" among those watching, and
+    Escape's question says nothing of a seat the computer would play."""
+    from holdem_desktop.i18n.phrases import public_spectator
+
+    ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        app = lobby_by_keys(desktop, served, name="Mara")
+        wait_for(app, [ann], lambda: "1 public table." in said(desktop))
+        app.screen.focus.id = "play_now"
+        keys(app, "tab", "w")
+        wait_for(app, [ann], lambda: isinstance(app.screen, TableScreen)
+                 and desktop.remote is not None and desktop.remote.table is not None)
+        assert desktop.remote.watch_only and desktop.remote.seat is None
+        for key in ("c", "f"):
+            app.screen.guard_until = 0.0
+            keys(app, key)
+            assert said(desktop)[-1].endswith(public_spectator(True)), said(desktop)[-3:]
+        app.screen.guard_until = 0.0
+        keys(app, "u")
+        heard = said(desktop)[-1]
+        assert "you" in heard and "Mara" not in heard, heard
+        keys(app, "escape")
+        asked = said(desktop)[-1]
+        assert asked.startswith("Leave the room?") and "your seat" not in asked, asked
+    finally:
+        ann.client.close()

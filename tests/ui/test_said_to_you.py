@@ -319,3 +319,77 @@ def test_the_action_bars_labels_show_whole_in_every_language(desktop, monkeypatc
         assert not [t for t in cut if t in bar], cut
     finally:
         set_language("en")
+
+
+def _room_page_player(watching: bool = False):
+    """A room's table as a client holds it (the room core: the same as the
+    server's), the player Mara seated (or only listening)."""
+    room = Room(shipped_variant("tournament"), "428913", size=4, game_version="1",
+                rng=random.Random(5), clock=lambda: 1000.0, strength="easy")
+    room.connect("h", "127.0.0.2")
+    room.receive("h", Hello("Mara", "428913", "1", None))
+    welcome = next(m for c, m in room.take() if isinstance(m, Welcome))
+    sent: list[object] = []
+
+    class Client:
+        def send(self, message: object) -> None:
+            sent.append(message)
+
+    remote = RemoteTable(Client(), shipped_variant("tournament"), welcome)
+    remote.name = "Mara"
+    room.receive("h", NewGame())
+    room.receive("h", NextHand())
+    for conn, message in room.take():
+        if conn == "h":
+            remote.handle(message)
+    return room, remote, sent
+
+
+def test_a_key_pressed_while_the_connection_is_restored_is_said_and_sends_nothing():
+    from holdem_desktop.ui.action_panel import ActionPanel, Command
+
+    _room, remote, sent = _room_page_player()
+    panel = ActionPanel(remote, 0)  # type: ignore[arg-type]
+    assert remote.seat == 0 and remote.my_turn
+    remote.resuming = True  # the link dropped; the seat is being taken back
+    outcome = panel.activate(Command.CHECK_CALL)
+    assert not outcome.done
+    assert outcome.message == ("The connection is being restored: press again once you are "
+                               "back at the table.")
+    assert sent == []
+    assert panel.why(Command.INCREASE) is None  # (choosing an amount sends nothing)
+    remote.resuming = False
+    assert panel.activate(Command.CHECK_CALL).done and len(sent) == 1
+
+
+def test_news_of_the_player_watching_is_said_to_them_as_you():
+    from holdem_desktop.net.protocol import News
+
+    _room, remote, _sent = _room_page_player()
+    heard: list[str] = []
+    remote.on_news = heard.append
+    remote.seat = None  # (listening: a tournament's player knocked out, a watcher)
+    remote._echo_back = True  # (as after a connection back: "Back at the table." was said)
+    remote.handle(News("back", ("Mara",)))  # the room says so to everyone: not to her again
+    remote.handle(News("back", ("Ada",)))
+    assert heard == ["Ada is back."], heard
+
+
+def test_who_is_here_says_you_among_those_watching_with_a_seat_number_kept():
+    import dataclasses
+
+    _room, remote, _sent = _room_page_player()
+    assert remote.table is not None
+    remote.table = dataclasses.replace(remote.table, watchers=("Mara",),
+                                       kinds=("computer", *remote.table.kinds[1:]),
+                                       connected=(False, *remote.table.connected[1:]))
+    said = remote.who_is_here()
+    assert "Mara" not in said and "you" in said, said
+
+
+def test_the_tournaments_places_say_you_for_the_player():
+    from holdem_desktop.i18n import tournament as words
+
+    places = [("computer:9", 1), ("Ada", 2), ("Mara", 5)]
+    assert words.ranking(places, me="Mara") == "Places: 1, Computer 9; 2, Ada; 5, you."
+    assert words.ranking(places) == "Places: 1, Computer 9; 2, Ada; 5, Mara."
