@@ -85,6 +85,12 @@ class Page:
         await self.send({"play_now": {"name": name}})
         await self.until(lambda: self.joined)
 
+    async def join_back(self, seat: dict[str, Any]) -> None:
+        """Join the public table of ``seat`` (a ``joined``) with its token."""
+        assert (await answer(self.ws, {"lang": "en"}))["words"]
+        await self.send({"join": {"code": seat["code"], "name": "Mara", "token": seat["token"],
+                                  "public": True}})
+
     async def my_turn(self, seconds: float = 40.0) -> str:
         """Press Next hand (again each second: a press before the game has
         started is refused) until the view shows a decision of the player's."""
@@ -143,18 +149,24 @@ def test_a_press_made_for_a_decision_heard_before_never_answers_a_later_one(serv
     asyncio.run(visit())
 
 
+async def seated(served: Any, *, leave: bool = False) -> dict[str, Any]:
+    """A page's Play now as Mara, played to her turn (then Leave, with
+    ``leave``), its socket closed: the seat's ``joined`` (code, token)."""
+    async with page_socket(served, origin(served)) as ws:
+        page = Page(ws)
+        await page.play_now("Mara")
+        await page.my_turn()
+        if leave:
+            await page.send({"leave": 1})
+        return page.joined
+
+
 def test_a_reload_with_the_seats_token_says_where_the_game_stands_and_whose_turn(served):
     async def visit() -> None:
-        async with page_socket(served, origin(served)) as ws:
-            first = Page(ws)
-            await first.play_now("Mara")
-            await first.my_turn()
-            seat = first.joined
+        seat = await seated(served)
         async with page_socket(served, origin(served)) as ws:  # the page loaded again
             page = Page(ws)
-            assert (await answer(ws, {"lang": "en"}))["words"]
-            await page.send({"join": {"code": seat["code"], "name": "Mara",
-                                      "token": seat["token"], "public": True}})
+            await page.join_back(seat)
             await page.until(lambda: any("Your turn" in t for t in page.said))
             back = [t for t in page.said if t.startswith("Back at the table.")]
             assert back, page.said
@@ -167,12 +179,7 @@ def test_a_reload_with_the_seats_token_says_where_the_game_stands_and_whose_turn
 
 def test_after_leave_the_same_name_plays_now_and_the_token_takes_the_seat_back(served):
     async def visit() -> None:
-        async with page_socket(served, origin(served)) as ws:
-            page = Page(ws)
-            await page.play_now("Mara")
-            await page.my_turn()
-            seat = page.joined
-            await page.send({"leave": 1})
+        seat = await seated(served, leave=True)
         async with page_socket(served, origin(served)) as ws:
             # Play now under the same name: seated, at another table (the one
             # left still holds the name, for the computer playing the seat)
@@ -184,9 +191,7 @@ def test_after_leave_the_same_name_plays_now_and_the_token_takes_the_seat_back(s
         async with page_socket(served, origin(served)) as ws:
             # the left seat's token, at its table: the seat back
             page = Page(ws)
-            assert (await answer(ws, {"lang": "en"}))["words"]
-            await page.send({"join": {"code": seat["code"], "name": "Mara",
-                                      "token": seat["token"], "public": True}})
+            await page.join_back(seat)
             await page.until(lambda: page.joined)
             assert page.joined["code"] == seat["code"]
 

@@ -19,7 +19,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.engine.actions import Action  # noqa: E402
 from holdem_desktop.engine.hand import Hand, HandConfig, Street  # noqa: E402
 from holdem_desktop.engine.replay import to_phh  # noqa: E402
@@ -30,22 +29,12 @@ from holdem_desktop.i18n.translate import set_language  # noqa: E402
 from holdem_desktop.net.protocol import Act, Hello, NewGame, NextHand, Welcome  # noqa: E402
 from holdem_desktop.net.remote import RemoteTable  # noqa: E402
 from holdem_desktop.net.room import Room  # noqa: E402
-from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.speech.announcer import Announcer, gathered_pots, stack_now  # noqa: E402
 from holdem_desktop.ui.review import ReplayPage  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys, window  # noqa: E402
 from tests.engine.hand_helpers import stacked_deck  # noqa: E402
 from tests.ui.test_side_pots_by_ear import Scripted  # noqa: E402
-
-
-@pytest.fixture
-def desktop(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
-    yield Desktop(rng=random.Random(5), speaker=RecordingSpeaker(), data=tmp_path)
-    pygame.display.quit()
 
 
 def press(app, *names: str) -> None:
@@ -108,29 +97,26 @@ def test_a_call_with_chips_left_is_said_as_before(desktop):
 def test_the_page_of_a_rooms_table_says_the_all_in_call_too():
     """Wired as the server's page wires its announcer (server/web.py): the
     room's hand as the client copies it tells the chips behind."""
-    room = Room(shipped_variant("tournament"), "428913", size=4, game_version="1",
-                rng=random.Random(5), clock=lambda: 1000.0, strength="easy")
-    room.connect("h", "127.0.0.2")
-    room.receive("h", Hello("Mara", "428913", "1", None))
-    welcome = next(m for c, m in room.take() if isinstance(m, Welcome))
-    remote = RemoteTable(object(), shipped_variant("tournament"), welcome)
     said: list[str] = []
-    announcer = Announcer(0, lambda k: remote.seats[k].name, said.append,
-                          pots=lambda: gathered_pots(remote),
-                          stack=lambda seat: stack_now(remote, seat))
-    remote.subscribe(announcer)
-    room.receive("h", NewGame())
+    heard: list[Announcer] = []
+
+    def announcer(remote: RemoteTable) -> Announcer:
+        heard.append(Announcer(0, lambda k: remote.seats[k].name, said.append,
+                               pots=lambda: gathered_pots(remote),
+                               stack=lambda seat: stack_now(remote, seat)))
+        return heard[0]
+
+    def rig(session) -> None:  # type: ignore[no-untyped-def]
+        session.seats[0].chips = 45
+        for k in (1, 2, 3):
+            session.seats[k].controller = Scripted("raise")
+
+    room, remote, _sent = _room_page_player(rig, announcer)
     session = room.session
     assert session is not None
-    session.seats[0].chips = 45
-    for k in (1, 2, 3):
-        session.seats[k].controller = Scripted("raise")
-    room.receive("h", NextHand())
     for _ in range(6):
-        for conn, message in room.take():
-            if conn == "h":
-                remote.handle(message)
-        announcer.flush()
+        feed(room, remote)
+        heard[0].flush()
         hand = session.hand
         assert hand is not None and not hand.over
         if session.view(0).to_call >= hand.stack(0):
@@ -321,9 +307,10 @@ def test_the_action_bars_labels_show_whole_in_every_language(desktop, monkeypatc
         set_language("en")
 
 
-def _room_page_player(watching: bool = False):
+def _room_page_player(before_deal=lambda session: None, listener=None):  # type: ignore[no-untyped-def]
     """A room's table as a client holds it (the room core: the same as the
-    server's), the player Mara seated (or only listening)."""
+    server's), the player Mara seated; ``before_deal(session)`` rigs the
+    game before the first hand, ``listener`` hears the client's events."""
     room = Room(shipped_variant("tournament"), "428913", size=4, game_version="1",
                 rng=random.Random(5), clock=lambda: 1000.0, strength="easy")
     room.connect("h", "127.0.0.2")
@@ -337,12 +324,20 @@ def _room_page_player(watching: bool = False):
 
     remote = RemoteTable(Client(), shipped_variant("tournament"), welcome)
     remote.name = "Mara"
+    if listener is not None:
+        remote.subscribe(listener(remote))
     room.receive("h", NewGame())
+    assert room.session is not None
+    before_deal(room.session)
     room.receive("h", NextHand())
+    feed(room, remote)
+    return room, remote, sent
+
+
+def feed(room: Room, remote: RemoteTable) -> None:
     for conn, message in room.take():
         if conn == "h":
             remote.handle(message)
-    return room, remote, sent
 
 
 def test_a_key_pressed_while_the_connection_is_restored_is_said_and_sends_nothing():

@@ -17,7 +17,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.engine.actions import Action, ActionKind  # noqa: E402
 from holdem_desktop.engine.events import StreetDealt  # noqa: E402
 from holdem_desktop.engine.hand import Hand, HandConfig, Street  # noqa: E402
@@ -30,7 +29,6 @@ from holdem_desktop.net.remote import RemoteTable  # noqa: E402
 from holdem_desktop.net.room import Room  # noqa: E402
 from holdem_desktop.server import web_view  # noqa: E402
 from holdem_desktop.session import Session  # noqa: E402
-from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.speech.announcer import Announcer, gathered_pots  # noqa: E402
 from holdem_desktop.ui.action_panel import ActionPanel  # noqa: E402
 from holdem_desktop.ui.move_log import MoveLog  # noqa: E402
@@ -67,15 +65,6 @@ def rig(s: Session) -> None:
     s.seats[1].controller, s.seats[1].chips = Scripted("short"), 100
     s.seats[2].controller = Scripted("raise")
     s.seats[3].controller = Scripted("fold")
-
-
-@pytest.fixture
-def desktop(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    pygame.display.init()
-    yield Desktop(rng=random.Random(5), speaker=RecordingSpeaker(), data=tmp_path)
-    pygame.display.quit()
 
 
 def test_p_says_the_side_pot_and_who_can_win_it_once_the_round_closes(desktop):
