@@ -344,7 +344,6 @@ class Desktop(PlayOnline):
                         lambda: (joined.code, self.rooms.invitation(joined)))  # (moved on)
         page = self._show(joined, joined.seat, room)
         table = joined.table
-        joined.watch_only = joined.public and joined.welcome.spectator and self.rooms.watching
         arrival = spectator_arrival(joined.welcome.spectator, joined.public, self.rooms.watching,
                                     table is not None and table.started and not table.game_over)
         if arrival is not None:

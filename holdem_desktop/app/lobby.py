@@ -146,4 +146,5 @@ def join_public(rooms: Rooms, server: str, code: str, name: str, watch: bool = F
     got = rooms.online_table(where, first, name)
     if not isinstance(got, str | CertificateQuestion):
         got.newcomer = sent == [None]  # no seat's token: a seat here is a new one
+        got.watch_only = watch and got.welcome.spectator  # (Watch: never a seat here)
     return got
