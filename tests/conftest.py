@@ -9,6 +9,10 @@ import pytest
 
 from holdem_desktop.i18n.translate import set_language
 from tests.folders import windows_profile
+from tests.wine import UNDER_WINE, start_processes_once_more
+
+if UNDER_WINE:
+    start_processes_once_more()
 
 
 @pytest.fixture(autouse=True)
