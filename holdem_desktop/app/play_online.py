@@ -5,6 +5,7 @@ certificate (the rooms' own work is in :mod:`.rooms` and :mod:`.online`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -15,12 +16,13 @@ from holdem_desktop.net.account_messages import Leaderboard, Rating
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
+from holdem_desktop.ui.table import TableScreen
 
 from . import accounts, lobby, tournament_seat
 from .clipboard import paste_text
 from .lobby import LobbyWatch
 from .online import invitation_line
-from .tournament_end import TournamentEnd
+from .tournament_end import TournamentEnd, back_to_lobby
 
 if TYPE_CHECKING:
     from holdem_desktop.net.remote import RemoteTable
@@ -101,7 +103,7 @@ class PlayOnline:
         got = lobby.play_now(self.rooms, server, name, variant, speed)
         if isinstance(got, CertificateQuestion):
             return got
-        return self._tell_who_is_here(self._room_table(got))
+        return self._from_lobby(self._tell_who_is_here(self._room_table(got)), server)
 
     def join_public(self, server: str, code: str, name: str, watch: bool = False
                     ) -> Page | str | CertificateQuestion:
@@ -109,7 +111,15 @@ class PlayOnline:
         got = lobby.join_public(self.rooms, server, code, name, watch)
         if isinstance(got, CertificateQuestion):
             return got
-        return self._tell_who_is_here(self._room_table(got))
+        return self._from_lobby(self._tell_who_is_here(self._room_table(got)), server)
+
+    def _from_lobby(self, page: Page | str, server: str) -> Page | str:
+        """A public table, chosen in the Lobby of ``server``: leaving it goes
+        back to that Lobby, not to the start screen."""
+        if isinstance(page, TableScreen) and page.room is not None:
+            page.room = replace(page.room, back=lambda: back_to_lobby(cast("Desktop", self),
+                                                                      server))
+        return page
 
     def take_tournament_seat(self, server: str, seat: TournamentSeat, tournament: str | None,
                              title: str = "") -> Page | str | CertificateQuestion:

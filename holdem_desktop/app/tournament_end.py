@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .desktop import Desktop
 
-__all__ = ["TournamentEnd", "back_to_tournaments"]
+__all__ = ["TournamentEnd", "back_to_lobby", "back_to_tournaments"]
 
 
 class TournamentEnd:
@@ -96,6 +96,15 @@ def back_to_tournaments(desktop: Desktop, server: str) -> Transition | None:
     """The server's lobby on a new connection, its Tournaments page on top
     (the start screen under them); where it cannot be reached, why is said
     on the start screen."""
+    return back_to_lobby(desktop, server, tournaments=True)
+
+
+def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False
+                  ) -> Transition | None:
+    """The Lobby of ``server`` on a new connection (``tournaments``: with its
+    Tournaments page on top), the start screen under it, as when it was
+    opened from there; where it cannot be reached, why is said on the start
+    screen."""
     start = desktop.menu()  # (closes the table's connection)
     start.quiet_arrival = True
     got = desktop.open_lobby(server)
@@ -108,7 +117,8 @@ def back_to_tournaments(desktop: Desktop, server: str) -> Transition | None:
     # (the pages' protocols: what a window may know of them)
     host = cast("LobbyDesktop", desktop)
     lobby = LobbyPage(host, cast("LobbyFeed", got), name, desktop.say)
-    lobby.quiet_arrival = True
     desktop.moves.append(Push(lobby))
-    desktop.moves.append(Push(TournamentsPage(host, cast("Feed", got), name, desktop.say)))
+    if tournaments:
+        lobby.quiet_arrival = True
+        desktop.moves.append(Push(TournamentsPage(host, cast("Feed", got), name, desktop.say)))
     return Replace(start)

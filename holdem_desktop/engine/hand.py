@@ -244,9 +244,9 @@ class _Setup:
         dead_money(config.antes, AntePosted)
         ranked = sorted((b, i) for i, b in enumerate(config.blinds) if b > 0)
         kinds = {i: k + config.no_small_blind for k, (_, i) in enumerate(ranked)}
-        for i, blind in enumerate(config.blinds):
-            if blind and stacks[i]:
-                paid = min(blind, stacks[i])
+        for _, i in ranked:  # the small blind first, heads-up too (the button posts it)
+            if stacks[i]:
+                paid = min(config.blinds[i], stacks[i])
                 stacks[i] -= paid
                 bets[i] += paid
                 contributed[i] += paid

@@ -354,16 +354,13 @@ def _sentence(event: object, p: Phrasing, pots: int,
         return _("{amount} goes back to {player}, uncalled.").format(
             amount=amount(event.amount), player=p.name(event.seat))
     if isinstance(event, RunoutStarted):  # named: only the players who are all-in
+        all_in = event.all_in or event.seats
+        if tuple(all_in) == (p.me,):  # (not "All-in: you.", which some languages cannot say)
+            return _("You are all-in. The cards are turned up and the board is dealt.")
         return _("All-in: {players}. The cards are turned up and the board is dealt.").format(
-            players=p.who(event.all_in or event.seats))
+            players=p.who(all_in))
     if isinstance(event, HandStarting):
-        level = event.blinds
-        if event.button == p.me:
-            text = _("Hand {number}. You deal. Blinds {small} and {big}.")
-        else:
-            text = _("Hand {number}. {dealer} deals. Blinds {small} and {big}.")
-        return text.format(number=event.number, dealer=p.name(event.button),
-                           small=amount(level[0]), big=amount(level[1]))
+        return hand_starting(event, p)
     if isinstance(event, BlindsUp):
         if event.ante:
             return _("Blinds go up to {small} and {big}, ante {ante}.").format(
@@ -375,12 +372,9 @@ def _sentence(event: object, p: Phrasing, pots: int,
         return _out(event, p)
     if isinstance(event, GameOver):
         return _game_over(event, p)
-    if isinstance(event, GameStarted):
-        text = (_("New game: {players}, {chips} each. You deal first.")
-                if event.button == p.me else
-                _("New game: {players}, {chips} each. {dealer} deals first."))
-        return text.format(players=players(len(event.seats)), chips=chips(event.stacks[0]),
-                           dealer=p.name(event.button))
+    if isinstance(event, GameStarted):  # (who deals is said with the first hand, next)
+        return _("New game: {players}, {chips} each.").format(
+            players=players(len(event.seats)), chips=chips(event.stacks[0]))
     if isinstance(event, TurnStarted):
         return _turn(event, p)
     if isinstance(event, WaitingForPlayers):
@@ -389,6 +383,20 @@ def _sentence(event: object, p: Phrasing, pots: int,
     if isinstance(event, HandStarted | HandEnded):
         return None  # HandStarting says it; the pot awards say how it ended
     return None
+
+
+def hand_starting(event: HandStarting, p: Phrasing, blinds: bool = True) -> str:
+    """"Hand 5. Luca deals. Blinds 10 and 20." (``blinds`` False: without the
+    blinds, just said by "Blinds go up to…")."""
+    if not blinds:
+        text = (_("Hand {number}. You deal.") if event.button == p.me else
+                _("Hand {number}. {dealer} deals."))
+    elif event.button == p.me:
+        text = _("Hand {number}. You deal. Blinds {small} and {big}.")
+    else:
+        text = _("Hand {number}. {dealer} deals. Blinds {small} and {big}.")
+    return text.format(number=event.number, dealer=p.name(event.button),
+                       small=amount(event.blinds[0]), big=amount(event.blinds[1]))
 
 
 def room_problem(reason: str, detail: str = "") -> str:

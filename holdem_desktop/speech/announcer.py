@@ -45,7 +45,14 @@ from holdem_desktop.engine.events import (
     StreetDealt,
 )
 from holdem_desktop.engine.hand import Pot
-from holdem_desktop.i18n.phrases import Phrasing, Showdown, all_in_to_call, sentence, side_pots
+from holdem_desktop.i18n.phrases import (
+    Phrasing,
+    Showdown,
+    all_in_to_call,
+    hand_starting,
+    sentence,
+    side_pots,
+)
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session.events import (
     BlindsUp,
@@ -136,6 +143,8 @@ class Announcer:
         self._showdown = Showdown()
         self.folded = False
         self.hole: tuple[int, ...] = ()
+        self._blinds_up = False
+        """Whether the last event said was "Blinds go up to…"."""
 
     def set_options(self, options: SpeechOptions) -> None:
         """New speech settings (from the next sentence on)."""
@@ -171,8 +180,11 @@ class Announcer:
                 and self.seat is not None and (behind := self.stack(self.seat)) is not None \
                 and 0 < behind <= event.to_call:
             text: str | None = all_in_to_call(event.to_call)  # (calling is everything)
+        elif isinstance(event, HandStarting) and self._blinds_up:
+            text = hand_starting(event, self.phrasing, blinds=False)  # (just said)
         else:
             text = sentence(event, self.phrasing)
+        self._blinds_up = isinstance(event, BlindsUp)
         if text:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and not self.folded:

@@ -475,7 +475,8 @@ class TableScreen(PicturedPage):
         self.tab, self.tab_id = None, None
         if self.room is not None:
             self.room.leave()
-            return Replace(self.desktop.menu())
+            return self.room.back() if self.room.back is not None else \
+                Replace(self.desktop.menu())
         return Replace(self.desktop.menu(self.session))
 
     def _toggle_tab(self, which: str) -> None:

@@ -21,7 +21,7 @@ from holdem_desktop.session import SessionError
 from .action_bar import action_controls
 from .chat_zone import ChatZone
 from .desktop import Desktop
-from .page import Page
+from .page import Page, Transition
 from .plates import SeatPlate, before_the_game, knocked_out, pot_results, seat_plates, winning_hands
 from .table_actions import ActingPage
 from .trust import grouped
@@ -45,6 +45,9 @@ class RoomInfo:
     live: Callable[[], tuple[str, str]] | None = None
     """The code and the invitation now, when they change (a tournament moves
     its player to another table: another room)."""
+    back: Callable[[], Transition | None] | None = None
+    """Where leaving the room goes, when not to the start screen (a public
+    table, left for the Lobby it was chosen in)."""
 
     def now(self) -> tuple[str, str]:
         """The room's code and invitation now."""

@@ -92,8 +92,8 @@ def test_heads_up_button_posts_small_blind_acts_first_preflop_last_after():
     # Playing order heads-up: index 0 the big blind, index 1 the button (small blind).
     cfg = HandConfig(stacks=(1000, 1000), blinds=(20, 10), min_bet=20, seats=(7, 4))
     hand = Hand(cfg, stacked_deck(["AhKd", "AsKc"], TIE_BOARD))
-    posted = {e.seat: (e.amount, e.kind) for e in hand.events if isinstance(e, BlindPosted)}
-    assert posted == {4: (10, 0), 7: (20, 1)}
+    posted = [(e.seat, e.amount, e.kind) for e in hand.events if isinstance(e, BlindPosted)]
+    assert posted == [(4, 10, 0), (7, 20, 1)]  # the small blind first, as it is said
     assert hand.to_act == 4
     hand.apply(4, Action.call())
     assert hand.to_act == 7

@@ -175,3 +175,14 @@ def test_a_dead_small_blind_is_said_as_the_blind_missed_not_as_an_ante():
     mine = sentence(dead, Phrasing(NAMES.__getitem__, me=1))
     assert them == "Bruno posts the small blind they missed, dead, 10."
     assert mine == "You post the small blind you missed, dead, 10."
+
+
+def test_a_run_out_with_the_player_alone_all_in_says_you_are_all_in():
+    mine = engine_events.RunoutStarted((0, 1), (1,))
+    both = engine_events.RunoutStarted((0, 1), (0, 1))
+    me = Phrasing(NAMES.__getitem__, me=1)
+    assert sentence(mine, me) == \
+        "You are all-in. The cards are turned up and the board is dealt."
+    assert sentence(both, me) == \
+        "All-in: you and Ada. The cards are turned up and the board is dealt."
+    assert sentence(mine, Phrasing(NAMES.__getitem__, me=0)).startswith("All-in: Bruno.")

@@ -191,8 +191,9 @@ def test_a_newcomer_seated_in_a_running_game_hears_who_is_here_not_back_at_the_t
 
 def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desktop, served):
     """W on a listed table: the action keys say the player watches there (not
-    "you play from the next one"), U says "you" among those watching, and
-    Escape's question says nothing of a seat the computer would play."""
+    "you play from the next one"), U says "you" among those watching,
+    Escape's question says nothing of a seat the computer would play, and
+    leaving goes back to the Lobby."""
     from holdem_desktop.i18n.phrases import public_spectator
 
     ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
@@ -216,5 +217,12 @@ def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desk
         keys(app, "escape")
         asked = said(desktop)[-1]
         assert asked.startswith("Leave the room?") and "your seat" not in asked, asked
+        before = len(said(desktop))
+        keys(app, "tab", "return")  # Leave the room: back to the Lobby it was chosen in
+        wait_for(app, [ann], lambda: isinstance(app.screen, LobbyPage)
+                 and "1 public table." in said(desktop)[before:],
+                 seen=lambda: (app.screen, said(desktop)[before:]))
+        keys(app, "escape")  # and the Lobby closes to the start screen, as ever
+        assert type(app.screen).__name__ == "StartPage", app.screen
     finally:
         ann.client.close()

@@ -63,7 +63,7 @@ def test_the_invitation_line_and_addresses_parse_strictly():
 def test_create_on_a_server_by_keys_trust_the_certificate_and_play_with_a_friend(
         desktop, served, monkeypatch):
     app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
-              poll=desktop.poll)
+              poll=desktop.poll, moves=desktop.take_moves)  # (as app/play.py makes it)
     app.screen.focus.id = "rooms"
     keys(app, "return")  # Rooms
     assert [c.label for c in app.screen.controls()][:3] == ["Create room", "Join room",
@@ -195,7 +195,7 @@ def test_the_certificate_question_is_said_in_the_players_language(desktop, serve
 def play_online(desktop: Desktop) -> App:
     """``desktop``'s window on the Play online page, reached by keys."""
     app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush,
-              poll=desktop.poll)
+              poll=desktop.poll, moves=desktop.take_moves)  # (as app/play.py makes it)
     app.screen.focus.id = "rooms"
     keys(app, "return")  # Rooms
     app.screen.focus.id = "online"

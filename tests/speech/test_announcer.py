@@ -9,6 +9,7 @@ from holdem_desktop.engine.cards import parse_cards
 from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.session import HumanController, Session
+from holdem_desktop.session.events import BlindsUp, GameStarted, HandStarting
 from holdem_desktop.speech import Announcer, RecordingSpeaker, Speech, SpeechOptions
 
 
@@ -69,7 +70,7 @@ def test_a_scripted_hand_one_announcement_per_action_then_fold_mode():
     s.submit(0, Action.fold())
     announcer.flush()
     assert [text for text, _ in rec.calls] == [
-        "New game: 3 players, 1,500 chips each. Bruno deals first.",
+        "New game: 3 players, 1,500 chips each.",
         "Hand 1. Bruno deals. Blinds 10 and 20. You post the small blind, 10. Ada posts the big "
         "blind, 20. You have ace of spades and king of hearts. Bruno folds. "
         "Your turn: 10 to call.",
@@ -90,7 +91,7 @@ def test_brief_speech_and_spoken_suits_off():
     s.start()
     s.next_hand()
     announcer.flush()
-    assert rec.calls[-1][0] == ("New game: 3 players, 1,500 chips each. Bruno deals first. "
+    assert rec.calls[-1][0] == ("New game: 3 players, 1,500 chips each. "
                                 "Hand 1. Bruno deals. Blinds 10 and 20. You post the small blind, "
                                 "10. You have ace and king. Bruno folds. Your turn: 10 to call.")
 
@@ -146,3 +147,20 @@ def test_a_spectator_hears_no_private_cards():
         announcer(event)
     announcer.flush()
     assert "ace" not in heard[0] and "king" not in heard[0]
+
+
+def test_the_dealer_and_new_blinds_are_said_once_each():
+    rec = RecordingSpeaker()
+    speech = Speech(rec)
+    names = ["Mara", "Ada", "Luca"]
+    announcer = Announcer(0, names.__getitem__, speech.announce)
+    announcer(GameStarted(1, (0, 1, 2), tuple(names), (1500, 1500, 1500), 2))
+    announcer(HandStarting(1, 2, 0, (10, 20), 0, 10))
+    announcer(BlindsUp(1, (20, 40), 0))
+    announcer(HandStarting(11, 0, 1, (20, 40), 0, 10))
+    announcer(HandStarting(12, 1, 1, (20, 40), 0, 9))
+    announcer.flush()
+    assert rec.calls[-1][0] == (
+        "New game: 3 players, 1,500 chips each. Hand 1. Luca deals. Blinds 10 and 20. "
+        "Blinds go up to 20 and 40. Hand 11. You deal. "
+        "Hand 12. Ada deals. Blinds 20 and 40.")
