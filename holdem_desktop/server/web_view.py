@@ -58,6 +58,9 @@ def page_words() -> dict[str, str]:
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
         "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"), "sounds": _("Sounds"),
+        # All-in asks once more first, in the desktop's words for its button and its A key
+        "all_in_again": _("Press All-in again to go all-in."),
+        "all_in_key": _("Press A again to go all-in."),
     }
 
 
