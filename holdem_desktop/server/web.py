@@ -81,6 +81,7 @@ from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
+    hand_so_far,
     hand_text,
     lobby_filters,
     lobby_view,
@@ -299,10 +300,15 @@ class WebMember:
     def _arrive(self, remote: RemoteTable) -> None:
         """The first table after the welcome: a player back at their seat
         (a reload, a new connection, the seat's token) hears where the game
-        stands and whose turn it is, as the desktop says it; one newly
+        stands and whose turn it is, as the desktop says it, and finds this
+        hand's moves in the Move log as the page had them; one newly
         seated hears that and who is here."""
         self.arrived = True
         if remote.rejoined:
+            # the page's Move log, emptied by the reload, holds this hand again
+            assert self.log is not None
+            for event in hand_so_far(remote):
+                self.log.add(event)
             remote.tell_where()
         elif remote.seat is not None:
             seated = room_news("seated", ("",)) if remote.running \

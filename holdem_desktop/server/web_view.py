@@ -18,13 +18,14 @@ from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
+from holdem_desktop.session.events import HandStarting
 from holdem_desktop.settings import APP
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 
-__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_text", "lobby_filters", "lobby_view",
-           "page_words", "read_state", "rules_page", "table_view", "turn_of"]
+__all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_so_far", "hand_text", "lobby_filters",
+           "lobby_view", "page_words", "read_state", "rules_page", "table_view", "turn_of"]
 
 ZONES = ("table", "hand", "actions", "state", "players", "log", "room", "chat")
 """The zones' headings, in seed 000's order (Room and Chat: in a room)."""
@@ -58,6 +59,9 @@ def page_words() -> dict[str, str]:
         "lobby": _("Lobby: public tables"), "play_now": _("Play now"),
         "time_left": _("Time left"),
         "game": _("Game"), "speed": _("Speed"), "watch": _("Watch"), "sounds": _("Sounds"),
+        # All-in asks once more first, in the desktop's words for its button and its A key
+        "all_in_again": _("Press All-in again to go all-in."),
+        "all_in_key": _("Press A again to go all-in."),
     }
 
 
@@ -191,6 +195,21 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
         "turn": turn_of(table),
     }
+
+
+def hand_so_far(table: RemoteTable) -> list[object]:
+    """The events of the hand the view shows (none before the first deal),
+    as a Move log that was there all along took them: its start ("Hand 3.
+    Bo deals. Blinds 10 and 20.", which the view's history begins after),
+    then the history: a page back at the table writes its log again from them."""
+    t = table.table
+    view = t.view if t is not None else None
+    if t is None or view is None or not view.history:
+        return []
+    level = table.blind_level()
+    number = table.hands_played + (0 if view.over else 1)  # (counted at its end)
+    return [HandStarting(number, view.button, t.level, level.blinds, level.ante,
+                         t.hands_until_next_level), *view.history]
 
 
 def turn_of(table: RemoteTable) -> str:

@@ -16,8 +16,28 @@
   // A press that answers a decision says which one the page showed: the
   // server refuses it when the table has moved on since (a quick second tap
   // never answers a decision the player has not heard yet).
-  function press(id) {
+  function press(id, asked) {
+    if (id === "all_in" && !confirmed(asked)) return;
     send(ANSWERS.includes(id) ? { press: id, turn: view.turn || "" } : { press: id });
+  }
+  // All-in asks once more first, as the desktop's does (an all-in by mistake
+  // loses a whole stack): the first press says so, a second one for the same
+  // decision goes all-in; any other press, or another decision, forgets it.
+  // A greyed All-in goes at once (the server says why: no "again" for nothing).
+  let allIn = null;  // the decision (the view's turn) an All-in press waits on
+  function confirmed(asked) {
+    const turn = view.turn || "";
+    if (allIn === turn || $("press-all_in").getAttribute("aria-disabled") !== "false") {
+      allIn = null; return true;
+    }
+    allIn = turn;
+    say(words[asked] || (asked === "all_in_key" ? "Press A again to go all-in."
+      : "Press All-in again to go all-in."));
+    return false;
+  }
+  // (in the capture phase: before the pressed control's own handler)
+  function pressed(ev) {
+    if (!(ev.target instanceof Element && ev.target.closest("#press-all_in"))) allIn = null;
   }
 
   // The live region: one line an announcement (``more`` grows the last one).
@@ -45,7 +65,8 @@
       const why = el("span", ""); why.id = b.id + "-why"; why.className = "why";
       why.setAttribute("aria-hidden", "true");  // read as the button's description, once
       b.setAttribute("aria-describedby", why.id);
-      b.addEventListener("click", () => (kind === "press" ? press(id) : send({ [kind]: id })));
+      b.addEventListener("click",
+        () => (kind === "press" ? press(id, "all_in_again") : send({ [kind]: id })));
       const box = el("span", ""); box.append(b, why); $(where).append(box);
     }
   }
@@ -187,6 +208,7 @@
     if (m.chat) say(m.chat);
     if (m.sound) play(m.sound);
     if (m.view) show(change(m.view));
+    if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
   }
 
   function connect(then) {
@@ -249,7 +271,8 @@
     if (!joined) return;
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-    if (KEYS[k] && KEYS[k][0] === "press") press(KEYS[k][1]);
+    if (k !== "a" && (KEYS[k] || "emh".includes(k))) allIn = null;  // another key the page uses
+    if (KEYS[k] && KEYS[k][0] === "press") press(KEYS[k][1], "all_in_key");
     else if (KEYS[k]) send({ [KEYS[k][0]]: KEYS[k][1] });
     else if (k === "e") $("repeat").click();
     else if (k === "m") $("line").focus();
@@ -260,6 +283,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.addEventListener("keydown", key);
+    document.addEventListener("click", pressed, true);
     $("tab-howto").addEventListener("click", () => tab("howto"));
     $("tab-settings").addEventListener("click", () => tab("settings"));
     $("tab-close").addEventListener("click", () => tab(null));

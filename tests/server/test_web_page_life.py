@@ -2,10 +2,10 @@
 docs and server/web.py describe, as the page's script sends them): a tap
 made for a decision the player heard never answers a later one; a reload
 with the seat's token brings the player back and says where the game stands
-and that it is their turn; after Leave, Play now under the same name seats
-them (never at the table their name is still held at) and the seat's token
-takes that seat back; a mistyped room code is said, and never counted as
-abuse."""
+and that it is their turn, with this hand's moves back in the Move log;
+after Leave, Play now under the same name seats them (never at the table
+their name is still held at) and the seat's token takes that seat back; a
+mistyped room code is said, and never counted as abuse."""
 
 from __future__ import annotations
 
@@ -173,6 +173,27 @@ def test_a_reload_with_the_seats_token_says_where_the_game_stands_and_whose_turn
             assert page.said.index(back[0]) < next(
                 k for k, t in enumerate(page.said) if "Your turn" in t)
             await page.until(lambda: page.view.get("turn"))  # (its view follows)
+
+    asyncio.run(visit())
+
+
+def test_a_reload_puts_this_hands_moves_back_in_the_move_log_in_the_same_words(served):
+    async def visit() -> None:
+        async with page_socket(served, origin(served)) as ws:
+            page = Page(ws)
+            await page.play_now("Mara")
+            await page.my_turn()
+            seat, log = page.joined, list(page.view["log"])
+            number = next(line for line in page.view["state"] if line.startswith("Hand "))
+        # this hand's lines, from its first ("Hand 2. Bo deals. Blinds 10 and 20.")
+        start = max(k for k, line in enumerate(log) if line.startswith(number + " "))
+        hand = log[start:]
+        assert len(hand) >= 3, log  # (the hand, its blinds, the moves before hers)
+        async with page_socket(served, origin(served)) as ws:  # the page loaded again
+            page = Page(ws)
+            await page.join_back(seat)
+            await page.until(lambda: page.view.get("turn"))
+            assert page.view["log"][:len(hand)] == hand, (page.view["log"], hand)
 
     asyncio.run(visit())
 
