@@ -69,10 +69,10 @@ class HelpPage(ReadingPage):
 class KeysPage(ReadingPage):
     """F1: every key, in three headed parts, to read or to look at."""
 
-    def __init__(self, keymap: KeyMap, say: Callable[[str], None]) -> None:
+    def __init__(self, keymap: KeyMap, say: Callable[[str], None], room: bool = True) -> None:
         sections = [(heading, [_("{keys}: {action}").format(keys=keys, action=action)
                                for keys, action in items])
-                    for heading, items in keymap.help_sections()]
+                    for heading, items in keymap.help_sections(room)]
         super().__init__(_("Keys"), sections, say, zone="keys")
 
     def on_key(self, key: Key) -> Transition | None:

@@ -82,6 +82,12 @@ class Key(StrEnum):
 ACTING = frozenset({Key.FOLD, Key.CHECK_CALL, Key.BET_RAISE, Key.ALL_IN, Key.NEXT_HAND})
 """Keys that change the game (all others only move or inform)."""
 
+TALKING = frozenset({Key.CHAT, Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4})
+"""The keys for talking in a room."""
+
+ROOM_ONLY = TALKING | {Key.WHO_IS_HERE, Key.TIME_LEFT}
+"""The keys that do something only in a room (F1 leaves them out in a game here)."""
+
 
 @dataclass(frozen=True)
 class Chord:
@@ -249,15 +255,15 @@ class KeyMap:
         """Every chord bound to ``key``."""
         return [c for c, k in self._bindings.items() if k is key]
 
-    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        """The key list in three parts with headings (moving, playing,
-        listening), each line (keys, what they do), for the F1 page."""
+    def help_sections(self, room: bool = True) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The key list in parts with headings (moving, playing, listening,
+        and talking when in a ``room``), each line (keys, what they do), for
+        the F1 page."""
         moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
                   Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.CLOSE,
                   Key.HELP, Key.SPEECH}
-        lines = {k: (", ".join(str(c) for c in self.chords(k)), describe(k))
-                 for k in Key if self.chords(k)}
-        talking = {Key.CHAT, Key.QUICK_1, Key.QUICK_2, Key.QUICK_3, Key.QUICK_4}
+        lines = dict(zip(self._listed(room), self.help_lines(room), strict=True))
+        talking = TALKING
         parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),
                  (_("Playing"), [v for k, v in lines.items() if k in ACTING
                                  or k in (Key.AMOUNT_UP, Key.AMOUNT_DOWN)]),
@@ -267,7 +273,13 @@ class KeyMap:
                  (_("Talking in a room"), [v for k, v in lines.items() if k in talking])]
         return [(heading, items) for heading, items in parts if items]
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every command, for F1 and How to play."""
+    def help_lines(self, room: bool = True) -> list[tuple[str, str]]:
+        """(keys, what they do) for every command, for F1 and How to play
+        (not ``room``: a game here, without the keys for talking in a room)."""
         return [(", ".join(str(c) for c in self.chords(k)), describe(k))
-                for k in Key if self.chords(k)]
+                for k in self._listed(room)]
+
+    def _listed(self, room: bool) -> list[Key]:
+        """The commands F1 lists: those with a key, and in a game here
+        (not ``room``) none of those that act only in a room."""
+        return [k for k in Key if self.chords(k) and (room or k not in ROOM_ONLY)]

@@ -494,11 +494,12 @@ class TableScreen(PicturedPage):
         if self.tab is None:
             self._before_keys = self.focus.id
         if which == "keys":  # F1: the key list to look at, and all of it said at once
-            self.tab, self.tab_id = KeysPage(self.keymap, self.say), which
+            room = self.room is not None  # (a game here: no keys for talking in a room)
+            self.tab, self.tab_id = KeysPage(self.keymap, self.say, room), which
             self.focus.id = self.tab.controls()[0].id
             self.say(_("{tab} open. {control}").format(
                 tab=self._tab_name(which), control="; ".join(
-                    f"{keys}: {text}" for keys, text in self.keymap.help_lines())))
+                    f"{keys}: {text}" for keys, text in self.keymap.help_lines(room))))
             return
         if self.desktop is None:
             self.say(_("This tab is not available here."))

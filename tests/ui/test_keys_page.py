@@ -45,9 +45,11 @@ def test_f1_opens_a_page_of_keys_with_headings_and_says_them_all(table):
     assert isinstance(screen.tab, KeysPage)
     said = desktop.speech.history[-1].text
     assert said.startswith("Keys open. ") and "F1: List every key" in said
+    # a game here: nothing of the keys that act only in a room (chat, who is here, the clock)
+    assert "In a room" not in said and "At a public table" not in said, said
     headings = [c for c in screen.tab.controls() if c.role is Role.HEADING]
-    assert [h.label for h in headings] == ["Moving around", "Playing", "Listening",
-                                              "Talking in a room"]
+    assert [h.label for h in headings] == ["Moving around", "Playing", "Listening"]
+    assert not any("In a room" in c.label for c in screen.tab.controls())
     screen.draw(app.surface)
     rect = screen.rects[headings[0].id]
     assert heading_pixels(app.surface, rect) > 20  # the heading is drawn

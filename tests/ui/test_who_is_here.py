@@ -116,8 +116,8 @@ def test_the_key_at_a_table_on_this_computer_says_there_is_no_room(player_home):
         keys(app, "u")
         assert desktop.speech.speaker.calls[-1][0] == (
             "This is not a room: you play against computer players here.")
-        keys(app, "f1")  # and the Keys tab lists it
-        assert "U: In a room: who is here" in desktop.speech.speaker.calls[-1][0]
+        keys(app, "f1")  # and the Keys tab, here, leaves it out (it acts only in a room)
+        assert "In a room: who is here" not in desktop.speech.speaker.calls[-1][0]
     finally:
         desktop.close()
 
@@ -136,3 +136,24 @@ def test_who_is_here_in_every_language(code, words):
         set_language("en")
     assert text.startswith(words) and "Mara" in text and "Bo" in text and "2" in text
     assert "(host)" not in text and "you" not in text.split()
+
+
+def test_f1_in_a_room_lists_the_keys_for_the_room_and_at_home_leaves_them_out(
+        host, player_home):  # noqa: F811
+    page = host.create_room("tournament", 4, "easy", "Mara")
+    app = App(page, (1024, 640), keymap=host.keymap, after_input=host.flush)
+    try:
+        keys(app, "f1")
+        said = next(s.text for s in reversed(host.speech.history) if "Keys open" in s.text)
+        assert "U: In a room: who is here" in said and "Ctrl+1" in said, said
+        assert page.tab is not None and "Talking in a room" in \
+            [c.label for c in page.tab.controls()]
+    finally:
+        host.close_room()
+    alone = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+    here = App(alone.table(alone.new_game("tournament", 3, "easy", "Mara")), (1024, 640),
+               keymap=alone.keymap, after_input=alone.flush)
+    keys(here, "f1")
+    said = alone.speech.history[-1].text
+    assert "F1: List every key" in said and "In a room" not in said, said
+    alone.close()
