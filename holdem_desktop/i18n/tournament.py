@@ -123,17 +123,30 @@ def you_finished(place: int, entrants: int, shared: bool) -> str:
     return finished(place, entrants, shared=shared)
 
 
-def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "") -> str:
+def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "",
+            total: int = 0) -> str:
     """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed.";
-    the player's own name (``me``) said "you"."""
+    the player's own name (``me``) said "you", their place said after the
+    first ones when it is further down; then how many players of ``total``
+    (the field; at least those in ``places``) were not read."""
     by_place: dict[int, list[str]] = {}
     mine = me.casefold()
+    yours = None
     for name, place in sorted(places, key=lambda np: (np[1], np[0])):
-        by_place.setdefault(place, []).append(
-            _("you") if mine and name.casefold() == mine else player_name(name))
+        you = bool(mine) and name.casefold() == mine
+        yours = place if you else yours
+        by_place.setdefault(place, []).append(_("you") if you else player_name(name))
+    read = sorted(by_place.items())[:limit]
+    if yours is not None and all(place != yours for place, _n in read):
+        read.append((yours, by_place[yours]))
     items = [_("{place}, {players}").format(place=place, players=names_list(names))
-             for place, names in sorted(by_place.items())[:limit]]
-    return _("Places: {standings}.").format(standings="; ".join(items))
+             for place, names in read]
+    text = _("Places: {standings}.").format(standings="; ".join(items))
+    rest = max(total, len(places)) - sum(len(names) for _p, names in read)
+    if rest > 0:
+        text += " " + ngettext("{count} more player is not read out.",
+                               "{count} more players are not read out.", rest).format(count=rest)
+    return text
 
 
 # ----------------------------------------------------------------------

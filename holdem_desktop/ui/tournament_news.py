@@ -55,9 +55,10 @@ def news_said(news: TournamentNews, me: str = "") -> list[str]:
         return [words.final_table(news.left)]
     if news.what == "out":
         return [words.you_finished(news.place, news.entrants, news.shared)]
-    # "over": the winner (you, or who), then the first places
+    # "over": the winner (you, or who), then the first places and yours
     won = [words.tournament_won(news.ranking[0], news.place == 1)] if news.ranking else []
-    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)), me=me)]
+    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)), me=me,
+                                 total=news.entrants)]
 
 
 def say_news(heard: list[TournamentNews], say: Callable[[str], None]) -> None:
