@@ -18,7 +18,8 @@ from .translate import _, ngettext
 
 __all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
            "player_name", "players_left", "ranking", "sitting_out", "table_broken",
-           "table_title", "tournament_won", "you_finished", "you_move", "your_standing",
+           "table_title", "tournament_won", "you_finished", "you_move", "you_were_moved",
+           "your_standing",
            "your_table", "yours_started"]
 
 COMPUTER = "computer:"
@@ -55,6 +56,12 @@ def you_move(table: int, seat: int, button: int | None, size: int) -> str:
             table=table, seat=seat + 1)
     return _("You move to table {table}, seat {seat}, {button}.").format(
         table=table, seat=seat + 1, button=button_from_you(seat, button, size))
+
+
+def you_were_moved(table: int) -> str:
+    """A move made while you were on your way to your seat, said before
+    where you sit now: "You were moved to table 3."."""
+    return _("You were moved to table {table}.").format(table=table)
 
 
 def table_broken(table: int, yours: bool) -> str:

@@ -42,9 +42,12 @@ class TournamentNews(Protocol):
     def places(self) -> tuple[int, ...]: ...
 
 
-def news_said(news: TournamentNews, me: str = "") -> list[str]:
+def news_said(news: TournamentNews, me: str = "", past: bool = False) -> list[str]:
     """The sentences ``news`` is said in, in order (``me``: the player's name
-    in the tournament, said "you" in the places)."""
+    in the tournament, said "you" in the places; ``past``: told before where
+    the player sits now, a move in the past tense, its seat said there)."""
+    if news.what == "moved" and past:
+        return [words.you_were_moved(news.table)]
     if news.what == "moved":
         return [words.you_move(news.table, news.seat, news.button, news.size)]
     if news.what == "broken":
