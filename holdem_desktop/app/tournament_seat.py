@@ -63,7 +63,8 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         if after is not None:
             after(news)  # type: ignore[arg-type]
 
-    def told(news: object) -> None:  # the tournament's news, said with the table's
+    def told(news: object) -> None:  # the tournament's news, said with the table's:
+        rooms.outputs.flush(got)  # after what its hand said so far (the end that made it)
         for sentence in news_said(news, seat.name):  # type: ignore[arg-type]
             rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
         kept(news)
