@@ -57,26 +57,28 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         return got
     got.tournament_table, got.is_host, got.newcomer = seat.table, False, True
 
-    def heard(news: object) -> None:  # the tournament's news, said with the table's
-        # (the seat's token kept under the table's code now: after a move,
-        # joining either code by hand comes back to the seat)
+    def kept(news: object) -> None:  # (the seat's token kept under the table's code
+        # now: after a move, joining either code by hand comes back to the seat)
         rooms.tokens.put(where.server + "#" + got.code, seat.name, got.token)
-        for sentence in news_said(news, seat.name):  # type: ignore[arg-type]
-            rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
-
-    after = ended(got) if ended is not None else None
-
-    def told(news: object) -> None:
-        heard(news)
         if after is not None:
             after(news)  # type: ignore[arg-type]
 
+    def told(news: object) -> None:  # the tournament's news, said with the table's:
+        rooms.outputs.flush(got)  # after what its hand said so far (the end that made it)
+        for sentence in news_said(news, seat.name):  # type: ignore[arg-type]
+            rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
+        kept(news)
+
+    after = ended(got) if ended is not None else None
     got.on_tournament = told
     where_sat = words.your_table(seat.table, got.seat) if got.seat is not None else ""
     start = "" if tournament is None else words.tournament_started(tournament) if tournament \
         else words.yours_started()
-    rooms.outputs.announce(" ".join(filter(None, (start, where_sat))))
+    # The news that came with the welcome happened on the way here (a move
+    # while away, a table broken): said before where you sit, in the past.
     early, got.early_news[:] = list(got.early_news), []
-    for news in early:  # (came with the welcome: said after where you sit)
-        told(news)
+    before = [s for news in early for s in news_said(news, seat.name, past=True)]
+    rooms.outputs.announce(" ".join(filter(None, (start, *before, where_sat))))
+    for news in early:
+        kept(news)
     return got

@@ -18,7 +18,8 @@ from .translate import _, ngettext
 
 __all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
            "player_name", "players_left", "ranking", "sitting_out", "table_broken",
-           "table_title", "tournament_won", "you_finished", "you_move", "your_standing",
+           "table_title", "tournament_won", "you_finished", "you_move", "you_were_moved",
+           "your_standing",
            "your_table", "yours_started"]
 
 COMPUTER = "computer:"
@@ -55,6 +56,12 @@ def you_move(table: int, seat: int, button: int | None, size: int) -> str:
             table=table, seat=seat + 1)
     return _("You move to table {table}, seat {seat}, {button}.").format(
         table=table, seat=seat + 1, button=button_from_you(seat, button, size))
+
+
+def you_were_moved(table: int) -> str:
+    """A move made while you were on your way to your seat, said before
+    where you sit now: "You were moved to table 3."."""
+    return _("You were moved to table {table}.").format(table=table)
 
 
 def table_broken(table: int, yours: bool) -> str:
@@ -123,17 +130,30 @@ def you_finished(place: int, entrants: int, shared: bool) -> str:
     return finished(place, entrants, shared=shared)
 
 
-def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "") -> str:
+def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "",
+            total: int = 0) -> str:
     """The first ``limit`` places: "Places: 1, Vera; 2, Wiktor; 3, Ola and Ed.";
-    the player's own name (``me``) said "you"."""
+    the player's own name (``me``) said "you", their place said after the
+    first ones when it is further down; then how many players of ``total``
+    (the field; at least those in ``places``) were not read."""
     by_place: dict[int, list[str]] = {}
     mine = me.casefold()
+    yours = None
     for name, place in sorted(places, key=lambda np: (np[1], np[0])):
-        by_place.setdefault(place, []).append(
-            _("you") if mine and name.casefold() == mine else player_name(name))
+        you = bool(mine) and name.casefold() == mine
+        yours = place if you else yours
+        by_place.setdefault(place, []).append(_("you") if you else player_name(name))
+    read = sorted(by_place.items())[:limit]
+    if yours is not None and all(place != yours for place, _n in read):
+        read.append((yours, by_place[yours]))
     items = [_("{place}, {players}").format(place=place, players=names_list(names))
-             for place, names in sorted(by_place.items())[:limit]]
-    return _("Places: {standings}.").format(standings="; ".join(items))
+             for place, names in read]
+    text = _("Places: {standings}.").format(standings="; ".join(items))
+    rest = max(total, len(places)) - sum(len(names) for _p, names in read)
+    if rest > 0:
+        text += " " + ngettext("{count} more player is not read out.",
+                               "{count} more players are not read out.", rest).format(count=rest)
+    return text
 
 
 # ----------------------------------------------------------------------

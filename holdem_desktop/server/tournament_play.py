@@ -399,6 +399,19 @@ class TablePlay:
                 self._close(event.table, "table_broken")
             elif isinstance(event, TournamentOver):
                 self.on_over(self.key, event.ranking)
+        self._told_now(room)
+
+    def _told_now(self, room: TournamentRoom) -> None:
+        """The end of ``room``'s hand goes out now, the news it made right
+        after it (a player out, the players left): before anything dealt
+        after it, whether at this table or at any other in the same turn,
+        so that they are heard at the end of that hand, never inside the next."""
+        lobby = self.lobby
+        if lobby is None:
+            return
+        lobby.outbox.extend(room.take())
+        if lobby.followers is not None:
+            lobby.outbox.extend(lobby.followers.take())
 
     def _out(self, room: TournamentRoom, player: str) -> None:
         """``player`` is out: a watcher of the table from now on."""

@@ -73,9 +73,11 @@ class RankingPage(FormPage):
         self.quiet_arrival = True  # said as one sentence: see :meth:`arrival`
 
     def arrival(self) -> str:
-        """What is said as the page opens: the title, your place, the first places."""
+        """What is said as the page opens: the title, your place, the first
+        places and yours, and how many players were not read."""
         r = self.ranking
-        first = words.ranking([(who, place) for place, who, _c in r.rows])
+        first = words.ranking([(who, place) for place, who, _c in r.rows], me=r.you,
+                              total=r.entrants)
         return " ".join(t for t in (self.title + ".", self.subtitle, first,
                                     end_words.enter_goes_back()) if t)
 

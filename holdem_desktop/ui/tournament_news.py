@@ -42,9 +42,12 @@ class TournamentNews(Protocol):
     def places(self) -> tuple[int, ...]: ...
 
 
-def news_said(news: TournamentNews, me: str = "") -> list[str]:
+def news_said(news: TournamentNews, me: str = "", past: bool = False) -> list[str]:
     """The sentences ``news`` is said in, in order (``me``: the player's name
-    in the tournament, said "you" in the places)."""
+    in the tournament, said "you" in the places; ``past``: told before where
+    the player sits now, a move in the past tense, its seat said there)."""
+    if news.what == "moved" and past:
+        return [words.you_were_moved(news.table)]
     if news.what == "moved":
         return [words.you_move(news.table, news.seat, news.button, news.size)]
     if news.what == "broken":
@@ -55,9 +58,10 @@ def news_said(news: TournamentNews, me: str = "") -> list[str]:
         return [words.final_table(news.left)]
     if news.what == "out":
         return [words.you_finished(news.place, news.entrants, news.shared)]
-    # "over": the winner (you, or who), then the first places
+    # "over": the winner (you, or who), then the first places and yours
     won = [words.tournament_won(news.ranking[0], news.place == 1)] if news.ranking else []
-    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)), me=me)]
+    return [*won, words.ranking(list(zip(news.ranking, news.places, strict=True)), me=me,
+                                 total=news.entrants)]
 
 
 def say_news(heard: list[TournamentNews], say: Callable[[str], None]) -> None:

@@ -52,7 +52,8 @@ def test_the_end_says_the_winner_your_place_and_the_ranking():
     assert words.tournament_won("Vera", you=True) == "You win the tournament!"
     assert words.you_finished(3, 40, shared=False) == "You finished third of 40."
     assert words.ranking([("Ola", 3), ("Vera", 1), ("Ed", 3), ("Wiktor", 2), ("Zed", 5)],
-                         limit=3) == "Places: 1, Vera; 2, Wiktor; 3, Ed and Ola."
+                         limit=3) == ("Places: 1, Vera; 2, Wiktor; 3, Ed and Ola. 1 more player "
+                                      "is not read out.")  # (Zed: never cut off unsaid)
     # a server's computers by name, not by their id
     assert words.tournament_won("computer:6", you=False) == "Computer 6 wins the tournament."
     assert words.ranking([("computer:6", 1), ("Ann", 2)]) == "Places: 1, Computer 6; 2, Ann."

@@ -53,3 +53,30 @@ def test_a_small_field_is_whole_and_a_shared_place_leaves_no_gap():
     assert labels(page) == ["Place, player", "1. A (you)", "2. B", "3. C", "3. D",
                             "Back to Tournaments"]
     assert page.subtitle == "You win the tournament!"
+
+
+def test_the_places_said_name_yours_beyond_ten_and_how_many_were_not_read():
+    # 24 players: the first ten places are read, then hers (17th), and how
+    # many were left unread, as the page opens and in the end's news
+    from types import SimpleNamespace
+
+    from holdem_desktop.ui.tournament_news import news_said
+
+    ranking = [(f"P{k}", k) for k in range(1, 25)]
+    rows = rows_for(ranking, "P17")
+    page = RankingPage(ranking_of("Sunday", "P17", 17, 24, False, [n for n, _ in rows],
+                                  [p for _, p in rows], [], []), lambda: Pop(), lambda t: None)
+    ten = "; ".join(f"{k}, P{k}" for k in range(1, 11))
+    said = page.arrival()
+    assert f"Places: {ten}; 17, you. 13 more players are not read out." in said, said
+    news = SimpleNamespace(what="over", ranking=tuple(n for n, _ in rows),
+                           places=tuple(p for _, p in rows), place=17, entrants=24)
+    assert news_said(news, "P17")[-1] == (
+        f"Places: {ten}; 17, you. 13 more players are not read out.")
+    # a field read whole says nothing more; one of 11 says the last one
+    assert news_said(SimpleNamespace(what="over", ranking=("A", "B"), places=(1, 2), place=2,
+                                     entrants=2), "B")[-1] == "Places: 1, A; 2, you."
+    eleven = tuple(f"P{k}" for k in range(1, 12))
+    assert news_said(SimpleNamespace(what="over", ranking=eleven, places=tuple(range(1, 12)),
+                                     place=1, entrants=11), "P1")[-1].endswith(
+        "10, P10. 1 more player is not read out.")
