@@ -65,9 +65,12 @@ class Hands:
             kind = table.kinds[seat] if table is not None and seat < len(table.kinds) else ""
             return "friend" if kind == "human" else "computer" if kind == "computer" else ""
 
-        self.recorders.append(HandRecorder(
+        recorder = HandRecorder(
             remote, self._get, seat=lambda: remote.seat, kind="room", kind_of=kind_of,
-            opponents="room", notice=self._notice, names=[s.name for s in remote.seats]))
+            opponents="room", notice=self._notice, names=[s.name for s in remote.seats])
+        self.recorders.append(recorder)
+        # back at the table: the hand being played is written whole at its end
+        remote.back_listeners.append(lambda: recorder.take_up(remote.hand_so_far()))
 
     def close(self) -> None:
         """Close the file."""

@@ -203,6 +203,10 @@ class RemoteTable:
         self.on_back: Callable[[], None] = lambda: None
         """The player is back at the table (see :meth:`tell_where`): says so,
         with where the game stands for them."""
+        self.back_listeners: list[Callable[[], None]] = []
+        """Called when the player is back at the table, before :attr:`on_back`
+        says so: the table's Move log and the hand's record take up this
+        hand from :meth:`hand_so_far` (what came while away never reached them)."""
         self.resuming = False
         self.seated_said = False
         self.watch_only = False
@@ -481,6 +485,8 @@ class RemoteTable:
         whose turn it is, as the game says a turn ("Your turn: 20 to call.",
         "Bo to act."), and that the game waits for that person when they are
         not connected.  One way for every return, on the LAN and online."""
+        for listener in list(self.back_listeners):
+            listener()
         self.on_back()
         t = self.table
         view = t.view if t is not None else None
@@ -495,6 +501,21 @@ class RemoteTable:
         self._emit(TurnStarted(seat, min(top - player.bet, player.stack)))
         if seat < len(t.kinds) and t.kinds[seat] == "human" and not t.connected[seat]:
             self.on_news(room_news("turn_waits", (t.names[seat],)))
+
+    def hand_so_far(self) -> list[object]:
+        """The events of the hand the view shows (none before the first deal),
+        as a Move log that was there all along took them: its start ("Hand 3.
+        Bo deals. Blinds 10 and 20.", which the view's history begins after),
+        then the history.  A table back after a drop, a new window or a
+        reloaded page writes this hand again from them."""
+        t = self.table
+        view = t.view if t is not None else None
+        if t is None or view is None or not view.history:
+            return []
+        level = self.blind_level()
+        number = self.hands_played + (0 if view.over else 1)  # (counted at its end)
+        return [HandStarting(number, view.button, t.level, level.blinds, level.ante,
+                             t.hands_until_next_level), *view.history]
 
     def _mirror(self, view: SeatView, table: Table) -> Hand | None:
         """The hand's betting replayed from ``view``'s history (None when it

@@ -18,7 +18,6 @@ from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
 from holdem_desktop.session import SessionError
-from holdem_desktop.session.events import HandStarting
 from holdem_desktop.settings import APP
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
@@ -198,18 +197,10 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
 
 
 def hand_so_far(table: RemoteTable) -> list[object]:
-    """The events of the hand the view shows (none before the first deal),
-    as a Move log that was there all along took them: its start ("Hand 3.
-    Bo deals. Blinds 10 and 20.", which the view's history begins after),
-    then the history: a page back at the table writes its log again from them."""
-    t = table.table
-    view = t.view if t is not None else None
-    if t is None or view is None or not view.history:
-        return []
-    level = table.blind_level()
-    number = table.hands_played + (0 if view.over else 1)  # (counted at its end)
-    return [HandStarting(number, view.button, t.level, level.blinds, level.ante,
-                         t.hands_until_next_level), *view.history]
+    """The events of the hand the view shows, from its start (see
+    :meth:`RemoteTable.hand_so_far`): a page back at the table writes its
+    log again from them."""
+    return table.hand_so_far()
 
 
 def turn_of(table: RemoteTable) -> str:

@@ -73,6 +73,18 @@ class HandRecorder:
         for event in (HandStarting(number, 0, 0, level.blinds, level.ante, None), *events):
             self(event)
 
+    def take_up(self, hand: Sequence[object]) -> None:
+        """Back at a room's table (a new connection, a new window): ``hand``
+        is the hand being played, from its :class:`HandStarting` (the room's
+        ``hand_so_far``), written whole when it ends (the moves made while
+        away never came here).  A hand already over is left as it is: written
+        by the window that saw it end, never twice."""
+        if not hand or any(isinstance(event, HandEnded) for event in hand):
+            return
+        self.started, self.events = None, []
+        for event in hand:
+            self(event)
+
     def info(self) -> GameInfo:
         """The game's row, as it is created."""
         seat = self.seat()

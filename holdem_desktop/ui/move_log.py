@@ -3,18 +3,31 @@ action is always in the Move log), in the same words speech uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from holdem_desktop.engine.events import HandEnded, HandStarted, HoleCardsDealt
 from holdem_desktop.i18n.phrases import Phrasing, Showdown, sentence
 from holdem_desktop.i18n.translate import language
-from holdem_desktop.session.events import GameOver, GameStarted, TurnStarted, WaitingForPlayers
+from holdem_desktop.session.events import (
+    BlindsUp,
+    GameOver,
+    GameStarted,
+    HandStarting,
+    PlayerOut,
+    TurnStarted,
+    WaitingForPlayers,
+)
 
 __all__ = ["KEPT_EVENTS", "MoveLog"]
 
 KEPT_EVENTS = 20_000
 """Events kept to write the Move log again in another language (about 400
 hands of six); the lines of older hands stay in the words they were written in."""
+
+_NOT_IN_HISTORY = (BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted,
+                   WaitingForPlayers)
+"""Events a table hears that a hand's history does not hold (the game's,
+the turns)."""
 
 
 class MoveLog:
@@ -81,10 +94,46 @@ class MoveLog:
         """The player chose another language: every line written here again
         in it, from its event (as a commercial client's hand history shows
         the language chosen, not a mix).  Lines put back from a save stay."""
+        self._rewrite(self._events)
+
+    def take_up(self, hand: Sequence[object]) -> None:
+        """Back at the table (a new connection, a new window): ``hand`` is
+        the hand being played, its :class:`HandStarting` and then its events
+        (the room's :meth:`~holdem_desktop.net.remote.RemoteTable.hand_so_far`).
+        The log then holds this hand's lines as if the player had been there
+        all along: what it has of the hand stays and the moves missed while
+        away follow, each line once; an earlier hand's lines stay as they are."""
+        if not hand or not isinstance(hand[0], HandStarting):
+            return
+        start, events = hand[0], list(hand[1:])
+        at = None  # where this hand starts among the events written here
+        for k in range(len(self._events) - 1, -1, -1):
+            old = self._events[k][0]
+            if isinstance(old, HandStarting | GameStarted):
+                if isinstance(old, HandStarting) and (old.number, old.button) == (
+                        start.number, start.button):
+                    at = k
+                break
+        if at is None:  # a hand started while away (or a new window): written whole
+            for event in hand:
+                self.add(event)
+            return
+        had = [e[0] for e in self._events[at + 1:] if not isinstance(e[0], _NOT_IN_HISTORY)]
+        if had == events[:len(had)]:  # what was missed comes after what is here
+            for event in events[len(had):]:
+                self.add(event)
+            return
+        self._rewrite(self._events[:at])  # out of step: the hand written again
+        for event in hand:
+            self.add(event)
+
+    def _rewrite(self, events: list[tuple[object, int, int | None, int, bool]]) -> None:
+        """Write ``events`` again (after the lines put back from a save), in
+        the language chosen now."""
         me, self.language = self.phrasing.me, language()
         self.lines, self._marks = list(self._kept), []
         self._showdown, self._barrier_logged = Showdown(), False
-        events, self._events = self._events, []
+        self._events = []
         for event, mark, seat, _count, _clean in events:
             if seat != self.phrasing.me:
                 self.phrasing = Phrasing(self.phrasing.name, me=seat)

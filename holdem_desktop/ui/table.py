@@ -157,8 +157,9 @@ class TableScreen(PicturedPage):
         """The Chat zone (a room's table only)."""
         session.subscribe(self._listen)
         seat_listeners = getattr(session, "seat_listeners", None)
-        if seat_listeners is not None:  # a room's table: the host may seat us
+        if seat_listeners is not None:  # a room's table: the host may seat us, and we come back
             seat_listeners.append(self.reseat)
+            session.back_listeners.append(self.take_up_hand)  # type: ignore[attr-defined]
         self.focus.id = self._game_focus()  # (a guest's New game is the host's to press)
         self.quietly: Callable[[], AbstractContextManager[object]] = nullcontext
         """The table's speech and sounds held for a while (the desktop's)."""

@@ -39,7 +39,30 @@ class PicturedPage(InformingPage):
     move_log: MoveLog
     log_filter: str
     _timeline: list[tuple[bool, str]]
+    _seen: tuple[int, int]
     _ring_at: str | None
+
+    def take_up_hand(self) -> None:
+        """Back at a room's table (a new connection, a new window): the Move
+        log holds this hand's moves as if the player had been there all along
+        (see :meth:`MoveLog.take_up`), each once; the chat lines stay where
+        they came among the moves that are the same."""
+        hand_so_far = getattr(self.session, "hand_so_far", None)
+        if hand_so_far is None:
+            return
+        before = list(self.move_log.lines)
+        self.move_log.take_up(hand_so_far())
+        after = self.move_log.lines
+        same = next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+                    min(len(before), len(after)))
+        if same < self._seen[0]:  # lines written again: the timeline takes them from there
+            moves, timeline = 0, []
+            for chat, line in self._timeline:
+                if chat or moves < same:
+                    timeline.append((chat, line))
+                moves += not chat
+            self._timeline, self._seen = timeline, (same, self._seen[1])
+            self.log_index = None
 
     # the Chat zone (a room's), over the felt ------------------------------------
 
