@@ -97,9 +97,9 @@ def game_label(variant: str, kind: str, started: float, hands: int, net: int,
                place: int | None) -> str:
     """One game in the review's list."""
     where = {"room": _("room"), "imported": _("imported")}.get(kind, "")
-    text = _("{variant}, {when}: {hands}, {result} chips").format(
+    text = _("{variant}, {when}: {hands}, {result}").format(  # ("-170 chips" sounded a count)
         variant=stored_variant_name(variant) + (f" ({where})" if where else ""), when=when(started),
-        hands=hands_count(hands), result=signed(net))
+        hands=hands_count(hands), result=hand_result(net))
     if place is not None:
         text += ", " + _("place {place}").format(place=place)
     return text
@@ -114,7 +114,7 @@ def hand_label(number: int, cards: Sequence[int], net: int) -> str:
 
 
 def hand_result(net: int) -> str:
-    """What a hand did to your chips: won, lost or even."""
+    """What a hand (or a game, in the review's list) did to your chips: won, lost or even."""
     if net > 0:
         return _("won {amount}").format(amount=amount(net))
     if net < 0:

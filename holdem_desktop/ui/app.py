@@ -21,7 +21,7 @@ import pygame
 from holdem_desktop.i18n.translate import _
 
 from .draw import set_text_scale
-from .keymap import Key, KeyMap
+from .keymap import Key, KeyMap, key_name
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 from .waiting import wait
@@ -33,6 +33,8 @@ __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 # Keys that still move and act while a text field has the focus (the
 # others type their character).
 _EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
+_CURSOR_KEYS = {"left", "right", "home", "end", "delete"}
+"""Keys that move a cursor or delete at it, in other programs' text boxes."""
 
 
 class NoDisplay(RuntimeError):
@@ -160,11 +162,21 @@ class App:
             c = screen.focused()
             if name == "backspace" and c is not None:
                 screen.erase(c)
+            elif name in _CURSOR_KEYS:  # (no cursor to move: said, not silent)
+                screen.say(_("Text is typed and erased at its end: Backspace erases the "
+                             "last character."))
             return  # the character arrives as TEXTINPUT
         key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
                                  ctrl=bool(mods & pygame.KMOD_CTRL))
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
+        elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere
+            from .help_pages import KeysPage  # (it imports the pages' modules)
+
+            self.apply(Push(KeysPage(self.keymap, screen.say)))
+        elif key is not None and not screen.answers(key):
+            screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
+                key=key_name(name)))
         elif key is not None:
             screen.typed_ahead = bool(getattr(event, "ahead", False))
             try:
@@ -174,7 +186,7 @@ class App:
         elif name and name != "unknown" and not name.startswith(("left ", "right ")) \
                 and name not in ("caps lock", "numlock", "scroll lock"):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
-                key=name.title()))
+                key=key_name(name)))
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event."""

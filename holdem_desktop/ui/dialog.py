@@ -84,6 +84,9 @@ class Dialog(Page):
             return Pop()
         return outcome
 
+    def answers(self, key: Key) -> bool:
+        return True  # any other key: the question again (see on_key)
+
     def on_key(self, key: Key) -> Transition | None:
         if self.again is not None and key is self.again:
             return self._confirm()

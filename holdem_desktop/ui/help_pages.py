@@ -75,6 +75,8 @@ class KeysPage(ReadingPage):
                     for heading, items in keymap.help_sections(room)]
         super().__init__(_("Keys"), sections, say, zone="keys")
 
+    hotkeys = frozenset({Key.HELP})
+
     def on_key(self, key: Key) -> Transition | None:
         return self.close() if key is Key.HELP else None  # F1 again closes it
 

@@ -262,7 +262,7 @@ class KeyMap:
         moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
                   Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.CLOSE,
                   Key.HELP, Key.SPEECH}
-        lines = dict(zip(self._listed(room), self.help_lines(room), strict=True))
+        lines = self._lines(room)
         talking = TALKING
         parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),
                  (_("Playing"), [v for k, v in lines.items() if k in ACTING
@@ -276,8 +276,20 @@ class KeyMap:
     def help_lines(self, room: bool = True) -> list[tuple[str, str]]:
         """(keys, what they do) for every command, for F1 and How to play
         (not ``room``: a game here, without the keys for talking in a room)."""
-        return [(", ".join(str(c) for c in self.chords(k)), describe(k))
-                for k in self._listed(room)]
+        return list(self._lines(room).values())
+
+    def _lines(self, room: bool) -> dict[Key, tuple[str, str]]:
+        """Each command listed and its line; the seven card keys, on 1 to 7
+        as they ship, one line ("1 to 7"), not seven alike."""
+        lines = {k: (", ".join(str(c) for c in self.chords(k)), describe(k))
+                 for k in self._listed(room)}
+        cards = [k for k in Key if k.name.startswith("CARD_")]
+        if all(self.chords(k) == [Chord(str(n))] for n, k in enumerate(cards, 1)):
+            lines[cards[0]] = (_("{first} to {last}").format(first=1, last=len(cards)),
+                               _("Read a card by its number: your two cards, then the board"))
+            for k in cards[1:]:
+                del lines[k]
+        return lines
 
     def _listed(self, room: bool) -> list[Key]:
         """The commands F1 lists: those with a key, and in a game here

@@ -252,6 +252,8 @@ class LobbyPage(FormPage):
             self.adjust(control, 1)
         return None
 
+    hotkeys = frozenset({Key.WHOSE_TURN})
+
     def on_key(self, key: Key) -> Transition | None:
         c = self.focused()
         if key is Key.WHOSE_TURN and c is not None:

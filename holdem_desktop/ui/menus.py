@@ -107,6 +107,8 @@ class StartPage(FormPage):
             return Quit()
         return None
 
+    hotkeys = frozenset({Key.HELP})
+
     def on_key(self, key: Key) -> Transition | None:
         if key is Key.HELP:
             return Push(KeysPage(self.desktop.keymap, self._say))

@@ -83,6 +83,9 @@ class Page:
     default: str | None = None
     """The id of the button Enter presses from any field (a form's Start,
     Join or Close), as in every desktop dialog."""
+    hotkeys: frozenset[Key] = frozenset()
+    """The keys past those of the focus that :meth:`on_key` answers here
+    (see :meth:`answers`)."""
 
     def __init__(self, say: Callable[[str], None]) -> None:
         self.say = say
@@ -130,6 +133,12 @@ class Page:
     def on_key(self, key: Key) -> Transition | None:
         """A command the page itself does not know (hotkeys of the table)."""
         return None
+
+    def answers(self, key: Key) -> bool:
+        """Whether ``key`` does something on this page: the focus's keys, and
+        its :attr:`hotkeys`.  Any other is said to do nothing here (and F1
+        opens the list of keys), by the window, rather than pass in silence."""
+        return key in _FOCUS_KEYS or key in self.hotkeys
 
     def settled(self) -> bool:
         """The window has handled an input and drawn the result (the table

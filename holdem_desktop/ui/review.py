@@ -277,6 +277,8 @@ class ReplayPage(Page):
                             "previous_street": Key.AMOUNT_UP, "next_street": Key.AMOUNT_DOWN,
                             "state": Key.READ_STATE}.get(control.id, Key.REPEAT))
 
+    hotkeys = frozenset({Key.READ_STATE, Key.REPEAT})
+
     def press(self, key: Key) -> Transition | None:
         if key in (Key.STEP_FORWARD, Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN):
             return self.on_key(key)

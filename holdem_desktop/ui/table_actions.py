@@ -41,6 +41,9 @@ class ActingPage(Page):
     on_refused: Callable[[], None]
     on_too_soon: Callable[[], None]
 
+    def answers(self, key: Key) -> bool:
+        return True  # at the table every key plays, reads, or says why it cannot now
+
     def _room_actions(self) -> list[Any]:
         """The Room zone's buttons now (the table has them)."""
         raise NotImplementedError

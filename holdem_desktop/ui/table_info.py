@@ -65,9 +65,9 @@ class InformingPage(TableTexts):
             self._out(_("No announcements yet."))
             return
         last = len(self.announcements) - 1
-        k = last if self.history_index is None else self.history_index
-        k = max(0, min(last, k + step))
-        edge = k == self.history_index
+        start = last if self.history_index is None else self.history_index
+        k = max(0, min(last, start + step))
+        edge = k == start  # (the first step too: one announcement is the oldest)
         self.history_index = k
         text = self.announcements[k]
         if edge:

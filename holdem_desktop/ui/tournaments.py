@@ -294,6 +294,8 @@ class TournamentsPage(FormPage):
                 self.say(account_problem("too_fast"))
         return None
 
+    hotkeys = frozenset({Key.CHIPS})
+
     def on_key(self, key: Key) -> Transition | None:
         if key is not Key.CHIPS:
             return None

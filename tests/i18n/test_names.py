@@ -39,3 +39,12 @@ def test_hand_names(cards, name):
 
 def test_amounts_have_thousands_separators():
     assert amount(1500) == "1,500" and amount(20) == "20" and amount(0) == "0"
+
+
+def test_a_games_line_in_the_review_says_its_result_not_a_count_of_chips():
+    from holdem_desktop.i18n import records
+
+    lost = records.game_label("Tournament", "local", 1_700_000_000.0, 2, -170, None)
+    even = records.game_label("Tournament", "room", 1_700_000_000.0, 1, 0, None)
+    assert lost.endswith(": 2 hands, lost 170"), lost
+    assert even.endswith(": 1 hand, even"), even

@@ -11,9 +11,19 @@ def test_every_command_has_a_key_and_a_description():
     for key in Key:
         assert km.chords(key), key
     lines = km.help_lines()
-    assert len(lines) == len(Key)
+    assert len(lines) == len(Key) - 6  # the seven card keys on 1 to 7: one line
     assert all(keys and text for keys, text in lines)
     assert ("F", "Fold") in lines
+    assert ("1 to 7", "Read a card by its number: your two cards, then the board") in lines
+
+
+def test_card_keys_bound_elsewhere_are_listed_one_by_one():
+    from holdem_desktop.ui.keymap import DEFAULT_KEYS, Chord
+
+    km = KeyMap({**DEFAULT_KEYS, Chord("8"): Key.CARD_1})  # 1 and 8 read card 1
+    lines = km.help_lines()
+    assert len(lines) == len(Key)
+    assert ("1, 8", "Read card 1: your two cards, then the board") in lines
 
 
 def test_spec_hotkeys():

@@ -160,7 +160,9 @@ def test_away_i_hear_the_computers_move_for_me_as_the_computers(room):
     said = " ".join(heard())
     assert not re.search(r"\bYou (fold|check|call|bet|raise|go all-in)\b", said), said
     assert "Your turn" not in said, said  # the computer's turn, not mine
-    # Back: my own moves are mine again
+    # Back: my own moves are mine again (its button, once the room's table says away)
+    assert until(lambda: (ada.pump(), desktop.poll()),
+                 lambda: any(c.id == "room:do:back" for c in page.controls()), 20)
     page.focus.id = "room:do:back"
     focused = page.focused()
     assert focused is not None and focused.id == "room:do:back"
