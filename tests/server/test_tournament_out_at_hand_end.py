@@ -7,31 +7,18 @@ players left) reaches Bo's connection before the events of the next hand."""
 
 from __future__ import annotations
 
-import random
-import time
-
 from holdem_desktop import __version__
 from holdem_desktop.engine.events import HandEnded, HandStarted
-from holdem_desktop.engine.variant import shipped_variants
 from holdem_desktop.net.protocol import Away, Events, Hello
 from holdem_desktop.net.tournament_messages import TournamentNews
-from holdem_desktop.server.lobby import Lobby
 from holdem_desktop.server.tournament_news import Followers
-from holdem_desktop.server.tournament_play import TablePlay
-from holdem_desktop.server.tournaments import Offer, TournamentDesk, computer_name
+
+from .test_tournament_people_first import bo_and_computers
 
 
 def test_the_news_of_a_player_out_comes_before_the_next_hand():
-    desk = TournamentDesk([Offer("x", "tournament", 6, 3, "turbo")], shipped_variants(),
-                          clock=time.time)
-    (key,) = desk.entries
-    t = desk.tournament(key)
-    t.rng = random.Random(4)
-    desk.register(key, "Bo")
-    for k in range(1, 6):  # (as the desk fills a sit-and-go)
-        t.register(computer_name(k))
-    play = TablePlay(t, desk.variants["tournament"], rng=random.Random(4), key=key)
-    lobby = Lobby(__version__, clock=time.monotonic)
+    desk, play, lobby = bo_and_computers(6, 4, 4)
+    t = play.tournament
     lobby.followers = Followers(desk)
     play.attach(lobby)
     play.play(0)

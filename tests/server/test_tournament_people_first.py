@@ -26,18 +26,25 @@ from holdem_desktop.server.tournament_play import TablePlay
 from holdem_desktop.server.tournaments import Offer, TournamentDesk, computer_name
 
 
-def sixty() -> tuple[TablePlay, Lobby]:
-    desk = TournamentDesk([Offer("x", "tournament", 60, 3, "turbo")], shipped_variants(),
-                          clock=time.time)
+def bo_and_computers(entrants: int, seed: int, deal_seed: int
+                     ) -> tuple[TournamentDesk, TablePlay, Lobby]:
+    """A sit-and-go of ``entrants`` at tables of three: Bo and computers,
+    its tables played by a :class:`TablePlay` (not yet attached)."""
+    desk = TournamentDesk([Offer("x", "tournament", entrants, 3, "turbo")],
+                          shipped_variants(), clock=time.time)
     (key,) = desk.entries
     t = desk.tournament(key)
-    t.rng = random.Random(35)
+    t.rng = random.Random(seed)
     desk.register(key, "Bo")
-    for k in range(1, 60):  # (as the desk fills a sit-and-go)
+    for k in range(1, entrants):  # (as the desk fills a sit-and-go)
         t.register(computer_name(k))
-    assert len(t.tables) == 20
-    play = TablePlay(t, desk.variants["tournament"], rng=random.Random(3), key=key)
-    lobby = Lobby(__version__, clock=time.monotonic)
+    play = TablePlay(t, desk.variants["tournament"], rng=random.Random(deal_seed), key=key)
+    return desk, play, Lobby(__version__, clock=time.monotonic)
+
+
+def sixty() -> tuple[TablePlay, Lobby]:
+    _desk, play, lobby = bo_and_computers(60, 35, 3)
+    assert len(play.tournament.tables) == 20
     play.attach(lobby)
     return play, lobby
 
