@@ -70,7 +70,7 @@ def test_the_review_steps_through_a_scripted_hand_and_says_each_line(player_home
     app.screen.focus.id = "review"
     keys(app, "return")
     assert heard(desktop)[-1].startswith("Hand review. Tournament, ")
-    assert "1 hand, +360 chips" in heard(desktop)[-1]
+    assert "1 hand, won 360" in heard(desktop)[-1]
     keys(app, "return")  # the game's hands
     assert heard(desktop)[-1] == ("Hands. Hand 7: ace of hearts and king of hearts, won 360, "
                                   "button")
