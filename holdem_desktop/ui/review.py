@@ -4,7 +4,9 @@ step, each step said in one short line.
 
 In the replay, Right and Left step action by action, Down and Up street by
 street, I reads the whole state at this step, E repeats the step's line,
-Escape goes back.  The hand is the stored one, as you saw it: another
+the table's reading keys (Y, T, V, P, O, S, W, D, L, 1 to 7) read the hand
+at this step in the table's words, Escape goes back; the keys that act say
+they do nothing here.  The hand is the stored one, as you saw it: another
 player's cards appear only when they were shown.  At the end the winning
 hands are named with the kickers that decided."""
 
@@ -25,12 +27,19 @@ from holdem_desktop.engine.events import (
     AntePosted,
     BetReturned,
     BlindPosted,
+    PotAwarded,
     StreetDealt,
 )
 from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.phh import PhhHand
-from holdem_desktop.engine.replay import ReplayError, hand_config, replay, stacked_deck
-from holdem_desktop.engine.views import SeatView, seat_view
+from holdem_desktop.engine.replay import (
+    NO_SMALL_BLIND_FIELD,
+    ReplayError,
+    hand_config,
+    replay,
+    stacked_deck,
+)
+from holdem_desktop.engine.views import PlayerView, SeatView, seat_view
 from holdem_desktop.i18n import amount, cards_names
 from holdem_desktop.i18n.phrases import Phrasing, Showdown, pot_label, sentence, side_pots
 from holdem_desktop.i18n.records import game_label, hand_label, hand_result, step_of
@@ -45,7 +54,8 @@ from .draw import TableRenderer
 from .form_page import ReadingPage
 from .keymap import Key
 from .page import Page, Pop, Push, Transition
-from .plates import seat_plates, winning_hands
+from .plates import pot_results, seat_plates, winning_hands
+from .reading import VIEW_KEYS, chips_line, view_answer
 from .widgets import Control, Role
 
 __all__ = ["ReplayPage", "ReviewPage", "Step", "replay_last", "review_steps"]
@@ -277,7 +287,9 @@ class ReplayPage(Page):
                             "previous_street": Key.AMOUNT_UP, "next_street": Key.AMOUNT_DOWN,
                             "state": Key.READ_STATE}.get(control.id, Key.REPEAT))
 
-    hotkeys = frozenset({Key.READ_STATE, Key.REPEAT})
+    hotkeys = frozenset({Key.READ_STATE, Key.REPEAT, Key.CHIPS, Key.BLINDS, *VIEW_KEYS})
+    """Step, read the state, repeat, and the table's reading keys, which read
+    the hand at this step (the keys that act do nothing here)."""
 
     def press(self, key: Key) -> Transition | None:
         if key in (Key.STEP_FORWARD, Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN):
@@ -297,7 +309,48 @@ class ReplayPage(Page):
             self.say(self.read_state())
         elif key is Key.REPEAT:
             self.say(self.steps[self.index].line if self.steps else "")
+        elif key in self.hotkeys:
+            self.say(self.inform(key))
         return None
+
+    def inform(self, key: Key) -> str:
+        """What a table's reading key says of the hand at this step, in the
+        table's words: Y adds the cards others have shown, P once the hand
+        is over says who won (as the table's Read state does)."""
+        v = self.view()
+        name = self.names.__getitem__
+        if key is Key.CHIPS:  # yours first, then the others in playing order
+            return chips_line([(p.seat, p.stack) for p in self._from_me(v)], name,
+                              self.hero_seat)
+        if key is Key.BLINDS:
+            return self._blinds()
+        if key is Key.POT and v.over and any(isinstance(e, PotAwarded) for e in v.history):
+            return pot_results(v.history, lambda s: _("you") if s == self.hero_seat
+                               else self.names[s], self.hero_seat)
+        said = view_answer(key, v, name, self.hero_seat, self.suits) or ""
+        if key is Key.YOUR_CARDS:  # the cards shown, as the table says them
+            said = " ".join([said, *(_("{player} shows {cards}.").format(
+                player=self.names[p.seat], cards=cards_names(p.shown, suits=self.suits))
+                for p in self._from_me(v) if p.shown and p.seat != self.hero_seat)])
+        return said
+
+    def _from_me(self, v: SeatView) -> list[PlayerView]:
+        """The players of the hand, yours first, then in playing order."""
+        order = list(v.players)
+        seats = [p.seat for p in order]
+        k = seats.index(self.hero_seat) if self.hero_seat in seats else 0
+        return order[k:] + order[:k]
+
+    def _blinds(self) -> str:
+        """The blinds of this hand, as the table says them (when the hand had
+        no small blind, the blinds as they were posted)."""
+        posted = sorted(b for b in hand_config(self.phh).blinds if b > 0)
+        if len(posted) >= 2 and not self.phh.extra.get(NO_SMALL_BLIND_FIELD, False):
+            return _("Blinds {small} and {big}.").format(small=amount(posted[0]),
+                                                        big=amount(posted[1]))
+        p = Phrasing(lambda s: self.names.get(s, "?"), self.hero_seat, self.suits)
+        return " ".join(filter(None, (sentence(e, p) for e in self.full.events
+                                      if isinstance(e, BlindPosted))))
 
     def draw(self, surface: pygame.Surface) -> None:
         v = self.view()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n import amount, card_name, cards_names
-from holdem_desktop.i18n.phrases import Phrasing, pot_line, sentence, standings, you_have
+from holdem_desktop.i18n import amount, cards_names
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import WaitingForPlayers
 
@@ -16,6 +16,7 @@ from .action_panel import Command
 from .howto import rules_now
 from .keymap import Key, describe
 from .pacing import Pacer
+from .reading import chips_line, view_answer
 from .table_texts import TableTexts
 
 __all__ = ["InformingPage"]
@@ -93,46 +94,12 @@ class InformingPage(TableTexts):
         view = self._view()
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
-        if key is Key.YOUR_CARDS:
-            if not view.hole:
-                return _("You have no cards.")
-            return _("Your cards: {cards}.").format(
-                cards=cards_names(view.hole, suits=self.suits))
-        if key is Key.BOARD:
-            if not view.board:
-                return _("No cards on the board yet.")
-            return _("Board: {cards}.").format(cards=cards_names(view.board, suits=self.suits))
-        if key is Key.HAND_VALUE:
-            return _("Your hand: {hand}.").format(hand=self.hand_text())
-        if key is Key.POT:  # and, once side pots are gathered, each with who can win it
-            return pot_line(view, Phrasing(self._name, self.seat, self.suits))
-        if key is Key.TO_CALL:
-            if not view.to_call:
-                return _("Nothing to call.")
-            me = view.me
-            if me is not None and 0 < me.stack <= view.to_call:  # calling takes every chip
-                return _("To call: {amount}, all-in.").format(amount=amount(view.to_call))
-            return _("To call: {amount}.").format(amount=amount(view.to_call))
+        said = view_answer(key, view, self._name, self.seat, self.suits)
+        if said is not None:
+            return said
         if key is Key.CHIPS:  # yours first, as "you"
-            return "; ".join(_("{player} {chips}").format(
-                player=_("You") if seat == self.seat else self._name(seat),
-                chips=amount(s.chips(seat))) for seat in self._occupied())
-        if key is Key.WHOSE_TURN:
-            if view.to_act is None:
-                return _("Nobody is to act.")
-            if view.to_act == self.seat:
-                return _("Your turn.")
-            return _("{player} to act.").format(player=self._name(view.to_act))
-        if key is Key.DEALER:
-            if view.button == self.seat:
-                return _("You deal.")
-            return _("{player} deals.").format(player=self._name(view.button))
-        if key.value.startswith("card_"):
-            k = int(key.value.rsplit("_", 1)[1]) - 1
-            cards = list(view.hole) + list(view.board)
-            if k < len(cards):
-                return card_name(cards[k], suits=self.suits)
-            return _("There is no card {n}.").format(n=k + 1)
+            return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
+                              self.seat)
         return _("{what}: not available yet.").format(what=describe(key))
 
     def who_is_here(self) -> str:
