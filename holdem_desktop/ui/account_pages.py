@@ -140,17 +140,15 @@ class SignInPage(FormPage):
         n = len(str(self.form.values["password"]))
         return ngettext("{n} character", "{n} characters", n).format(n=n) if n else _("empty")
 
+    def text_said(self, control: Control) -> str:
+        return self._length() if control.id == "password" else super().text_said(control)
+
     def describe(self, control: Control) -> str:
         if control.id == "password":
-            return _("{label}, password field, {length}").format(label=control.label,
-                                                                  length=self._length())
+            self._selected = control.id if self.form.values["password"] else None
+            return _("{label}, password field, {length}").format(
+                label=control.label, length=self._length()) + self._selection_said(control)
         return super().describe(control)
-
-    def adjust(self, control: Control, direction: int) -> bool:
-        if control.id == "password":
-            self._say(_("{label}: {text}").format(label=control.label, text=self._length()))
-            return True
-        return super().adjust(control, direction)
 
     def type_text(self, control: Control, text: str) -> None:
         if control.id != "password":
@@ -164,8 +162,7 @@ class SignInPage(FormPage):
         if control.id != "password":
             super().erase(control)
             return
-        if self._replace_selected(control):
-            self._say(_("empty"))
+        if self._erase_selected(control):
             return
         self._say(erased_echo(_("star") if self.form.erase(control.id) else ""))
 

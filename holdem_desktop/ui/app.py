@@ -162,9 +162,8 @@ class App:
             c = screen.focused()
             if name == "backspace" and c is not None:
                 screen.erase(c)
-            elif name in _CURSOR_KEYS:  # (no cursor to move: said, not silent)
-                screen.say(_("Text is typed and erased at its end: Backspace erases the "
-                             "last character."))
+            elif name in _CURSOR_KEYS and c is not None:  # (said, not silent)
+                screen.cursor(c, name)
             return  # the character arrives as TEXTINPUT
         key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
                                  ctrl=bool(mods & pygame.KMOD_CTRL))

@@ -46,7 +46,8 @@ class FormPage(Page):
     def adjust(self, control: Control, direction: int) -> bool:
         if control.role is Role.EDIT:  # Up / Down read the whole text, as in any field
             self._say(_("{label}: {text}").format(label=control.label,
-                                                  text=control.value or _("empty")))
+                                                  text=self.text_said(control))
+                      + self._selection_said(control))
             return True
         said = self.form.adjust(control.id, direction) if self.form else None
         if said is not None:
@@ -55,6 +56,41 @@ class FormPage(Page):
                 said += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
             self.say(said)
         return said is not None
+
+    def text_said(self, control: Control) -> str:
+        """A text field's text as it is said (a password field says its length)."""
+        return control.value or _("empty")
+
+    def _selection_said(self, control: Control) -> str:
+        """", selected" after a field's text while it is selected (typing
+        replaces it), as a screen reader says it in a native field."""
+        return ", " + _("selected") if self._is_selected(control) else ""
+
+    def _is_selected(self, control: Control) -> bool:
+        return self._selected == control.id and self.form is not None \
+            and bool(self.form.values.get(control.id))
+
+    def _erase_selected(self, control: Control) -> bool:
+        """Backspace on the selected text erases it all, and says what went
+        (not only "empty", which would hide that the whole text is gone)."""
+        if not self._is_selected(control):
+            return False
+        gone = self.text_said(control)
+        self._replace_selected(control)
+        self.say(_("{text} erased, empty").format(text=gone))  # (the status line too)
+        return True
+
+    def cursor(self, control: Control, key: str) -> None:
+        # Left, Right, Home or End on the selected text unselect it and keep
+        # it, as in a native field: typing appends again, Backspace erases
+        # its last character.  (Delete, and any key with nothing selected,
+        # says how text is edited here.)  Said on the status line too, where
+        # "selected" was shown.
+        if key in ("left", "right", "home", "end") and self._is_selected(control):
+            self._selected = None
+            self.say(_("Unselected, {text}").format(text=self.text_said(control)))
+            return
+        super().cursor(control, key)
 
     def _replace_selected(self, control: Control) -> bool:
         """A filled field just arrived at is selected, as in a native dialog:
@@ -76,14 +112,14 @@ class FormPage(Page):
             self._say(echo)
 
     def erase(self, control: Control) -> None:
-        if self._replace_selected(control):
-            self._say(_("empty"))
+        if self._erase_selected(control):
             return
         self._say(erased_echo(self.form.erase(control.id) if self.form is not None else ""))
 
     def describe(self, control: Control) -> str:
         text = control.spoken()
         self._selected = control.id if control.role is Role.EDIT and control.value else None
+        text += self._selection_said(control)
         where = self.form.position(control.id) if self.form is not None else None
         if where is not None:
             text += ", " + _("{k} of {n}").format(k=where[0], n=where[1])

@@ -113,6 +113,14 @@ class Page:
     def erase(self, control: Control) -> None:
         """Backspace in a focused edit field."""
 
+    def cursor(self, control: Control, key: str) -> None:
+        """A key that moves a cursor or deletes at it in other programs' text
+        boxes (``key``: "left", "right", "home", "end" or "delete"), in a
+        focused edit field: there is no cursor to move, so it is said how
+        text is edited here (not silent)."""
+        self.say(_("Text is typed and erased at its end: Backspace erases the "
+                   "last character."))
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the screen (changes nothing)."""
 

@@ -434,6 +434,9 @@ class TableScreen(PicturedPage):
         elif control.id == AMOUNT_BOX:
             self.say(self.amount_box.erase())
 
+    def cursor(self, control: Control, key: str) -> None:  # (a tab's page may select text)
+        self.tab.cursor(control, key) if self.tab is not None else super().cursor(control, key)
+
     def close(self) -> Transition | None:
         if self.tab is not None:
             self._toggle_tab(self.tab_id or "")

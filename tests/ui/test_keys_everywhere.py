@@ -86,6 +86,10 @@ def test_in_a_text_box_the_cursor_keys_say_how_text_is_edited(desktop):
     keys(app, "return")  # New game
     app.screen.focus.id = "name"
     assert app.screen.editing()
+    app.dirty = True
+    app.frame()  # the focus arrives: "Player" is selected
+    keys(app, "left")  # the first cursor key unselects it (test_text_fields)
+    assert last(desktop) == "Unselected, Player"
     for key in ("left", "home", "delete"):
         keys(app, key)
         assert last(desktop) == ("Text is typed and erased at its end: Backspace erases the "
