@@ -5,9 +5,11 @@ three large buttons Fold, Check / Call and Bet / Raise along the bottom; above
 them the amount presets (min, ½ pot, ¾ pot, pot, all-in); above those the
 typed amount box and the amount slider with its smallest and largest amount
 at its ends, − and + beside it (the Decrease / Increase amount buttons); at
-the top All-in and Next hand.  The controls keep their ids, labels, keys and
-speech (:mod:`.action_panel` decides everything); the presets and the amount
-box are controls of the same zone, after Increase amount in the Tab order.
+the top All-in and Next hand.  Another page's buttons in the zone (the
+hand replay's) are a grid of two columns in its place.  The controls keep
+their ids, labels, keys and speech (:mod:`.action_panel` decides
+everything); the presets and the amount box are controls of the same
+zone, after Increase amount in the Tab order.
 """
 
 from __future__ import annotations
@@ -139,6 +141,19 @@ def draw_action_bar(r: Painter, surface: pygame.Surface, layout: TableLayout,
         if c.id.startswith("button:"):
             r.painted[c.id] = c.label
 
+    if not any(c.id.startswith("button:") for c in controls):
+        # Another page's own buttons in this zone (the hand replay's): a grid
+        # of two columns filling the bar, in the Tab order, with no amounts.
+        rows = max(1, -(-len(controls) // 2))
+        room = bar_height(layout) - round(34 * s) - round(6 * s)
+        h = min(round(44 * s), (room - gap * (rows - 1)) // rows)
+        half = (width - gap) // 2
+        for k, c in enumerate(controls):
+            box = pygame.Rect(x + (k % 2) * (half + gap), y + (k // 2) * (h + gap),
+                              half if k % 2 == 0 else width - half - gap, h)
+            button(c.id, box)
+            r.painted[c.id] = c.label
+        return y + rows * (h + gap) - gap
     # All-in and Next hand
     half = (width - gap) // 2
     h = round(36 * s)
