@@ -36,6 +36,9 @@ class PageRenderer:
         """Pixels per wheel notch, as of the last frame."""
         self._bar: pygame.Rect | None = None
         self._body = pygame.Rect(0, 0, 0, 0)
+        self.drawn: dict[str, pygame.Rect] = {}
+        """Where words went in the last frame: ``"subtitle"``, and each
+        labelled row's label as ``"label:" + id``."""
 
     def scroll_by(self, notches: int) -> bool:
         """Scroll ``notches`` wheel notches down (negative: up); False when
@@ -66,6 +69,11 @@ class PageRenderer:
         """A button's label in lines that fit the column (a long label wraps)."""
         return self._wrap(c.label, round(28 * scale), width - 2 * round(14 * scale))
 
+    def _label_lines(self, c: Control, scale: float, width: int) -> list[str]:
+        """A row's label in lines that fit its half of the row (its value has
+        the other half): a long label wraps, never runs under the value."""
+        return self._wrap(c.label, round(28 * scale), width // 2 - 2 * round(14 * scale))
+
     def _height(self, c: Control, scale: float, width: int) -> int:
         if c.role is Role.HEADING:
             return round(44 * scale)
@@ -75,7 +83,8 @@ class PageRenderer:
         if c.role is Role.BUTTON:
             lines = len(self._button_lines(c, scale, width))
             return max(round(48 * scale), lines * round(32 * scale) + round(16 * scale))
-        return round(48 * scale)
+        lines = len(self._label_lines(c, scale, width))
+        return max(round(48 * scale), lines * round(32 * scale) + round(16 * scale))
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, title: str,
              controls: Sequence[Control], focused: str | None,
@@ -90,16 +99,22 @@ class PageRenderer:
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
         s = max(0.8, s)
         pygame.draw.rect(surface, p.background, area)
+        self.drawn = {}
         width = min(area.w - round(80 * s), round(900 * s))
         x = area.centerx - width // 2
         top = area.y + round(24 * s)
         title_img = self.font(round(48 * s)).render(title, True, p.gold)
         surface.blit(title_img, title_img.get_rect(midtop=(area.centerx, top)))
         body_top = top + title_img.get_height() + round(20 * s)
-        if subtitle:
-            sub = self.font(round(28 * s)).render(subtitle, True, p.dim)
-            surface.blit(sub, sub.get_rect(midtop=(area.centerx, body_top - round(8 * s))))
-            body_top += sub.get_height() + round(24 * s)
+        if subtitle:  # a long one (a server's name in it, a room's closing) wraps
+            size, y = round(28 * s), body_top - round(8 * s)
+            drawn: list[pygame.Rect] = []
+            for line in self._wrap(subtitle, size, width):
+                sub = self.font(size).render(line, True, p.dim)
+                drawn.append(surface.blit(sub, sub.get_rect(midtop=(area.centerx, y))))
+                y += sub.get_height()
+            self.drawn["subtitle"] = drawn[0].unionall(drawn[1:])
+            body_top = y + round(32 * s)
         notice_rect = None
         if notice:
             size = round(26 * s)
@@ -197,10 +212,17 @@ class PageRenderer:
                 surface.blit(img, img.get_rect(center=(box.centerx, y + k * step)))
             return box
         pygame.draw.rect(surface, p.panel, rect, border_radius=8)
-        label = self.font(size).render(c.label, True, color)
-        surface.blit(label, label.get_rect(midleft=(rect.x + pad, rect.centery)))
-        right = pygame.Rect(rect.x + rect.w // 2, rect.y + round(6 * s), rect.w // 2 - pad,
-                            rect.h - round(12 * s))
+        lines = self._label_lines(c, s, rect.w)
+        step = round(32 * s)
+        y = rect.centery - step * (len(lines) - 1) // 2
+        parts: list[pygame.Rect] = []
+        for line in lines:
+            img = self.font(size).render(line, True, color)
+            parts.append(surface.blit(img, img.get_rect(midleft=(rect.x + pad, y))))
+            y += step
+        self.drawn["label:" + c.id] = parts[0].unionall(parts[1:])
+        right = pygame.Rect(rect.x + rect.w // 2, 0, rect.w // 2 - pad, round(36 * s))
+        right.centery = rect.centery  # (a row a long label made taller keeps its field)
         value = c.value or ""
         if c.role is Role.CHECKBOX:
             box = pygame.Rect(0, 0, round(28 * s), round(28 * s))
