@@ -27,7 +27,11 @@ from holdem_desktop.engine.events import (
     AntePosted,
     BetReturned,
     BlindPosted,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
     PotAwarded,
+    Street,
     StreetDealt,
 )
 from holdem_desktop.engine.hand import Hand
@@ -91,6 +95,32 @@ class _Table:
     game_over: bool = False
 
 
+def _deal_end(events: Sequence[Event]) -> int:
+    """Where the deal ends in ``events`` (after the blinds, antes and hole
+    cards): a hand nobody acted in has its end told from there."""
+    dealt = [k for k, e in enumerate(events)
+             if isinstance(e, BlindPosted | AntePosted | HoleCardsDealt)]
+    return dealt[-1] + 1 if dealt else len(events)
+
+
+def _at_the_deal(view: SeatView) -> SeatView:
+    """``view`` (its history cut at the deal) of a hand nobody acted in as
+    it stood after the deal: such a hand is over once dealt, so its stacks,
+    shown cards and street were the end's."""
+    start: dict[int, int] = {}
+    posted: dict[int, int] = {}
+    for e in view.history:
+        if isinstance(e, HandStarted):
+            start = dict(zip(e.seats, e.stacks, strict=True))
+        elif isinstance(e, BlindPosted | AntePosted):
+            posted[e.seat] = posted.get(e.seat, 0) + e.amount
+    players = tuple(dataclasses.replace(
+        p, stack=start.get(p.seat, p.stack) - posted.get(p.seat, 0), bet=posted.get(p.seat, 0),
+        in_pot=posted.get(p.seat, 0), shown=()) for p in view.players)
+    return dataclasses.replace(view, players=players, street=Street.PREFLOP,
+                               pot=sum(posted.values()), pots=(), over=False)
+
+
 def review_steps(phh: PhhHand, hero: int | None, suits: bool = True) -> tuple[Hand, list[Step]]:
     """The hand replayed, and its steps: the deal, each action (the first of
     a street says the street's cards and the pot before it), the end."""
@@ -102,7 +132,7 @@ def review_steps(phh: PhhHand, hero: int | None, suits: bool = True) -> tuple[Ha
     p = Phrasing(lambda s: name_of.get(s, "?"), me, suits)
     events = list(full.events)
     taken = [k for k, e in enumerate(events) if isinstance(e, ActionTaken)]
-    last = taken[-1] if taken else len(events) - 1
+    last = taken[-1] if taken else _deal_end(events) - 1  # (no action: the deal, then the end)
     steps: list[Step] = []
     pot = 0
     pending: list[str] = []
@@ -227,9 +257,11 @@ class ReplayPage(Page):
                 history = list(view.history)
                 taken = [k for k, e in enumerate(history) if isinstance(e, ActionTaken)]
                 cut = taken[step.actions - 1] + 1 if step.actions else \
-                    (taken[0] if taken else len(history))
+                    (taken[0] if taken else _deal_end(history))
                 view = dataclasses.replace(view, board=view.board[:_BOARD[step.street]],
                                            history=tuple(history[:cut]))
+                if not taken:
+                    view = _at_the_deal(view)
             self._views[key] = view
         return self._views[key]
 
