@@ -70,7 +70,10 @@ class Hands:
             opponents="room", notice=self._notice, names=[s.name for s in remote.seats])
         self.recorders.append(recorder)
         # back at the table: the hand being played is written whole at its end
-        remote.back_listeners.append(lambda: recorder.take_up(remote.hand_so_far()))
+        def take_up() -> None:  # (the hand that ended while away first)
+            for hand in remote.hands_so_far():
+                recorder.take_up(hand)
+        remote.back_listeners.append(take_up)
 
     def close(self) -> None:
         """Close the file."""

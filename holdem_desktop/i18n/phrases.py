@@ -41,6 +41,7 @@ from holdem_desktop.session.events import (
     TurnStarted,
     WaitingForPlayers,
 )
+from holdem_desktop.session.rebuilt import EndedAway
 
 from .names import amount, cards_names, chips, hand_name, players
 from .translate import _, ngettext, pgettext
@@ -100,6 +101,20 @@ def _action(e: ActionTaken, p: Phrasing) -> str:
             ActionKind.ALL_IN: _("{player} goes all-in, {amount}."),
         }[e.kind].format(player=p.name(e.seat), amount=a)
     return text[:-1] + _(", all-in.") if e.all_in and e.kind is not ActionKind.ALL_IN else text
+
+
+def _ended_away(e: EndedAway, p: Phrasing) -> str:
+    """A hand that ended while the link was down, and what it did to the
+    player's chips when that is known."""
+    if e.won is None or e.seat is None or e.seat != p.me:
+        return _("Hand {number} ended while you were away.").format(number=e.number)
+    if e.won > 0:
+        text = _("Hand {number} ended while you were away: you won {amount}.")
+    elif e.won < 0:
+        text = _("Hand {number} ended while you were away: you lost {amount}.")
+    else:
+        text = _("Hand {number} ended while you were away: your chips did not change.")
+    return text.format(number=e.number, amount=amount(abs(e.won)))
 
 
 def _blind(e: BlindPosted, p: Phrasing) -> str:
@@ -368,6 +383,8 @@ def _sentence(event: object, p: Phrasing, pots: int,
                 ante=amount(event.ante))
         return _("Blinds go up to {small} and {big}.").format(small=amount(event.blinds[0]),
                                                          big=amount(event.blinds[1]))
+    if isinstance(event, EndedAway):
+        return _ended_away(event, p)
     if isinstance(event, PlayerOut):
         return _out(event, p)
     if isinstance(event, GameOver):

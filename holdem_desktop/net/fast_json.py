@@ -32,7 +32,7 @@ import keyword
 from collections.abc import Callable
 from typing import Any
 
-from .protocol import PROTOCOL_VERSION, ClientMessage, HostMessage, to_text
+from .protocol import PROTOCOL_VERSION, QUIET, ClientMessage, HostMessage, to_text
 from .wire import _event_name
 
 try:  # (optional: the server's extra)
@@ -64,6 +64,12 @@ def fast_text(message: ClientMessage | HostMessage) -> str:
     data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": message.TYPE}
     for name in fields:
         data[name] = getattr(message, name)
+    quiet = QUIET.get(cls)
+    if quiet is not None:  # written only when they say something (as to_text does)
+        for name, default in quiet.items():
+            value = data.pop(name)
+            if value != default:
+                data[name] = value
     try:
         return orjson.dumps(data, default=_plain,
                             option=orjson.OPT_PASSTHROUGH_DATACLASS).decode()

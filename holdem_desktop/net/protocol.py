@@ -82,6 +82,7 @@ __all__ = [
     "MAX_FRAME",
     "NEWS",
     "PROTOCOL_VERSION",
+    "QUIET",
     "REFUSED_REASONS",
     "Act",
     "Away",
@@ -576,7 +577,13 @@ class Table:
     the members without a seat who are connected; ``removed`` (sent to the
     host alone) the names of the members removed and kept out;
     ``stand_ins`` the moves of this hand (their order in it, from 0) that
-    the computer made for a person's seat while they were away.
+    the computer made for a person's seat while they were away;
+    ``blinds_up`` whether the blinds went up as this hand was dealt
+    ("Blinds go up to …" was said just before it); ``ended`` (the first
+    table after a return only) the receiver's view of the hand that ended
+    while their link was down, another hand having been dealt since, and
+    ``ended_stand_ins`` its moves the computer made for a person.  The last
+    three are written only when they say something (see :data:`QUIET`).
     """
 
     TYPE: ClassVar[str] = "table"
@@ -608,16 +615,22 @@ class Table:
     """The view's history leaves out its first ``history_from`` events: the
     receiver's previous table on this connection held them (0: the whole
     history is here).  See :mod:`.compact`; a client rebuilds the whole table."""
+    blinds_up: bool = False
+    ended: SeatView | None = None
+    ended_stand_ins: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
         _check_int(self.history_from, "history_from", 0, MAX_HISTORY)
         _check(self.history_from == 0 or self.view is not None, "history_from", "no view")
-        _check(len(self.stand_ins) <= MAX_EVENTS, "stand_ins", "too many items")
-        for i, move in enumerate(self.stand_ins):
-            _check_int(move, f"stand_ins[{i}]", 0, MAX_INT)
-        _check(list(self.stand_ins) == sorted(set(self.stand_ins)), "stand_ins",
-               "not in increasing order")
+        _check(type(self.blinds_up) is bool, "blinds_up", "not a bool")
+        _check(self.ended is None or isinstance(self.ended, SeatView), "ended", "not a view")
+        for name in ("stand_ins", "ended_stand_ins"):
+            moves = getattr(self, name)
+            _check(len(moves) <= MAX_EVENTS, name, "too many items")
+            for i, move in enumerate(moves):
+                _check_int(move, f"{name}[{i}]", 0, MAX_INT)
+            _check(list(moves) == sorted(set(moves)), name, "not in increasing order")
         for name in ("clock", "bank"):
             value = getattr(self, name)
             if value is not None:
@@ -669,6 +682,12 @@ class Table:
             table.__dict__[name] = default
         return table
 
+
+QUIET: dict[type[Any], dict[str, Any]] = {
+    Table: {"blinds_up": False, "ended": None, "ended_stand_ins": ()}}
+"""Fields written only when they differ from their default (a reader takes
+one left out as its default): a table that has nothing to say in them is
+written as before they were added, byte for byte."""
 
 _TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(Table))
 _TABLE_DEFAULTS = tuple((f.name, f.default) for f in dataclasses.fields(Table))
@@ -866,16 +885,23 @@ def to_text(message: ClientMessage | HostMessage) -> str:
     if head is None:
         if any(f.name in ("v", "type") for f in dataclasses.fields(message)):
             raise TypeError("a message field may not be called v or type")
+        quiet = QUIET.get(type(message), {})
         head = _HEADS[type(message)] = (
             f'{{"v":{PROTOCOL_VERSION},"type":{json.dumps(message.TYPE)}',
-            tuple((f',"{f.name}":', f.name) for f in dataclasses.fields(message)))
-    start, fields = head
-    return start + "".join([key + to_json(getattr(message, name))
-                            for key, name in fields]) + "}"
+            tuple((f',"{f.name}":', f.name) for f in dataclasses.fields(message)
+                  if f.name not in quiet), tuple(quiet.items()))
+    start, fields, quiet_fields = head
+    text = start + "".join([key + to_json(getattr(message, name)) for key, name in fields])
+    for name, default in quiet_fields:  # (after the others: as fast_text writes them)
+        value = getattr(message, name)
+        if value != default:
+            text += f',"{name}":' + to_json(value)
+    return text + "}"
 
 
-_HEADS: dict[type[Any], tuple[str, tuple[tuple[str, str], ...]]] = {}
-"""Each message class's opening and its fields' keys."""
+_HEADS: dict[type[Any], tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, Any], ...]]]
+_HEADS = {}
+"""Each message class's opening, its fields' keys, and its :data:`QUIET` fields."""
 
 
 def encode(message: ClientMessage | HostMessage) -> bytes:

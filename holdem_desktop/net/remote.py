@@ -53,9 +53,11 @@ from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_new
 from holdem_desktop.i18n.tournament import player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
+    BlindsUp,
     GameStarted,
     HandStarting,
     SessionError,
+    StoodIn,
     TurnStarted,
     WaitingForPlayers,
     hand_config,
@@ -206,7 +208,8 @@ class RemoteTable:
         self.back_listeners: list[Callable[[], None]] = []
         """Called when the player is back at the table, before :attr:`on_back`
         says so: the table's Move log and the hand's record take up this
-        hand from :meth:`hand_so_far` (what came while away never reached them)."""
+        hand, and the one that ended while away, from :meth:`hands_so_far`
+        (what came while away never reached them)."""
         self.resuming = False
         self.seated_said = False
         self.watch_only = False
@@ -504,9 +507,11 @@ class RemoteTable:
 
     def hand_so_far(self) -> list[object]:
         """The events of the hand the view shows (none before the first deal),
-        as a Move log that was there all along took them: its start ("Hand 3.
-        Bo deals. Blinds 10 and 20.", which the view's history begins after),
-        then the history.  A table back after a drop, a new window or a
+        as a Move log that was there all along took them: "Blinds go up to …"
+        when they went up with it, its start ("Hand 3. Bo deals. Blinds 10 and
+        20.", which the view's history begins after), then the history, the
+        moves the computer made for a person marked (:class:`StoodIn`: said
+        as the computer's).  A table back after a drop, a new window or a
         reloaded page writes this hand again from them."""
         t = self.table
         view = t.view if t is not None else None
@@ -514,8 +519,28 @@ class RemoteTable:
             return []
         level = self.blind_level()
         number = self.hands_played + (0 if view.over else 1)  # (counted at its end)
-        return [HandStarting(number, view.button, t.level, level.blinds, level.ante,
-                             t.hands_until_next_level), *view.history]
+        up: list[object] = [BlindsUp(t.level, level.blinds, level.ante)] if t.blinds_up else []
+        return [*up, HandStarting(number, view.button, t.level, level.blinds, level.ante,
+                                  t.hands_until_next_level),
+                *_marked(view.history, t.stand_ins)]
+
+    def hand_ended_away(self) -> list[object]:
+        """The hand that ended while the link was down, as :meth:`hand_so_far`
+        gives one (the first table back carries it when another hand was dealt
+        since; none: nothing came, or nothing was missed)."""
+        t = self.table
+        ended = t.ended if t is not None else None
+        if t is None or ended is None or not ended.history:
+            return []
+        index = max(0, t.level - 1) if t.blinds_up else t.level  # (its blinds, not these)
+        level = self.variant.schedule.level(index)
+        return [HandStarting(t.hands_played, ended.button, index, level.blinds, level.ante,
+                             None), *_marked(ended.history, t.ended_stand_ins)]
+
+    def hands_so_far(self) -> list[list[object]]:
+        """What a table back takes up, oldest first: the hand that ended while
+        away (if it came), then this one."""
+        return [hand for hand in (self.hand_ended_away(), self.hand_so_far()) if hand]
 
     def _mirror(self, view: SeatView, table: Table) -> Hand | None:
         """The hand's betting replayed from ``view``'s history (None when it
@@ -788,6 +813,22 @@ def _same(a: str, b: str) -> bool:
     """Whether two names are one person's (the room keeps names in NFKC)."""
     return bool(b) and unicodedata.normalize("NFKC", a).casefold() == \
         unicodedata.normalize("NFKC", " ".join(b.split())).casefold()
+
+
+def _marked(history: tuple[object, ...], stand_ins: tuple[int, ...]) -> list[object]:
+    """``history`` with the moves of ``stand_ins`` (by their order among its
+    moves) marked as the computer's for a person (:class:`StoodIn`)."""
+    if not stand_ins:
+        return list(history)
+    out: list[object] = []
+    moves = 0
+    for event in history:
+        if isinstance(event, ActionTaken):
+            out.append(StoodIn(event) if moves in stand_ins else event)
+            moves += 1
+        else:
+            out.append(event)
+    return out
 
 
 def _action(event: ActionTaken) -> Action:

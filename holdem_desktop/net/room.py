@@ -52,8 +52,18 @@ from holdem_desktop.ai.character import NAMES, random_characters
 from holdem_desktop.ai.players import create_player
 from holdem_desktop.engine.actions import Action, IllegalAction
 from holdem_desktop.engine.events import ActionTaken, HandEnded, HandStarted
+from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import Variant
-from holdem_desktop.session import Controller, GameOver, HumanController, Session
+from holdem_desktop.engine.views import SeatView, seat_view
+from holdem_desktop.session import (
+    BlindsUp,
+    Controller,
+    GameOver,
+    GameStarted,
+    HandStarting,
+    HumanController,
+    Session,
+)
 
 from .chat import NewsGate, RoomChat, clean_line
 from .limits import AddressWindow
@@ -162,6 +172,9 @@ class Member:
     """Times in a row a public table's clock ran out on them (see :mod:`.sit_out`)."""
     sat_out: int | None = None
     """The hand (:attr:`Room.hand_serial`) they were sat out in (None: not sat out)."""
+    missed: bool = False
+    """A hand of theirs ended while their link was down: their first table
+    back carries it, if another hand was dealt since (see :attr:`Room.last_hand`)."""
 
 
 @dataclass
@@ -245,6 +258,17 @@ class Room(PublicTable, SitOut):
         """This hand's moves (by their order in it, from 0) that the computer
         made for a person's seat (they were away, gone or handed over): a
         person back at the table hears them as the computer's, not as theirs."""
+        self.blinds_up = False
+        """The blinds went up as this hand was dealt ("Blinds go up to …"
+        came just before it): one back at the table finds that line too."""
+        self._rising = False
+        self.last_hand: Hand | None = None
+        """The last hand that ended (this game's), its serial and its moves the
+        computer made for a person: one whose link was down when it ended gets
+        it with their first table back, once another hand was dealt (kept in
+        memory only: after a server restart the Desktop says it ended away)."""
+        self.last_serial = 0
+        self.last_stand_ins: tuple[int, ...] = ()
         self.chat = RoomChat()
         """Who may talk, and how fast (see :mod:`.chat`)."""
         self.chat_refused: list[tuple[str, str, int]] = []
@@ -460,6 +484,7 @@ class Room(PublicTable, SitOut):
         """``member`` (their token checked) is here again: seat, view and all."""
         was_gone = member.conn is None
         if member.conn is not None:  # the old connection is stale: this one takes over
+            member.missed = True  # (what it was sent may never have arrived: the end too)
             self._conns.pop(member.conn, None)
             self._send(member.conn, Bye("replaced"))
         self._bind(conn, member)
@@ -925,6 +950,14 @@ class Room(PublicTable, SitOut):
     # Telling everyone
 
     def _listen(self, event: object) -> None:
+        if isinstance(event, BlindsUp):
+            self._rising = True
+        elif isinstance(event, HandStarting):
+            self.blinds_up, self._rising = self._rising, False
+        elif isinstance(event, GameStarted):
+            self.last_hand, self._rising = None, False
+        elif isinstance(event, HandEnded):
+            self._hand_ended()
         if isinstance(event, HandStarted):
             self.stand_ins = []
         elif isinstance(event, ActionTaken) and self.session is not None \
@@ -938,6 +971,30 @@ class Room(PublicTable, SitOut):
             self.ready.clear()  # a new round of Next hand presses
             self._last_waiting = None
             self.barrier_since = self.clock()
+
+    def _hand_ended(self) -> None:
+        """The hand is kept for those whose link is down now (see :attr:`last_hand`)."""
+        hand = self.session.hand if self.session is not None else None
+        if hand is None:
+            return
+        self.last_hand, self.last_serial = hand, self.hand_serial
+        self.last_stand_ins = tuple(self.stand_ins)
+        for m in self.members:
+            if m.conn is None and m.seat in hand.seats and m.since <= self.hand_serial:
+                m.missed = True
+
+    def _ended_for(self, member: Member) -> tuple[SeatView | None, tuple[int, ...]]:
+        """The hand that ended while ``member``'s link was down, as their seat
+        saw it, if another hand was dealt since (asked once, by their first
+        table back); else nothing."""
+        if not member.missed:
+            return None, ()
+        member.missed = False
+        last, s = self.last_hand, self.session
+        if last is None or s is None or s.hand is last or member.seat not in last.seats \
+                or member.since > self.last_serial:
+            return None, ()
+        return seat_view(last, member.seat), self.last_stand_ins
 
     def _news(self, what: str, names: tuple[str, ...], exclude: Member | None = None) -> None:
         """Tell everyone here (but ``exclude``) what happened to whom."""
@@ -1097,8 +1154,10 @@ class Room(PublicTable, SitOut):
             own = member.seat in s.hand.seats and member.since <= self.hand_serial
             view = s.view(member.seat if own else None)
         left, bank = self._clock_fields(member)
+        ended, ended_ins = self._ended_for(member) if member.missed else (None, ())
         return Table.built(view, *alike, self._removed_for(member),
-                           tuple(self.stand_ins) if view is not None else (), left, bank)
+                           tuple(self.stand_ins) if view is not None else (), left, bank, 0,
+                           self.blinds_up and view is not None, ended, ended_ins)
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

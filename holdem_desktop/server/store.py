@@ -507,6 +507,7 @@ def _room_part(room: Room, now: float) -> dict[str, Any]:
         "games": room.games,
         "people_seats": sorted(room._people_seats),
         "stand_ins": list(room.stand_ins),  # (fresh: the store compares it with the last)
+        "blinds_up": room.blinds_up,
         "chat": [{"key": key, "by_host": g.by_host, "mutes": g.mutes,
                   "muted_for": max(0.0, g.muted_until - now)}
                  for key, g in room.chat.guards.items() if g.by_host or g.mutes],
@@ -583,6 +584,7 @@ def room_from_data(data: Any, *, clock: Callable[[], float], game_version: str) 
     room.games = int(data.get("games", 0))
     room._people_seats = {int(k) for k in data.get("people_seats", [])}
     room.stand_ins = sorted({int(k) for k in data.get("stand_ins", [])})
+    room.blinds_up = bool(data.get("blinds_up", False))
     for g in data.get("chat", []):  # mutes: the host's, and those for flooding
         guard = room.chat.guard(str(g["key"]))
         guard.by_host = bool(g["by_host"])

@@ -81,7 +81,6 @@ from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
     TWO_POT,
-    hand_so_far,
     hand_text,
     lobby_filters,
     lobby_view,
@@ -307,8 +306,8 @@ class WebMember:
         if remote.rejoined:
             # the page's Move log, emptied by the reload, holds this hand again
             assert self.log is not None
-            for event in hand_so_far(remote):
-                self.log.add(event)
+            for hand in remote.hands_so_far():  # (the one that ended while away first)
+                self.log.take_up(hand)
             remote.tell_where()
         elif remote.seat is not None:
             seated = room_news("seated", ("",)) if remote.running \
@@ -339,7 +338,7 @@ class WebMember:
             begin=lambda text: self.out.append({"say": text, "own": True}),
             stand_in=lambda: bool(remote.computer_plays), pots=lambda: gathered_pots(remote),
             stack=lambda seat: stack_now(remote, seat))
-        self.log = MoveLog(name, seat)
+        self.log = MoveLog(name, seat, lambda: bool(remote.computer_plays))
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)
         remote.subscribe(self.log.add)

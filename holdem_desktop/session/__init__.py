@@ -11,11 +11,13 @@ from .events import (
     TurnStarted,
     WaitingForPlayers,
 )
+from .rebuilt import EndedAway, StoodIn
 from .session import Session, SessionError, hand_config
 
 __all__ = [
     "BlindsUp",
     "Controller",
+    "EndedAway",
     "GameOver",
     "GameStarted",
     "HandStarting",
@@ -23,6 +25,7 @@ __all__ = [
     "PlayerOut",
     "Session",
     "SessionError",
+    "StoodIn",
     "TurnStarted",
     "WaitingForPlayers",
     "hand_config",

@@ -21,7 +21,14 @@ from typing import Protocol
 from holdem_desktop.engine.events import CardsShown, HandEnded, HandStarted, HoleCardsDealt
 from holdem_desktop.engine.replay import phh_actions, phh_from_config
 from holdem_desktop.engine.variant import BlindLevel, Variant
-from holdem_desktop.session import GameOver, GameStarted, HandStarting, PlayerOut, hand_config
+from holdem_desktop.session import (
+    GameOver,
+    GameStarted,
+    HandStarting,
+    PlayerOut,
+    StoodIn,
+    hand_config,
+)
 
 from .db import GameInfo, HandStore
 
@@ -75,14 +82,22 @@ class HandRecorder:
 
     def take_up(self, hand: Sequence[object]) -> None:
         """Back at a room's table (a new connection, a new window): ``hand``
-        is the hand being played, from its :class:`HandStarting` (the room's
-        ``hand_so_far``), written whole when it ends (the moves made while
-        away never came here).  A hand already over is left as it is: written
-        by the window that saw it end, never twice."""
-        if not hand or any(isinstance(event, HandEnded) for event in hand):
+        is a hand of the room, from its :class:`HandStarting` (the room's
+        ``hands_so_far``).  One under way is written whole when it ends (the
+        moves made while away never came here).  One already over is written
+        now if it is the hand this recorder had under way (it ended while the
+        link was down), with the number and blinds it started with; any other
+        is left as it is: written by the window that saw it end, never twice."""
+        events = [event.move if isinstance(event, StoodIn) else event for event in hand]
+        started = next((e for e in events if isinstance(e, HandStarted)), None)
+        if started is None:
             return
+        if any(isinstance(event, HandEnded) for event in events):
+            if self.started is None or self.started != started:
+                return
+            events = events[events.index(started):]  # (its start as this window had it)
         self.started, self.events = None, []
-        for event in hand:
+        for event in events:
             self(event)
 
     def info(self) -> GameInfo:

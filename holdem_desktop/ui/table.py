@@ -94,7 +94,8 @@ class TableScreen(PicturedPage):
         self.panel = ActionPanel(session, seat, amount)
         self.amount_box = AmountBox()
         """The action bar's typed amount."""
-        self.move_log = MoveLog(self._name, seat)
+        self.move_log = MoveLog(  # (the computer's moves for you, as speech says them)
+            self._name, seat, lambda: bool(getattr(session, "computer_plays", False)))
         self.log_filter = "all"
         """What the Move log shows: ``all`` (in a room, the moves and what people
         said, in the order they came), ``game`` (moves only), ``chat``."""

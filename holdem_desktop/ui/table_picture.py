@@ -51,7 +51,9 @@ class PicturedPage(InformingPage):
         if hand_so_far is None:
             return
         before = list(self.move_log.lines)
-        self.move_log.take_up(hand_so_far())
+        hands = getattr(self.session, "hands_so_far", None)
+        for hand in hands() if hands is not None else [hand_so_far()]:
+            self.move_log.take_up(hand)  # (the one that ended while away first)
         after = self.move_log.lines
         same = next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
                     min(len(before), len(after)))

@@ -24,6 +24,7 @@ from holdem_desktop.net.protocol import (
     MAX_EVENTS,
     MAX_FRAME,
     PROTOCOL_VERSION,
+    QUIET,
     REFUSED_REASONS,
     Act,
     Away,
@@ -137,9 +138,12 @@ def test_client_messages_round_trip(message):
 
 
 def reference(message: Any) -> bytes:
-    """The payload as ``json.dumps`` writes the message's :func:`to_wire` data."""
+    """The payload as ``json.dumps`` writes the message's :func:`to_wire` data
+    (its :data:`QUIET` fields only when they differ from their default)."""
     data = {"v": PROTOCOL_VERSION, "type": message.TYPE}
-    data |= {f.name: to_wire(getattr(message, f.name)) for f in dataclasses.fields(message)}
+    quiet = QUIET.get(type(message), {})
+    data |= {f.name: to_wire(getattr(message, f.name)) for f in dataclasses.fields(message)
+             if f.name not in quiet or getattr(message, f.name) != quiet[f.name]}
     return json.dumps(data, separators=(",", ":"), ensure_ascii=True,
                       allow_nan=False).encode("ascii")
 

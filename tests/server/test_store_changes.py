@@ -170,6 +170,7 @@ CHANGES: dict[str, Callable[[Room], None]] = {
     "games": lambda r: setattr(r, "games", r.games + 1),
     "people_seats": lambda r: r._people_seats.add(5),
     "stand_ins": lambda r: r.stand_ins.append(0),
+    "blinds_up": lambda r: setattr(r, "blinds_up", not r.blinds_up),
     "bans": lambda r: r.bans.append(Ban("Zed", "zed", "t" * 32, "127.0.0.9")),
     "chat mute": lambda r: setattr(r.chat.guard(_member(r).key), "by_host", True),
     "chat flood": lambda r: setattr(r.chat.guard(_member(r).key), "mutes", 1),
