@@ -26,6 +26,7 @@ import pygame
 from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.translate import _
 
+from . import rings
 from .draw import Palette, font, wrap
 from .forms import erased_echo, typed_echo
 from .layout import TableLayout
@@ -196,7 +197,7 @@ def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
     y += title.get_height() + round(6 * s)
     field = pygame.Rect(x, y, width, round(36 * s))
     pygame.draw.rect(surface, p.seat, field, border_radius=round(6 * s))
-    shown = zone.text + ("|" if focus_id == "chat:field" else "")
+    shown = zone.text + ("|" if focus_id == "chat:field" and rings.shown() else "")
     while len(shown) > 1 and small.size(shown)[0] > width - 2 * pad:
         shown = shown[1:]  # the end of a long line, where the caret is
     text = small.render(shown or _("Say at the table"), True, p.text if shown else p.dim)
@@ -226,5 +227,5 @@ def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
         y += small.get_linesize()
     ring = rects.get(focus_id or "")
     if ring is not None:
-        pygame.draw.rect(surface, p.focus, ring.inflate(8, 6), width=3, border_radius=8)
+        rings.draw_ring(surface, p.focus, ring.inflate(8, 6), width=3, radius=8)
     return rects

@@ -16,6 +16,7 @@ import pygame
 
 from .draw import Palette, font, set_text_scale
 from .lines import break_lines
+from .rings import draw_ring, shown
 from .widgets import Control, Role
 
 __all__ = ["PageRenderer"]
@@ -159,7 +160,7 @@ class PageRenderer:
                                  selected=c.id == selected)
             rects[c.id] = rect
             if c.id == focused:
-                pygame.draw.rect(surface, p.focus, rect.inflate(10, 8), width=4, border_radius=10)
+                draw_ring(surface, p.focus, rect.inflate(10, 8))
         surface.set_clip(clip)
         self._body = pygame.Rect(x, body_top, width, view)
         self._bar = None
@@ -246,7 +247,7 @@ class PageRenderer:
         elif c.role is Role.EDIT:
             pygame.draw.rect(surface, p.background, right, border_radius=6)
             pygame.draw.rect(surface, p.dim, right, width=2, border_radius=6)
-            text, at = value + ("|" if focused and not selected else ""), right.x + pad
+            text, at = value + ("|" if focused and not selected and shown() else ""), right.x + pad
             if selected and value:  # the whole text selected: typing replaces it
                 size_ = self.font(size).size(value)
                 mark = pygame.Rect(0, 0, size_[0] + round(6 * s), size_[1] + round(4 * s))
