@@ -26,6 +26,7 @@ import pygame
 from holdem_desktop.i18n.chat import quick_phrases
 from holdem_desktop.i18n.translate import _
 
+from . import rings
 from .draw import Palette, font, wrap
 from .forms import erased_echo, typed_echo
 from .layout import TableLayout
@@ -173,58 +174,90 @@ class ChatZone:
 
 
 def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
-              focus_id: str | None, palette: Palette | None = None) -> dict[str, pygame.Rect]:
-    """The Chat zone over the bottom of the felt while the focus is in it:
-    the field (with a caret), the quick phrases and the newest lines (the
-    focused one lit); returns where each control was drawn (for the mouse
-    and the focus ring, which is drawn here too)."""
+              focus_id: str | None, palette: Palette | None = None, *,
+              top: int | None = None, bottom: int | None = None) -> dict[str, pygame.Rect]:
+    """The Chat zone while the focus is in it, in the side panel between
+    ``top`` (the Move log's heading) and ``bottom`` (the Actions zone's), over
+    the Move log and Room zones, as PokerTH's chat shares its log's box: the
+    felt (your seat, cards and bet, the board, the pot) and the actions stay
+    in sight.  The field (with a caret), the buttons (the quick phrases, the
+    mutes; the rows around the focused one when they are too many) and the
+    newest lines, wrapped (the focused one lit); returns where each control
+    was drawn (and the zone's box as ``"chat"``: the controls under it are
+    not shown), for the mouse and the focus ring, which is drawn here too."""
     p = palette or Palette()
     layout = TableLayout(*surface.get_size())
     s = layout.scale
-    felt = layout.felt
-    h = round(230 * s)
-    box = pygame.Rect(felt.x + round(10 * s), felt.y + felt.h - h - round(10 * s),
-                      felt.w - round(20 * s), h)
-    pygame.draw.rect(surface, p.panel, box, border_radius=round(10 * s))
+    panel = layout.panel
+    top = panel.y + round(140 * s) if top is None else top
+    bottom = panel.y + panel.h - round(200 * s) if bottom is None else bottom
+    box = pygame.Rect(panel.x + round(8 * s), top, panel.w - round(16 * s), bottom - top)
+    pygame.draw.rect(surface, p.panel, box.inflate(round(16 * s), 0))
     pygame.draw.rect(surface, p.heading, box, width=2, border_radius=round(10 * s))
-    rects: dict[str, pygame.Rect] = {}
-    pad = round(12 * s)
+    rects: dict[str, pygame.Rect] = {"chat": box}
+    pad = round(14 * s)  # (room for the focus ring inside the box)
     x, y, width = box.x + pad, box.y + pad, box.w - 2 * pad
     big, small = font(round(26 * s)), font(round(22 * s))
     title = big.render(_("Chat"), True, p.heading)
     rects["heading:chat"] = surface.blit(title, (x, y))
-    y += title.get_height() + round(6 * s)
+    y += title.get_height() + round(4 * s)
     field = pygame.Rect(x, y, width, round(36 * s))
     pygame.draw.rect(surface, p.seat, field, border_radius=round(6 * s))
-    shown = zone.text + ("|" if focus_id == "chat:field" else "")
+    shown = zone.text + ("|" if focus_id == "chat:field" and rings.shown() else "")
     while len(shown) > 1 and small.size(shown)[0] > width - 2 * pad:
         shown = shown[1:]  # the end of a long line, where the caret is
     text = small.render(shown or _("Say at the table"), True, p.text if shown else p.dim)
     surface.blit(text, text.get_rect(midleft=(field.x + pad, field.centery)))
     rects["chat:field"] = field
     y = field.bottom + round(8 * s)
-    bx = x
+    # The buttons flow in rows; the rows that fit (leaving three lines to
+    # read) are those around the focused button.
+    rows: list[list[tuple[Control, int]]] = [[]]
+    used = 0
     for c in controls:
-        if not c.id.startswith("chat:quick:"):
+        if not c.id.startswith(("chat:quick:", "chat:do:")):
             continue
-        label = small.render(c.label, True, p.text)
-        button = pygame.Rect(bx, y, label.get_width() + 2 * pad, round(30 * s))
-        pygame.draw.rect(surface, p.button, button, border_radius=round(6 * s))
-        surface.blit(label, label.get_rect(center=button.center))
-        rects[c.id] = button
-        bx = button.right + round(8 * s)
-    y += round(38 * s)
+        w = min(width, small.size(c.label)[0] + 2 * pad)
+        if rows[-1] and used + round(8 * s) + w > width:
+            rows.append([])
+            used = 0
+        used += (round(8 * s) if rows[-1] else 0) + w
+        rows[-1].append((c, w))
+    step, line = round(36 * s), small.get_linesize()
+    room = max(1, (box.bottom - pad - y - 3 * line) // step)
+    at = next((k for k, row in enumerate(rows) if any(c.id == focus_id for c, _w in row)), 0)
+    first = max(0, min(at - room + 1, len(rows) - room))
+    for row in rows[first:first + room]:
+        bx = x
+        for c, w in row:
+            button = pygame.Rect(bx, y, w, round(30 * s))
+            pygame.draw.rect(surface, p.button, button, border_radius=round(6 * s))
+            label = c.label
+            while len(label) > 2 and small.size(label)[0] > w - 2 * pad:
+                label = label[:-2] + "…"
+            image = small.render(label, True, p.text)
+            surface.blit(image, image.get_rect(center=button.center))
+            rects[c.id] = button
+            bx = button.right + round(8 * s)
+        y += step
     lines = [c for c in controls if c.id.startswith(("chat:line:", "chat:none"))]
-    rows = max(1, (box.bottom - pad - y) // small.get_linesize())
+    rows_left = max(1, (box.bottom - pad - y) // line)
     focused = next((k for k, c in enumerate(lines) if c.id == focus_id), len(lines) - 1)
-    first = max(0, min(focused - rows + 1, len(lines) - rows)) if focused < len(lines) - 1 \
-        else max(0, len(lines) - rows)
-    for k, c in enumerate(lines[first:first + rows], first):
-        part = wrap(small, c.label, width)[0]
+    # the newest lines that fit, wrapped, up to the focused one
+    shown_lines: list[tuple[int, list[str]]] = []
+    for k in range(focused if focused < len(lines) - 1 else len(lines) - 1, -1, -1):
+        parts = wrap(small, lines[k].label, width)
+        if shown_lines and sum(len(w) for _k, w in shown_lines) + len(parts) > rows_left:
+            break
+        shown_lines.insert(0, (k, parts[:rows_left]))
+    for k, parts in shown_lines:
+        c = lines[k]
         colour = p.text if c.id == focus_id or k == len(lines) - 1 else p.dim
-        rects[c.id] = surface.blit(small.render(part, True, colour), (x, y))
-        y += small.get_linesize()
+        drawn = [surface.blit(small.render(part, True, colour), (x, y + n * line))
+                 for n, part in enumerate(parts)]
+        rects[c.id] = drawn[0].unionall(drawn[1:])
+        y += line * len(parts)
     ring = rects.get(focus_id or "")
     if ring is not None:
-        pygame.draw.rect(surface, p.focus, ring.inflate(8, 6), width=3, border_radius=8)
+        rings.draw_ring(surface, p.focus, ring.inflate(8, 6), width=3, radius=8)
     return rects

@@ -24,6 +24,7 @@ from holdem_desktop.i18n.translate import _
 from .draw import Palette, font, wrap
 from .keymap import Key
 from .page import Page, Pop, Transition
+from .rings import hidden
 from .widgets import Control, Role
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ class Dialog(Page):
         return self.under.animating(now)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.under.draw(surface)
+        with hidden():  # only the dialog's focused control wears a ring
+            self.under.draw(surface)
         palette = getattr(getattr(self.under, "renderer", None), "palette", None)
         focused = self.focused()
         self.rects = draw_dialog(surface, self.question, self.detail, self.controls(),

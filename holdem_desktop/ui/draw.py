@@ -31,6 +31,7 @@ from .layout import BODY, Rect, TableLayout, seat_positions
 from .lines import newest_rows
 from .motion import Motion, along
 from .plates import SeatPlate
+from .rings import draw_ring
 from .room_zone import draw_room
 from .seats import chips, chips_rect, draw_seat, spots
 from .widgets import Control
@@ -135,9 +136,7 @@ class TableRenderer:
         rect = self.rects.get(focus_id or "")
         if rect is not None:  # a heading's words get room inside the ring, as a button's do
             pad = (16, 8) if (focus_id or "").startswith("heading:") else (0, 0)
-            pygame.draw.rect(surface, self.palette.focus,
-                             rect.inflate(10 + pad[0], 8 + pad[1]), width=4,
-                             border_radius=10)
+            draw_ring(surface, self.palette.focus, rect.inflate(10 + pad[0], 8 + pad[1]))
 
     # ------------------------------------------------------------------
 

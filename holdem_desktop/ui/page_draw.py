@@ -16,6 +16,7 @@ import pygame
 
 from .draw import Palette, font, set_text_scale
 from .lines import break_lines
+from .rings import draw_ring, shown
 from .widgets import Control, Role
 
 __all__ = ["PageRenderer"]
@@ -37,8 +38,8 @@ class PageRenderer:
         self._bar: pygame.Rect | None = None
         self._body = pygame.Rect(0, 0, 0, 0)
         self.drawn: dict[str, pygame.Rect] = {}
-        """Where words went in the last frame: ``"subtitle"``, and each
-        labelled row's label as ``"label:" + id``."""
+        """Where words went in the last frame: ``"subtitle"``, each labelled
+        row's label as ``"label:" + id`` and each text's words as ``"text:" + id``."""
 
     def scroll_by(self, notches: int) -> bool:
         """Scroll ``notches`` wheel notches down (negative: up); False when
@@ -78,8 +79,9 @@ class PageRenderer:
         if c.role is Role.HEADING:
             return round(44 * scale)
         if c.role in (Role.TEXT, Role.CARD):
-            size = round(26 * scale)
-            return len(self._wrap(c.label, size, width)) * round(28 * scale) + round(8 * scale)
+            size, pad = round(26 * scale), round(14 * scale)
+            return len(self._wrap(c.label, size, width - 2 * pad)) * round(28 * scale) \
+                + round(8 * scale)
         if c.role is Role.BUTTON:
             lines = len(self._button_lines(c, scale, width))
             return max(round(48 * scale), lines * round(32 * scale) + round(16 * scale))
@@ -158,7 +160,7 @@ class PageRenderer:
                                  selected=c.id == selected)
             rects[c.id] = rect
             if c.id == focused:
-                pygame.draw.rect(surface, p.focus, rect.inflate(10, 8), width=4, border_radius=10)
+                draw_ring(surface, p.focus, rect.inflate(10, 8))
         surface.set_clip(clip)
         self._body = pygame.Rect(x, body_top, width, view)
         self._bar = None
@@ -193,9 +195,11 @@ class PageRenderer:
         if c.role in (Role.TEXT, Role.CARD):
             size = round(26 * s)
             y = rect.y + round(4 * s)
-            for line in self._wrap(c.label, size, rect.w):
-                surface.blit(self.font(size).render(line, True, color), (rect.x, y))
-                y += round(28 * s)
+            # indented as the rows' labels are, clear of the focus ring
+            words = [surface.blit(self.font(size).render(line, True, color),
+                                  (rect.x + pad, y + k * round(28 * s)))
+                     for k, line in enumerate(self._wrap(c.label, size, rect.w - 2 * pad))]
+            self.drawn["text:" + c.id] = words[0].unionall(words[1:])
             return rect
         size = round(28 * s)
         if c.role is Role.BUTTON:
@@ -243,7 +247,7 @@ class PageRenderer:
         elif c.role is Role.EDIT:
             pygame.draw.rect(surface, p.background, right, border_radius=6)
             pygame.draw.rect(surface, p.dim, right, width=2, border_radius=6)
-            text, at = value + ("|" if focused and not selected else ""), right.x + pad
+            text, at = value + ("|" if focused and not selected and shown() else ""), right.x + pad
             if selected and value:  # the whole text selected: typing replaces it
                 size_ = self.font(size).size(value)
                 mark = pygame.Rect(0, 0, size_[0] + round(6 * s), size_[1] + round(4 * s))

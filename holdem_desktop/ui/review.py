@@ -27,6 +27,7 @@ from holdem_desktop.engine.events import (
     AntePosted,
     BetReturned,
     BlindPosted,
+    CardsShown,
     Event,
     HandStarted,
     HoleCardsDealt,
@@ -119,6 +120,27 @@ def _at_the_deal(view: SeatView) -> SeatView:
         in_pot=posted.get(p.seat, 0), shown=()) for p in view.players)
     return dataclasses.replace(view, players=players, street=Street.PREFLOP,
                                pot=sum(posted.values()), pots=(), over=False)
+
+
+def _before_the_end(view: SeatView, end: Sequence[Event], street: Street) -> SeatView:
+    """``view`` (its history cut at the hand's last action) as it stood then:
+    the hand was over once that action was taken, so its stacks, shown
+    cards, pot and street were the end's.  ``end``: the events after it (the
+    bet nobody called, the cards shown, the pots paid): undone, every chip
+    paid or given back is in the pot again."""
+    back: dict[int, int] = {}
+    for e in end:
+        if isinstance(e, PotAwarded):
+            for seat, share in zip(e.winners, e.shares, strict=True):
+                back[seat] = back.get(seat, 0) + share
+        elif isinstance(e, BetReturned):
+            back[e.seat] = back.get(e.seat, 0) + e.amount
+    shown = {e.seat for e in view.history if isinstance(e, CardsShown)}
+    players = tuple(dataclasses.replace(
+        p, stack=p.stack - back.get(p.seat, 0), shown=p.shown if p.seat in shown else ())
+        for p in view.players)
+    return dataclasses.replace(view, players=players, street=street, pot=sum(back.values()),
+                               pots=(), over=False)
 
 
 def review_steps(phh: PhhHand, hero: int | None, suits: bool = True) -> tuple[Hand, list[Step]]:
@@ -262,6 +284,8 @@ class ReplayPage(Page):
                                            history=tuple(history[:cut]))
                 if not taken:
                     view = _at_the_deal(view)
+                elif view.over:  # the hand's last action: as it stood before its end
+                    view = _before_the_end(view, history[cut:], Street(step.street))
             self._views[key] = view
         return self._views[key]
 
@@ -357,14 +381,21 @@ class ReplayPage(Page):
         if key is Key.BLINDS:
             return self._blinds()
         if key is Key.POT and v.over and any(isinstance(e, PotAwarded) for e in v.history):
-            return pot_results(v.history, lambda s: _("you") if s == self.hero_seat
-                               else self.names[s], self.hero_seat)
+            return self._pot_words(v)
         said = view_answer(key, v, name, self.hero_seat, self.suits) or ""
         if key is Key.YOUR_CARDS:  # the cards shown, as the table says them
             said = " ".join([said, *(_("{player} shows {cards}.").format(
                 player=self.names[p.seat], cards=cards_names(p.shown, suits=self.suits))
                 for p in self._from_me(v) if p.shown and p.seat != self.hero_seat)])
         return said
+
+    def _pot_words(self, v: SeatView) -> str:
+        """The pot as the table shows it at this step: once the hand is over,
+        who won what (never "Pot 0", the pot paid out)."""
+        if not v.over or not any(isinstance(e, PotAwarded) for e in v.history):
+            return pot_label(v)
+        return pot_results(v.history, lambda s: _("you") if s == self.hero_seat
+                           else self.names[s], self.hero_seat)
 
     def _from_me(self, v: SeatView) -> list[PlayerView]:
         """The players of the hand, yours first, then in playing order."""
@@ -397,7 +428,7 @@ class ReplayPage(Page):
                                               chips=amount(p.stack)) for p in order]
         controls = self.controls()
         focused = self.focus.current(controls)
-        pot = Control("pot", pot_label(v), Role.TEXT, "state")
+        pot = Control("pot", self._pot_words(v), Role.TEXT, "state")
         self.renderer.draw_table(surface, v, plates, title, (*controls, pot), (),
                                  focused.id if focused else None,
                                  [line for line in self.heard if line],

@@ -4,10 +4,11 @@ it, in full), then its buttons (Copy invitation, Away, Remove…, Leave room).
 
 Its words are never smaller than the table's body text: a line too long
 wraps (a fingerprint breaks after a colon), a button whose label is too
-long for half the width takes the whole row, and when the zone is taller
-than the room the Move log leaves it, it scrolls to bring the focused
-control in view when the focus comes to it, and with the mouse wheel over
-it (a thin bar shows where it is).
+long for half the width takes the whole row.  The Move log gives it room
+down to three lines; when the zone is still taller than that, it shows
+whole rows only (never half a button), scrolls a row at a time to bring
+the focused control wholly in view when the focus comes to it, and with
+the mouse wheel over it (a bar at the panel's edge shows where it is).
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from .widgets import Control, Role
 __all__ = ["draw_room", "scroll_room"]
 
 _SCROLL: WeakKeyDictionary[Painter, int] = WeakKeyDictionary()
-"""How far each renderer's Room zone is scrolled (kept from frame to frame)."""
+"""The first row each renderer's Room zone shows (kept from frame to frame)."""
 _SHOWN: WeakKeyDictionary[Painter, tuple[pygame.Rect, int, int, str | None]] = \
     WeakKeyDictionary()
 """Each renderer's Room zone as last drawn: where its view is, how far it
-can scroll, a wheel notch's step, and the focus it last followed."""
+can scroll (in rows), a wheel notch's step, and the focus it last followed."""
 
 
 def scroll_room(r: Painter, notches: int, pointer: tuple[int, int]) -> bool:
@@ -40,7 +41,7 @@ def scroll_room(r: Painter, notches: int, pointer: tuple[int, int]) -> bool:
     shown = _SHOWN.get(r)
     if shown is None or not shown[0].collidepoint(pointer):
         return False
-    _view, most, step, _followed = shown
+    _view, most, step, _followed = shown  # (the view scrolls a whole row at a time)
     before = _SCROLL.get(r, 0)
     _SCROLL[r] = max(0, min(most, before + notches * step))
     return _SCROLL[r] != before
@@ -95,56 +96,72 @@ def draw_room(r: Painter, surface: pygame.Surface, layout: TableLayout,
     heading = next((c for c in controls if c.role is Role.HEADING), None)
     heading_h = round(34 * s) if heading is not None else 0
     rows = _rows(controls, font, width, gap, pad)
-    whole = heading_h + sum(row.height + gap for row in rows)
-    top = max(lowest, bottom - whole)
-    if heading is not None:
-        r.rects[heading.id] = r._text(surface, heading.label, (x, top), round(28 * s), p.heading)
-    view = pygame.Rect(x - 8, top + heading_h, width + 16, bottom - top - heading_h)
-    # Where each row lies before scrolling; then the scroll that shows the focus.
+    # Where each row lies in the zone; the view shows whole rows only, from
+    # the first it is scrolled to (a row at a time), and follows the focus.
     ys, y = [], 0
     for row in rows:
         ys.append(y)
         y += row.height + gap
-    most = max(0, y - gap - view.h)
-    scroll = min(_SCROLL.get(r, 0), most)
+    ends = [y0 + row.height for y0, row in zip(ys, rows, strict=True)]
+    top = max(lowest, bottom - heading_h - ends[-1])
+    view = pygame.Rect(x - 8, top + heading_h, width + 16, bottom - top - heading_h)
+
+    def last(first: int) -> int:  # the last row wholly in view from ``first``
+        return max([k for k in range(first, len(rows)) if ends[k] - ys[first] <= view.h],
+                   default=first)
+
+    most = next(k for k in range(len(rows)) if ends[-1] - ys[k] <= view.h or k == len(rows) - 1)
+    if most:  # no room left empty under the last whole row: the Move log has it
+        used = min(view.h, max(ends[last(k)] - ys[k] for k in range(most + 1)))
+        top, view.y, view.h = top + view.h - used, view.y + view.h - used, used
+    if heading is not None:
+        r.rects[heading.id] = r._text(surface, heading.label, (x, top), round(28 * s), p.heading)
+    first = min(_SCROLL.get(r, 0), most)
     at = next((k for k, row in enumerate(rows) if any(c.id == focus_id for c, _l in row.cells)),
               None)
     followed = _SHOWN[r][3] if r in _SHOWN else None
-    if at is not None and focus_id != followed:  # the focus came here: brought into view
-        scroll = min(max(scroll, ys[at] + rows[at].height - view.h), ys[at])
-    _SCROLL[r] = scroll = max(0, min(scroll, most))
-    _SHOWN[r] = (view, most, max(1, font.get_linesize() // 3), focus_id)  # the wheel: 1 line
+    if at is not None and focus_id != followed:  # the focus came here: brought wholly in view
+        first = min(first, at)
+        while first < at and last(first) < at:
+            first += 1
+    _SCROLL[r] = first = max(0, min(first, most))
+    _SHOWN[r] = (view, most, 1, focus_id)  # the wheel: a row a notch
     clip = surface.get_clip()
-    surface.set_clip(view.clip(clip))
+    surface.set_clip(view.clip(clip))  # (a single row taller than the view: cut at its foot)
     line = font.get_linesize()
-    for row, y0 in zip(rows, ys, strict=True):
+    for k in range(first, last(first) + 1):
+        row = rows[k]
         cw = (width - gap * (len(row.cells) - 1)) // len(row.cells)
-        for k, (c, lines) in enumerate(row.cells):
-            box = pygame.Rect(x + k * (cw + gap), view.y + y0 - scroll, cw, row.height)
+        for j, (c, lines) in enumerate(row.cells):
+            box = pygame.Rect(x + j * (cw + gap), view.y + ys[k] - ys[first], cw, row.height)
             button = c.role is Role.BUTTON
             pygame.draw.rect(surface, p.button if button else p.background, box,
                              border_radius=8)
-            for j, text in enumerate(lines):
-                ty = box.y + pad + j * line
+            for n, text in enumerate(lines):
+                ty = box.y + pad + n * line
                 if button:
                     r._text(surface, text, (box.centerx, ty), round(BODY * s), p.text,
                             "midtop")
                 else:
                     r._text(surface, text, (box.x + pad, ty), round(BODY * s), p.gold)
-            shown = box.clip(view)
-            # what is wholly in view can be clicked (and the focused control,
-            # even taller than the view, wears the ring)
-            if shown == box or (c.id == focus_id and shown.h > 0):
-                r.rects[c.id] = shown
-                r.painted[c.id] = "\n".join(lines)
+            r.rects[c.id] = box.clip(view)
+            r.painted[c.id] = "\n".join(lines)
     surface.set_clip(clip)
-    if most:  # a thin bar at the right edge: where the view is in the zone
-        track = pygame.Rect(panel.x + panel.w - round(8 * s), view.y, max(3, round(4 * s)),
+    if most:  # a bar at the right edge: where the view is in the zone, how much it shows
+        track = pygame.Rect(panel.x + panel.w - round(9 * s), view.y, max(4, round(5 * s)),
                             view.h)
-        pygame.draw.rect(surface, p.button_off, track)
-        whole_h = y - gap
-        thumb = pygame.Rect(track.x, track.y + track.h * scroll // whole_h, track.w,
-                            max(12, track.h * view.h // whole_h))
-        pygame.draw.rect(surface, p.dim, thumb)
+        pygame.draw.rect(surface, p.button_off, track, border_radius=2)
+        whole_h = ends[-1]
+        shown_h = ends[last(first)] - ys[first]
+        thumb = pygame.Rect(track.x, track.y + track.h * ys[first] // whole_h, track.w,
+                            max(12, track.h * shown_h // whole_h))
+        pygame.draw.rect(surface, p.heading, thumb, border_radius=2)
         r.drawn["room:scroll"] = track
     return top
+
+
+def room_view(r: Painter) -> pygame.Rect | None:
+    """Where the Room zone's controls were shown in the last frame (under
+    its heading), if it was drawn."""
+    shown = _SHOWN.get(r)
+    return None if shown is None else shown[0]

@@ -224,6 +224,10 @@ class PicturedPage(InformingPage):
                                  amounts=self.amount_steps() if shown is None else ([], None),
                                  lit=self.pacer.lit(view))
         self.rects = dict(self.renderer.rects)
-        if self.chat is not None and self._in_chat():  # the Chat zone, over the felt
-            self.rects.update(draw_chat(surface, self.chat, [
-                c for c in controls if c.zone == "chat"], focus_id, self.renderer.palette))
+        if self.chat is not None and self._in_chat():  # the Chat zone, over the Move log
+            chat = draw_chat(surface, self.chat, [c for c in controls if c.zone == "chat"],
+                             focus_id, self.renderer.palette,
+                             top=self.rects["heading:log"].top - 6,
+                             bottom=self.rects["heading:actions"].top - 6)
+            self.rects = {k: r for k, r in self.rects.items()  # none clicked under it
+                          if not r.colliderect(chat["chat"])} | chat

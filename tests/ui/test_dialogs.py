@@ -40,6 +40,14 @@ def _click(app: App, control_id: str) -> None:
     app.run(max_events=1)
 
 
+def _ring_points(page) -> list[tuple[int, int]]:
+    """Points on the stroke of the focus ring of ``page`` as last drawn (a
+    ring is 4 px wide, 5 px outside its control's box at the sides)."""
+    rect = page.rects[page.focus.id]
+    return [(rect.left - 3, rect.centery), (rect.right + 2, rect.centery),
+            (rect.centerx, rect.top - 3), (rect.centerx, rect.bottom + 2)]
+
+
 def _shown(app: App, name: str) -> Dialog:
     """The dialog on top: drawn as a box in the middle of the dimmed screen,
     its text inside, its two buttons inside and apart, the focus ring on the
@@ -48,10 +56,15 @@ def _shown(app: App, name: str) -> Dialog:
     assert isinstance(dialog, Dialog)
     under = pygame.Surface(app.surface.get_size())
     dialog.under.draw(under)
+    ring = _ring_points(dialog.under)
+    assert any(under.get_at(q)[:3] == (255, 214, 0) for q in ring)  # the page's own ring
     app.dirty = True
     app.frame()
     surface = app.surface
     box = dialog.rects["dialog"]
+    # only the dialog's focused control wears a ring: none dimmed behind it
+    behind = [surface.get_at(q) for q in ring if not box.collidepoint(q)]
+    assert behind and not any(c.r > c.b + 30 and c.g > c.b + 30 for c in behind), behind
     w, h = surface.get_size()
     assert abs(box.centerx - w // 2) <= 1 and abs(box.centery - h // 2) <= 1
     assert surface.get_rect().contains(box)

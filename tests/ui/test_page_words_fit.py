@@ -78,3 +78,22 @@ def test_a_long_subtitle_wraps_inside_the_window(desktop, name, language):
     edges = [surface.get_at_mapped((x, y)) for x in (0, 1, 2, window.w - 3, window.w - 2)
              for y in range(subtitle.top, subtitle.bottom)]
     assert set(edges) == {background}  # nothing painted at the window's edges
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_a_text_row_starts_where_the_labels_do_clear_of_its_focus_ring(desktop, size):
+    # The sweep: Settings' "Speech: ..." and "Your variants folder is ..."
+    # started about 11 px left of the other rows' labels, touching the ring.
+    page = _pages(desktop)["settings"]()
+    texts = [c for c in page.controls() if c.role is Role.TEXT]
+    assert texts
+    surface = pygame.Surface(size)
+    for c in texts:
+        page.focus.id = c.id
+        page.draw(surface)
+        drawn = page.renderer.drawn
+        labels = {drawn[k].left for k in drawn if k.startswith("label:")}
+        assert len(labels) == 1
+        words = drawn["text:" + c.id]
+        assert words.left == labels.pop(), (c.id, words)
+        assert page.rects[c.id].contains(words)

@@ -55,3 +55,33 @@ def test_the_replay_draws_its_buttons_and_a_click_steps(player_home, size):
     app.run(max_events=1)
     assert desktop.speech.history[said:], "a click on Next action said nothing"
     assert desktop.speech.history[-1].text == page.steps[1].line
+
+
+def test_the_last_step_shows_what_was_won_as_the_table_does(player_home):
+    # The sweep: the replay's last step showed "Pot 0" (the pot already
+    # paid) on the felt and in Game state; the live table at that moment
+    # shows who won what ("You won 700.").
+    desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
+    store = desktop.hand_store()
+    assert store is not None
+    store.add_hand(None, GameInfo("local", "Tournament", "Mara", "normal", 3), 7, scripted(),
+                   2, ["normal", "normal", "human"])
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush)
+    app.screen.focus.id = "review"
+    keys(app, "return", "return", "return")
+    page = app.screen
+    assert isinstance(page, ReplayPage)
+    page.index = len(page.steps) - 1
+    surface = pygame.Surface((1024, 640))
+    page.draw(surface)
+    painted = page.renderer.painted
+    assert painted["pot"] == "You won 700."  # the words the table uses (plates.pot_results)
+    assert "pot" in page.rects  # on the felt, above the board
+    assert not any("Pot 0" in text for text in painted.values()), painted
+    page.index = len(page.steps) - 2  # the last action ("You check."), before the end:
+    page.draw(surface)  # the pot as it stands, nobody paid yet, no cards shown yet
+    assert page.renderer.painted["pot"] == "Pot 700"
+    v = page.view()
+    assert not v.over and [(p.stack, p.shown) for p in v.players] == \
+        [(660, ()), (980, ()), (660, ())]
+    assert sum(p.stack for p in v.players) + v.pot == 3000

@@ -154,3 +154,39 @@ def test_the_mouse_wheel_scrolls_the_zone_under_the_pointer(language):
     for _ in range(40):
         wheel(1, over)
     assert screen.rects[ids[0]] == first  # back at the top
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("names", [None, FULL], ids=["four", "ten"])
+def test_the_zone_shows_only_whole_controls_and_the_focus_whole(size, names):
+    # The sweep: at 1024x640 the zone's last row of buttons was cut in half
+    # at its bottom edge.  Whatever is painted in the zone is a whole control
+    # (one that can be clicked); the focused one is always wholly in view.
+    from holdem_desktop.ui.room_zone import room_view
+
+    screen = _screen(names)
+    ids = _room_ids(screen)
+    surface = pygame.Surface(size)
+    p = screen.renderer.palette
+    for focus in ids:
+        screen.focus.id = focus
+        screen.draw(surface)
+        view = room_view(screen.renderer)
+        assert view is not None
+        boxes = [screen.rects[cid] for cid in ids if cid in screen.rects]
+        assert screen.rects[focus].h == _full_height(screen, focus, size)
+        pixels = pygame.surfarray.pixels3d(surface)
+        for colour in (p.button, p.background):  # a button's, a text row's fill
+            hit = (pixels[view.x:view.right, view.y:view.bottom] == colour).all(axis=2)
+            for x, y in zip(*hit.nonzero(), strict=True):
+                at = (view.x + int(x), view.y + int(y))
+                assert any(b.collidepoint(at) for b in boxes), (focus, colour, at)
+        del pixels
+
+
+def _full_height(screen, cid: str, size) -> int:
+    """A room control's whole height: its lines and its padding."""
+    s = TableLayout(*size).scale
+    font = screen.renderer.font(round(BODY * s))
+    lines = screen.renderer.painted[cid].count("\n") + 1
+    return lines * font.get_linesize() + 2 * max(4, round(6 * s))
