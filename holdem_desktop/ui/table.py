@@ -423,17 +423,17 @@ class TableScreen(PicturedPage):
             if refused:
                 self.on_refused()
             if echo:
-                self.say(echo)
+                self._echo(echo)
         elif control.id == AMOUNT_BOX:
-            self.say(self.amount_box.type(text))
+            self._echo(self.amount_box.type(text))
 
     def erase(self, control: Control) -> None:
         if self.tab is not None:
             self.tab.erase(control)
         elif control.id == "chat:field" and self.chat is not None:
-            self.say(self.chat.erase())
+            self._echo(self.chat.erase())
         elif control.id == AMOUNT_BOX:
-            self.say(self.amount_box.erase())
+            self._echo(self.amount_box.erase())
 
     def cursor(self, control: Control, key: str) -> None:  # (a tab's page may select text)
         self.tab.cursor(control, key) if self.tab is not None else super().cursor(control, key)

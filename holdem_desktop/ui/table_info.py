@@ -41,6 +41,11 @@ class InformingPage(TableTexts):
         self._said_at = len(self.log)
         self._out(text)
 
+    def _echo(self, text: str) -> None:
+        """Say what was typed or erased in a box, which shows it itself: not a
+        message of the game for the Game state zone."""
+        self._out(text)
+
     def announce(self, text: str, more: bool = False) -> None:
         """A game announcement (already spoken by the speech): shown in the
         Game state zone and kept for Repeat and the history keys; with

@@ -232,3 +232,22 @@ def test_escape_in_the_amount_box_clears_it_first(my_turn):
     keys(app, "escape")  # empty: Escape asks to leave the table, as it always did
     assert app.screen is not screen and "Leave" in " ".join(
         c.label for c in app.screen.controls())
+
+
+def test_typed_characters_are_said_and_not_shown_as_game_state(my_turn):
+    # Each character typed (or erased) in a box is echoed aloud; the box
+    # itself shows it, so the Game state zone keeps what it said (it showed
+    # "1", then "12", as if they were news of the game).
+    app, _session, speaker = my_turn
+    screen = app.screen
+    screen.guard_until = 0.0
+    before = screen.state_lines()
+    screen.focus.id = AMOUNT_BOX
+    typed(app, "12")
+    assert speaker.calls[-1][0] == "2"  # said
+    keys(app, "backspace")
+    assert speaker.calls[-1][0] == "1"
+    assert screen.state_lines() == before
+    screen.focus.id = "button:fold"
+    keys(app, "o")  # a key's answer is still shown there
+    assert screen.state_lines()[-1] == speaker.calls[-1][0]
