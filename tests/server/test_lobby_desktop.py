@@ -108,7 +108,7 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
     room = served.server.lobby.rooms[remote.code]
     assert room.public and room.host is None
     keys(app, "k")  # the clock: no decision awaited yet, the bank as it starts
-    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 s.", said(
+    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 seconds.", said(
         desktop)[-1]
     end = time.monotonic() + 60  # hands until one asks her to decide (all may fold to her)
     while time.monotonic() < end and not my_turn(remote):
@@ -120,8 +120,10 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
     assert my_turn(remote)
     keys(app, "k")  # her decision: the time left, counting down from the table's figure
     heard = said(desktop)[-1]
-    assert heard == f"{heard.split()[0]} s left to decide. Your time bank: {remote.table.bank} s."
-    assert 0 < int(heard.split()[0]) <= remote.table.clock
+    bank = remote.table.bank  # (part of the time left: spent once the base time is)
+    assert heard == (f"{heard.split()[0]} seconds left to decide, then your time bank: "
+                     f"{bank} seconds."), heard
+    assert 0 < int(heard.split()[0]) <= remote.table.clock - bank
     # Bo presses Play now from another computer: Mara's table, a computer's seat next hand
     bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
     try:
