@@ -228,3 +228,33 @@ def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desk
         assert type(app.screen).__name__ == "StartPage", app.screen
     finally:
         ann.client.close()
+
+
+def test_the_focused_tables_line_is_said_again_when_it_changes_or_goes(desktop, make_server):
+    """On a table's line, listening: Bo sits at that table (a person more,
+    a computer less), and the line is said again, queued after what is
+    being said; the table closes, and where the focus went is said."""
+    served = make_server(idle_public=0.5)
+    ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
+    others = [ann]
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        app = lobby_by_keys(desktop, served)
+        wait_for(app, others, lambda: "1 public table." in said(desktop))
+        app.screen.focus.id = "play_now"
+        keys(app, "tab")
+        assert said(desktop)[-1].endswith("1 person, 5 computers, 1 of 1"), said(desktop)[-1]
+        bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
+        others.append(bo)
+        wait_for(app, others, lambda: said(desktop)[-1] == (
+            "Session, blinds 10/20, normal speed: 4 of 6 seats free, 2 people, 4 computers, "
+            "1 of 1"), seen=lambda: said(desktop)[-3:])
+        for p in others:
+            p.client.close()
+        wait_for(app, [], lambda: said(desktop)[-2:] == [
+            "No public table yet: Play now opens one.", "Tournaments, button"],
+            seen=lambda: said(desktop)[-4:])
+        assert app.screen.focused().id == "tournaments"
+    finally:
+        for p in others:
+            p.client.close()
