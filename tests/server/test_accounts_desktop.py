@@ -124,7 +124,10 @@ def test_a_wrong_password_is_said_and_sign_out_revokes_the_session(desktop, serv
     lobby = app.screen
     assert isinstance(lobby, LobbyPage)
     sign_in_by_keys(app, "Ada", "not her password", "sign_in")
-    assert said(desktop)[-1] == "Wrong name or password."
+    # (the server never says whether the name has an account: a newcomer
+    # who pressed Enter, Sign in, hears what to do instead)
+    assert said(desktop)[-1] == ("Wrong name or password. No account on this server yet? "
+                                 "Choose Create account."), said(desktop)[-1]
     page = app.screen
     assert isinstance(page, SignInPage) and page.form.values["password"] == ""
     page.focus.id = "password"
