@@ -224,6 +224,8 @@ def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desk
         wait_for(app, [ann], lambda: isinstance(app.screen, LobbyPage)
                  and "1 public table." in said(desktop)[before:],
                  seen=lambda: (app.screen, said(desktop)[before:]))
+        # back where a player who left a table goes on: Play now, not the first filter
+        assert "Lobby. Play now, button" in said(desktop)[before:], said(desktop)[before:]
         keys(app, "escape")  # and the Lobby closes to the start screen, as ever
         assert type(app.screen).__name__ == "StartPage", app.screen
     finally:
