@@ -117,6 +117,7 @@ def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False
     # (the pages' protocols: what a window may know of them)
     host = cast("LobbyDesktop", desktop)
     lobby = LobbyPage(host, cast("LobbyFeed", got), name, desktop.say)
+    lobby.focus.id = "play_now"  # (back from a table: the way to the next one, not a filter)
     desktop.moves.append(Push(lobby))
     if tournaments:
         lobby.quiet_arrival = True

@@ -3,6 +3,7 @@ answers mean, and the lines of the Leaderboard and My rating pages."""
 
 from __future__ import annotations
 
+from .phrases import room_problem
 from .translate import _, ngettext
 
 __all__ = ["account_problem", "game_line", "rating", "signed_in_line", "standing_line",
@@ -17,11 +18,15 @@ def account_problem(reason: str, data: dict[str, int | str] | None = None) -> st
         return ngettext("Too many tries: wait {n} minute and try again.",
                         "Too many tries: wait {n} minutes and try again.", minutes).format(
             n=minutes)
+    if reason == "bad_name":  # the rooms' words for the name's problem, and what to do
+        return room_problem(reason, str(data.get("detail", "")))
+    if reason == "wrong_password":  # (the server never says whether the name has one)
+        return _("Wrong name or password.") + " " + _(
+            "No account on this server yet? Choose Create account.")
     if reason == "bad_password":
         return _("A password needs {low} to {high} characters.").format(
             low=data.get("min", 8), high=data.get("max", 100))
     texts = {
-        "wrong_password": _("Wrong name or password."),
         "name_taken": _("That name is already reserved on this server, or looks too much "
                         "like one that is: choose another."),
         "banned": _("This server's operator banned that name or this address."),

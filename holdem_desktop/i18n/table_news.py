@@ -5,9 +5,9 @@ who arrives, and a person sat out after their time ran out again and again
 from __future__ import annotations
 
 from .phrases import names_list
-from .translate import _
+from .translate import _, ngettext
 
-__all__ = ["TABLE_NEWS", "sat_out_closed", "table_news"]
+__all__ = ["TABLE_NEWS", "clock_left", "sat_out_closed", "table_news"]
 
 TABLE_NEWS = ("renamed", "sat_out", "sat_out_seat")
 """The news kinds said here."""
@@ -36,3 +36,36 @@ def sat_out_closed() -> str:
     reason, as a room's refusal is said)."""
     return _("You sat out too long, so your seat went to a computer player. To play "
              "again, choose Play now in the Lobby.")
+
+
+def _bank(seconds: int) -> str:
+    """The player's own time bank, in a sentence."""
+    if not seconds:
+        return _("Your time bank is empty.")
+    return ngettext("Your time bank: {seconds} second.", "Your time bank: {seconds} seconds.",
+                    seconds).format(seconds=seconds)
+
+
+def clock_left(left: int | None, bank: int | None, name: str | None = None) -> str:
+    """A public table's clock (K): the ``left`` seconds of the decision
+    awaited now (None: none is), the time bank included, and ``bank``, the
+    player's own (None: no seat); ``name`` is whose decision it is (None:
+    the player's).  Seconds said as a word: "8 s" is read as a letter."""
+    if left is None:
+        return _("No decision is awaited now.") + ("" if bank is None else " " + _bank(bank))
+    if name is not None:
+        text = ngettext("{name} has {seconds} second left to decide.",
+                        "{name} has {seconds} seconds left to decide.", left).format(
+            name=name, seconds=left)
+        return text + ("" if bank is None else " " + _bank(bank))
+    if not bank:  # (a bank: part of the time left, spent once the base time is)
+        return ngettext("{seconds} second left to decide.", "{seconds} seconds left to decide.",
+                        left).format(seconds=left) + ("" if bank is None else " " + _bank(0))
+    if left <= bank:
+        return ngettext("{seconds} second left to decide: your time bank is running.",
+                        "{seconds} seconds left to decide: your time bank is running.",
+                        left).format(seconds=left)
+    return ngettext("{seconds} second left to decide, then your time bank: {bank}.",
+                    "{seconds} seconds left to decide, then your time bank: {bank}.",
+                    left - bank).format(seconds=left - bank, bank=ngettext(
+                        "{n} second", "{n} seconds", bank).format(n=bank))

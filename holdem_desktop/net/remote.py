@@ -50,6 +50,7 @@ from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
+from holdem_desktop.i18n.table_news import clock_left
 from holdem_desktop.i18n.tournament import player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
@@ -434,19 +435,16 @@ class RemoteTable:
         t = self.table
         if t is None or (t.clock is None and t.bank is None):
             return _("This table has no clock: take the time you need.")
-        bank = "" if t.bank is None else " " + _("Your time bank: {seconds} s.").format(
-            seconds=t.bank)
         if t.clock is None:
-            return _("No decision is awaited now.") + bank
+            return clock_left(None, t.bank)
         left = max(0, int(t.clock - (time.monotonic() - self._clock_at) + 0.5))
         view = t.view
-        mine = view is not None and self.seat is not None and view.to_act == self.seat
-        if mine:
-            return _("{seconds} s left to decide.").format(seconds=left) + bank
+        if view is not None and self.seat is not None and view.to_act == self.seat:
+            return clock_left(left, t.bank)
         to_act = view.to_act if view is not None else None
         name = self.seats[to_act].name if to_act is not None and to_act < len(self.seats) \
             else "?"
-        return _("{name} has {seconds} s left to decide.").format(name=name, seconds=left) + bank
+        return clock_left(left, t.bank, name)
 
     def _table(self, table: Table) -> None:
         self._clock_at = time.monotonic()  # the clock's seconds count from here

@@ -181,6 +181,10 @@ class SignInPage(FormPage):
             self.say(_("A password needs {low} to {high} characters.").format(low=low,
                                                                              high=high))
             return None
+        if not password.strip():  # (the server refuses it too, with the lengths)
+            self.say(_("A password cannot be spaces alone: type letters, digits or signs "
+                       "too."))
+            return None
         self.say(_("Creating your account…") if control.id == "create" else _("Signing in…"))
         got = self.desktop.sign_in(self.server, name, password, control.id == "create")
         if isinstance(got, CertificateQuestion):

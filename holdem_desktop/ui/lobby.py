@@ -6,8 +6,10 @@ free, 2 people, 4 computers, 1 watching, 2 of 5"), the count said when it
 changes.  Enter on a table joins it, W (the table's key for whose turn it
 is) watches it, and Play now seats the player at once; Tournaments, after
 the tables, opens the server's tournaments (:mod:`.tournaments`).  By eye
-the same rows, one a table, under a heading naming the columns.  The list follows
-the server's updates (at most one a second) without moving the focus.
+the same rows, one a table, under a heading naming the columns.  The list
+follows the server's updates (at most one a second) without moving the
+focus; the line of the table the focus is on is said again when it
+changes, and where the focus went when that table closes.
 """
 
 from __future__ import annotations
@@ -158,6 +160,8 @@ class LobbyPage(FormPage):
         """Tournaments whose start is not said when the seat comes (see
         :func:`back_to_tournament`)."""
         self._count = ""
+        self._lines: dict[str, str] = {}
+        """Each listed table's line, as last said or shown (by control id)."""
         self._drawn_until = 0.0
         self.form = Form([
             Field("game", _("Game"), Role.CHOICE,
@@ -220,6 +224,17 @@ class LobbyPage(FormPage):
                 # queued: a row being read is never cut off by the list's news
                 # (the next key the player presses cuts the count instead)
                 self.desktop.speech.announce(count)
+            self._focused_row_news()
+
+    def _focused_row_news(self) -> None:
+        """The table the focus is on changed (people came, a seat freed):
+        its line is said again; it closed: where the focus went is said."""
+        lines = {f"table:{t.code}": table_line(t) for t in self.tables()}
+        row, before, self._lines = self.focus.id, self._lines, lines
+        if row in before and lines.get(row) != before[row]:
+            c = self.focused()
+            if c is not None:
+                self.desktop.speech.announce(self.describe(c))
 
     def animating(self, now: float) -> bool:
         return now < self._drawn_until

@@ -124,7 +124,10 @@ def test_a_wrong_password_is_said_and_sign_out_revokes_the_session(desktop, serv
     lobby = app.screen
     assert isinstance(lobby, LobbyPage)
     sign_in_by_keys(app, "Ada", "not her password", "sign_in")
-    assert said(desktop)[-1] == "Wrong name or password."
+    # (the server never says whether the name has an account: a newcomer
+    # who pressed Enter, Sign in, hears what to do instead)
+    assert said(desktop)[-1] == ("Wrong name or password. No account on this server yet? "
+                                 "Choose Create account."), said(desktop)[-1]
     page = app.screen
     assert isinstance(page, SignInPage) and page.form.values["password"] == ""
     page.focus.id = "password"
@@ -157,3 +160,26 @@ def test_the_pages_ask_for_the_lengths_the_server_takes():
 
     assert account_pages.PASSWORD_LENGTH == account_messages.PASSWORD_LENGTH
     assert account_pages.NAME_LENGTH == names.NAME_LENGTH
+
+
+def test_a_name_or_password_the_server_refuses_says_why_and_how_to_fix_it(desktop, served):
+    """Create account with a name of mixed alphabets (a Cyrillic "а" in
+    "Mаra") is refused by the server: said in words that say what to change,
+    never its code word ("bad_name"); a password of spaces alone is long
+    enough, so the lengths are not the reason said."""
+    app = lobby_by_keys(desktop, served)
+    sign_in_by_keys(app, "M\u0430ra", PASSWORD, "create")
+    assert said(desktop)[-2:] == ["Creating your account…", "That name mixes letters of "
+                                  "different alphabets: choose another."], said(desktop)[-3:]
+    page = app.screen
+    assert isinstance(page, SignInPage)
+    page.focus.id = "name"
+    keys(app, "backspace")
+    typed(app, "Mara")
+    page.focus.id = "password"
+    typed(app, " " * 10)
+    page.focus.id = "create"
+    keys(app, "return")
+    assert said(desktop)[-1] == ("A password cannot be spaces alone: type letters, digits "
+                                 "or signs too."), said(desktop)[-3:]
+    assert desktop.account_name(f"127.0.0.1:{served.port}") == ""

@@ -108,7 +108,7 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
     room = served.server.lobby.rooms[remote.code]
     assert room.public and room.host is None
     keys(app, "k")  # the clock: no decision awaited yet, the bank as it starts
-    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 s.", said(
+    assert said(desktop)[-1] == "No decision is awaited now. Your time bank: 60 seconds.", said(
         desktop)[-1]
     end = time.monotonic() + 60  # hands until one asks her to decide (all may fold to her)
     while time.monotonic() < end and not my_turn(remote):
@@ -120,8 +120,10 @@ def test_play_now_seats_you_with_computers_and_a_person_replaces_one(desktop, se
     assert my_turn(remote)
     keys(app, "k")  # her decision: the time left, counting down from the table's figure
     heard = said(desktop)[-1]
-    assert heard == f"{heard.split()[0]} s left to decide. Your time bank: {remote.table.bank} s."
-    assert 0 < int(heard.split()[0]) <= remote.table.clock
+    bank = remote.table.bank  # (part of the time left: spent once the base time is)
+    assert heard == (f"{heard.split()[0]} seconds left to decide, then your time bank: "
+                     f"{bank} seconds."), heard
+    assert 0 < int(heard.split()[0]) <= remote.table.clock - bank
     # Bo presses Play now from another computer: Mara's table, a computer's seat next hand
     bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
     try:
@@ -222,7 +224,39 @@ def test_a_watcher_hears_that_they_watch_not_that_they_play_or_leave_a_seat(desk
         wait_for(app, [ann], lambda: isinstance(app.screen, LobbyPage)
                  and "1 public table." in said(desktop)[before:],
                  seen=lambda: (app.screen, said(desktop)[before:]))
+        # back where a player who left a table goes on: Play now, not the first filter
+        assert "Lobby. Play now, button" in said(desktop)[before:], said(desktop)[before:]
         keys(app, "escape")  # and the Lobby closes to the start screen, as ever
         assert type(app.screen).__name__ == "StartPage", app.screen
     finally:
         ann.client.close()
+
+
+def test_the_focused_tables_line_is_said_again_when_it_changes_or_goes(desktop, make_server):
+    """On a table's line, listening: Bo sits at that table (a person more,
+    a computer less), and the line is said again, queued after what is
+    being said; the table closes, and where the focus went is said."""
+    served = make_server(idle_public=0.5)
+    ann = Player("Ann", served.port, 1, client=online(served), first=PlayNow("Ann", __version__))
+    others = [ann]
+    try:
+        run_until([ann], lambda: ann.table is not None and ann.table.started, 10)
+        app = lobby_by_keys(desktop, served)
+        wait_for(app, others, lambda: "1 public table." in said(desktop))
+        app.screen.focus.id = "play_now"
+        keys(app, "tab")
+        assert said(desktop)[-1].endswith("1 person, 5 computers, 1 of 1"), said(desktop)[-1]
+        bo = Player("Bo", served.port, 2, client=online(served), first=PlayNow("Bo", __version__))
+        others.append(bo)
+        wait_for(app, others, lambda: said(desktop)[-1] == (
+            "Session, blinds 10/20, normal speed: 4 of 6 seats free, 2 people, 4 computers, "
+            "1 of 1"), seen=lambda: said(desktop)[-3:])
+        for p in others:
+            p.client.close()
+        wait_for(app, [], lambda: said(desktop)[-2:] == [
+            "No public table yet: Play now opens one.", "Tournaments, button"],
+            seen=lambda: said(desktop)[-4:])
+        assert app.screen.focused().id == "tournaments"
+    finally:
+        for p in others:
+            p.client.close()

@@ -110,12 +110,13 @@ def test_a_phone_takes_play_now_at_the_desktops_public_table_and_says_what_it_sa
     ana.find_element(By.TAG_NAME, "body").send_keys("k")
     left = wait_for(lambda: [t for t in live(ana) if "Your time bank" in t],
                     between=desk.pump)
-    assert re.fullmatch(r"\d+ s left to decide\. Your time bank: 0 s\.", left[0]), left
+    assert re.fullmatch(r"\d+ seconds? left to decide\. Your time bank is empty\.", left[0]), left
     assert int(left[0].split()[0]) <= 10
     forget()
     ana.find_element(By.ID, "time-left").click()
     wait_for(lambda: [t for t in live(ana) if re.fullmatch(
-        r"(\d+ s left to decide|No decision is awaited now)\. Your time bank: 0 s\.", t)],
+        r"(\d+ seconds? left to decide|No decision is awaited now)\. Your time bank is "
+        r"empty\.", t)],
         between=desk.pump)
     waiting[0] = False  # (first, while she has chips for many turns)
 
