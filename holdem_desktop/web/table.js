@@ -16,9 +16,18 @@
   // A press that answers a decision says which one the page showed: the
   // server refuses it when the table has moved on since (a quick second tap
   // never answers a decision the player has not heard yet).
+  // A second tap of one gesture (a double tap, a bounce: within DOUBLE_TAP
+  // ms of an answer) answers the decision the first tap answered, even when
+  // the table has moved on meanwhile: the server says the answer came too
+  // late, rather than Call a bet that came after a Check, unheard.
+  const DOUBLE_TAP = 500;
+  let answered = { at: -Infinity, turn: "" };  // the last answer's first tap: when, which decision
   function press(id, asked) {
     if (id === "all_in" && !confirmed(asked)) return;
-    send(ANSWERS.includes(id) ? { press: id, turn: view.turn || "" } : { press: id });
+    if (!ANSWERS.includes(id)) { send({ press: id }); return; }
+    const now = performance.now();
+    if (now - answered.at >= DOUBLE_TAP) answered = { at: now, turn: view.turn || "" };
+    send({ press: id, turn: answered.turn });
   }
   // All-in asks once more first, as the desktop's does (an all-in by mistake
   // loses a whole stack): the first press says so, a second one for the same
@@ -268,7 +277,7 @@
     if (!joined && code && ev.key.toLowerCase() === "w") {  // the desktop's W: watch it
       sit(code, true); ev.preventDefault(); return;
     }
-    if (!joined) return;
+    if (!joined || ev.repeat) return;  // (a held key acts once: the desktop has no key repeat)
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     if (k !== "a" && (KEYS[k] || "emh".includes(k))) allIn = null;  // another key the page uses

@@ -1,0 +1,68 @@
+"""A tap on a phone acts once: the second tap of a double tap (or a held
+key's repeats) never answers the next decision, even when the table moved
+on between the two taps (a Check tapped twice called the bet that came
+after it, unheard).  In a real browser (Linux only, as test_web_page.py)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from . import test_web_page
+from .test_web_all_in import SENT, presses
+from .test_web_page import (  # noqa: F401 (pages: the fixture)
+    browser,
+    console_errors,
+    pages,
+    wait_for,
+)
+
+pytestmark = test_web_page.pytestmark
+
+SHOW = ("window.sock.dispatchEvent(new MessageEvent('message',"
+        " {data: JSON.stringify({view: {turn: arguments[0]}})}))")
+"""Hand the page a view whose decision is ``arguments[0]`` (as the server sends it)."""
+
+
+def seated(served: Any, pages: list[Any]) -> Any:  # noqa: F811 (the fixture)
+    """A phone seated by Play now (no hand dealt: nothing moves but what the test sends)."""
+    from selenium.webdriver.common.by import By
+
+    phone = browser(390, 844)
+    pages.append(phone)
+    phone.get(f"https://127.0.0.1:{served.port}/")
+    phone.find_element(By.ID, "name").send_keys("Ana")
+    phone.find_element(By.ID, "play-now").click()
+    wait_for(lambda: phone.execute_script("return document.activeElement.id") == "h-table")
+    phone.execute_script(SENT + "window.sock = null;")
+    phone.execute_script("document.getElementById('read-state').click()")  # (to have the socket)
+    wait_for(lambda: phone.execute_script("return window.sock !== null"))
+    return phone
+
+
+def test_a_double_tap_answers_one_decision_however_fast_the_table_moved_on(served, pages):  # noqa: F811
+    phone = seated(served, pages)
+    phone.execute_script(SHOW, "1.4")  # her turn: Check
+    # a double tap, the view of the next decision (Call 160) arriving between its taps
+    phone.execute_script(
+        "const b = document.getElementById('press-check_call'); b.click();"
+        "window.sock.dispatchEvent(new MessageEvent('message',"
+        " {data: JSON.stringify({view: {turn: '1.6'}})}));"
+        "setTimeout(() => b.click(), 200);")
+    wait_for(lambda: len(presses(phone)) == 2)
+    # both taps answer the decision she saw: the server refuses the second as too late
+    assert presses(phone) == [{"press": "check_call", "turn": "1.4"}] * 2
+    # a tap once she has had time to take in the new decision answers it
+    time.sleep(0.6)
+    phone.execute_script("document.getElementById('press-check_call').click()")
+    assert presses(phone)[-1] == {"press": "check_call", "turn": "1.6"}
+
+
+def test_a_held_key_acts_once(served, pages):  # noqa: F811
+    phone = seated(served, pages)
+    phone.execute_script(SHOW, "1.4")
+    phone.execute_script(
+        "for (const repeat of [false, true, true]) document.body.dispatchEvent("
+        "new KeyboardEvent('keydown', {key: 'c', repeat: repeat, bubbles: true}));")
+    assert presses(phone) == [{"press": "check_call", "turn": "1.4"}]
+    assert console_errors(phone) == []
