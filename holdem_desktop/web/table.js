@@ -41,7 +41,7 @@
     }
     allIn = turn;
     say(words[asked] || (asked === "all_in_key" ? "Press A again to go all-in."
-      : "Press All-in again to go all-in."));
+      : "Press All-in again to go all-in."), false, false, false);
     return false;
   }
   // (in the capture phase: before the pressed control's own handler)
@@ -49,20 +49,22 @@
     if (!(ev.target instanceof Element && ev.target.closest("#press-all_in"))) allIn = null;
   }
 
-  // The live region: one line an announcement (``more`` grows the last one).
+  // The live region: one line an announcement (``more`` grows the one the
+  // player's move began, even with a chat line or an answer said since).
   // The player's own move (``own``) replaces what the region holds: said
   // first, nothing stale left waiting before it (the desktop's rule).
-  function say(text, more, own) {
+  // Repeat says the last game announcement again, as the desktop's: never a
+  // chat line, an answer to a press, or a read-out (``game`` false).
+  let lastGame = null;  // the line of the last game announcement
+  function say(text, more, own, game) {
     const live = $("live");
-    if (more && live.lastElementChild) {
-      live.lastElementChild.append(" " + text);
+    if (more && lastGame && lastGame.isConnected) {
+      lastGame.append(" " + text);
       lastSaid += " " + text;
-    } else if (own) {
-      live.replaceChildren(el("p", text));
-      lastSaid = text;
     } else {
-      live.append(el("p", text));
-      lastSaid = text;
+      const line = el("p", text);
+      if (own) live.replaceChildren(line); else live.append(line);
+      if (game !== false) { lastGame = line; lastSaid = text; }
     }
     while (live.childElementCount > 200) live.firstElementChild.remove();
   }
@@ -211,10 +213,12 @@
       // the pressed control went with the form: the focus goes to the table, not the body
       if (arriving) { const heading = $("h-table"); heading.tabIndex = -1; heading.focus(); }
     }
-    if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
+    if (m.error) {
+      if (joined) say(m.error, false, false, false); else $("problem").textContent = m.error;
+    }
     if (m.say) say(m.say, m.more, m.own);
-    if (m.tell) say(m.tell);
-    if (m.chat) say(m.chat);
+    if (m.tell) say(m.tell, false, false, false);
+    if (m.chat) say(m.chat, false, false, false);
     if (m.sound) play(m.sound);
     if (m.view) show(change(m.view));
     if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
@@ -230,7 +234,7 @@
     sock.addEventListener("close", () => {
       if (closing || sock !== ws) return;  // (a connection this page left)
       if (joined) {
-        say(words.lost || "Connection lost, reconnecting…");
+        say(words.lost || "Connection lost, reconnecting…", false, false, false);
         setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
           token: joined.token, public: joined.public, watch: joined.watch } })), wait);
       } else {  // a room that refused the join closes: follow the lobby again
@@ -328,7 +332,8 @@
     });
     makeButtons("buttons", COMMANDS, "press");
     makeButtons("presets", PRESETS, "preset");
-    $("repeat").addEventListener("click", () => { if (lastSaid) say(lastSaid); });
+    $("repeat").addEventListener("click",
+      () => { if (lastSaid) say(lastSaid, false, false, false); });
     $("join").addEventListener("submit", join);
     $("say").addEventListener("submit", (ev) => { ev.preventDefault();
       const line = $("line"); if (line.value) send({ chat: line.value }); line.value = ""; });

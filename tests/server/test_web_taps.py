@@ -66,3 +66,30 @@ def test_a_held_key_acts_once(served, pages):  # noqa: F811
         "new KeyboardEvent('keydown', {key: 'c', repeat: repeat, bubbles: true}));")
     assert presses(phone) == [{"press": "check_call", "turn": "1.4"}]
     assert console_errors(phone) == []
+
+
+HAND = ("for (const m of arguments[0]) window.sock.dispatchEvent("
+        "new MessageEvent('message', {data: JSON.stringify(m)}))")
+"""Hand the page the server's messages ``arguments[0]``, in order."""
+
+
+def test_repeat_says_the_last_game_announcement_grown_as_the_desktop_keeps_it(
+        served, pages):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    phone = seated(served, pages)
+    lines = "return [...document.querySelectorAll('#live p')].map(p => p.textContent)"
+    # her move, a chat line while the others act, then what they did: one announcement
+    phone.execute_script(HAND, [{"say": "You check.", "own": True}, {"chat": "Bea: hi"},
+                                {"say": "Bea checks. Your turn.", "more": True},
+                                {"tell": "Press All-in again to go all-in."}])
+    assert phone.execute_script(lines) == ["You check. Bea checks. Your turn.", "Bea: hi",
+                                           "Press All-in again to go all-in."]
+    # Repeat: that announcement, never a chat line, an answer or a read-out (the desktop's)
+    phone.find_element(By.ID, "repeat").click()
+    assert phone.execute_script(lines)[-1] == "You check. Bea checks. Your turn."
+    phone.find_element(By.ID, "read-state").click()
+    wait_for(lambda: "Blinds 10 and 20." in phone.execute_script(lines)[-1])
+    phone.find_element(By.ID, "repeat").click()
+    assert phone.execute_script(lines)[-1] == "You check. Bea checks. Your turn."
+    assert console_errors(phone) == []
