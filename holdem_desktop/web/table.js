@@ -8,6 +8,7 @@
   const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in"];
   const ANSWERS = ["fold", "check_call", "bet_raise", "all_in"];
   let ws = null, joined = null, words = {}, lastSaid = "", wait = 500, closing = false;
+  let seated = false;  // whether the room took this connection in (its welcome came)
   let left = null;  // the seat last left (its code and token): joining it again takes it back
 
   function el(tag, text) { const e = document.createElement(tag); e.textContent = text; return e; }
@@ -204,6 +205,7 @@
     if (m.tables) lobby(m.tables);
     if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
+      seated = true;
       joined = { code: m.joined.code, token: m.joined.token, public: asked.public === true,
         watch: asked.watch === true };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
@@ -214,7 +216,9 @@
       if (arriving) { const heading = $("h-table"); heading.tabIndex = -1; heading.focus(); }
     }
     if (m.error) {
-      if (joined) say(m.error, false, false, false); else $("problem").textContent = m.error;
+      if (joined && !seated) refused(m.error);
+      else if (joined) say(m.error, false, false, false);
+      else if ($("problem").textContent !== m.error) $("problem").textContent = m.error;
     }
     if (m.say) say(m.say, m.more, m.own);
     if (m.tell) say(m.tell, false, false, false);
@@ -224,8 +228,23 @@
     if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
   }
 
+  // The seat the page came back for (a reload, a connection back) is no
+  // more: the room closed meanwhile, or refused it. Said once, on the join
+  // form, and the page stops asking for it (it asked again and again, the
+  // screen reader saying the refusal and "reconnecting" every few seconds).
+  function refused(problem) {
+    left = { code: joined.code, token: joined.token };  // (asked again by hand: the same seat)
+    joined = null; sessionStorage.removeItem("holdem-seat");
+    $("chips").replaceChildren(); view = {};
+    const shown = !$("table").hidden;
+    $("table").hidden = true; $("join").hidden = false;
+    if (shown) $("code").focus();  // (the focused control went with the table)
+    $("problem").textContent = problem;
+  }
+
   function connect(then) {
     const sock = ws = new WebSocket("wss://" + location.host + "/web");
+    seated = false;
     sock.addEventListener("open", () => {
       send({ lang: $("lang").value }); send({ sounds: $("sounds").checked });
       if (then) then(); else send({ lobby: chosen() });  // in no room: the public tables
