@@ -220,6 +220,7 @@
       else if (joined) say(m.error, false, false, false);
       else if ($("problem").textContent !== m.error) $("problem").textContent = m.error;
     }
+    if (m.gone && joined) refused(m.gone);
     if (m.say) say(m.say, m.more, m.own);
     if (m.tell) say(m.tell, false, false, false);
     if (m.chat) say(m.chat, false, false, false);
@@ -228,10 +229,11 @@
     if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
   }
 
-  // The seat the page came back for (a reload, a connection back) is no
-  // more: the room closed meanwhile, or refused it. Said once, on the join
-  // form, and the page stops asking for it (it asked again and again, the
-  // screen reader saying the refusal and "reconnecting" every few seconds).
+  // The seat is no more: the room closed it (``gone``), or refused the page
+  // back for it (a reload, a connection back: the room closed meanwhile).
+  // Said once, on the join form, and the page stops asking for it (it asked
+  // again and again, the screen reader saying the refusal and
+  // "reconnecting" every few seconds).
   function refused(problem) {
     left = { code: joined.code, token: joined.token };  // (asked again by hand: the same seat)
     joined = null; sessionStorage.removeItem("holdem-seat");
