@@ -93,3 +93,28 @@ def test_repeat_says_the_last_game_announcement_grown_as_the_desktop_keeps_it(
     phone.find_element(By.ID, "repeat").click()
     assert phone.execute_script(lines)[-1] == "You check. Bea checks. Your turn."
     assert console_errors(phone) == []
+
+
+def test_no_empty_line_in_the_game_state(served, pages):  # noqa: F811
+    # before the first deal, New game usable: who is here, and no empty item after it
+    phone = seated(served, pages)
+    state = phone.execute_script(
+        "return [...document.querySelectorAll('#state li')].map(li => li.textContent)")
+    assert state and all(line.strip() for line in state), state
+
+
+SMALL = """
+return [...document.querySelectorAll('a, button, input, select')].filter((e) => e.offsetParent)
+  .map((e) => [e.id || e.textContent, e.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([name, r]) => name + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+"""
+"""The controls shown smaller than a finger's 44 × 44 px."""
+
+
+def test_every_control_of_the_table_is_big_enough_for_a_finger(served, pages):  # noqa: F811
+    phone = seated(served, pages)
+    for width, height in ((390, 844), (360, 640), (844, 390)):
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        assert phone.execute_script(SMALL) == [], (width, height)  # (the invitation was 21 px)
