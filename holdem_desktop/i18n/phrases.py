@@ -443,6 +443,7 @@ def room_problem(reason: str, detail: str = "") -> str:
     texts = {
         "wrong_code": _("No room with that code answers at this address."),
         "room_full": _("That room is full."),
+        "no_table": _("That table is no longer open."),
         "wrong_version": _("The host plays another version of the game ({version}); both "
                            "need the same version.").format(version=detail or "?"),
         "bad_name": _("That name cannot be used: choose another."),

@@ -32,6 +32,8 @@ says it), ``{"say": text, "more": bool, "own": bool}`` (an
 announcement, or ``more`` of the one the player's move began; ``own``: the
 one their move begins, which replaces what the live region holds),
 ``{"tell": text}`` (the answer to a press: said at once),
+``{"gone": text}`` (the room closed this seat, and why: the page leaves
+the table and asks for it no more),
 ``{"sound": cue}`` (play ``/sounds/<cue>.wav``: :mod:`.web_sounds`),
 ``{"view": {...}}`` (what changed of the zones since the last: see
 :func:`~.web_view.view_change`) and ``{"error": text}``.
@@ -348,6 +350,10 @@ class WebMember:
             if self.announcer is not None else None
         remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
         remote.on_answer = lambda text: self.out.append({"tell": text})
+        # the room closed this seat (closed the room, removed the player): the
+        # page leaves the table and says why, as the desktop's window does
+        remote.on_closed = lambda reason: self.out.append({"gone": room_problem(reason)}) \
+            if reason != "left" else None
         remote.on_chat = self._chat
         remote.on_back = lambda: self.out.append({"say": back_at_table(
             remote, remote.seat, remote.running, True,

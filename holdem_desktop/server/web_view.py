@@ -175,8 +175,8 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
     number = table.hands_played + (0 if table.hand is None or table.hand.over else 1)
     if started and number:  # (not "Hand 0." before the first deal)
         state.append(_("Hand {number}.").format(number=number))
-    else:  # before the first game: who is here, and what starts it
-        state += [table.who_is_here(), panel.why(Command.NEXT_HAND) or ""]
+    else:  # before the first game: who is here, and what starts it (no empty item)
+        state += filter(None, [table.who_is_here(), panel.why(Command.NEXT_HAND)])
     return {
         "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
                   for k in order] if started else [],

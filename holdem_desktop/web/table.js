@@ -8,6 +8,7 @@
   const PRESETS = ["min", "half_pot", "three_quarters_pot", "pot", "two_pot", "all_in"];
   const ANSWERS = ["fold", "check_call", "bet_raise", "all_in"];
   let ws = null, joined = null, words = {}, lastSaid = "", wait = 500, closing = false;
+  let seated = false;  // whether the room took this connection in (its welcome came)
   let left = null;  // the seat last left (its code and token): joining it again takes it back
 
   function el(tag, text) { const e = document.createElement(tag); e.textContent = text; return e; }
@@ -16,9 +17,18 @@
   // A press that answers a decision says which one the page showed: the
   // server refuses it when the table has moved on since (a quick second tap
   // never answers a decision the player has not heard yet).
+  // A second tap of one gesture (a double tap, a bounce: within DOUBLE_TAP
+  // ms of an answer) answers the decision the first tap answered, even when
+  // the table has moved on meanwhile: the server says the answer came too
+  // late, rather than Call a bet that came after a Check, unheard.
+  const DOUBLE_TAP = 500;
+  let answered = { at: -Infinity, turn: "" };  // the last answer's first tap: when, which decision
   function press(id, asked) {
     if (id === "all_in" && !confirmed(asked)) return;
-    send(ANSWERS.includes(id) ? { press: id, turn: view.turn || "" } : { press: id });
+    if (!ANSWERS.includes(id)) { send({ press: id }); return; }
+    const now = performance.now();
+    if (now - answered.at >= DOUBLE_TAP) answered = { at: now, turn: view.turn || "" };
+    send({ press: id, turn: answered.turn });
   }
   // All-in asks once more first, as the desktop's does (an all-in by mistake
   // loses a whole stack): the first press says so, a second one for the same
@@ -32,7 +42,7 @@
     }
     allIn = turn;
     say(words[asked] || (asked === "all_in_key" ? "Press A again to go all-in."
-      : "Press All-in again to go all-in."));
+      : "Press All-in again to go all-in."), false, false, false);
     return false;
   }
   // (in the capture phase: before the pressed control's own handler)
@@ -40,20 +50,22 @@
     if (!(ev.target instanceof Element && ev.target.closest("#press-all_in"))) allIn = null;
   }
 
-  // The live region: one line an announcement (``more`` grows the last one).
+  // The live region: one line an announcement (``more`` grows the one the
+  // player's move began, even with a chat line or an answer said since).
   // The player's own move (``own``) replaces what the region holds: said
   // first, nothing stale left waiting before it (the desktop's rule).
-  function say(text, more, own) {
+  // Repeat says the last game announcement again, as the desktop's: never a
+  // chat line, an answer to a press, or a read-out (``game`` false).
+  let lastGame = null;  // the line of the last game announcement
+  function say(text, more, own, game) {
     const live = $("live");
-    if (more && live.lastElementChild) {
-      live.lastElementChild.append(" " + text);
+    if (more && lastGame && lastGame.isConnected) {
+      lastGame.append(" " + text);
       lastSaid += " " + text;
-    } else if (own) {
-      live.replaceChildren(el("p", text));
-      lastSaid = text;
     } else {
-      live.append(el("p", text));
-      lastSaid = text;
+      const line = el("p", text);
+      if (own) live.replaceChildren(line); else live.append(line);
+      if (game !== false) { lastGame = line; lastSaid = text; }
     }
     while (live.childElementCount > 200) live.firstElementChild.remove();
   }
@@ -193,6 +205,7 @@
     if (m.tables) lobby(m.tables);
     if (m.howto && open === "howto") rules(m.howto);
     if (m.joined) {
+      seated = true;
       joined = { code: m.joined.code, token: m.joined.token, public: asked.public === true,
         watch: asked.watch === true };
       sessionStorage.setItem("holdem-seat", JSON.stringify(
@@ -202,17 +215,38 @@
       // the pressed control went with the form: the focus goes to the table, not the body
       if (arriving) { const heading = $("h-table"); heading.tabIndex = -1; heading.focus(); }
     }
-    if (m.error) { if (joined) say(m.error); else $("problem").textContent = m.error; }
+    if (m.error) {
+      if (joined && !seated) refused(m.error);
+      else if (joined) say(m.error, false, false, false);
+      else if ($("problem").textContent !== m.error) $("problem").textContent = m.error;
+    }
+    if (m.gone && joined) refused(m.gone);
     if (m.say) say(m.say, m.more, m.own);
-    if (m.tell) say(m.tell);
-    if (m.chat) say(m.chat);
+    if (m.tell) say(m.tell, false, false, false);
+    if (m.chat) say(m.chat, false, false, false);
     if (m.sound) play(m.sound);
     if (m.view) show(change(m.view));
     if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
   }
 
+  // The seat is no more: the room closed it (``gone``), or refused the page
+  // back for it (a reload, a connection back: the room closed meanwhile).
+  // Said once, on the join form, and the page stops asking for it (it asked
+  // again and again, the screen reader saying the refusal and
+  // "reconnecting" every few seconds).
+  function refused(problem) {
+    left = { code: joined.code, token: joined.token };  // (asked again by hand: the same seat)
+    joined = null; sessionStorage.removeItem("holdem-seat");
+    $("chips").replaceChildren(); view = {};
+    const shown = !$("table").hidden;
+    $("table").hidden = true; $("join").hidden = false;
+    if (shown) $("code").focus();  // (the focused control went with the table)
+    $("problem").textContent = problem;
+  }
+
   function connect(then) {
     const sock = ws = new WebSocket("wss://" + location.host + "/web");
+    seated = false;
     sock.addEventListener("open", () => {
       send({ lang: $("lang").value }); send({ sounds: $("sounds").checked });
       if (then) then(); else send({ lobby: chosen() });  // in no room: the public tables
@@ -221,7 +255,7 @@
     sock.addEventListener("close", () => {
       if (closing || sock !== ws) return;  // (a connection this page left)
       if (joined) {
-        say(words.lost || "Connection lost, reconnecting…");
+        say(words.lost || "Connection lost, reconnecting…", false, false, false);
         setTimeout(() => connect(() => send({ join: { code: joined.code, name: $("name").value,
           token: joined.token, public: joined.public, watch: joined.watch } })), wait);
       } else {  // a room that refused the join closes: follow the lobby again
@@ -268,7 +302,7 @@
     if (!joined && code && ev.key.toLowerCase() === "w") {  // the desktop's W: watch it
       sit(code, true); ev.preventDefault(); return;
     }
-    if (!joined) return;
+    if (!joined || ev.repeat) return;  // (a held key acts once: the desktop has no key repeat)
     if (ev.target.closest("input, select, textarea")) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     if (k !== "a" && (KEYS[k] || "emh".includes(k))) allIn = null;  // another key the page uses
@@ -319,7 +353,8 @@
     });
     makeButtons("buttons", COMMANDS, "press");
     makeButtons("presets", PRESETS, "preset");
-    $("repeat").addEventListener("click", () => { if (lastSaid) say(lastSaid); });
+    $("repeat").addEventListener("click",
+      () => { if (lastSaid) say(lastSaid, false, false, false); });
     $("join").addEventListener("submit", join);
     $("say").addEventListener("submit", (ev) => { ev.preventDefault();
       const line = $("line"); if (line.value) send({ chat: line.value }); line.value = ""; });

@@ -160,12 +160,21 @@ def join(driver: Any, port: int, code: str, name: str, lang: str = "en") -> None
     wait_for(lambda: driver.find_element(By.ID, "table").is_displayed())
 
 
+ANSWERS = ("press-fold", "press-check_call", "press-bet_raise", "press-all_in")
+
+
 def press_if(driver: Any, button: str) -> bool:
-    """Press ``button`` when it can be used now (aria-disabled false)."""
+    """Press ``button`` when it can be used now (aria-disabled false); an
+    answer to a decision as a person presses it, not within the page's
+    double-tap time of the last one (a second tap there answers the same
+    decision as the first, refused as too late)."""
     return bool(driver.execute_script(
         "const b = document.getElementById(arguments[0]);"
         "if (!b || b.getAttribute('aria-disabled') !== 'false') return false;"
-        "b.click(); return true;", button))
+        "if (arguments[1]) { const now = performance.now();"
+        " if (now - (window.answeredAt || -1e9) < 600) return false;"
+        " window.answeredAt = now; }"
+        "b.click(); return true;", button, button in ANSWERS))
 
 
 def first_hand(texts: list[str], name: str, *, besides: tuple[str, ...] = ()) -> list[str]:
