@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from holdem_desktop.i18n.accounts import account_problem
+from holdem_desktop.i18n.accounts import account_problem, rating_told
 from holdem_desktop.net.account_messages import (
     SESSION_TOKEN,
     AskLeaderboard,
@@ -41,10 +41,12 @@ from holdem_desktop.ui.online import CertificateQuestion
 from .online import Invitation, open_online
 
 if TYPE_CHECKING:
+    from holdem_desktop.net.remote import RemoteTable
+
     from .rooms import Rooms
 
 __all__ = ["Account", "SessionBook", "account_request", "leaderboard", "my_rating",
-           "sign_in", "sign_out"]
+           "rated", "sign_in", "sign_out"]
 
 ANSWER_WAIT = 15.0
 """Seconds an account request waits for the server's answer."""
@@ -65,6 +67,9 @@ class SessionBook:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.accounts: dict[str, Account] = {}
+        self.ratings: dict[str, Rating] = {}
+        """The signed-in account's rating last heard, by server (told as a
+        rated game ends, or by My rating; never on disk): the Lobby says it."""
         with contextlib.suppress(OSError, ValueError, AttributeError, TypeError, KeyError):
             for server, entry in json.loads(path.read_text(encoding="utf-8")).items():
                 if isinstance(entry["name"], str) and SESSION_TOKEN.fullmatch(entry["token"]):
@@ -184,3 +189,13 @@ def _problem(got: object) -> str | CertificateQuestion:
     if isinstance(got, Error):
         return account_problem(got.reason, got.data)
     return account_problem("unreachable")
+
+
+def rated(rooms: Rooms, remote: RemoteTable, server: str, mine: Rating) -> None:
+    """The player's new rating, told by ``server`` as a rated game at
+    ``remote`` ends: said after what the table said so far (the game's end,
+    its places), and kept for the Lobby's first line."""
+    rooms.sessions.ratings[server] = mine
+    rooms.outputs.flush(remote)
+    rooms.outputs.announce(rating_told(mine.rating, mine.results[0].change if mine.results
+                                       else 0))

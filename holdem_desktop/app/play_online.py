@@ -162,8 +162,21 @@ class PlayOnline:
         return accounts.leaderboard(self.rooms, server)
 
     def my_rating(self, server: str) -> Rating | str | CertificateQuestion:
-        """The rating of the account signed in on ``server``."""
-        return accounts.my_rating(self.rooms, server)
+        """The rating of the account signed in on ``server`` (kept for the Lobby)."""
+        got = accounts.my_rating(self.rooms, server)
+        where = self.rooms.where(server)
+        if isinstance(got, Rating) and not isinstance(where, str):
+            self.rooms.sessions.ratings[where.server] = got
+        return got
+
+    def account_rating(self, server: str) -> int | None:
+        """The rating last heard of the account signed in on ``server``, in
+        tenths (None: a guest, or not heard yet)."""
+        where = self.rooms.where(server)
+        mine = None if isinstance(where, str) else self.rooms.sessions.ratings.get(where.server)
+        name = self.account_name(server)
+        return mine.rating if mine is not None and name \
+            and mine.name.casefold() == name.casefold() else None
 
     def trust_certificate(self, server: str, fingerprint: str) -> None:
         """Pin ``fingerprint`` for ``server``: the player said Trust."""

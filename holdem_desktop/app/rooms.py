@@ -40,7 +40,7 @@ from holdem_desktop.net.room import Room
 from holdem_desktop.net.tls import CertificateProblem, HostIdentity, host_identity
 from holdem_desktop.ui.online import CertificateQuestion
 
-from .accounts import SessionBook
+from .accounts import SessionBook, rated
 from .hands import Hands
 from .online import LAN_SCHEME, Invitation, ServerBook, open_online, parse_invitation
 from .outputs import Outputs
@@ -337,8 +337,8 @@ class Rooms:
         joined = self._enter(got, first(key), name, (where.host, where.port), tokens=key)
         if isinstance(joined, str):
             return joined
-        pin = got.pin
-        self.online = Invitation(where.host, where.port, joined.code, pin)
+        joined.on_rating = lambda mine: rated(self, joined, where.server, mine)  # (said, kept)
+        self.online = Invitation(where.host, where.port, joined.code, pin := got.pin)
         self._keep(joined, lambda: self._reopen(OnlineClient(where.host, where.port, pin=pin,
                                                              session=session)), name)
         return joined

@@ -6,8 +6,8 @@ from __future__ import annotations
 from .phrases import room_problem
 from .translate import _, ngettext
 
-__all__ = ["account_problem", "game_line", "rating", "signed_in_line", "standing_line",
-           "summary_line"]
+__all__ = ["account_problem", "game_line", "lobby_account_line", "password_rule", "rating",
+           "rating_told", "signed_in_line", "standing_line", "summary_line"]
 
 
 def account_problem(reason: str, data: dict[str, int | str] | None = None) -> str:
@@ -54,6 +54,31 @@ def change(tenths: int) -> str:
 
 def signed_in_line(name: str, server: str) -> str:
     return _("Signed in as {name} on {server}.").format(name=name, server=server)
+
+
+def rating_told(tenths: int, moved: int) -> str:
+    """The player's new rating as a rated game ends, with its change."""
+    if moved > 0:
+        return _("Your rating: {rating}, up {change}.").format(rating=rating(tenths),
+                                                             change=rating(moved))
+    if moved < 0:
+        return _("Your rating: {rating}, down {change}.").format(rating=rating(tenths),
+                                                               change=rating(-moved))
+    return _("Your rating: {rating}, unchanged.").format(rating=rating(tenths))
+
+
+def lobby_account_line(name: str, tenths: int | None) -> str:
+    """The Lobby's first line for a player signed in (``tenths``: the
+    rating last heard, None: not heard yet)."""
+    if tenths is None:
+        return _("Signed in as {name}.").format(name=name)
+    return _("Signed in as {name}, rating {rating}.").format(name=name, rating=rating(tenths))
+
+
+def password_rule(low: int, high: int) -> str:
+    """How long a password may be ("8 to 100 characters")."""
+    return ngettext("{low} to {high} character", "{low} to {high} characters", high).format(
+        low=low, high=high)
 
 
 def standing_line(rank: int, name: str, tenths: int, games: int) -> str:

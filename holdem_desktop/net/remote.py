@@ -64,6 +64,7 @@ from holdem_desktop.session import (
     hand_config,
 )
 
+from .account_messages import Rating
 from .chat import REFUSALS
 from .client import Closed, RoomClient
 from .online import Resumed
@@ -259,6 +260,8 @@ class RemoteTable:
         Desktop came to this one."""
         self.on_tournament: Callable[[TournamentNews], None] = self.early_news.append
         """Gets the tournament's news for this player (a move, the end ...)."""
+        self.on_rating: Callable[[Rating], None] = lambda mine: None
+        """Gets the player's new rating, told unasked as a rated game ends."""
 
     # ------------------------------------------------------------------
     # Reading the host
@@ -319,6 +322,8 @@ class RemoteTable:
             self.seats = [_Seat(self._named(st.name), st.place) for st in self.seats]
         elif isinstance(message, TournamentNews):
             self.on_tournament(message)
+        elif isinstance(message, Rating):
+            self.on_rating(message)
         elif isinstance(message, Resumed):
             self.client = message.client
             self.resuming = False

@@ -22,7 +22,10 @@
   as a banned name, are closed ``banned``.
 - **Ratings**: when a game of a public table is over, each signed-in
   player who held a seat in it is rated by the places of all its seats
-  (:meth:`~.accounts.AccountStore.rate`).
+  (:meth:`~.accounts.AccountStore.rate`); each connection of that table
+  signed in as one of them is then sent its account's ``rating`` unasked,
+  after the table's messages that ended the game (a client that does not
+  use it lets it pass: the message type is an old one).
 """
 
 from __future__ import annotations
@@ -229,8 +232,11 @@ class AccountDesk:
     # ------------------------------------------------------------------
     # Ratings
 
-    def _rate_games(self) -> None:
-        """Rate the public games that are over (before the rooms are saved)."""
+    def _rate_games(self) -> list[tuple[str, HostMessage]]:
+        """Rate the public games that are over (before the rooms are saved);
+        the ``rating`` to send each connection at those tables signed in as
+        an account rated (after the messages that ended the game)."""
+        told: list[tuple[str, HostMessage]] = []
         for code in list(self.lobby.changed):
             room = self.lobby.rooms.get(code)
             seated = self._seated.get(code)
@@ -247,6 +253,20 @@ class AccountDesk:
                 continue
             if changes:
                 self._event("", code, f"rated {len(changes)}")
+                told += self._ratings_told(code, changes)
+        return told
+
+    def _ratings_told(self, code: str, changes: dict[str, int]) -> list[tuple[str, HostMessage]]:
+        """Each account of ``changes``' new rating, for its connections in room ``code``."""
+        rated = {skeleton(name) for name in changes}
+        told: list[tuple[str, HostMessage]] = []
+        for conn, (name, _token) in list(self._signed.items()):
+            if skeleton(name) in rated and self.lobby.room_of(conn) == code:
+                try:
+                    told.append((conn, self.accounts.rating(name)))
+                except Exception as exc:  # (said at the next My rating instead)
+                    self._event("", code, f"rating_unread {type(exc).__name__}")
+        return told
 
     # ------------------------------------------------------------------
     # Bans

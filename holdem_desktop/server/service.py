@@ -989,8 +989,8 @@ class GameServer(AccountDesk):
         leaves only once the save of what it tells is on disk), and write
         the log lines."""
         self._texts.clear()  # those encoded before were sent by now, or are encoded again
-        self._rate_games()
-        out = self.lobby.take()
+        rated = self._rate_games()
+        out = self.lobby.take() + rated  # (a rating after the game's end it follows)
         if self.tournaments is not None:  # (first: its tables' saves never run ahead of it)
             self.tournaments.save_moved()
         gate: asyncio.Future[Any] | None = self._save()

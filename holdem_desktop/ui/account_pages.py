@@ -11,9 +11,16 @@ character typed and never says or shows the password itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
-from holdem_desktop.i18n.accounts import game_line, signed_in_line, standing_line, summary_line
+from holdem_desktop.i18n.accounts import (
+    game_line,
+    password_rule,
+    signed_in_line,
+    standing_line,
+    summary_line,
+)
 from holdem_desktop.i18n.translate import _, ngettext
 
 from .desktop import CertificateQuestion
@@ -98,6 +105,10 @@ class AccountDesktop(Protocol):
 
     def my_rating(self, server: str) -> Rating | str | CertificateQuestion: ...
 
+    def account_rating(self, server: str) -> int | None:
+        """The signed-in account's rating last heard, in tenths (None: none)."""
+        ...
+
     def trust_certificate(self, server: str, fingerprint: str) -> None: ...
 
 
@@ -128,8 +139,9 @@ class SignInPage(FormPage):
     def controls(self) -> tuple[Control, ...]:
         fields = []
         for c in self.form.controls("form"):
-            if c.id == "password":  # shown as dots, never as itself
-                c = Control(c.id, c.label, c.role, c.zone, value="\u2022" * len(c.value or ""))
+            if c.id == "password":  # shown as dots, never as itself; its rule before typing
+                c = Control(c.id, ", ".join((c.label, password_rule(*PASSWORD_LENGTH))), c.role,
+                            c.zone, value="\u2022" * len(c.value or ""))
             fields.append(c)
         return (*fields,
                 Control("sign_in", _("Sign in"), zone="form"),
@@ -142,6 +154,11 @@ class SignInPage(FormPage):
 
     def text_said(self, control: Control) -> str:
         return self._length() if control.id == "password" else super().text_said(control)
+
+    def adjust(self, control: Control, direction: int) -> bool:
+        if control.id == "password":  # (Up / Down read its length: its rule was said)
+            control = replace(control, label=_("Password"))
+        return super().adjust(control, direction)
 
     def describe(self, control: Control) -> str:
         if control.id == "password":

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from holdem_desktop.i18n.accounts import lobby_account_line
 from holdem_desktop.i18n.lobby import (
     TableInfo,
     Tables,
@@ -199,6 +200,13 @@ class LobbyPage(FormPage):
                                         zone="account"),
                 Control("leaderboard", _("Leaderboard"), zone="account"),
                 Control("my_rating", _("My rating"), zone="account"))
+
+    def notice(self) -> str:
+        """The first line, said as the page opens: the account signed in, and
+        its rating last heard ("Signed in as Ana, rating 3.6.")."""
+        account = self.desktop.account_name(self.feed.server)
+        return lobby_account_line(account, self.desktop.account_rating(self.feed.server)) \
+            if account else ""
 
     def describe(self, control: Control) -> str:
         if control.id.startswith("table:"):

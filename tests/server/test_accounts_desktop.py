@@ -154,6 +154,25 @@ def test_a_wrong_password_is_said_and_sign_out_revokes_the_session(desktop, serv
     assert said(desktop)[-1] == "Sign in first: only an account has a rating."
 
 
+def test_the_password_field_says_and_shows_its_rule_before_anything_is_typed(desktop, served):
+    """The lengths a password may have are said as the field is reached,
+    and drawn with its label, before a wrong one is refused."""
+    app = lobby_by_keys(desktop, served)
+    app.screen.focus.id = "sign_in"
+    keys(app, "return")
+    assert isinstance(app.screen, SignInPage)
+    app.screen.focus.id = "name"
+    keys(app, "tab")
+    assert said(desktop)[-1] == "Password, 8 to 100 characters, password field, empty"
+    typed(app, "abc")
+    app.screen.focus.id = "name"
+    keys(app, "tab")
+    assert said(desktop)[-1] == ("Password, 8 to 100 characters, password field, 3 characters, "
+                                 "selected"), said(desktop)[-1]
+    shown = {c.id: c.label for c in app.screen.controls()}
+    assert shown["password"] == "Password, 8 to 100 characters"
+
+
 def test_the_pages_ask_for_the_lengths_the_server_takes():
     from holdem_desktop.net import account_messages, names
     from holdem_desktop.ui import account_pages

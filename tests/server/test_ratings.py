@@ -1,9 +1,12 @@
 """Ratings over a real server on loopback: two signed-in players at one
 public table play its game to the end; each is rated by the places
-(OpenSkill), and the leaderboard and each one's own rating say so, while
-a guest cannot ask for a rating of their own."""
+(OpenSkill), and told their new rating at the table, after the game's end;
+the leaderboard and each one's own rating say so, while a guest cannot ask
+for a rating of their own."""
 
 from __future__ import annotations
+
+import queue
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import ActionKind
@@ -50,10 +53,23 @@ class Shover(Player):
         super()._play(t)
 
 
+class Seen(queue.Queue):  # type: ignore[type-arg]
+    """A client's inbox that also keeps every message put in it, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[object] = []
+
+    def put(self, item: object, block: bool = True, timeout: float | None = None) -> None:
+        self.seen.append(item)
+        super().put(item, block, timeout)
+
+
 def signed_player(served, name: str, token: str, seed: int) -> Shover:
-    return Shover(name, served.port, seed, client=OnlineClient(
-        "127.0.0.1", served.port, pin=served.fingerprint, session=token),
-        first=PlayNow(name, __version__, "heads_up"))
+    client = OnlineClient("127.0.0.1", served.port, pin=served.fingerprint, session=token)
+    client.inbox = Seen()
+    return Shover(name, served.port, seed, client=client,
+                  first=PlayNow(name, __version__, "heads_up"))
 
 
 def ask(served, token: str, message: object) -> object:
@@ -87,6 +103,17 @@ def test_two_signed_in_players_are_rated_by_their_places_at_the_end_of_a_public_
         winner, loser = sorted(places, key=lambda n: places[n])
         run_until(players, lambda: "rated 2" in (
             served.data / "log" / "server.log").read_text(), 10)
+        # each one's table connection is told their new rating unasked, once,
+        # after the table that ended the game
+        run_until(players, lambda: all(any(isinstance(m, Rating) for m in p.client.inbox.seen)
+                                       for p in players), 10)
+        told = {}
+        for p in players:
+            seen = p.client.inbox.seen
+            k = next(k for k, m in enumerate(seen) if isinstance(m, Rating))
+            assert any(isinstance(m, Table) and m.game_over for m in seen[:k]), seen[k - 3:k]
+            assert sum(isinstance(m, Rating) for m in seen) == 1
+            told[p.name] = seen[k]
     finally:
         for p in players:
             p.client.close()
@@ -96,6 +123,7 @@ def test_two_signed_in_players_are_rated_by_their_places_at_the_end_of_a_public_
         assert isinstance(rating, Rating) and rating.games == 1, rating
         assert rating.results == (Result(places[name], 2, rating.rating),)  # from 0.0
     assert mine[winner].rating > 0 > mine[loser].rating
+    assert told == mine  # (the rating told at the table is the one kept)
     assert (mine[winner].rank, mine[loser].rank) == (1, 2)
     board = ask(served, ann.token, AskLeaderboard())
     assert board == Leaderboard((Standing(1, winner, mine[winner].rating, 1),

@@ -139,7 +139,7 @@ def test_a_selected_password_is_said_by_its_length_never_as_itself(player_home):
     assert app.screen.focused().id == "name"
     around = ["tab"] * len(app.screen.controls())
     keys(app, "tab")  # on the password: all of it selected
-    assert heard[-1] == "Password, password field, 6 characters, selected"
+    assert heard[-1] == "Password, 8 to 100 characters, password field, 6 characters, selected"
     keys(app, "end")
     assert heard[-1] == "Unselected, 6 characters"
     keys(app, *around, "backspace")  # away and back: selected again
