@@ -259,6 +259,7 @@ class Rooms:
         # Joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
+        remote.on_cue = self.outputs.cue  # (the time bank starting)
         # Back at the table (a new connection, or joining again with the token):
         # where the game stands, as the table's news, before whose turn it is.
         remote.on_back = lambda: self.outputs.tell(remote, back_at_table(
