@@ -191,6 +191,9 @@ class RemoteTable:
         self.on_closed: Callable[[str], None] = lambda reason: None
         self.on_news: Callable[[str], None] = lambda text: None
         """Gets each sentence about people in the room, to announce."""
+        self.sat_out = False
+        """Whether this player sits out (their time ran out again: the news
+        said so), until they are back: their keys say it in those words."""
         self.on_cue: Callable[[str], None] = lambda cue: None
         """Plays a sound cue the room's news calls for (the time bank starting)."""
         self.seat_listeners: list[Callable[[int | None], None]] = []
@@ -312,6 +315,8 @@ class RemoteTable:
             echo, self._echo_back = self._echo_back, False
             if echo and mine and message.what == "back":
                 return  # "Back at the table." said it already
+            if mine and message.what in ("sat_out", "back"):
+                self.sat_out = message.what == "sat_out"
             if mine and message.what in ("time_bank", "clock_warning"):
                 self._clock_news(message.what)
                 return
@@ -476,6 +481,8 @@ class RemoteTable:
                 and (table.kinds[seat] == "computer") == self._asked_away:
             self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
+        if seat is not None and seat < len(table.kinds) and table.kinds[seat] != "computer":
+            self.sat_out = False  # (they play their seat: back, whoever said it)
         self.seats = [_Seat(self._named(name), place)
                       for name, place in zip(table.names, table.places, strict=True)]
         view = table.view
@@ -707,7 +714,7 @@ class RemoteTable:
 
     def back(self) -> None:
         """Take our seat back from the computer."""
-        self._asked_away = False
+        self._asked_away, self.sat_out = False, False
         self.client.send(Back())
 
     def play_for(self, seat: int) -> None:
