@@ -159,6 +159,10 @@ class Outputs:
         sounds = self.sounds.get(id(table))
         return sounds.too_soon if sounds is not None else lambda: None
 
+    def cue(self, cue: str) -> None:
+        """A sound cue the room's news calls for (the time bank starting)."""
+        self.bank.play(cue)
+
     def tell(self, table: object, text: str) -> None:
         """Add ``text`` to what ``table``'s next announcement says (after the
         words of the screen that is opening, never cutting them off)."""

@@ -252,13 +252,13 @@ class Rooms:
             return room_problem("unknown_variant", reply.variant)
         remote = RemoteTable(client, rules, reply)
         remote.on_error = lambda error: self.outputs.say(remote.error_text(error))
-        # What the room did with each chat line sent ("Sent." or its refusal):
-        # said after the words of the moment (where the focus went back to).
+        # A chat line's answer ("Sent." or its refusal): after the words of the moment.
         remote.on_answer = self.outputs.reply
-        # A close is said by the desktop, which takes the player to the Rooms page.
-        # Joins, leaves, returns, the computer taking over: said with the next
+        # A close is said by the desktop, which takes the player to the Rooms page;
+        # joins, leaves, returns, the computer taking over: said with the next
         # announcement (after the room table's first words, never cut off by them).
         remote.on_news = lambda text: self.outputs.tell(remote, text)
+        remote.on_cue = self.outputs.cue  # (the time bank starting)
         # Back at the table (a new connection, or joining again with the token):
         # where the game stands, as the table's news, before whose turn it is.
         remote.on_back = lambda: self.outputs.tell(remote, back_at_table(

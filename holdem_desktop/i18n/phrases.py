@@ -741,6 +741,7 @@ def room_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
         "seated": _("You have a seat for this game."),
         "let_back": _("{name} may join the room again."),
         "clock_warning": _("{name}'s time is nearly up."),
+        "time_bank": _("{name}'s time bank is running."),
         "timed_out_check": _("{name}'s time ran out: the game checked for them."),
         "timed_out_fold": _("{name}'s time ran out: the game folded for them."),
     }

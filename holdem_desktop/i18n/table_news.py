@@ -7,7 +7,7 @@ from __future__ import annotations
 from .phrases import names_list
 from .translate import _, ngettext
 
-__all__ = ["TABLE_NEWS", "clock_left", "sat_out_closed", "table_news"]
+__all__ = ["TABLE_NEWS", "clock_left", "clock_news", "sat_out_closed", "sitting_out", "table_news"]
 
 TABLE_NEWS = ("renamed", "sat_out", "sat_out_seat")
 """The news kinds said here."""
@@ -29,6 +29,13 @@ def table_news(what: str, names: tuple[str, ...], *, you: bool = False) -> str:
                  "folds for them at once.").format(name=who)
     return _("{name} sat out too long: their seat goes to a computer player.").format(
         name=who)
+
+
+def sitting_out() -> str:
+    """Why a decision's key does nothing while the player sits out (their
+    time ran out again): the news' words, and the way back."""
+    return _("You sit out: each hand the game checks or folds for you at once.") + " " + _(
+        "To play again, press Next hand, or activate Back in the Room zone.")
 
 
 def sat_out_closed() -> str:
@@ -69,3 +76,16 @@ def clock_left(left: int | None, bank: int | None, name: str | None = None) -> s
                     "{seconds} seconds left to decide, then your time bank: {bank}.",
                     left - bank).format(seconds=left - bank, bank=ngettext(
                         "{n} second", "{n} seconds", bank).format(n=bank))
+
+
+def clock_news(what: str, seconds: int) -> str:
+    """The clock's news to the player whose decision it is: ``time_bank``
+    (the base time is spent, the bank of ``seconds`` runs now) or
+    ``clock_warning`` (``seconds`` left), in seconds said as a word."""
+    if what == "time_bank":
+        return ngettext("Time bank: {seconds} second.", "Time bank: {seconds} seconds.",
+                        seconds).format(seconds=seconds)
+    return ngettext("Your time is nearly up: {seconds} second left. Decide now, or the game "
+                    "checks or folds for you.",
+                    "Your time is nearly up: {seconds} seconds left. Decide now, or the game "
+                    "checks or folds for you.", seconds).format(seconds=seconds)

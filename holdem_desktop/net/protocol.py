@@ -154,7 +154,7 @@ SEAT_KINDS = frozenset({"human", "computer", "empty"})
 NEWS = frozenset({"joined", "left", "left_seat", "lost", "back", "computer_plays", "away",
                   "play_for", "removed", "started_without", "all_away", "let_back",
                   "came_and_went", "muted", "unmuted", "chat_flood", "turn_waits",
-                  "clock_warning", "timed_out_check", "timed_out_fold",
+                  "clock_warning", "time_bank", "timed_out_check", "timed_out_fold",
                   "renamed", "sat_out", "sat_out_seat"})
 """What a :class:`News` may say happened in the room."""
 CHAT_WIRE = 16384

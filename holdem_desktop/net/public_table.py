@@ -12,8 +12,11 @@ forever; a private room and a LAN room have none): each decision has its
 speed's base time, then draws on the player's time bank, which refills a
 little at every hand up to a cap (:data:`SPEED_TIMES`; generous, because
 listening takes longer than looking).  The player is warned once, 10
-seconds before the end; when it runs out the game checks for them (or folds
-when a check is not allowed) and everyone is told.  The clock counts from
+seconds before the end, and told once when the base time is spent and the
+time bank starts; when it runs out the game checks for them (or folds
+when a check is not allowed) and everyone is told.  Each of those comes
+after the events that gave them the turn (flushed first: a clock of a few
+seconds warns in the very tick that deals).  The clock counts from
 the decision's start whatever happens to the connection: coming back
 after a drop gives no time back.
 """
@@ -114,6 +117,8 @@ class PublicTable:
 
         def _broadcast_table(self) -> None: ...
 
+        def _flush(self) -> None: ...
+
         def _let_go_sat_out(self, idle: bool = False) -> bool: ...
 
         def _timed_out(self, member: Member) -> None: ...
@@ -179,6 +184,8 @@ class PublicTable:
 
     _warned: tuple[int, int] | None = None
     """The decision whose player was warned that time runs out."""
+    _banked: tuple[int, int] | None = None
+    """The decision whose player was told that their time bank started."""
 
     speeds: Mapping[str, Speed] = SPEED_TIMES
     """The clock of each speed (a server's settings may change them)."""
@@ -192,7 +199,7 @@ class PublicTable:
         """A new game: every seat's bank as the speed starts it."""
         speed = self.timed
         self.banks = {k: speed.bank for k in range(self.size)} if speed is not None else {}
-        self._warned = None
+        self._warned = self._banked = None
         self._keep_sat_out()
 
     def _refill_clock(self) -> None:
@@ -250,8 +257,13 @@ class PublicTable:
         member = self._at(seat)
         assert member is not None
         left = self._time_left(seat)
+        if 0 < left <= self.banks.get(seat, 0.0) and left >= 1 and self._banked != self.decision:
+            self._banked = self.decision  # the base time is spent: the bank runs
+            self._flush()  # (after the events that gave the turn)
+            self._tell(member, News("time_bank", (member.name,)))
         if 0 < left <= WARNING and self._warned != self.decision:
             self._warned = self.decision
+            self._flush()
             self._tell(member, News("clock_warning", (member.name,)))
         if left > 0:
             return

@@ -50,7 +50,7 @@ from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
-from holdem_desktop.i18n.table_news import clock_left
+from holdem_desktop.i18n.table_news import clock_left, clock_news
 from holdem_desktop.i18n.tournament import player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
@@ -92,6 +92,7 @@ from .protocol import (
     Waiting,
     Welcome,
 )
+from .public_table import WARNING
 from .tournament_messages import TournamentNews
 from .tournament_tables import TournamentSeat
 
@@ -191,6 +192,11 @@ class RemoteTable:
         self.on_closed: Callable[[str], None] = lambda reason: None
         self.on_news: Callable[[str], None] = lambda text: None
         """Gets each sentence about people in the room, to announce."""
+        self.sat_out = False
+        """Whether this player sits out (their time ran out again: the news
+        said so), until they are back: their keys say it in those words."""
+        self.on_cue: Callable[[str], None] = lambda cue: None
+        """Plays a sound cue the room's news calls for (the time bank starting)."""
         self.seat_listeners: list[Callable[[int | None], None]] = []
         """Called with the new seat when the host gives this window another."""
         self.closed: str | None = None
@@ -312,6 +318,11 @@ class RemoteTable:
             echo, self._echo_back = self._echo_back, False
             if echo and mine and message.what == "back":
                 return  # "Back at the table." said it already
+            if mine and message.what in ("sat_out", "back"):
+                self.sat_out = message.what == "sat_out"
+            if mine and message.what in ("time_bank", "clock_warning"):
+                self._clock_news(message.what)
+                return
             self.on_news(chat_news(message.what, message.names, message.more, you=mine))
         elif isinstance(message, Said):
             self._said(message)
@@ -434,15 +445,28 @@ class RemoteTable:
                 self.hand = None  # out of step: the host's answers still explain
         self._emit(event)
 
+    def _clock_news(self, what: str) -> None:
+        """The clock's news to this player (their decision): their time
+        bank starts (said with its seconds, and a cue), or their time is
+        nearly up (with the seconds left)."""
+        t = self.table
+        if what == "time_bank":
+            self.on_cue("attention")
+            seconds = t.bank if t is not None and t.bank is not None else 0
+        else:
+            left = _seconds_left(t, self._clock_at)
+            seconds = int(WARNING) if left is None else left
+        self.on_news(clock_news(what, seconds))
+
     def time_left(self) -> str:
         """(A public table's clock.)  The time left for the decision awaited
         now, and the player's own time bank, in words."""
         t = self.table
         if t is None or (t.clock is None and t.bank is None):
             return _("This table has no clock: take the time you need.")
-        if t.clock is None:
+        left = _seconds_left(t, self._clock_at)
+        if left is None:
             return clock_left(None, t.bank)
-        left = max(0, int(t.clock - (time.monotonic() - self._clock_at) + 0.5))
         view = t.view
         if view is not None and self.seat is not None and view.to_act == self.seat:
             return clock_left(left, t.bank)
@@ -462,6 +486,8 @@ class RemoteTable:
                 and (table.kinds[seat] == "computer") == self._asked_away:
             self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
+        if seat is not None and seat < len(table.kinds) and table.kinds[seat] != "computer":
+            self.sat_out = False  # (they play their seat: back, whoever said it)
         self.seats = [_Seat(self._named(name), place)
                       for name, place in zip(table.names, table.places, strict=True)]
         view = table.view
@@ -693,7 +719,7 @@ class RemoteTable:
 
     def back(self) -> None:
         """Take our seat back from the computer."""
-        self._asked_away = False
+        self._asked_away, self.sat_out = False, False
         self.client.send(Back())
 
     def play_for(self, seat: int) -> None:
@@ -810,6 +836,14 @@ class RemoteTable:
                      else _("Let {player} chat again")).format(player=name),
                     lambda name=name, on=on: self.mute_for_everyone(name, on)))  # type: ignore[misc]
         return out
+
+
+def _seconds_left(table: Table | None, since: float) -> int | None:
+    """The seconds left for the decision awaited now, by ``table``'s clock
+    that came at ``since`` (None: no clock, or no decision awaited)."""
+    if table is None or table.clock is None:
+        return None
+    return max(0, int(table.clock - (time.monotonic() - since) + 0.5))
 
 
 def _same(a: str, b: str) -> bool:

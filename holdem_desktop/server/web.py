@@ -348,6 +348,7 @@ class WebMember:
         remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
             if self.announcer is not None else None
+        remote.on_cue = self.sounds.play  # (the time bank starting, as on the desktop)
         remote.on_error = lambda error: self.out.append({"tell": remote.error_text(error)})
         remote.on_answer = lambda text: self.out.append({"tell": text})
         # the room closed this seat (closed the room, removed the player): the

@@ -10,6 +10,7 @@ from typing import Any
 
 from holdem_desktop.i18n import amount
 from holdem_desktop.i18n.phrases import room_news
+from holdem_desktop.i18n.table_news import sitting_out
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import Session
 from holdem_desktop.session.events import GameOver
@@ -60,8 +61,9 @@ class ActingPage(Page):
             return None
         if command in _GUARDED and command is not Command.NEXT_HAND \
                 and any(a.key == "back" for a in self._room_actions()):
-            self.on_refused()  # away: the computer plays this seat; say the way back
-            self.say(room_news("away", (), you=True))  # (a stray key never takes it back)
+            self.on_refused()  # away (or sat out): say so, and the way back
+            self.say(sitting_out() if getattr(self.session, "sat_out", False)
+                     else room_news("away", (), you=True))  # (a stray key never takes it back)
             return None
         if command is Command.NEXT_HAND and self.session.game_over and self.result is not None \
                 and self.panel.why(command) is None and not asked:

@@ -99,7 +99,14 @@ def test_time_runs_out_the_game_checks_or_folds_and_everyone_is_told():
     assert room.banks[0] == bank
     table = last_table([("a", room._table(room.members[0]))], "a")
     assert table.clock == int(NORMAL.base + bank) and table.bank == int(bank)
-    clock.now += NORMAL.base + bank - WARNING + 0.5
+    clock.now += NORMAL.base + 0.5  # the base time spent: her time bank runs, she hears
+    room.tick()
+    out = room.take()
+    assert news(out, "a") == [News("time_bank", ("Ann",))]  # to her alone, once
+    assert not news(out, "b")
+    room.tick()
+    assert not news(room.take(), "a")
+    clock.now += bank - WARNING
     room.tick()
     out = room.take()
     assert news(out, "a") == [News("clock_warning", ("Ann",))]  # to her alone

@@ -67,6 +67,11 @@ def test_two_timeouts_sit_the_player_out_and_back_brings_them_back(desktop, serv
     ann = room.members[0]
     assert ann.sat_out is not None and remote.table is not None
     wait_for(app, [], lambda: remote.table.kinds[0] == "computer")
+    page.guard_until = 0.0  # C while sat out: said in the news' words, with the way back
+    keys(app, "c")
+    assert said(desktop)[-1] == (
+        "You sit out: each hand the game checks or folds for you at once. To play again, "
+        "press Next hand, or activate Back in the Room zone."), said(desktop)[-1]
     if how == "room_back":  # the Room zone offers Back; she presses it
         page.focus.id = "room:do:back"
         focused = page.focused()

@@ -11,7 +11,7 @@ import re
 
 from holdem_desktop import __version__
 from holdem_desktop.i18n.lobby import game_name
-from holdem_desktop.i18n.phrases import room_news, room_problem
+from holdem_desktop.i18n.phrases import room_problem
 from holdem_desktop.net import public_table
 from holdem_desktop.net.lobby_messages import JoinTable, PlayNow
 
@@ -98,7 +98,7 @@ def test_a_phone_takes_play_now_at_the_desktops_public_table_and_says_what_it_sa
             press_if(ana, "press-check_call") or press_if(ana, "press-next_hand")
 
     # her turn left to run: the warning the desktop would hear, then K's time left
-    warning = room_news("clock_warning", ("Ana",), you=True)
+    warning = "Your time is nearly up: "  # (with the seconds left)
     waiting[0] = True
 
     def forget() -> None:  # (new lines from here)
