@@ -24,8 +24,9 @@ from tests.store.test_review import scripted  # noqa: E402
 BUTTONS = ("previous", "next", "previous_street", "next_street", "state", "close")
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-def test_the_replay_draws_its_buttons_and_a_click_steps(player_home, size):
+def opened_replay() -> tuple[App, Desktop, ReplayPage]:
+    """Hand 7 of a stored game (Mara is you), opened from the start screen's
+    Hand review by keys."""
     desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
     store = desktop.hand_store()
     assert store is not None
@@ -36,6 +37,12 @@ def test_the_replay_draws_its_buttons_and_a_click_steps(player_home, size):
     keys(app, "return", "return", "return")  # Hand review, the game, its hand 7
     page = app.screen
     assert isinstance(page, ReplayPage), page
+    return app, desktop, page
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_replay_draws_its_buttons_and_a_click_steps(player_home, size):
+    app, desktop, page = opened_replay()
     surface = pygame.Surface(size)
     page.draw(surface)
     painter = page.renderer
@@ -61,16 +68,7 @@ def test_the_last_step_shows_what_was_won_as_the_table_does(player_home):
     # The sweep: the replay's last step showed "Pot 0" (the pot already
     # paid) on the felt and in Game state; the live table at that moment
     # shows who won what ("You won 700.").
-    desktop = Desktop(rng=random.Random(1), speaker=RecordingSpeaker())
-    store = desktop.hand_store()
-    assert store is not None
-    store.add_hand(None, GameInfo("local", "Tournament", "Mara", "normal", 3), 7, scripted(),
-                   2, ["normal", "normal", "human"])
-    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush)
-    app.screen.focus.id = "review"
-    keys(app, "return", "return", "return")
-    page = app.screen
-    assert isinstance(page, ReplayPage)
+    _app, _desktop, page = opened_replay()
     page.index = len(page.steps) - 1
     surface = pygame.Surface((1024, 640))
     page.draw(surface)
