@@ -264,13 +264,19 @@ the last is true, and only it is kept."""
 class NewsGate:
     """The news one receiver is sent: as they come while the bucket allows,
     else held and folded (see the module's summary).  The ``waiting`` lists
-    that are said count against the same bucket; only the newest is held."""
+    that are said count against the same bucket; only the newest is held,
+    and never one the receiver last heard: a list that changed and changed
+    back while it was held is no change for them (a by-ear sweep heard
+    "Waiting for Ann and Bo." twice in a row when Ann stepped away and back
+    at once)."""
 
     def __init__(self) -> None:
         self.bucket = Bucket(NEWS_BURST, NEWS_RATE)
         self.held: list[News] = []
         self.waiting: Waiting | None = None
         """The newest list of those awaited, to be said when the bucket allows."""
+        self.said: Waiting | None = None
+        """The list of those awaited this receiver heard last, in this wait."""
 
     def offer(self, news: News, now: float) -> list[News | Waiting]:
         """A piece of news for this receiver: what to send now."""
@@ -279,13 +285,21 @@ class NewsGate:
 
     def offer_waiting(self, waiting: Waiting, now: float) -> list[News | Waiting]:
         """A list of those awaited, to be said to this receiver: what to send
-        now (a list held back is replaced by the newer one)."""
-        self.waiting = waiting
+        now (a list held back is replaced by the newer one; the list they
+        heard last is not said again)."""
+        self.waiting = None if waiting == self.said else waiting
         return self.release(now)
 
+    def said_waiting(self, waiting: Waiting) -> None:
+        """``waiting`` was sent to this receiver at once (the answer to their
+        own press of Next hand, which is never held): a list held back is
+        older, and not said."""
+        self.waiting, self.said = None, waiting
+
     def forget_waiting(self) -> None:
-        """The wait is over (a hand was dealt): a list held back is not said."""
-        self.waiting = None
+        """The wait is over (a hand was dealt): a list held back is not said,
+        and the next wait's first list is said whatever this one was."""
+        self.waiting = self.said = None
 
     def release(self, now: float) -> list[News | Waiting]:
         """What may be sent now of what is held (folded), oldest first."""
@@ -296,7 +310,7 @@ class NewsGate:
         self.held = folded
         if self.waiting is not None and not folded and self.bucket.take(now):
             out.append(self.waiting)
-            self.waiting = None
+            self.waiting, self.said = None, self.waiting
         return out
 
 

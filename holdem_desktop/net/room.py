@@ -638,7 +638,7 @@ class Room(PublicTable, SitOut):
             self._error(member, "not_playing")
             return
         if member.seat in self.ready:  # again: who are we waiting for?
-            self._send(member.conn or "", Waiting(tuple(sorted(self._awaited()))))
+            self._answer_waiting(member, tuple(sorted(self._awaited())))
             return
         self.ready.add(member.seat)
         self._deal_if_ready(member)
@@ -671,8 +671,8 @@ class Room(PublicTable, SitOut):
             if awaited != self._last_waiting:
                 self._last_waiting = awaited
                 self._broadcast_waiting(awaited, presser)
-            elif presser is not None and presser.conn is not None:
-                self._send(presser.conn, Waiting(awaited))
+            elif presser is not None:
+                self._answer_waiting(presser, awaited)
             return
         if not self._humans_in_game():
             s.end("no_humans")
@@ -1113,13 +1113,22 @@ class Room(PublicTable, SitOut):
             if m.conn is None:
                 continue
             if m is presser:
-                m.news.forget_waiting()
-                self._send(m.conn, Waiting(waiting))
+                self._answer_waiting(m, waiting)
             elif m.seat in self.ready:
                 for message in m.news.offer_waiting(Waiting(waiting), now):
                     self._send(m.conn, message)
             else:
                 self._send(m.conn, Waiting(waiting, say=False))
+
+    def _answer_waiting(self, presser: Member, waiting: tuple[int, ...]) -> None:
+        """Who is awaited, to ``presser`` at once (the answer to their own
+        press of Next hand, a second press too), and remembered by their news
+        gate as the list they heard: it never says that list again on its
+        own, only a change."""
+        if presser.conn is not None:
+            message = Waiting(waiting)
+            presser.news.said_waiting(message)
+            self._send(presser.conn, message)
 
     def _common(self) -> tuple[Any, ...]:
         """What every member's table holds alike (for :meth:`_table`), worked

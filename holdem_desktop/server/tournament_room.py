@@ -57,7 +57,7 @@ from holdem_desktop.engine.hand import Hand
 from holdem_desktop.engine.variant import BlindLevel, Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.names import clean_name, name_problem, skeleton
-from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Table, Waiting
+from holdem_desktop.net.protocol import ClientMessage, Error, Hello, Table
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import Member, Room
 from holdem_desktop.session import Controller, HumanController, Session
@@ -512,8 +512,8 @@ class TournamentRoom(Room):
         if awaited and awaited != self._last_waiting:
             self._last_waiting = awaited
             self._broadcast_waiting(awaited, presser)
-        elif awaited and presser is not None and presser.conn is not None:
-            self._send(presser.conn, Waiting(awaited))
+        elif awaited and presser is not None:
+            self._answer_waiting(presser, awaited)
 
     def _after_change(self) -> None:
         s = self.tsession

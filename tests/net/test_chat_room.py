@@ -254,14 +254,16 @@ def test_every_news_passes_the_gate_and_what_is_folded_says_each_persons_last_st
 def test_the_list_of_those_awaited_that_is_said_passes_the_gate_newest_only():
     gate = NewsGate()
     sent = []
-    for k in range(20):
+    for k in range(21):
         sent += gate.offer_waiting(Waiting((1, 2) if k % 2 else (1,)), 0.0)
     assert sent == [Waiting((1,)), Waiting((1, 2)), Waiting((1,)), Waiting((1, 2))]
-    assert gate.waiting == Waiting((1, 2), say=True)
+    assert gate.waiting == Waiting((1,), say=True)
     gate.offer(News("back", ("Eve",)), 0.0)
     assert gate.release(0.5) == [News("back", ("Eve",))]  # news first, then the list
-    assert gate.release(1.0) == [Waiting((1, 2))]
-    gate.offer_waiting(Waiting((1,)), 1.0)
+    assert gate.release(1.0) == [Waiting((1,))]
+    gate.offer_waiting(Waiting((1,)), 1.0)  # the list said last, again: not said again
+    assert gate.waiting is None and gate.release(9.0) == []
+    gate.offer_waiting(Waiting((2,)), 1.0)
     gate.forget_waiting()  # the hand was dealt: the list held is not said
     assert gate.release(9.0) == []
 
