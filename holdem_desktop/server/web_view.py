@@ -51,6 +51,7 @@ def page_words() -> dict[str, str]:
         "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
         "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
         "language": _("Language"), "say": _("Say at the table"),
+        "send": _("Send"),  # (the chat's button: a phone's keyboard may have no Enter)
         "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
         "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"), "leave_ask": _("Leave the room?"),
