@@ -52,6 +52,7 @@ def page_words() -> dict[str, str]:
         "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
         "language": _("Language"), "say": _("Say at the table"),
         "send": _("Send"),  # (the chat's button: a phone's keyboard may have no Enter)
+        "no_chat": _("Nobody has said anything yet."),  # (the Chat zone's, as the desktop's)
         "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
         "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"), "leave_ask": _("Leave the room?"),

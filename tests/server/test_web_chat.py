@@ -49,3 +49,29 @@ def test_a_line_is_sent_with_the_send_button_beside_the_field(served, pages):  #
     send.click()  # an empty field sends nothing
     assert phone.execute_script("return window.sent.filter(m => 'chat' in m).length") == sent
     assert console_errors(phone) == []
+
+
+FOCUSABLE = """
+return [...document.querySelectorAll('#table [tabindex="0"], #table button, #table input')]
+  .filter((e) => !e.closest('[hidden]')).map((e) => [e.id, e.getBoundingClientRect().height]);
+"""
+"""The table's controls a Tab reaches, each with its height in px."""
+
+
+def test_an_empty_chat_says_so_and_is_no_stop_of_0_px_for_tab(served, pages):  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    phone = seated(served, pages)
+    stops = phone.execute_script(FOCUSABLE)
+    assert [name for name, height in stops if height < 1] == [], stops
+    assert "chat" not in [name for name, _height in stops]
+    none = phone.find_element(By.ID, "chat-none")
+    assert none.is_displayed() and none.text == "Nobody has said anything yet."
+    # a line said: the list shows it (a Tab reaches it), the empty line goes
+    phone.find_element(By.ID, "line").send_keys("hello\n")
+    chat = phone.find_element(By.ID, "chat")
+    wait_for(lambda: chat.is_displayed() and "hello" in chat.text)
+    assert not none.is_displayed()
+    assert ["chat", chat.rect["height"]] in phone.execute_script(FOCUSABLE)
+    assert chat.rect["height"] > 20
+    assert console_errors(phone) == []
