@@ -80,6 +80,7 @@ from holdem_desktop.ui.move_log import MoveLog
 from . import web_files
 from .silence import Silence
 from .web_chat import PageChats
+from .web_result import HandResult
 from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
@@ -176,6 +177,8 @@ class WebMember:
         """The server's pages' chats: this player's lines kept for their page back."""
         self._chat_key: tuple[str, str] | None = None
         """The room code and seat token this page's chat is kept under."""
+        self.result = HandResult()
+        """The last hand's awards, shown by the board until the next deal."""
 
     # the page
 
@@ -315,6 +318,8 @@ class WebMember:
             assert self.log is not None
             for hand in remote.hands_so_far():  # (the one that ended while away first)
                 self.log.take_up(hand)
+                for event in hand:  # (a hand over: its result by the board again)
+                    self.result(event)
             remote.tell_where()
         elif remote.seat is not None:
             seated = room_news("seated", ("",)) if remote.running \
@@ -349,6 +354,8 @@ class WebMember:
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)
         remote.subscribe(self.log.add)
+        self.result = HandResult()
+        remote.subscribe(self.result)
         self.sounds.listener.seat = seat
         remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
@@ -400,7 +407,9 @@ class WebMember:
         self.stale = not view and self.remote is not None
         if view and self.remote is not None and self.panel is not None \
                 and self.log is not None:
-            now = table_view(self.remote, self.panel, self.log)
+            result = self.result.lines(self.announcer.phrasing) \
+                if self.announcer is not None and self.result.awards else ()
+            now = table_view(self.remote, self.panel, self.log, result)
             if change := view_change(self.shown, now):  # (only what changed)
                 out.append({"view": change})
             self.shown = now

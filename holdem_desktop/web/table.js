@@ -105,6 +105,7 @@
   function show(v) {
     fill("chips", v.chips);
     $("board").textContent = v.board; $("pot").textContent = v.pot;
+    $("result").replaceChildren(...(v.result || []).map((t) => el("p", t)));
     const cards = v.cards.map((c) => { const b = el("button", c); b.type = "button";
       b.addEventListener("click", () => send({ hand: 1 })); return b; });
     $("cards").replaceChildren(...cards);
