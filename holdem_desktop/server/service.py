@@ -115,6 +115,7 @@ from .tournament_news import Followers
 from .tournament_ratings import rater
 from .tournament_service import DeskFile
 from .web import serve_page
+from .web_chat import PageChats
 
 __all__ = ["MAX_QUEUED", "GameServer", "run_server"]
 
@@ -193,6 +194,8 @@ class GameServer(AccountDesk):
         self.log = HostLog(config.log_folder / "server.log", rate=50.0, burst=500.0)
         self.stats: Counter[str] = Counter()
         """connections, messages, refusals and drops by reason."""
+        self.page_chats = PageChats()
+        """The chat each web page's player had, for their page back (server/web_chat.py)."""
         self.collector: Collector | None = None
         """The cycle collector's full passes, paced by this server's clock
         while it serves (set by the ``serve`` command: a process of its own)."""

@@ -79,6 +79,8 @@ from holdem_desktop.ui.move_log import MoveLog
 
 from . import web_files
 from .silence import Silence
+from .web_chat import PageChats
+from .web_result import HandResult
 from .web_sounds import PageSounds
 from .web_view import (
     PAGE_PRESETS,
@@ -171,6 +173,12 @@ class WebMember:
         """Whether messages were taken in since the view was last built."""
         self.arrived = False
         """Whether the first table after the welcome came (what is said then)."""
+        self.chats: PageChats | None = None
+        """The server's pages' chats: this player's lines kept for their page back."""
+        self._chat_key: tuple[str, str] | None = None
+        """The room code and seat token this page's chat is kept under."""
+        self.result = HandResult()
+        """The last hand's awards, shown by the board until the next deal."""
 
     # the page
 
@@ -310,6 +318,8 @@ class WebMember:
             assert self.log is not None
             for hand in remote.hands_so_far():  # (the one that ended while away first)
                 self.log.take_up(hand)
+                for event in hand:  # (a hand over: its result by the board again)
+                    self.result(event)
             remote.tell_where()
         elif remote.seat is not None:
             seated = room_news("seated", ("",)) if remote.running \
@@ -344,6 +354,8 @@ class WebMember:
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)
         remote.subscribe(self.log.add)
+        self.result = HandResult()
+        remote.subscribe(self.result)
         self.sounds.listener.seat = seat
         remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
@@ -360,8 +372,26 @@ class WebMember:
             remote, remote.seat, remote.running, True,
             remote.table.stand_ins if remote.table is not None else ())})
         remote.seat_listeners.append(self._follow)
+        self._chat_back(remote, welcome)
         self.arrived = False
         self.remote = remote
+
+    def _chat_back(self, remote: RemoteTable, welcome: Welcome) -> None:
+        """The lines this seat's page had before (a reload, a connection
+        back), in the Chat zone again: shown, not said (the live region says
+        "Back at the table." and where the game stands, not each line)."""
+        if self.chats is None:
+            return
+        self._chat_key = (welcome.code, welcome.token)
+        before = self.chats.follow(welcome.code, welcome.token, remote.chat_lines)
+        remote.chat_lines.extend(line for line in before if line.name not in remote.mutes
+                                 and line.name.casefold() not in remote.host_muted)
+        remote.chat_total = len(remote.chat_lines)
+
+    def closed(self) -> None:
+        """The page's connection ended: its chat is kept for its seat's page back."""
+        if self.chats is not None and self._chat_key is not None and self.remote is not None:
+            self.chats.closed(*self._chat_key, self.remote.chat_lines)
 
     def _follow(self, seat: int | None) -> None:
         if self.announcer is not None and self.panel is not None and self.log is not None:
@@ -377,7 +407,9 @@ class WebMember:
         self.stale = not view and self.remote is not None
         if view and self.remote is not None and self.panel is not None \
                 and self.log is not None:
-            now = table_view(self.remote, self.panel, self.log)
+            result = self.result.lines(self.announcer.phrasing) \
+                if self.announcer is not None and self.result.awards else ()
+            now = table_view(self.remote, self.panel, self.log, result)
             if change := view_change(self.shown, now):  # (only what changed)
                 out.append({"view": change})
             self.shown = now
@@ -461,6 +493,7 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
         server._drop(address, "busy")
         return
     member = WebMember(None)
+    member.chats = server.page_chats
     conn, sender = server._opened(_Link(member, ws), address, "w")
     member.client = client = _Client(server, conn)
     server.stats["pages"] += 1
@@ -504,5 +537,6 @@ async def serve_page(server: GameServer, ws: ServerConnection) -> None:
                     break  # relayed to its end, or refused busy
     finally:
         silence.close()
+        member.closed()
         await server._closed(conn, address, sender)
 

@@ -6,6 +6,7 @@ the Move log and the chat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,8 @@ def page_words() -> dict[str, str]:
         "howto": _("How to play"), "settings": _("Settings"), "close": _("Close"),
         "code": _("Room code"), "name": _("Your name"), "join": _("Join"),
         "language": _("Language"), "say": _("Say at the table"),
+        "send": _("Send"),  # (the chat's button: a phone's keyboard may have no Enter)
+        "no_chat": _("Nobody has said anything yet."),  # (the Chat zone's, as the desktop's)
         "repeat": _("Repeat the last announcement"), "state_button": _("Read state"),
         "lost": _("Connection lost, reconnecting…"),
         "leave": _("Leave the room"), "leave_ask": _("Leave the room?"),
@@ -154,8 +157,11 @@ def _preset_label(preset: str) -> str:
     return labels[preset]
 
 
-def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, Any]:
-    """The zones' text and the controls, for the page to show."""
+def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
+               result: Sequence[str] = ()) -> dict[str, Any]:
+    """The zones' text and the controls, for the page to show; ``result``:
+    the last hand's awards as announced, shown by the board while that hand
+    is over (until the next deal)."""
     view = _view(table)
     seats = [k for k in range(table.n) if table.seats[k].name]
     order = sorted(seats, key=lambda k: (k != table.seat, (k - (table.seat or 0)) % table.n))
@@ -182,6 +188,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
                   for k in order] if started else [],
         "board": _cards(tuple(view.board) if view is not None else ())[1],
         "pot": pot_label(view) if view is not None and not view.over else "",  # (not "Pot 0")
+        "result": list(result) if _over(table) else [],
         "cards": list(_cards(tuple(view.hole))[0]) if view is not None else [],
         "buttons": buttons,
         "presets": presets,
@@ -194,6 +201,13 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any) -> dict[str, An
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
         "turn": turn_of(table),
     }
+
+
+def _over(table: RemoteTable) -> bool:
+    """Whether the room's last table shows a hand over (a page back between
+    hands has no hand of its own: the room's view says it)."""
+    shown = table.table.view if table.table is not None else None
+    return shown is not None and shown.over
 
 
 def hand_so_far(table: RemoteTable) -> list[object]:

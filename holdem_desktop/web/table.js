@@ -105,6 +105,7 @@
   function show(v) {
     fill("chips", v.chips);
     $("board").textContent = v.board; $("pot").textContent = v.pot;
+    $("result").replaceChildren(...(v.result || []).map((t) => el("p", t)));
     const cards = v.cards.map((c) => { const b = el("button", c); b.type = "button";
       b.addEventListener("click", () => send({ hand: 1 })); return b; });
     $("cards").replaceChildren(...cards);
@@ -112,12 +113,14 @@
     for (const p of v.presets) setButton("preset-" + p.id, p);
     fill("state", v.state); fill("players", v.players);
     $("log").replaceChildren(...v.log.map((t) => el("li", t)));
+    $("log").hidden = !v.log.length;  // (an empty list: out of the Tab order)
     $("log").scrollTop = $("log").scrollHeight;  // the newest lines in view
     $("room").textContent = v.room;
     // the room's invitation for a friend's phone: this page, with the code filled in
     const invite = location.origin + "/?code=" + encodeURIComponent(v.code);
     $("invite").href = invite; $("invite").textContent = invite;
     $("chat").replaceChildren(...v.chat.map((t) => el("li", t)));
+    $("chat").hidden = !v.chat.length; $("chat-none").hidden = v.chat.length > 0;
     $("chat").scrollTop = $("chat").scrollHeight;
   }
 
