@@ -1,6 +1,7 @@
 """The server's own work for a hand, without sockets (issue 38).
 
     python bench/room_core.py [--baseline REV] [--games 5] [--steps 3000] [--repeats 5]
+                              [--rooms 1]
 
 ``bench/server.py`` measures a whole server process: TLS, the WebSocket
 layer, the event loop, the disk and the rooms' work, on a loaded machine,
@@ -31,6 +32,13 @@ same driver, interleaved; the ratio is this / the baseline.  A revision
 without the shortened table (before :mod:`~holdem_desktop.net.compact`)
 encodes whole tables, as it did; one without deltas saves whole snapshots.
 
+``--rooms K`` plays K such rooms at once, a step of each in turn, as a
+server comes to its rooms: each room's work then begins with its data out
+of the processor's caches, as in the server (at 450 rooms about 40 % more
+CPU a hand than one room alone, spread over every function:
+docs/server.md).  Each measuring process paces the cycle collector as the
+server does, where the tree has :mod:`holdem_desktop.server.collector`.
+
 The difference between the server's CPU per hand in ``bench/server.py``
 and the last figure here is what the connections cost: TLS, the WebSocket
 layer, the event loop, the system calls, the queues (docs/server.md).
@@ -52,12 +60,16 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 STAGES = ("room", "encode", "save")
+WARM = 50
+"""Steps each room plays, not counted, before a measure of many rooms."""
 
 
-def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
-    """CPU seconds and hands of one game of ``steps`` steps at ``stage``
-    (the package imported is the one on ``sys.path``: this tree's or the
-    baseline's)."""
+def game(seed: int, stage: str, folder: str) -> tuple[Any, list[int]]:
+    """One room's game at ``stage``: a function that plays one step of it
+    (a second of its clock: a tick, and a person's message when one is due)
+    and returns the CPU seconds the people's own work took in it (not
+    counted), and the count of the hands it has finished (the package
+    imported is the one on ``sys.path``: this tree's or the baseline's)."""
     from holdem_desktop.engine.actions import ActionKind
     from holdem_desktop.engine.variant import shipped_variant
     from holdem_desktop.net.protocol import (
@@ -84,15 +96,16 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
         write = to_text
 
     now = [1000.0]
-    room = Room(shipped_variant("tournament"), "428913", size=6, game_version="1",
+    code = f"{428913 + seed % 500000:06d}"
+    room = Room(shipped_variant("tournament"), code, size=6, game_version="1",
                 rng=random.Random(seed), clock=lambda: now[0], strength="easy")
-    folder = tempfile.TemporaryDirectory()
-    store = RoomStore(Path(folder.name)) if stage == "save" else None
+    store = RoomStore(Path(folder)) if stage == "save" else None
     line = getattr(store, "line", None) or getattr(store, "snapshot", None)
     shorten = {conn: (shortener() if shortener else (lambda m: m)) for conn in "ha"}
     encode = stage in ("encode", "save")
-
+    hands = [0]
     client = [0.0]  # the people's own work (choosing, writing their messages): not counted
+    last: list[Any] = [None]
 
     def send(conn: str, message: ClientMessage) -> None:
         t = time.process_time()
@@ -109,12 +122,12 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
 
     for conn, name in (("h", "Mara"), ("a", "Ada")):
         room.connect(conn, "127.0.0.2")
-        send(conn, Hello(name, "428913", "1", None))
+        send(conn, Hello(name, code, "1", None))
     send("h", NewGame())
     out()
-    hands, last = 0, None
-    began, client[0] = time.process_time(), 0.0
-    for _ in range(steps):
+
+    def step() -> float:
+        client[0] = 0.0
         now[0] += 1.0  # a second a step: the room's clock moves as the server ticks it
         room.tick()
         s = room.session
@@ -122,8 +135,8 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
         if s is None or s.game_over:
             send("h", NewGame())
         elif s.hand is None or s.hand.over:
-            if s.hand is not None and s.hand is not last:
-                hands, last = hands + 1, s.hand
+            if s.hand is not None and s.hand is not last[0]:
+                hands[0], last[0] = hands[0] + 1, s.hand
             for conn in "ha":
                 send(conn, NextHand())
             if any(getattr(m, "reason", "") == "not_playing" for _, m in room.outbox):
@@ -136,23 +149,53 @@ def play(seed: int, steps: int, stage: str) -> tuple[float, int]:
                     else ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.FOLD)
             send(str(seats[s.waiting_for]), Act(kind, 0, *room.decision))
         out()
-    spent = time.process_time() - began - client[0]
-    folder.cleanup()
-    return spent, hands
+        return client[0]
+
+    return step, hands
 
 
-def child(games: int, steps: int, stage: str) -> None:
+def play(seed: int, steps: int, stage: str, rooms: int = 1) -> tuple[float, int]:
+    """CPU seconds and hands of ``rooms`` rooms' games (seeded from
+    ``seed``), played a step of each in turn as the server comes to its
+    rooms, ``steps`` steps each.  With more than one room, each first plays
+    :data:`WARM` steps not counted (its first hand's tables and encoders
+    built, as in a server that has been serving)."""
+    with tempfile.TemporaryDirectory() as folder:
+        games = [game(seed * 1000 + k if rooms > 1 else seed, stage, folder)
+                 for k in range(rooms)]
+        if rooms > 1:
+            for _ in range(WARM):
+                for step, _ in games:
+                    step()
+        done = sum(hands[0] for _, hands in games)
+        began, client = time.process_time(), 0.0
+        for _ in range(steps):
+            for step, _ in games:
+                client += step()
+        spent = time.process_time() - began - client
+        return spent, sum(hands[0] for _, hands in games) - done
+
+
+def child(games: int, steps: int, stage: str, rooms: int) -> None:
     """(In the measured tree's process.)  Print the CPU ms per hand of
-    ``games`` games."""
-    play(0, 500, stage)  # the first hands build tables and encoders once: not counted
-    played = [play(seed, steps, stage) for seed in range(1, games + 1)]
+    ``games`` games of ``rooms`` rooms each, the cycle collector paced as
+    the server paces it where the tree does (:mod:`holdem_desktop.server.collector`;
+    a tree before it runs the interpreter's own rule, as its server did)."""
+    try:
+        from holdem_desktop.server.collector import Collector
+        Collector().start()
+    except ImportError:
+        pass
+    if rooms == 1:
+        play(0, 500, stage)  # the first hands build tables and encoders once: not counted
+    played = [play(seed, steps, stage, rooms) for seed in range(1, games + 1)]
     print(json.dumps(sum(p[0] for p in played) * 1000 / max(1, sum(p[1] for p in played))))
 
 
-def measure(tree: Path, games: int, steps: int, stage: str) -> float:
+def measure(tree: Path, games: int, steps: int, stage: str, rooms: int) -> float:
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", stage,
-                           str(games), str(steps)], cwd=tree, env=env, check=True,
+                           str(games), str(steps), str(rooms)], cwd=tree, env=env, check=True,
                           capture_output=True, text=True)
     return float(json.loads(done.stdout.strip().splitlines()[-1]))
 
@@ -161,13 +204,15 @@ def main() -> None:
     if sys.argv[1:2] == ["--child"]:
         stage, games, steps = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
         sys.path.insert(0, os.getcwd())
-        child(games, steps, stage)
+        child(games, steps, stage, int(sys.argv[5]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rooms", type=int, default=1,
+                        help="rooms played at once, a step of each in turn (--steps each)")
     args = parser.parse_args()
     trees: dict[str, Path] = {"this": ROOT}
     with tempfile.TemporaryDirectory() as folder:
@@ -184,9 +229,10 @@ def main() -> None:
             for stage in STAGES:
                 for name in names:
                     figures.setdefault((name, stage), []).append(
-                        measure(trees[name], args.games, args.steps, stage))
+                        measure(trees[name], args.games, args.steps, stage, args.rooms))
+    rooms = f"{args.rooms} rooms in turn, " if args.rooms > 1 else ""
     print(f"room core, CPU ms per hand (median of {args.repeats}; {args.games} games of "
-          f"{args.steps} steps; load {os.getloadavg()[0]:.1f} at the end)")
+          f"{rooms}{args.steps} steps; load {os.getloadavg()[0]:.1f} at the end)")
     print(f"{'':12} {'room':>8} {'+ encode':>9} {'+ save':>8}")
     for name in trees:
         row = [statistics.median(figures[(name, stage)]) for stage in STAGES]
