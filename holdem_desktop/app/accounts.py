@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .rooms import Rooms
 
 __all__ = ["Account", "SessionBook", "account_request", "leaderboard", "my_rating",
-           "rated", "sign_in", "sign_out"]
+           "rated", "rating_said", "sign_in", "sign_out"]
 
 ANSWER_WAIT = 15.0
 """Seconds an account request waits for the server's answer."""
@@ -197,5 +197,9 @@ def rated(rooms: Rooms, remote: RemoteTable, server: str, mine: Rating) -> None:
     its places), and kept for the Lobby's first line."""
     rooms.sessions.ratings[server] = mine
     rooms.outputs.flush(remote)
-    rooms.outputs.announce(rating_told(mine.rating, mine.results[0].change if mine.results
-                                       else 0))
+    rooms.outputs.announce(rating_said(mine))
+
+
+def rating_said(mine: Rating) -> str:
+    """``mine`` as told at a rated game's end: the rating and its last change."""
+    return rating_told(mine.rating, mine.results[0].change if mine.results else 0)

@@ -126,7 +126,9 @@ class PlayOnline:
         """Sit at the tournament's table ``seat`` names (see
         :mod:`.tournament_seat`; ``title``: its name, for its final ranking)."""
         def ended(remote: RemoteTable) -> Callable[[TournamentNews], None]:
-            return TournamentEnd(cast("Desktop", self), server, remote, title).heard
+            end = TournamentEnd(cast("Desktop", self), server, remote, title)
+            remote.on_rating = end.rated  # (said after the final ranking, not at the table)
+            return end.heard
 
         got = tournament_seat.take_seat(self.rooms, server, seat, tournament, ended)
         if isinstance(got, CertificateQuestion):
@@ -164,10 +166,16 @@ class PlayOnline:
     def my_rating(self, server: str) -> Rating | str | CertificateQuestion:
         """The rating of the account signed in on ``server`` (kept for the Lobby)."""
         got = accounts.my_rating(self.rooms, server)
-        where = self.rooms.where(server)
-        if isinstance(got, Rating) and not isinstance(where, str):
-            self.rooms.sessions.ratings[where.server] = got
+        if isinstance(got, Rating):
+            self.keep_rating(server, got)
         return got
+
+    def keep_rating(self, server: str, mine: Rating) -> None:
+        """Keep ``mine``, the signed-in account's rating heard from ``server``,
+        for the Lobby's first line (never on disk)."""
+        where = self.rooms.where(server)
+        if not isinstance(where, str):
+            self.rooms.sessions.ratings[where.server] = mine
 
     def account_rating(self, server: str) -> int | None:
         """The rating last heard of the account signed in on ``server``, in

@@ -10,7 +10,12 @@
   dialog is open over it); the table's connection is closed (the room
   closes with the tournament).  Its Enter or Escape, like the dialog's Back
   to Tournaments, opens the server's lobby on a new connection, with its
-  Tournaments page on top."""
+  Tournaments page on top.
+- ``rating`` (a signed-in player, the tournament rated: the server tells it
+  after ``over``): kept at once for the Lobby's first line, and said once,
+  queued behind the ranking page's arrival (said at once after it when it
+  comes later; the table's connection stays open for it until it comes,
+  or the player leaves the page)."""
 
 from __future__ import annotations
 
@@ -22,9 +27,11 @@ from holdem_desktop.ui.table import TableScreen
 from holdem_desktop.ui.tournament_end import RankingPage, bust_dialog, ranking_of
 from holdem_desktop.ui.tournaments import TournamentsPage
 
+from .accounts import rating_said
 from .lobby import LobbyWatch
 
 if TYPE_CHECKING:
+    from holdem_desktop.net.account_messages import Rating
     from holdem_desktop.net.remote import RemoteTable
     from holdem_desktop.net.tournament_messages import TournamentNews
     from holdem_desktop.ui.lobby import LobbyDesktop, LobbyFeed
@@ -43,6 +50,12 @@ class TournamentEnd:
         self.desktop, self.server, self.remote, self.title = desktop, server, remote, title
         self.asking = False
         """The bust-out dialog is open over the table."""
+        self.rating: Rating | None = None
+        """The player's new rating, told after ``over`` (None: not yet, or none)."""
+        self.ending = False
+        """The news ``over`` came: the ranking page is on its way."""
+        self.ranked = False
+        """The ranking page was said: a rating heard now is said at once."""
 
     def _table(self) -> TableScreen | None:
         table = self.desktop.screen
@@ -66,14 +79,20 @@ class TournamentEnd:
             table.out_of_game.when_at_rest(ask)
         elif news.what == "over":
             self.remote.closed = "left"  # (the room closes with the tournament: no problem)
+            self.ending = True
             ranking = ranking_of(self.title, news.name, news.place, news.entrants,
                                  news.shared, news.ranking, news.places, news.rated,
                                  news.changes)
+            awaited = news.name in news.rated  # (its rating comes next: read before closing)
 
             def show() -> Transition | None:
-                self.desktop.close_room()
+                if self.rating is not None or not awaited:
+                    self.desktop.close_room()
                 page = RankingPage(ranking, self.back, self.desktop.say)
                 self.desktop.say(page.arrival())
+                self.ranked = True
+                if self.rating is not None:
+                    self.desktop.outputs.announce(rating_said(self.rating))  # (queued)
                 return Replace(page)
             if self.asking:  # (the dialog over the table: the ranking replaces both)
                 table.out_of_game.at_rest = None
@@ -82,6 +101,18 @@ class TournamentEnd:
                     self.desktop.moves.append(made)
             else:
                 table.out_of_game.when_at_rest(show)
+
+    def rated(self, mine: Rating) -> None:
+        """The player's new rating, told after ``over``: kept for the Lobby;
+        said after the ranking page's arrival (at once when it was said)."""
+        self.desktop.keep_rating(self.server, mine)
+        if self.rating is not None:
+            return
+        self.rating = mine
+        if self.ranked or not self.ending:
+            self.desktop.outputs.announce(rating_said(mine))
+        if self.ranked and self.desktop.remote is self.remote:
+            self.desktop.close_room()  # (kept open for it: the room closed with the tournament)
 
     def _watching(self) -> None:
         self.asking = False

@@ -25,7 +25,11 @@
   (:meth:`~.accounts.AccountStore.rate`); each connection of that table
   signed in as one of them is then sent its account's ``rating`` unasked,
   after the table's messages that ended the game (a client that does not
-  use it lets it pass: the message type is an old one).
+  use it lets it pass: the message type is an old one).  A tournament over
+  rates its entrants' accounts (:mod:`.tournament_ratings`); each
+  connection following one of them (at a table, watching, or in the lobby:
+  out before the end too) and signed in as that account is sent its
+  ``rating`` the same way, after the news ``over`` that ended it for them.
 """
 
 from __future__ import annotations
@@ -102,6 +106,8 @@ class AccountDesk:
         """Connection -> the account it is signed in as, and its session token."""
         self._seated: dict[str, dict[str, str]] = {}
         """Public table -> the skeletons of the accounts that sat there -> their names."""
+        self._tournaments_rated: list[tuple[str, dict[str, int]]] = []
+        """Tournaments rated since the last delivery, each with its accounts' changes."""
         self._tries: AddressWindow | RedisWindow = AddressWindow(TRIES, TRY_WINDOW)
         self._failures: AddressWindow | RedisWindow = AddressWindow(
             NAME_FAILURES, TRY_WINDOW, addresses=65536)
@@ -235,7 +241,9 @@ class AccountDesk:
     def _rate_games(self) -> list[tuple[str, HostMessage]]:
         """Rate the public games that are over (before the rooms are saved);
         the ``rating`` to send each connection at those tables signed in as
-        an account rated (after the messages that ended the game)."""
+        an account rated (after the messages that ended the game), and to
+        each one following an account of a tournament rated since the last
+        delivery (after the news of its end)."""
         told: list[tuple[str, HostMessage]] = []
         for code in list(self.lobby.changed):
             room = self.lobby.rooms.get(code)
@@ -254,6 +262,34 @@ class AccountDesk:
             if changes:
                 self._event("", code, f"rated {len(changes)}")
                 told += self._ratings_told(code, changes)
+        rated, self._tournaments_rated = self._tournaments_rated, []
+        for key, changes in rated:
+            told += self._tournament_ratings_told(key, changes)
+        return told
+
+    def _tournament_rated(self, key: str, changes: dict[str, int]) -> None:
+        """Tournament ``key`` was rated (during its last hand's report): its
+        accounts are told their ratings at the next delivery, after the news
+        of its end, which that report queued (:meth:`_rate_games`)."""
+        self._tournaments_rated.append((key, changes))
+
+    def _tournament_ratings_told(self, key: str, changes: dict[str, int]
+                                 ) -> list[tuple[str, HostMessage]]:
+        """Each account of ``changes``' new rating, for the connection that
+        follows its registration in tournament ``key`` (the news of its end
+        went there) when it is signed in as that account."""
+        followers = self.lobby.followers
+        rated = {skeleton(name) for name in changes}
+        told: list[tuple[str, HostMessage]] = []
+        for (k, name), conn in list(followers.conns.items()) if followers is not None else ():
+            account = self._signed.get(conn)
+            if k != key or skeleton(name) not in rated or account is None \
+                    or skeleton(account[0]) != skeleton(name):
+                continue
+            try:
+                told.append((conn, self.accounts.rating(account[0])))
+            except Exception as exc:  # (said at the next My rating instead)
+                self._event("", "", f"rating_unread {type(exc).__name__}")
         return told
 
     def _ratings_told(self, code: str, changes: dict[str, int]) -> list[tuple[str, HostMessage]]:

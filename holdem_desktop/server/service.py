@@ -267,7 +267,7 @@ class GameServer(AccountDesk):
         not done yet: their next saves follow it there, in order."""
         self._open_accounts()
         if self.tournaments is not None:  # a tournament over rates its accounts
-            rate = rater(self.accounts, self._event)
+            rate = rater(self.accounts, self._event, self._tournament_rated)
             self.tournaments.on_over = rate  # (the news of the end tell each change)
             if self.lobby.followers is not None:
                 self.lobby.followers.rate = rate

@@ -19,10 +19,12 @@ def rate_tournament(accounts: AccountStore, key: str, ranking: Sequence[tuple[st
     return accounts.rate(f"tournament/{key}", seats)
 
 
-def rater(accounts: AccountStore, event: Callable[[str, str, str], None]
+def rater(accounts: AccountStore, event: Callable[[str, str, str], None],
+          told: Callable[[str, dict[str, int]], None] = lambda key, changes: None
           ) -> Callable[[str, tuple[tuple[str, int], ...]], dict[str, int]]:
     """What a server's desk calls when a tournament is over: its accounts
-    rated, ``event`` (address, room, what) told; each account's change (the
+    rated, ``event`` (address, room, what) told, and ``told`` (tournament id,
+    each account's change) once, when it rated any; each account's change (the
     same when asked again: the news of the end are made before the desk's
     call); a rating never stops the rooms (openskill missing …: no change)."""
     done: dict[str, dict[str, int]] = {}
@@ -37,6 +39,7 @@ def rater(accounts: AccountStore, event: Callable[[str, str, str], None]
             return {}
         if changes:
             event("", "", f"rated {len(changes)}")
+            told(key, changes)
         done.clear()  # (the last one only: asked twice in a row, never later)
         done[key] = changes
         return changes
