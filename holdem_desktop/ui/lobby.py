@@ -143,6 +143,7 @@ class LobbyPage(FormPage):
     """The public tables of one server: filters, Play now, the tables."""
 
     default = "play_now"
+    says_subtitle = True  # its server, and W to watch
 
     form: Form
 
