@@ -149,8 +149,11 @@ def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False
     host = cast("LobbyDesktop", desktop)
     lobby = LobbyPage(host, cast("LobbyFeed", got), name, desktop.say)
     lobby.focus.id = "play_now"  # (back from a table: the way to the next one, not a filter)
+    lobby.says_subtitle = False  # (back where the table was chosen: its server was heard)
     desktop.moves.append(Push(lobby))
     if tournaments:
         lobby.quiet_arrival = True
-        desktop.moves.append(Push(TournamentsPage(host, cast("Feed", got), name, desktop.say)))
+        page = TournamentsPage(host, cast("Feed", got), name, desktop.say)
+        page.says_subtitle = False
+        desktop.moves.append(Push(page))
     return Replace(start)

@@ -116,6 +116,7 @@ class SignInPage(FormPage):
     """Your name and password on one server: Sign in, or Create account."""
 
     default = "sign_in"
+    says_subtitle = True  # the server signed in to
 
     form: Form
 

@@ -137,12 +137,15 @@ class App:
             if self.screen.quiet_arrival:  # the game has just said where the player is
                 self.screen.quiet_arrival = False
                 return
-            where = self.where()
+            # a page opened says its description; one come back to does not again
+            where = self.where(arriving=isinstance(transition, Push | Replace))
             if where:
                 self.screen.say(where)
 
-    def where(self) -> str:
-        """The screen's title and its focused control, as said on arriving there."""
+    def where(self, arriving: bool = False) -> str:
+        """The screen's title and its focused control, as said on arriving
+        there; ``arriving``: the page has just opened, and its
+        :meth:`~.page.Page.description` is said between them."""
         c = self.screen.focused()
         if c is None:
             return ""
@@ -152,6 +155,9 @@ class App:
         warning = notice() if callable(notice) else ""
         if warning:
             spoken = f"{warning} {spoken}"
+        described = self.screen.description() if arriving else ""
+        if described:
+            spoken = f"{described} {spoken}"
         return f"{title}. {spoken}" if title else spoken
 
     def _key(self, event: pygame.event.Event) -> None:

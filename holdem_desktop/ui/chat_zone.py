@@ -210,8 +210,10 @@ def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
     surface.blit(text, text.get_rect(midleft=(field.x + pad, field.centery)))
     rects["chat:field"] = field
     y = field.bottom + round(8 * s)
-    # The buttons flow in rows; the rows that fit (leaving three lines to
-    # read) are those around the focused button.
+    # The buttons flow in rows, in a strip of at most half the room left
+    # (the lines said keep the rest, three at least: with six people the
+    # host's mute buttons alone would fill the box); the rows shown are
+    # those up to the focused button, a bar beside them when some are hidden.
     rows: list[list[tuple[Control, int]]] = [[]]
     used = 0
     for c in controls:
@@ -224,9 +226,17 @@ def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
         used += (round(8 * s) if rows[-1] else 0) + w
         rows[-1].append((c, w))
     step, line = round(36 * s), small.get_linesize()
-    room = max(1, (box.bottom - pad - y - 3 * line) // step)
+    left = box.bottom - pad - y
+    room = max(1, min(len(rows), (left - 3 * line) // step, left // 2 // step))
     at = next((k for k, row in enumerate(rows) if any(c.id == focus_id for c, _w in row)), 0)
     first = max(0, min(at - room + 1, len(rows) - room))
+    if len(rows) > room:  # at the box's right edge: where the strip is, how much it shows
+        track = pygame.Rect(box.right - round(9 * s), y, max(4, round(5 * s)),
+                            room * step - round(6 * s))
+        pygame.draw.rect(surface, p.button_off, track, border_radius=2)
+        thumb = pygame.Rect(track.x, track.y + track.h * first // len(rows), track.w,
+                            max(12, track.h * room // len(rows)))
+        pygame.draw.rect(surface, p.heading, thumb, border_radius=2)
     for row in rows[first:first + room]:
         bx = x
         for c, w in row:

@@ -23,6 +23,11 @@ __all__ = ["FormPage", "ReadingPage"]
 class FormPage(Page):
     """A page drawn as one column of controls with a status line."""
 
+    says_subtitle = False
+    """Whether the words under the title are said as the page opens: set
+    where they hold what the player needs (the server Sign in is for, keys
+    of the page's own), not where they are a tagline or repeat the buttons."""
+
     def __init__(self, say: Callable[[str], None], renderer: PageRenderer | None = None) -> None:
         super().__init__(say)
         self.renderer = renderer or PageRenderer()
@@ -145,6 +150,9 @@ class FormPage(Page):
         if self.scroll_click(pos):  # on the scroll bar: the page moves there
             return None
         return super().click(pos)
+
+    def description(self) -> str:
+        return self.subtitle if self.says_subtitle else ""
 
     def notice(self) -> str:
         """A warning shown under the title (none by default)."""

@@ -8,8 +8,9 @@ is) watches it, and Play now seats the player at once; Tournaments, after
 the tables, opens the server's tournaments (:mod:`.tournaments`).  By eye
 the same rows, one a table, under a heading naming the columns.  The list
 follows the server's updates (at most one a second) without moving the
-focus; the line of the table the focus is on is said again when it
-changes, and where the focus went when that table closes.
+focus; the line of the table the focus is on is said again when its
+seats or blinds change (not its watchers), and where the focus went when
+that table closes.
 """
 
 from __future__ import annotations
@@ -139,10 +140,17 @@ def back_to_tournament(desktop: LobbyDesktop, server: str, tournament: str, name
     return outcome(got, say, attempt, desktop.trust_certificate)
 
 
+def _seats(t: TableInfo) -> tuple[object, ...]:
+    """What of a listed table is news when it changes: who holds its seats
+    (people, computers, free) and its blinds; not who watches."""
+    return (t.seats, t.free, t.people, t.computers, tuple(t.blinds[:2]))
+
+
 class LobbyPage(FormPage):
     """The public tables of one server: filters, Play now, the tables."""
 
     default = "play_now"
+    says_subtitle = True  # its server, and W to watch
 
     form: Form
 
@@ -161,8 +169,8 @@ class LobbyPage(FormPage):
         """Tournaments whose start is not said when the seat comes (see
         :func:`back_to_tournament`)."""
         self._count = ""
-        self._lines: dict[str, str] = {}
-        """Each listed table's line, as last said or shown (by control id)."""
+        self._lines: dict[str, tuple[object, ...]] = {}
+        """What of each listed table is news when it changes (by control id)."""
         self._drawn_until = 0.0
         self.form = Form([
             Field("game", _("Game"), Role.CHOICE,
@@ -235,9 +243,12 @@ class LobbyPage(FormPage):
             self._focused_row_news()
 
     def _focused_row_news(self) -> None:
-        """The table the focus is on changed (people came, a seat freed):
-        its line is said again; it closed: where the focus went is said."""
-        lines = {f"table:{t.code}": table_line(t) for t in self.tables()}
+        """The seats of the table the focus is on changed (people came, a seat
+        freed) or its blinds: its line is said again; it closed: where the
+        focus went is said.  Watchers coming and going are not news (at a
+        busy table they did every second): the line shows them, and says
+        them when the focus comes to it."""
+        lines = {f"table:{t.code}": _seats(t) for t in self.tables()}
         row, before, self._lines = self.focus.id, self._lines, lines
         if row in before and lines.get(row) != before[row]:
             c = self.focused()

@@ -28,6 +28,8 @@ class PlayOnlinePage(FormPage):
     """A server (or an invitation), a room code, your name; Join room,
     Create room on this server, Paste invitation, Forget this server."""
 
+    says_subtitle = True  # what the form is for: an invitation or an address
+
     default = "join"
 
     form: Form

@@ -133,6 +133,12 @@ class Page:
         16 ms while :meth:`animating`): Statistics plays the chart's tone
         once its words are said."""
 
+    def description(self) -> str:
+        """What is said after the title as the page opens, before its focus
+        (a dialog's static text, as a screen reader reads it): none unless
+        the page tells the player something there they need."""
+        return ""
+
     def take_move(self) -> Transition | None:
         """Where the page asks the window to go by itself, without a key (the
         table's offer once you are out); None: nowhere."""

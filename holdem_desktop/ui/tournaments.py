@@ -172,6 +172,8 @@ def standings_said(s: Standings) -> list[str]:
 class TournamentsPage(FormPage):
     """The tournaments of one server: one row each, then the standings asked."""
 
+    says_subtitle = True  # its server, and S for the standings
+
     def __init__(self, desktop: Names, feed: Feed, name: str,
                  say: Callable[[str], None]) -> None:
         super().__init__(say)

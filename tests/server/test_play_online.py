@@ -71,7 +71,9 @@ def test_create_on_a_server_by_keys_trust_the_certificate_and_play_with_a_friend
     app.screen.focus.id = "online"
     keys(app, "return")  # Play online
     assert app.screen.title == "Play online"
-    assert said(desktop)[-1].startswith("Play online. Server address or invitation")
+    assert said(desktop)[-1].startswith("Play online. Friends anywhere join your room on a "
+                                        "server by its code.")  # (what the form is for)
+    assert said(desktop)[-1].endswith("Server address or invitation, edit; Type to fill it.")
     typed(app, f"127.0.0.1:{served.port}")
     app.screen.focus.id = "create"
     keys(app, "return")  # Create room on this server: the game's form
