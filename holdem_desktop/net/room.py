@@ -274,6 +274,9 @@ class Room(PublicTable, SitOut):
         self.chat_refused: list[tuple[str, str, int]] = []
         """Lines refused since the server last looked: (connection, reason,
         length); the text itself is never kept."""
+        self.on_said: Callable[[Said], None] = lambda said: None
+        """Each line relayed (the server keeps it for a web page away:
+        server/web_chat.py); the room itself keeps none."""
 
     # ------------------------------------------------------------------
     # Who is where
@@ -1043,6 +1046,7 @@ class Room(PublicTable, SitOut):
         for m in self.members:
             if m.conn is not None:
                 self._send(m.conn, said)
+        self.on_said(said)
 
     def _mute(self, member: Member, name: str, on: bool) -> None:
         """(The host.) ``name``'s lines are (``on``) or are no longer held back

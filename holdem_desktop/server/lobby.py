@@ -53,6 +53,7 @@ from holdem_desktop.net.protocol import (
     Ping,
     Pong,
     Refused,
+    Said,
 )
 from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import MAX_WATCHERS, WRONG_CODES, WRONG_WINDOW, Room
@@ -157,6 +158,9 @@ class Lobby:
         """The tournaments of the other processes sharing Redis: id ->
         (the id of the process running it, its lobby line), listed after
         this process's own (server/service.py reads them)."""
+        self.on_said: Callable[[str, Said], None] = lambda code, said: None
+        """Each chat line a room relayed, by the room's code (the server keeps
+        it for a web page away: server/web_chat.py)."""
         self.seats: dict[str, str] = {}
         """A tournament's person's token -> the code of their table now: their
         hello reaches it whatever code it names (after a move, a restart)."""
@@ -177,6 +181,12 @@ class Lobby:
     def add(self, room: Room) -> None:
         """Hold ``room`` (a restored one, or one just made)."""
         self.rooms[room.code] = room
+        code = room.code
+
+        def said(line: Said) -> None:  # (the lobby's on_said as it is then)
+            self.on_said(code, line)
+
+        room.on_said = said
         if room.public and self.limits.speeds is not None:
             room.speeds = self.limits.speeds
         room.sit_out_rule = self.limits.sit_out

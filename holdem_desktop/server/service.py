@@ -196,6 +196,7 @@ class GameServer(AccountDesk):
         """connections, messages, refusals and drops by reason."""
         self.page_chats = PageChats()
         """The chat each web page's player had, for their page back (server/web_chat.py)."""
+        self.lobby.on_said = self.page_chats.said  # (and the lines said while it was away)
         self.collector: Collector | None = None
         """The cycle collector's full passes, paced by this server's clock
         while it serves (set by the ``serve`` command: a process of its own)."""

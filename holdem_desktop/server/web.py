@@ -79,7 +79,7 @@ from holdem_desktop.ui.move_log import MoveLog
 
 from . import web_files
 from .silence import Silence
-from .web_chat import PageChats
+from .web_chat import PageChats, missed_news
 from .web_result import HandResult
 from .web_sounds import PageSounds
 from .web_view import (
@@ -179,6 +179,8 @@ class WebMember:
         """The room code and seat token this page's chat is kept under."""
         self.result = HandResult()
         """The last hand's awards, shown by the board until the next deal."""
+        self.missed = 0
+        """Chat lines said while the page was away, not yet told."""
 
     # the page
 
@@ -324,8 +326,11 @@ class WebMember:
         elif remote.seat is not None:
             seated = room_news("seated", ("",)) if remote.running \
                 and remote.tournament_table is None and not remote.seated_said else ""
-            if text := " ".join(filter(None, (seated, remote.who_is_here()))):
+            if text := " ".join(filter(None, (seated, remote.who_is_here(),
+                                               self._missed_news()))):
                 self.out.append({"say": text})
+        if news := self._missed_news():  # (a watcher back: nothing else said)
+            self.out.append({"say": news})
 
     def flush(self) -> list[dict[str, Any]]:
         """What the messages taken in without their view changed of it: one
@@ -367,26 +372,41 @@ class WebMember:
         # page leaves the table and says why, as the desktop's window does
         remote.on_closed = lambda reason: self.out.append({"gone": room_problem(reason)}) \
             if reason != "left" else None
-        remote.on_chat = self._chat
-        remote.on_back = lambda: self.out.append({"say": back_at_table(
+        remote.on_back = lambda: self.out.append({"say": " ".join(filter(None, (back_at_table(
             remote, remote.seat, remote.running, True,
-            remote.table.stand_ins if remote.table is not None else ())})
+            remote.table.stand_ins if remote.table is not None else ()), self._missed_news())))})
         remote.seat_listeners.append(self._follow)
         self._chat_back(remote, welcome)
+        remote.on_chat = self._chat
         self.arrived = False
         self.remote = remote
 
     def _chat_back(self, remote: RemoteTable, welcome: Welcome) -> None:
         """The lines this seat's page had before (a reload, a connection
-        back), in the Chat zone again: shown, not said (the live region says
-        "Back at the table." and where the game stands, not each line)."""
+        back), in the Chat zone again, then those said while no page of the
+        seat was connected: shown, not said one by one (the live region says
+        "Back at the table.", where the game stands, and how many lines are
+        new: :meth:`_missed_news`)."""
+        self.missed = 0
         if self.chats is None:
             return
         self._chat_key = (welcome.code, welcome.token)
-        before = self.chats.follow(welcome.code, welcome.token, remote.chat_lines)
+        before, missed = self.chats.follow(welcome.code, welcome.token, remote.chat_lines)
         remote.chat_lines.extend(line for line in before if line.name not in remote.mutes
                                  and line.name.casefold() not in remote.host_muted)
         remote.chat_total = len(remote.chat_lines)
+
+        def new(line: ChatLine) -> None:
+            self.missed += 1
+
+        remote.on_chat = new  # (as they came: worded in this page's language, mutes heeded)
+        for said in missed:
+            remote.handle(said)
+
+    def _missed_news(self) -> str:
+        """How many chat lines were said while the page was away (said once)."""
+        count, self.missed = self.missed, 0
+        return missed_news(count)
 
     def closed(self) -> None:
         """The page's connection ended: its chat is kept for its seat's page back."""

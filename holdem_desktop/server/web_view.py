@@ -97,12 +97,16 @@ def hand_text(table: RemoteTable) -> str:
 
 
 def _view(table: RemoteTable) -> SeatView | None:
-    if table.hand is None:  # (a watcher's view: the seat None, no hole cards)
-        return None
+    """The view the page shows: the hand under way, or the one that ended
+    (until the next deal) -- also when the page came back between hands and
+    has no hand of its own: the room's view of the ended hand shows its board
+    and cards beside its result, as before the reload.  None before the first
+    deal, or while this side's hand is out of step with the room's."""
     try:
-        return table.view(table.seat)
+        view = table.view(table.seat)
     except SessionError:
         return None
+    return view if table.hand is not None or view.over else None
 
 
 _NAMED: dict[tuple[str, tuple[int, ...]], tuple[list[str], str]] = {}

@@ -33,14 +33,22 @@
   // All-in asks once more first, as the desktop's does (an all-in by mistake
   // loses a whole stack): the first press says so, a second one for the same
   // decision goes all-in; any other press, or another decision, forgets it.
+  // The second must be deliberate: a tap within DOUBLE_TAP ms of the last
+  // one on All-in (a fumbled double tap, a bounce) is the same gesture, and
+  // says nothing new (the question is still being said) and sends nothing.
   // A greyed All-in goes at once (the server says why: no "again" for nothing).
-  let allIn = null;  // the decision (the view's turn) an All-in press waits on
+  let allIn = null;  // {turn, at}: the decision an All-in press waits on, its last tap
   function confirmed(asked) {
-    const turn = view.turn || "";
-    if (allIn === turn || $("press-all_in").getAttribute("aria-disabled") !== "false") {
+    const turn = view.turn || "", now = performance.now();
+    if ($("press-all_in").getAttribute("aria-disabled") !== "false") {
       allIn = null; return true;
     }
-    allIn = turn;
+    if (allIn !== null && allIn.turn === turn) {
+      const deliberate = now - allIn.at >= DOUBLE_TAP;
+      allIn = deliberate ? null : { turn: turn, at: now };
+      return deliberate;
+    }
+    allIn = { turn: turn, at: now };
     say(words[asked] || (asked === "all_in_key" ? "Press A again to go all-in."
       : "Press All-in again to go all-in."), false, false, false);
     return false;
@@ -229,7 +237,7 @@
     if (m.chat) say(m.chat, false, false, false);
     if (m.sound) play(m.sound);
     if (m.view) show(change(m.view));
-    if (allIn !== null && allIn !== (view.turn || "")) allIn = null;  // another decision
+    if (allIn !== null && allIn.turn !== (view.turn || "")) allIn = null;  // another decision
   }
 
   // The seat is no more: the room closed it (``gone``), or refused the page

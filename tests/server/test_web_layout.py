@@ -71,3 +71,19 @@ def test_no_button_breaks_a_word_on_a_phone_in_any_language(served, pages):  # n
             assert phone.execute_script(
                 "return document.documentElement.scrollWidth") <= width, (lang, width)
     desk.client.close()
+
+
+def test_the_hands_result_by_the_board_passes_the_audit_in_light_and_dark(
+        served, pages):  # noqa: F811 (the fixture)
+    # (its background was a color-mix() axe cannot read: "#0NaN0NaN0NaN",
+    # a contrast failure whenever an audit ran between hands)
+    from .test_web_page import axe_problems
+    from .test_web_taps import HAND, seated
+
+    phone = seated(served, pages)
+    phone.execute_script(HAND, [{"view": {"result": ["Ana wins the pot of 120."]}}])
+    assert phone.execute_script("return document.getElementById('result').textContent")
+    for scheme in ("light", "dark"):
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        assert axe_problems(phone) == [], scheme
