@@ -38,7 +38,7 @@ from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
 from .tournament_news import TournamentNews, say_news
 from .tournament_seat import Seater, to_the_table
-from .tournaments import TournamentFeed, TournamentsPage
+from .tournaments import Queued, TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -54,6 +54,7 @@ class LobbyFeed(Protocol):
     speeds: tuple[str, ...]
     closed: str
     news: list[TournamentNews]
+    told: list[str]
     tournaments: TournamentFeed
     seat: object | None
 
@@ -65,12 +66,6 @@ class LobbyFeed(Protocol):
     def poll(self) -> bool: ...
 
     def close(self) -> None: ...
-
-
-class Queued(Protocol):
-    """Speech that waits for what is being said (the Desktop's ``speech``)."""
-
-    def announce(self, text: str) -> None: ...
 
 
 class LobbyDesktop(AccountDesktop, Seater, Protocol):
@@ -222,6 +217,8 @@ class LobbyPage(FormPage):
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
         say_news(self.feed.news, self.say)  # a tournament this connection registered for
+        while self.feed.told:  # (the new rating, after the news of the end: queued)
+            self.desktop.speech.announce(self.feed.told.pop(0))
         if self.feed.closed:
             self.say(_("The server closed the lobby."))
             return

@@ -144,13 +144,24 @@ class Feed(Protocol):
     seat: object | None
     closed: str
     news: list[TournamentNews]
+    told: list[str]
+    """What to say after the news (the account's new rating at a tournament's end)."""
     tournaments: TournamentFeed
 
     def poll(self) -> bool: ...
 
 
+class Queued(Protocol):
+    """Speech that waits for what is being said (the Desktop's ``speech``)."""
+
+    def announce(self, text: str) -> None: ...
+
+
 class Names(Seater, Protocol):
     def account_name(self, server: str) -> str: ...
+
+    @property
+    def speech(self) -> Queued: ...
 
 
 def standings_said(s: Standings) -> list[str]:
@@ -244,6 +255,8 @@ class TournamentsPage(FormPage):
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
         say_news(self.feed.news, self.say)
+        while self.feed.told:  # (the new rating, after the news of the end: queued)
+            self.desktop.speech.announce(self.feed.told.pop(0))
         while self.watch.heard:
             self._heard(self.watch.heard.pop(0))
         if self.feed.closed:
