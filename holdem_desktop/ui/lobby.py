@@ -216,11 +216,11 @@ class LobbyPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
-        say_news(self.feed.news, self.say)  # a tournament this connection registered for
-        while self.feed.told:  # (the new rating, after the news of the end: queued)
-            self.desktop.speech.announce(self.feed.told.pop(0))
+        # a tournament this connection registered for: its news, then the new
+        # rating at its end, each sentence queued behind the one before
+        say_news(self.feed.news, self._queued, self.feed.told)
         if self.feed.closed:
-            self.say(_("The server closed the lobby."))
+            self._queued(_("The server closed the lobby."))  # (after the news, not over them)
             return
         if self.feed.tables is not None:
             count = count_line(self.feed.tables)
@@ -230,6 +230,13 @@ class LobbyPage(FormPage):
                 # (the next key the player presses cuts the count instead)
                 self.desktop.speech.announce(count)
             self._focused_row_news()
+
+    def _queued(self, text: str) -> None:
+        """What the server told (not a key's answer): said after what is
+        being said, never cutting it off; the next key cuts it (and on the
+        status line)."""
+        self.status = text
+        self.desktop.speech.announce(text)
 
     def _focused_row_news(self) -> None:
         """The table the focus is on changed (people came, a seat freed):

@@ -4,9 +4,12 @@ loopback: Ann (a guest, or signed in) registers from the Lobby, is taken
 to her table and steps away there (her seat sits out); out, she chooses Back to Tournaments in
 the dialog (a new lobby connection), and Enter on the tournament's row
 follows her registration again from there ("already registered").  The
-rest of the tournament's news come to that connection; signed in, her new
-rating comes after the news of the end: kept for the Lobby's first line,
-and said once, queued after those news."""
+rest of the tournament's news come to that connection: every sentence of
+them is queued behind the one before (none cuts another off: "X wins the
+tournament." is heard before "Places: …"), as are the count and the rest
+the page says of itself; signed in, her new rating comes after the news
+of the end: kept for the Lobby's first line, and said once, queued after
+those news."""
 
 from __future__ import annotations
 
@@ -89,6 +92,20 @@ def back_in_the_lobby(desktop, make_server, tmp_path, account: bool):
     mark = said(desktop).index(FOLLOWED) + 1
     play.go = True
     return app, served, mark
+
+
+def test_the_news_of_the_end_in_the_lobby_are_queued_sentence_by_sentence(
+        desktop, make_server, tmp_path):
+    app, _served, mark = back_in_the_lobby(desktop, make_server, tmp_path, account=False)
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)[mark:]),
+             180.0, seen=lambda: said(desktop)[-6:])
+    calls = desktop.speech.speaker.calls[mark:]
+    heard = [s for s, _ in calls]
+    (k,) = [k for k, s in enumerate(heard) if s.startswith("Places: ")]
+    assert heard[k - 1].endswith(" wins the tournament."), heard[k - 1:k + 1]
+    # every sentence heard since, the news and the page's own, queued
+    # behind the one before: nothing cut off (no key was pressed)
+    assert [c for c in calls if c[1]] == [], calls
 
 
 def test_the_new_rating_heard_in_the_lobby_is_said_after_the_end_and_kept(
