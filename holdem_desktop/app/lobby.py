@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from holdem_desktop import __version__
 from holdem_desktop.i18n.translate import _
+from holdem_desktop.net.account_messages import Rating
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
@@ -20,6 +21,7 @@ from holdem_desktop.net.tournament_messages import TournamentNews
 from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.ui.online import CertificateQuestion
 
+from .accounts import rating_said
 from .online import Invitation, open_online
 from .room_files import RoomTokens
 from .tournament_watch import TournamentWatch
@@ -38,7 +40,8 @@ class LobbyWatch:
 
     def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None],
                  session: Callable[[], str | None] = lambda: None,
-                 keep: RoomTokens | None = None) -> None:
+                 keep: RoomTokens | None = None,
+                 rated: Callable[[Rating], None] = lambda mine: None) -> None:
         self.server = server
         self.games = GAMES
         """The games public tables play."""
@@ -53,6 +56,11 @@ class LobbyWatch:
         self.speed = ""
         self.news: list[TournamentNews] = []
         """A tournament's news heard and not yet said (this connection registered there)."""
+        self.told: list[str] = []
+        """What to say after those news, not yet said: the account's new
+        rating, told unasked at a rated tournament's end (after its news)."""
+        self.rated = rated
+        """Keeps that rating for the Lobby's first line (the Desktop's)."""
         self.seat: TournamentSeat | None = None
         """Where a tournament registered from here seats its person now, until
         the Desktop takes them there (:mod:`.tournament_seat`)."""
@@ -85,6 +93,10 @@ class LobbyWatch:
                 changed = True
             elif isinstance(message, TournamentSeat):
                 self.seat = message
+                changed = True
+            elif isinstance(message, Rating):  # (unasked: a tournament followed here rated)
+                self.rated(message)
+                self.told.append(rating_said(message))
                 changed = True
             elif self.tournaments.take(message):
                 changed = True

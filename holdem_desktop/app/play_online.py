@@ -95,7 +95,8 @@ class PlayOnline:
         def session() -> str | None:  # the account signed in there now, if any
             return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
 
-        return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens)
+        return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens,
+                          rated=lambda mine: self.keep_rating(server, mine))
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:

@@ -39,7 +39,7 @@ from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
 from .tournament_news import TournamentNews, say_news
 from .tournament_seat import Seater, to_the_table
-from .tournaments import TournamentFeed, TournamentsPage
+from .tournaments import Queued, TournamentFeed, TournamentsPage
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -55,6 +55,7 @@ class LobbyFeed(Protocol):
     speeds: tuple[str, ...]
     closed: str
     news: list[TournamentNews]
+    told: list[str]
     tournaments: TournamentFeed
     seat: object | None
 
@@ -66,12 +67,6 @@ class LobbyFeed(Protocol):
     def poll(self) -> bool: ...
 
     def close(self) -> None: ...
-
-
-class Queued(Protocol):
-    """Speech that waits for what is being said (the Desktop's ``speech``)."""
-
-    def announce(self, text: str) -> None: ...
 
 
 class LobbyDesktop(AccountDesktop, Seater, Protocol):
@@ -229,9 +224,11 @@ class LobbyPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
-        say_news(self.feed.news, self.say)  # a tournament this connection registered for
+        # a tournament this connection registered for: its news, then the new
+        # rating at its end, each sentence queued behind the one before
+        say_news(self.feed.news, self._queued, self.feed.told)
         if self.feed.closed:
-            self.say(_("The server closed the lobby."))
+            self._queued(_("The server closed the lobby."))  # (after the news, not over them)
             return
         if self.feed.tables is not None:
             count = count_line(self.feed.tables)
@@ -241,6 +238,13 @@ class LobbyPage(FormPage):
                 # (the next key the player presses cuts the count instead)
                 self.desktop.speech.announce(count)
             self._focused_row_news()
+
+    def _queued(self, text: str) -> None:
+        """What the server told (not a key's answer): said after what is
+        being said, never cutting it off; the next key cuts it (and on the
+        status line)."""
+        self.status = text
+        self.desktop.speech.announce(text)
 
     def _focused_row_news(self) -> None:
         """The seats of the table the focus is on changed (people came, a seat

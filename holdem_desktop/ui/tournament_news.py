@@ -64,8 +64,16 @@ def news_said(news: TournamentNews, me: str = "", past: bool = False) -> list[st
                                  total=news.entrants)]
 
 
-def say_news(heard: list[TournamentNews], say: Callable[[str], None]) -> None:
-    """Say the news ``heard`` (and forget it), in order."""
+def say_news(heard: list[TournamentNews], say: Callable[[str], None],
+             told: list[str] | None = None) -> None:
+    """Say the news ``heard`` (and forget it), in order, sentence by
+    sentence, then what was ``told`` after them (forgotten too: the new
+    rating at a tournament's end).  ``say`` queues each behind the one
+    before (the page's announcement, never the interrupting ``say`` of a
+    key): a screen reader then reads every sentence, "Ann wins the
+    tournament." is not cut off by "Places: …"; a key still cuts them."""
     while heard:
         for sentence in news_said(heard.pop(0)):
             say(sentence)
+    while told:
+        say(told.pop(0))

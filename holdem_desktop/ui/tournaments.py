@@ -144,13 +144,24 @@ class Feed(Protocol):
     seat: object | None
     closed: str
     news: list[TournamentNews]
+    told: list[str]
+    """What to say after the news (the account's new rating at a tournament's end)."""
     tournaments: TournamentFeed
 
     def poll(self) -> bool: ...
 
 
+class Queued(Protocol):
+    """Speech that waits for what is being said (the Desktop's ``speech``)."""
+
+    def announce(self, text: str) -> None: ...
+
+
 class Names(Seater, Protocol):
     def account_name(self, server: str) -> str: ...
+
+    @property
+    def speech(self) -> Queued: ...
 
 
 def standings_said(s: Standings) -> list[str]:
@@ -245,16 +256,21 @@ class TournamentsPage(FormPage):
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again
-        say_news(self.feed.news, self.say)
-        while self.watch.heard:
-            self._heard(self.watch.heard.pop(0))
+        # The answers to the player's keys first, the first sentence at once
+        # (as a key's); then the rest, each sentence queued behind the one
+        # before: the answers' next ones, the news (then the new rating at
+        # a tournament's end), a start, the count.  None cuts another off.
+        answers = [s for heard in self._answers() for s in self._heard(heard)]
+        for k, sentence in enumerate(answers):
+            (self._queued if k else self.say)(sentence)
+        say_news(self.feed.news, self._queued, self.feed.told)
         if self.feed.closed:
-            self.say(_("The server closed the lobby."))
+            self._queued(_("The server closed the lobby."))
             return
         for t in self.listed():
             if (t.id in self.watch.mine and self._states.get(t.id) == "registering"
                     and t.state == "running" and self.feed.seat is None):
-                self.say(words.tournament_started(t.name))  # (else said at the table)
+                self._queued(words.tournament_started(t.name))  # (else said at the table)
                 self._started.add(t.id)
             self._states[t.id] = t.state
         got = self.watch.listed
@@ -262,26 +278,36 @@ class TournamentsPage(FormPage):
             count = words.tournaments_count(len(got.tournaments))
             if count != self._count:
                 self._count = count
-                self.say(count)
+                self._queued(count)
 
-    def _heard(self, heard: Heard) -> None:
+    def _queued(self, text: str) -> None:
+        """Said after what is being said, never cutting it off; the next
+        key cuts it (and on the status line)."""
+        self.status = text
+        self.desktop.speech.announce(text)
+
+    def _answers(self) -> list[Heard]:
+        """The server's answers heard (and forgotten), in order."""
+        got, self.watch.heard[:] = list(self.watch.heard), []
+        return got
+
+    def _heard(self, heard: Heard) -> list[str]:
+        """What to say of ``heard``, sentence by sentence."""
         name = self._named(heard.id)
         if heard.what == "registered":
-            self.say(words.registered_as(name, heard.name))
-        elif heard.what == "unregistered":
-            self.say(words.unregistered(name))
-        elif heard.what == "standings" and heard.standings is not None:
+            return [words.registered_as(name, heard.name)]
+        if heard.what == "unregistered":
+            return [words.unregistered(name)]
+        if heard.what == "standings" and heard.standings is not None:
             self.shown = (name, standings_said(heard.standings))
-            for sentence in self.shown[1]:
-                self.say(sentence)
-        elif heard.reason == "name":
-            self.say(room_problem("bad_name", heard.problem))
-        elif heard.reason == "too_fast":
-            self.say(account_problem("too_fast"))
-        else:
-            t = next((t for t in self.listed() if t.id == heard.id), None)
-            self.say(words.standings_refused(heard.reason, name, t.registered if t else 0,
-                                             t.players if t else 0))
+            return list(self.shown[1])
+        if heard.reason == "name":
+            return [room_problem("bad_name", heard.problem)]
+        if heard.reason == "too_fast":
+            return [account_problem("too_fast")]
+        t = next((t for t in self.listed() if t.id == heard.id), None)
+        return [words.standings_refused(heard.reason, name, t.registered if t else 0,
+                                        t.players if t else 0)]
 
     # ------------------------------------------------------------------
 

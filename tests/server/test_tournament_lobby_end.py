@@ -1,0 +1,133 @@
+"""A tournament's end heard on the lobby's connection, on the real Desktop
+(dummy video driver, the recording speaker) over a real server on
+loopback: Ann (a guest, or signed in) registers from the Lobby, is taken
+to her table and steps away there (her seat sits out); out, she chooses Back to Tournaments in
+the dialog (a new lobby connection), and Enter on the tournament's row
+follows her registration again from there ("already registered").  The
+rest of the tournament's news come to that connection: every sentence of
+them is queued behind the one before (none cuts another off: "X wins the
+tournament." is heard before "Places: …"), as are the count and the rest
+the page says of itself; signed in, her new rating comes after the news
+of the end: kept for the Lobby's first line, and said once, queued after
+those news."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.i18n.accounts import rating  # noqa: E402
+from holdem_desktop.ui.dialog import Dialog  # noqa: E402
+from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
+from holdem_desktop.ui.table import TableScreen  # noqa: E402
+from holdem_desktop.ui.tournament_end import RankingPage  # noqa: E402
+from holdem_desktop.ui.tournaments import TournamentsPage  # noqa: E402
+from tests.driving import keys  # noqa: E402
+
+from .conftest import said  # noqa: E402
+from .test_accounts_desktop import PASSWORD, on_server_loop, sign_in_by_keys  # noqa: E402
+from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
+from .test_rating_told_desktop import TOLD  # noqa: E402
+from .test_tournament_desktop import SEED  # noqa: E402
+from .test_tournament_end_desktop import Paused  # noqa: E402
+from .test_tournament_play import tournament_served  # noqa: E402
+
+FOLLOWED = "That name is already registered for Twelve."
+
+
+def back_in_the_lobby(desktop, make_server, tmp_path, account: bool):
+    """Ann (signed in when ``account``, else a guest) out, back on the Tournaments page,
+    followed again from there: (app, served, the index in the speaker's
+    calls where the lobby's news begin)."""
+    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
+    play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
+    desk.plays[key] = play
+    desktop.settings = desktop.settings.updated(player_name="Ann")  # (the name a guest's
+    app = lobby_by_keys(desktop, served)  # page registers: her account's, signed in)
+    app.moves = desktop.take_moves  # (as the program's window: app/play.py)
+    if account:
+        sign_in_by_keys(app, "Ann", PASSWORD, "create")
+        assert app.screen.notice() == "Signed in as Ann."
+    assert app.screen.feed.tournaments.enter(key, "Ann", True)
+    wait_for(app, [], lambda: desktop.remote is not None and desktop.remote.seat is not None,
+             30.0)
+    remote = desktop.remote
+    remote.away()
+    acted: list[object] = []
+
+    def out_or_over() -> bool:  # (moved, she plays again: every chip in at each turn)
+        t = remote.table
+        if t is not None and remote.seat is not None and remote.seat in t.waiting_for \
+                and ("n", remote.code, t.hand) not in acted and isinstance(app.screen,
+                                                                           TableScreen):
+            acted.append(("n", remote.code, t.hand))
+            keys(app, "n")
+        if my_turn(remote) and (remote.code, remote.table.hand, remote.table.decision) \
+                not in acted and isinstance(app.screen, TableScreen):
+            acted.append((remote.code, remote.table.hand, remote.table.decision))
+            keys(app, "a")
+            if my_turn(remote):
+                keys(app, "c")
+        return isinstance(app.screen, Dialog | RankingPage)
+
+    wait_for(app, [], out_or_over, 120.0)
+    if isinstance(app.screen, RankingPage):  # (her all-ins carried her to the last hand)
+        pytest.skip("out in the tournament's last hand: no dialog to go back from")
+    keys(app, "tab")
+    assert said(desktop)[-1] == "Back to Tournaments, button"
+    keys(app, "return")
+    wait_for(app, [], lambda: isinstance(app.screen, TournamentsPage) and app.screen.listed(),
+             10.0, seen=lambda: (app.screen, said(desktop)[-4:]))
+    page = app.screen
+    page.focus.id = f"tournament:{key}"
+    keys(app, "return")  # followed again from this connection
+    wait_for(app, [], lambda: FOLLOWED in said(desktop), 10.0,
+             seen=lambda: said(desktop)[-4:])
+    mark = said(desktop).index(FOLLOWED) + 1
+    play.go = True
+    return app, served, mark
+
+
+def test_the_news_of_the_end_in_the_lobby_are_queued_sentence_by_sentence(
+        desktop, make_server, tmp_path):
+    app, _served, mark = back_in_the_lobby(desktop, make_server, tmp_path, account=False)
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)[mark:]),
+             180.0, seen=lambda: said(desktop)[-6:])
+    calls = desktop.speech.speaker.calls[mark:]
+    heard = [s for s, _ in calls]
+    (k,) = [k for k, s in enumerate(heard) if s.startswith("Places: ")]
+    assert heard[k - 1].endswith(" wins the tournament."), heard[k - 1:k + 1]
+    # every sentence heard since, the news and the page's own, queued
+    # behind the one before: nothing cut off (no key was pressed)
+    assert [c for c in calls if c[1]] == [], calls
+
+
+def test_the_new_rating_heard_in_the_lobby_is_said_after_the_end_and_kept(
+        desktop, make_server, tmp_path):
+    pytest.importorskip("openskill")
+    app, served, mark = back_in_the_lobby(desktop, make_server, tmp_path, account=True)
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)[mark:]),
+             180.0, seen=lambda: said(desktop)[-6:])
+    wait_for(app, [], lambda: any(TOLD.fullmatch(s) for s in said(desktop)[mark:]), 10.0,
+             seen=lambda: said(desktop)[-6:])  # (told after the news of the end)
+    calls = desktop.speech.speaker.calls[mark:]
+    heard = [s for s, _ in calls]
+    (k,) = [k for k, s in enumerate(heard) if TOLD.search(s)]  # said once
+    ends = [j for j, s in enumerate(heard) if s.startswith("Places: ")]
+    assert ends and ends[-1] < k, heard  # after the news of the end
+    assert calls[k][1] is False  # queued: it never cuts them off
+    mine = on_server_loop(served, lambda: served.server.accounts.rating("Ann"))
+    change = mine.results[0].change
+    words = ("up " if change > 0 else "down " if change < 0 else "") + rating(abs(change))
+    assert heard[k] == (f"Your rating: {rating(mine.rating)}, {words}." if change
+                        else f"Your rating: {rating(mine.rating)}, unchanged."), heard[k]
+    # kept for the Lobby under the Tournaments page: its first line says it
+    keys(app, "escape")
+    assert isinstance(app.screen, LobbyPage)
+    assert app.screen.notice() == f"Signed in as Ann, rating {rating(mine.rating)}."
