@@ -1,0 +1,56 @@
+"""The Statistics page as a player hears it, its stored games built as the
+store's tests build them: the results against the computer levels in the
+order of their strength, each part of the figures named when Tab enters
+it, and the chart's words when the stack never rose above the start."""
+
+from __future__ import annotations
+
+import pytest
+
+from holdem_desktop.store import GameInfo
+from holdem_desktop.ui.app import App
+from holdem_desktop.ui.statistics import StatisticsPage
+from tests.driving import keys
+from tests.store.test_review import scripted
+
+pygame = pytest.importorskip("pygame")
+
+
+def stored(desktop, games: list[tuple[str, str]]) -> None:
+    """One finished game of three scripted hands for each (table, level)."""
+    store = desktop.hand_store()
+    for table, level in games:
+        game = None
+        for number in (1, 2, 3):
+            game = store.add_hand(game, GameInfo("local", table, "Mara", level, 3), number,
+                                  scripted(), 2, ["normal", "normal", "human"])
+        store.finish_game(game, 1)
+
+
+def statistics(desktop) -> App:
+    app = App(desktop.menu(), keymap=desktop.keymap, after_input=desktop.flush)
+    app.screen.focus.id = "statistics"
+    keys(app, "return")
+    assert isinstance(app.screen, StatisticsPage)
+    return app
+
+
+def heard(desktop) -> str:
+    return desktop.speech.history[-1].text
+
+
+def tab_to(app: App, desktop, start: str) -> str:
+    """Tab until a line starting with (or naming its part before) ``start``."""
+    for _ in range(60):
+        keys(app, "tab")
+        if start in heard(desktop):
+            return heard(desktop)
+    raise AssertionError(f"no line with {start!r}")
+
+
+def test_the_computer_levels_come_in_the_order_of_their_strength(desktop):
+    stored(desktop, [("Tournament", "hard"), ("Tournament", "easy"), ("Tournament", "normal")])
+    page = statistics(desktop).screen
+    lines = [c.label for c in page.controls() if c.id.startswith("against:")]
+    assert [line.split(":")[0] for line in lines] == [
+        "Computer players, Easy", "Computer players, Normal", "Computer players, Hard"]
