@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from holdem_desktop.i18n.records import chart_points
 from holdem_desktop.store import GameInfo
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.statistics import StatisticsPage
@@ -54,3 +55,12 @@ def test_the_computer_levels_come_in_the_order_of_their_strength(desktop):
     lines = [c.label for c in page.controls() if c.id.startswith("against:")]
     assert [line.split(":")[0] for line in lines] == [
         "Computer players, Easy", "Computer players, Normal", "Computer players, Hard"]
+
+
+def test_the_chart_never_says_a_peak_after_hand_0():
+    assert chart_points([1500, 0]) == "Start 1,500. Never above the start. Busted at hand 1."
+    assert chart_points([1000, 800, 900]) == (
+        "Start 1,000. Never above the start. Lowest 800 after hand 1. End 900 after hand 2.")
+    assert chart_points([1000, 1200, 900]) == (
+        "Start 1,000. Peak 1,200 after hand 1. Lowest 900 after hand 2. "
+        "End 900 after hand 2.")
