@@ -57,6 +57,28 @@ def test_the_computer_levels_come_in_the_order_of_their_strength(desktop):
         "Computer players, Easy", "Computer players, Normal", "Computer players, Hard"]
 
 
+def test_tab_into_a_variants_figures_says_which_variant_they_are(desktop):
+    stored(desktop, [("Tournament", "easy"), ("Tournament", "easy"), ("Heads-up", "easy")])
+    app = statistics(desktop)
+    keys(app, "tab")  # from the first heading: its first line, the heading just heard
+    assert heard(desktop) == "Hands played: 9."
+    said = tab_to(app, desktop, "Hands played: 6.")
+    assert said == "Tournament only. Hands played: 6."
+    keys(app, "tab")  # within the part: the line alone
+    assert heard(desktop).startswith("Played voluntarily (VPIP)")
+    said = tab_to(app, desktop, "Hands played: 3.")
+    assert said == "Heads-up only. Hands played: 3."
+    said = tab_to(app, desktop, "Games: ")
+    assert said.startswith("Places. Games: 3;")
+    # Shift+Tab back up into the part before: named again
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    app.run(max_events=1)
+    assert heard(desktop) == "Heads-up only. Biggest pot won: 700."
+    keys(app, "h")  # the next heading, then Down reads on: no heading said twice
+    keys(app, "down")
+    assert heard(desktop).startswith("Games: 3;")
+
+
 def test_the_chart_never_says_a_peak_after_hand_0():
     assert chart_points([1500, 0]) == "Start 1,500. Never above the start. Busted at hand 1."
     assert chart_points([1000, 800, 900]) == (
