@@ -128,7 +128,9 @@ def chart_points(values: Sequence[int]) -> str:
         return _("No hands of yours in this game.")
     peak = max(range(len(values)), key=lambda k: values[k])
     parts = [_("Start {chips}.").format(chips=amount(values[0])),
-             _("Peak {chips} after hand {hand}.").format(chips=amount(values[peak]), hand=peak)]
+             # a peak at the start was said "after hand 0"
+             _("Peak {chips} after hand {hand}.").format(chips=amount(values[peak]), hand=peak)
+             if peak else _("Never above the start.")]
     bust = next((k for k, v in enumerate(values) if v <= 0), None)
     if bust is not None:
         parts.append(_("Busted at hand {hand}.").format(hand=bust))

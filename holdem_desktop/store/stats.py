@@ -131,6 +131,16 @@ def _add(rows: list[tuple[object, ...]]) -> tuple[float, ...]:
                  + [max(float(v or 0) for v in cols[-1])])
 
 
+_LEVELS = ("easy", "normal", "hard")
+"""The computer levels, weakest first: the order they are read in (by their
+codes' letters, Hard came between Easy and Normal)."""
+
+
+def _by_strength(item: tuple[str, object]) -> tuple[int, str]:
+    level = item[0]
+    return (_LEVELS.index(level) if level in _LEVELS else len(_LEVELS), level)
+
+
 def my_stats(store: HandStore) -> MyStats:
     """Your statistics over every hand you played: one pass over your hands,
     grouped by variant and opponents, added up here."""
@@ -154,7 +164,7 @@ def my_stats(store: HandStore) -> MyStats:
     count = {int(p): int(n) for p, n in places}
     against = [Against(level, False, int(t[0]), int(t[8]),
                        round(100.0 * t[9] / t[0], 2) if t[0] else 0.0)
-               for level, rows in sorted(by_level.items()) for t in [_add(rows)]]
+               for level, rows in sorted(by_level.items(), key=_by_strength) for t in [_add(rows)]]
     against += [Against(str(who), True, int(n), int(net), round(100.0 * bbs / n, 2) if n else 0.0)
                 for who, n, net, bbs in friends]
     variants = sorted(((v, _figures(_add(rows))) for v, rows in by_variant.items()),

@@ -178,7 +178,7 @@ class App:
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere
             from .help_pages import KeysPage  # (it imports the pages' modules)
 
-            self.apply(Push(KeysPage(self.keymap, screen.say)))
+            self.apply(Push(KeysPage(self.keymap, screen.say, here=screen.keys_here())))
         elif key is not None and not screen.answers(key):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
                 key=key_name(name)))

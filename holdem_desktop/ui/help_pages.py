@@ -3,7 +3,7 @@ screen and from the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from holdem_desktop.engine.cards import parse_cards
@@ -69,10 +69,18 @@ class HelpPage(ReadingPage):
 class KeysPage(ReadingPage):
     """F1: every key, in three headed parts, to read or to look at."""
 
-    def __init__(self, keymap: KeyMap, say: Callable[[str], None], room: bool = True) -> None:
+    def __init__(self, keymap: KeyMap, say: Callable[[str], None], room: bool = True,
+                 here: Mapping[Key, str] | None = None) -> None:
         sections = [(heading, [_("{keys}: {action}").format(keys=keys, action=action)
                                for keys, action in items])
                     for heading, items in keymap.help_sections(room)]
+        # what keys do on the page F1 was pressed on, where it is not what they do
+        # elsewhere (the hand review's arrows step the hand), first
+        mine = [_("{keys}: {action}").format(keys=", ".join(str(c) for c in keymap.chords(k)),
+                                             action=action)
+                for k, action in (here or {}).items() if keymap.chords(k)]
+        if mine:
+            sections.insert(0, (_("On this page"), mine))
         super().__init__(_("Keys"), sections, say, zone="keys")
 
     hotkeys = frozenset({Key.HELP})

@@ -148,6 +148,11 @@ class Page:
         """A command the page itself does not know (hotkeys of the table)."""
         return None
 
+    def keys_here(self) -> dict[Key, str]:
+        """Keys that do something of their own on this page, and what (F1 lists
+        them first); none by default."""
+        return {}
+
     def answers(self, key: Key) -> bool:
         """Whether ``key`` does something on this page: the focus's keys, and
         its :attr:`hotkeys`.  Any other is said to do nothing here (and F1

@@ -176,9 +176,11 @@ class PageRenderer:
             rects["scrollbar"] = track
         if notice_rect is not None:
             rects["notice"] = notice_rect
-        if status:
-            img = self.font(round(24 * s)).render(status[:140], True, p.dim)
-            surface.blit(img, img.get_rect(midbottom=(area.centerx, area.bottom - round(16 * s))))
+        if status:  # one line, whole words: a long one ends in "…" (it was cut at 140 letters)
+            f = self.font(round(24 * s))
+            img = f.render(one_line(f, status, area.w - round(40 * s)), True, p.dim)
+            self.drawn["status"] = surface.blit(img, img.get_rect(
+                midbottom=(area.centerx, area.bottom - round(16 * s))))
         return rects
 
     def _control(self, surface: pygame.Surface, c: Control, rect: pygame.Rect,
@@ -259,3 +261,15 @@ class PageRenderer:
         surface.blit(img, img.get_rect(midleft=(at, right.centery)))
         return rect
 
+
+def one_line(f: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` on one line no wider than ``width`` pixels: as it is if it fits,
+    else its first whole words and an ellipsis."""
+    if f.size(text)[0] <= width:
+        return text
+    words = text.split()
+    for n in range(len(words) - 1, 0, -1):
+        shown = " ".join(words[:n]) + " …"
+        if f.size(shown)[0] <= width:
+            return shown
+    return "…"

@@ -343,6 +343,12 @@ class ReplayPage(Page):
                             "previous_street": Key.AMOUNT_UP, "next_street": Key.AMOUNT_DOWN,
                             "state": Key.READ_STATE}.get(control.id, Key.REPEAT))
 
+    def keys_here(self) -> dict[Key, str]:
+        """The arrows step the hand here (F1 said they changed a choice or the amount)."""
+        return {Key.STEP_FORWARD: _("Next action"), Key.STEP_BACK: _("Previous action"),
+                Key.AMOUNT_DOWN: _("Next street"), Key.AMOUNT_UP: _("Previous street"),
+                Key.READ_STATE: _("Read state")}
+
     hotkeys = frozenset({Key.READ_STATE, Key.REPEAT, Key.CHIPS, Key.BLINDS, *VIEW_KEYS})
     """Step, read the state, repeat, and the table's reading keys, which read
     the hand at this step (the keys that act do nothing here)."""

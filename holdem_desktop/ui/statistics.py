@@ -47,6 +47,7 @@ from holdem_desktop.store.stats import (
 
 from .draw import font
 from .form_page import FormPage
+from .keymap import Key
 from .page import Pop, Transition
 from .review import documents
 from .widgets import Control, Role
@@ -127,6 +128,8 @@ class StatisticsPage(FormPage):
         self.chart: list[int] = []
         self._chart_for: int | None = None
         self._lines = self._build()
+        self._came_from: str | None = None
+        """The control the focus is moving from, while a key moves it."""
 
     def _build(self) -> list[Control]:
         items: list[Control] = []
@@ -184,8 +187,29 @@ class StatisticsPage(FormPage):
         if control.id == "game":  # the whole line said, the short one shown
             return control.spoken().replace(control.value or "", self._game_text())
         if control.role is Role.TEXT:  # a figure is read as it is, as in How to play
+            part = self._part(control.id)
+            if self._came_from is not None and part is not None \
+                    and self._part(self._came_from) != part:
+                # Tab skips the headings: entering a part, its name comes first (else
+                # each variant's "Hands played" sounded alike)
+                heading = next(c.label for c in self._lines if c.id == f"h:{part}")
+                return f"{heading}. {control.label}"
             return control.label
         return super().describe(control)
+
+    def _part(self, control_id: str) -> str | None:
+        """The part of the figures (its heading's key) ``control_id`` is in."""
+        if control_id.startswith("h:"):
+            return control_id[2:]
+        part, sep, _rest = control_id.partition(":")
+        return part if sep and any(c.id == f"h:{part}" for c in self._lines) else None
+
+    def press(self, key: Key) -> Transition | None:
+        self._came_from = self.focus.id  # (what :meth:`describe` compares the new focus with)
+        try:
+            return super().press(key)
+        finally:
+            self._came_from = None
 
     def controls(self) -> tuple[Control, ...]:
         chart: list[Control] = [Control("h:chart", _("Chips over a game"), Role.HEADING,

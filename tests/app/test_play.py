@@ -38,6 +38,7 @@ def test_a_problem_at_start_follows_the_greeting_without_cutting_it_off(home):
     settings = settings_path()
     settings.parent.mkdir(parents=True)
     settings.write_text("{not json")
+    kept = settings.with_name("settings.json.broken-1")
     assert first_words(RecordingSpeaker()) == [(
-        "Hold'em Desktop. New game, button. Your settings could not be read; the defaults "
-        "are used.", True)]
+        "Hold'em Desktop. New game, button. Your settings file was damaged (it is not valid "
+        f"JSON) and was kept as {kept}; the defaults are used.", True)]

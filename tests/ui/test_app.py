@@ -323,7 +323,9 @@ def test_a_corrupt_settings_file_gives_defaults_and_one_notice(home):
     (folder / "settings.json").write_text("{not json", encoding="utf-8")
     pygame.display.init()
     d = Desktop(speaker=RecordingSpeaker())
-    assert d.notices[0] == "Your settings could not be read; the defaults are used."
+    kept = folder / "settings.json.broken-1"
+    assert d.notices[0] == (f"Your settings file was damaged (it is not valid JSON) and was "
+                            f"kept as {kept}; the defaults are used.")
     assert d.settings.players == 6  # the default
     # set aside (on Windows the folder holds the game's data too)
     assert [p.name for p in folder.iterdir() if p.name.startswith("settings")] == [
