@@ -110,9 +110,17 @@ class LocalGames:
         self.outputs.attach(session, 0)
 
     def save(self, session: Session) -> None:
-        """Autosave ``session`` now (a problem is said, never fatal)."""
+        """Autosave ``session`` now (a problem is said, never fatal); a game
+        over is not kept as one to continue (its autosave is removed)."""
         plans = self.plans.get(id(session))
         if plans is None:
+            return
+        if session.game_over:  # nothing left to continue: not offered at the next start
+            try:  # (its hands are in Statistics and the hand histories)
+                autosave_path().unlink(missing_ok=True)
+            except OSError as exc:
+                self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
+            self._saved[id(session)] = _progress(session)
             return
         try:
             said, log = self.transcript(session)

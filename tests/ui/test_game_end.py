@@ -110,3 +110,19 @@ def test_the_banner_is_drawn_over_the_felt(ended, tmp_path):
     assert gold[0] > 200 and gold[1] > 150 and gold[2] < 140  # the banner's gold edge
     felt = TableLayout(*surface.get_size()).felt
     assert pygame.Rect(felt.x, felt.y, felt.w, felt.h).contains(box)
+
+
+def test_a_finished_game_is_not_offered_to_continue(ended):
+    """Closed on its end, the game is not 'a saved game' at the next start:
+    Continue is off (and says why) and the start screen does not say one is
+    there; the game itself is in Statistics and the hand histories."""
+    desktop, app = ended
+    keys(app, "t")  # (an information key: nothing to save)
+    desktop.close()
+    again = Desktop(speaker=RecordingSpeaker())
+    assert not again.has_saved_game()
+    start = again.menu()
+    assert "saved game" not in start.notice()
+    (cont,) = [c for c in start.controls() if c.id == "continue"]
+    assert not cont.enabled and cont.reason == "There is no saved game to continue."
+    again.close()
