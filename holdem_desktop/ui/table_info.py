@@ -221,7 +221,7 @@ class InformingPage(TableTexts):
             lines = [_("Hand {number}, blinds {small} and {big}").format(
                 number=number, small=amount(level.small), big=amount(level.big))]
         until = s.hands_until_next_level()
-        if until is not None:
+        if until is not None and not s.game_over:  # (no hand after the last)
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
                                   until).format(n=until))
         if s.hand is not None and not s.hand.over and self.pacer.started is not None:

@@ -126,3 +126,9 @@ def test_a_finished_game_is_not_offered_to_continue(ended):
     (cont,) = [c for c in start.controls() if c.id == "continue"]
     assert not cont.enabled and cont.reason == "There is no saved game to continue."
     again.close()
+
+
+def test_game_state_no_longer_says_when_the_blinds_go_up_once_the_game_is_over(ended):
+    _desktop, app = ended
+    lines = app.screen.state_lines()
+    assert lines and not any(line.startswith("Blinds go up") for line in lines), lines
