@@ -26,6 +26,10 @@ class Key(StrEnum):
     PREVIOUS_CONTROL = "previous_control"
     NEXT_ZONE = "next_zone"
     PREVIOUS_ZONE = "previous_zone"
+    FIRST_CONTROL = "first_control"
+    """Home: the first control of the focused control's zone (a menu's first item)."""
+    LAST_CONTROL = "last_control"
+    """End: the last control of that zone."""
     ACTIVATE = "activate"
     SELECT = "select"
     """Space: press the focused button, tick a box, step a choice (Enter in a
@@ -137,6 +141,8 @@ DEFAULT_KEYS: Mapping[Chord, Key] = {
     Chord("page up"): Key.PREVIOUS_ZONE,
     Chord("h"): Key.NEXT_ZONE,
     Chord("h", shift=True): Key.PREVIOUS_ZONE,
+    Chord("home"): Key.FIRST_CONTROL,
+    Chord("end"): Key.LAST_CONTROL,
     Chord("return"): Key.ACTIVATE,
     Chord("space"): Key.SELECT,
     Chord("escape"): Key.CLOSE,
@@ -189,6 +195,8 @@ def describe(key: Key) -> str:
         Key.PREVIOUS_CONTROL: _("Previous control"),
         Key.NEXT_ZONE: _("Next zone heading"),
         Key.PREVIOUS_ZONE: _("Previous zone heading"),
+        Key.FIRST_CONTROL: _("First control of the zone, like a list's first item"),
+        Key.LAST_CONTROL: _("Last control of the zone"),
         Key.ACTIVATE: _("Activate the focused control; in a form, its main button"),
         Key.SELECT: _("Activate the focused control, or tick a box"),
         Key.STEP_FORWARD: _("Next value of a choice, or the next control"),
@@ -260,8 +268,8 @@ class KeyMap:
         and talking when in a ``room``), each line (keys, what they do), for
         the F1 page."""
         moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
-                  Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.CLOSE,
-                  Key.HELP, Key.SPEECH}
+                  Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.FIRST_CONTROL, Key.LAST_CONTROL,
+                  Key.ACTIVATE, Key.SELECT, Key.CLOSE, Key.HELP, Key.SPEECH}
         lines = self._lines(room)
         talking = TALKING
         parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),

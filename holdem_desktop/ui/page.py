@@ -59,7 +59,8 @@ Transition = Push | Pop | Replace | Quit
 
 _FOCUS_KEYS = frozenset({Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.NEXT_ZONE,
                          Key.PREVIOUS_ZONE, Key.ACTIVATE, Key.SELECT, Key.STEP_FORWARD,
-                         Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN, Key.CLOSE})
+                         Key.STEP_BACK, Key.AMOUNT_UP, Key.AMOUNT_DOWN, Key.CLOSE,
+                         Key.FIRST_CONTROL, Key.LAST_CONTROL})
 """The keys that act on the focused control (every other key is the page's own)."""
 
 
@@ -199,6 +200,12 @@ class Page:
                 self.say(self.describe(c))
             return None
         c = self.focus.current(controls)
+        if key in (Key.FIRST_CONTROL, Key.LAST_CONTROL) and c is not None:
+            # Home / End: the zone's first or last control, as in a list or menu
+            zone = [x for x in controls if x.zone == c.zone and x.role is not Role.HEADING] or [c]
+            end = zone[0] if key is Key.FIRST_CONTROL else zone[-1]
+            self.say(self.describe(self.focus.set(controls, end.id) or c))
+            return None
         if key is Key.ACTIVATE and c is not None and c.role in FIELDS:
             default = next((d for d in controls if d.id == self.default_button()), None)
             if default is not None:
