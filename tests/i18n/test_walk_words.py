@@ -1,0 +1,41 @@
+"""What a walk through the game in Italian, Romanian and Polish found
+English about: the How to play page opened from the start screen wrote the
+starting stack the English way ("Ognuno parte con 1,500 fiches")."""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+pytest.importorskip("pygame")
+
+from holdem_desktop.app import Desktop
+from holdem_desktop.i18n.translate import set_language
+from holdem_desktop.speech.speaker import RecordingSpeaker
+from holdem_desktop.ui.app import App
+from tests.driving import keys
+
+
+@pytest.mark.parametrize(("code", "start", "stack"), [
+    ("it", "Ognuno parte con", "1.500"),
+    ("ro", "Fiecare începe cu", "1.500"),
+    ("pl", "Na start każdy dostaje", "1\u00a0500"),
+])
+def test_how_to_play_writes_the_starting_stack_as_the_language_does(player_home, code, start,
+                                                                     stack):
+    desktop = Desktop(rng=random.Random(2), speaker=RecordingSpeaker())
+    try:
+        desktop.change_settings(replace(desktop.settings, language=code))  # as Settings does
+        app = App(desktop.menu(), keymap=desktop.keymap)
+        app.screen.focus.id = "help"
+        keys(app, "return")
+        lines = [c.label for c in app.screen.controls() if c.label.startswith(start)]
+        assert lines, [c.label for c in app.screen.controls()][:20]
+        assert stack in lines[0] and "1,500" not in lines[0], lines[0]
+    finally:
+        set_language("en")
+        desktop.close()
