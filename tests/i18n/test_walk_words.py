@@ -1,12 +1,15 @@
 """What a walk through the game in Italian, Romanian and Polish found
 English about: the How to play page opened from the start screen wrote the
-starting stack the English way ("Ognuno parte con 1,500 fiches")."""
+starting stack the English way ("Ognuno parte con 1,500 fiches"), and V with
+no cards of your own (a replayed hand you were out of) said "Your hand: You
+have no cards.." in every language."""
 
 from __future__ import annotations
 
 import os
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +20,8 @@ from holdem_desktop.app import Desktop
 from holdem_desktop.i18n.translate import set_language
 from holdem_desktop.speech.speaker import RecordingSpeaker
 from holdem_desktop.ui.app import App
+from holdem_desktop.ui.keymap import Key
+from holdem_desktop.ui.reading import view_answer
 from tests.driving import keys
 
 
@@ -39,3 +44,12 @@ def test_how_to_play_writes_the_starting_stack_as_the_language_does(player_home,
     finally:
         set_language("en")
         desktop.close()
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "You have no cards."),
+                                            ("it", "Non hai carte."),
+                                            ("pl", "Nie masz kart.")])
+def test_your_hand_with_no_cards_is_said_once(code, said):
+    assert set_language(code)
+    view = SimpleNamespace(hole=(), board=(1, 2, 3))
+    assert view_answer(Key.HAND_VALUE, view, str, None) == said  # type: ignore[arg-type]
