@@ -53,3 +53,23 @@ def test_your_hand_with_no_cards_is_said_once(code, said):
     assert set_language(code)
     view = SimpleNamespace(hole=(), board=(1, 2, 3))
     assert view_answer(Key.HAND_VALUE, view, str, None) == said  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("code", "awaited", "said"), [
+    ("en", (0,), "Waiting for you."),
+    ("en", (0, 2), "Waiting for you, and for Bo."),
+    ("en", (1, 2), "Waiting for Ada and Bo."),
+    ("pl", (0,), "Czekamy na ciebie."),
+    ("pl", (0, 1, 2), "Czekamy na ciebie oraz na: Ada i Bo."),
+    ("it", (0,), "In attesa di te."),
+    ("ro", (0,), "Te așteptăm."),
+])
+def test_the_next_hand_waits_for_you_in_your_languages_grammar(code, awaited, said):
+    """A room's next hand waiting on the player was "Czekamy na: ty." in
+    Polish (the list's nominative "you" after a preposition)."""
+    from holdem_desktop.i18n.phrases import Phrasing, sentence
+    from holdem_desktop.session.events import WaitingForPlayers
+
+    assert set_language(code)
+    names = ("Mara", "Ada", "Bo")
+    assert sentence(WaitingForPlayers(awaited), Phrasing(names.__getitem__, 0)) == said
