@@ -395,11 +395,23 @@ def _sentence(event: object, p: Phrasing, pots: int,
     if isinstance(event, TurnStarted):
         return _turn(event, p)
     if isinstance(event, WaitingForPlayers):
-        return _("Waiting for {players}.").format(players=p.who(event.seats)) \
-            if event.seats else _("Everyone is ready.")
+        return _waiting(event.seats, p)
     if isinstance(event, HandStarted | HandEnded):
         return None  # HandStarting says it; the pot awards say how it ended
     return None
+
+
+def _waiting(seats: tuple[int, ...], p: Phrasing) -> str:
+    """Who the next hand waits for; "you" in sentences of their own, for
+    the languages where it takes another form after "for" ("na ciebie")."""
+    others = [s for s in seats if s != p.me]
+    if not seats:
+        return _("Everyone is ready.")
+    if len(others) == len(seats):
+        return _("Waiting for {players}.").format(players=p.who(others))
+    if not others:
+        return _("Waiting for you.")
+    return _("Waiting for you, and for {players}.").format(players=p.who(others))
 
 
 def hand_starting(event: HandStarting, p: Phrasing, blinds: bool = True) -> str:

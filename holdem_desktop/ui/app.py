@@ -36,6 +36,21 @@ _EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up",
 _CURSOR_KEYS = {"left", "right", "home", "end", "delete"}
 """Keys that move a cursor or delete at it, in other programs' text boxes."""
 
+_US_PLACES = {
+    **{getattr(pygame, f"KSCAN_{n}"): str(n) for n in range(10)},
+    pygame.KSCAN_MINUS: "-", pygame.KSCAN_EQUALS: "=", pygame.KSCAN_LEFTBRACKET: "[",
+    pygame.KSCAN_RIGHTBRACKET: "]", pygame.KSCAN_BACKSLASH: "\\", pygame.KSCAN_SEMICOLON: ";",
+    pygame.KSCAN_APOSTROPHE: "'", pygame.KSCAN_GRAVE: "`", pygame.KSCAN_COMMA: ",",
+    pygame.KSCAN_PERIOD: ".", pygame.KSCAN_SLASH: "/",
+}
+"""The US keyboard's digits and signs by their key's place (scancode).  SDL
+names a key by what it types in the player's layout: on an Italian keyboard
+the keys at "[" and "]" type "è" and "+", on a Romanian one "ă" and "î", on
+a French one the digits need Shift.  A key that does nothing by its own
+character does what the key at its place on a US keyboard does, so the keys
+F1 lists are all reachable.  Letters are left out: a layout puts each letter
+where its typists look for it (a German "z" is where a US "y" is)."""
+
 
 class NoDisplay(RuntimeError):
     """No window can be opened: no display server to show it.  ``str()`` is
@@ -171,8 +186,11 @@ class App:
             elif name in _CURSOR_KEYS and c is not None:  # (said, not silent)
                 screen.cursor(c, name)
             return  # the character arrives as TEXTINPUT
-        key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
-                                 ctrl=bool(mods & pygame.KMOD_CTRL))
+        shift, ctrl = bool(mods & pygame.KMOD_SHIFT), bool(mods & pygame.KMOD_CTRL)
+        key = self.keymap.lookup(name, shift=shift, ctrl=ctrl)
+        place = _US_PLACES.get(getattr(event, "scancode", -1))
+        if key is None and place is not None and place != name:  # another layout's key
+            key = self.keymap.lookup(place, shift=shift, ctrl=ctrl)
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere

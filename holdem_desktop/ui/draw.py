@@ -28,7 +28,7 @@ from holdem_desktop.resources import assets_dir
 
 from .action_bar import bar_height, draw_action_bar
 from .layout import BODY, Rect, TableLayout, seat_positions
-from .lines import newest_rows
+from .lines import newest_rows, words
 from .motion import Motion, along
 from .plates import SeatPlate
 from .rings import draw_ring
@@ -589,7 +589,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """``text`` in lines no wider than ``width`` pixels (words kept whole)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words(text):
         trial = f"{line} {word}".strip()
         if font.size(trial)[0] <= width or not line:
             line = trial

@@ -19,6 +19,7 @@ from holdem_desktop.engine.variant import (
     RaiseStep,
     Variant,
 )
+from holdem_desktop.i18n.names import amount as chip_amount
 from holdem_desktop.i18n.names import variant_name
 from holdem_desktop.i18n.translate import _, ngettext, pgettext
 from holdem_desktop.session.variant_files import user_variants_dir
@@ -46,11 +47,12 @@ class Section:
 
 
 def how_to_play(variant: Variant, keymap: KeyMap, *,
-                amount: Amount = lambda a: f"{a:,}",
+                amount: Amount = chip_amount,
                 folder: Path | None = None) -> tuple[Section, ...]:
     """The How to play page for ``variant`` with the keys of ``keymap``, in reading order.
 
-    ``amount`` formats chip amounts (locale formatting plugs in here);
+    ``amount`` formats chip amounts (by default as the language in use
+    writes them: "1,500", "1.500", "1 500");
     ``folder`` is the player's own variants folder (default: this system's).
     """
     return (

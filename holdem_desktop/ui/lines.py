@@ -5,9 +5,21 @@ is ever cut off at a box's edge."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
-__all__ = ["break_lines", "newest_rows"]
+__all__ = ["break_lines", "newest_rows", "words"]
+
+_BREAKING = re.compile(r"[^\S\u00a0\u2007\u202f\u2060]+")
+"""Spaces a line may break at: every space but the no-break ones, which
+group a number's digits ("1 500" in Polish) or bind words together."""
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words, split where a line may break (``str.split`` also
+    splits at a no-break space: "1 500" became "1" and "500")."""
+    return [w for w in _BREAKING.split(text) if w]
 
 
 def break_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -16,7 +28,7 @@ def break_lines(font: pygame.font.Font, text: str, width: int) -> list[str]:
     a slash, or failing that anywhere."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words(text):
         trial = f"{line} {word}".strip()
         if font.size(trial)[0] <= width:
             line = trial
@@ -46,8 +58,8 @@ def newest_rows(font: pygame.font.Font, text: str, width: int, rows: int) -> lis
     if len(lines) <= rows:
         return lines
     lines = lines[len(lines) - rows:]
-    words = lines[0].split()  # the words that fit after the "…"
-    while len(words) > 1 and font.size("… " + " ".join(words))[0] > width:
-        words.pop(0)
-    lines[0] = "… " + " ".join(words)
+    first = words(lines[0])  # the words that fit after the "…"
+    while len(first) > 1 and font.size("… " + " ".join(first))[0] > width:
+        first.pop(0)
+    lines[0] = "… " + " ".join(first)
     return lines

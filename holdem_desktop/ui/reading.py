@@ -35,6 +35,8 @@ def view_answer(key: Key, view: SeatView, name: Callable[[int], str], seat: int 
             return _("No cards on the board yet.")
         return _("Board: {cards}.").format(cards=cards_names(view.board, suits=suits))
     if key is Key.HAND_VALUE:
+        if not view.hole:  # (a hand replayed that you were out of) said once, not inside another
+            return _("You have no cards.")
         return _("Your hand: {hand}.").format(hand=hand_now(view.hole, view.board))
     if key is Key.POT:  # and, once side pots are gathered, each with who can win it
         return pot_line(view, Phrasing(name, seat, suits))
