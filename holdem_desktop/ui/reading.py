@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name, cards_names
 from holdem_desktop.i18n.names import hand_now
@@ -13,6 +14,7 @@ from holdem_desktop.i18n.phrases import Phrasing, pot_line
 from holdem_desktop.i18n.translate import _
 
 from .keymap import Key
+from .plates import pot_results
 
 __all__ = ["VIEW_KEYS", "chips_line", "view_answer"]
 
@@ -39,6 +41,9 @@ def view_answer(key: Key, view: SeatView, name: Callable[[int], str], seat: int 
             return _("You have no cards.")
         return _("Your hand: {hand}.").format(hand=hand_now(view.hole, view.board))
     if key is Key.POT:  # and, once side pots are gathered, each with who can win it
+        if view.over and any(isinstance(e, PotAwarded) for e in view.history):
+            # the hand is over: who won what (never "Pot: 0", the pot paid out)
+            return pot_results(view.history, lambda s: _("you") if s == seat else name(s), seat)
         return pot_line(view, Phrasing(name, seat, suits))
     if key is Key.TO_CALL:
         if not view.to_call:

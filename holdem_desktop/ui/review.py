@@ -386,8 +386,6 @@ class ReplayPage(Page):
                               self.hero_seat)
         if key is Key.BLINDS:
             return self._blinds()
-        if key is Key.POT and v.over and any(isinstance(e, PotAwarded) for e in v.history):
-            return self._pot_words(v)
         said = view_answer(key, v, name, self.hero_seat, self.suits) or ""
         if key is Key.YOUR_CARDS:  # the cards shown, as the table says them
             said = " ".join([said, *(_("{player} shows {cards}.").format(
