@@ -210,7 +210,9 @@ def test_pressing_next_hand_again_says_who_is_awaited(host, monkeypatch):
     heard = [text for text, interrupt in host.speech.speaker.calls if not interrupt]
     assert heard[-1] == "Waiting for Ada." and heard.count("Waiting for Ada.") == 2
     assert page.log.count("Waiting for Ada.") == 1  # once in the Move log
-    assert "Waiting for Ada." in page.read_state()
+    state = page.read_state()
+    assert "Waiting for Ada." in state
+    assert "Hand 0" not in state and "The first hand is not dealt yet." in state, state
     friend.client.close()
 
 
