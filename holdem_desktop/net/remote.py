@@ -801,7 +801,8 @@ class RemoteTable:
         t = self.table
         if t is None:
             return _("Nobody is known to be in the room yet.")
-        host = None if self.public else self.welcome.host_seat  # (a public table has none)
+        host = None if self.public or self.tournament_table is not None \
+            else self.welcome.host_seat  # (a public table has none, a tournament's neither)
         seated, computers, free = [], 0, 0
         for k, name in enumerate(t.names):
             kind, up = t.kinds[k], t.connected[k]
