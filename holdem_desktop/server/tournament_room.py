@@ -527,6 +527,13 @@ class TournamentRoom(Room):
             self._deal_if_ready()
         self._broadcast_table()
 
+    def shown(self) -> None:
+        """The seats sat anew between hands: the table to each person here
+        whose last one named others."""
+        names = tuple(self.names)
+        if any(m.conn is not None and self._told.get(m.conn) != names for m in self.members):
+            self._broadcast_table()
+
     def _table(self, member: Member, common: tuple[Any, ...] = ()) -> Table:
         if member.conn is not None:
             self._told[member.conn] = tuple(self.names)
