@@ -177,7 +177,8 @@ class InformingPage(TableTexts):
             parts.append(self.inform(Key.DEALER))
         blinds = self._blinds()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        parts += [blinds[0], _("Hand {number}.").format(number=number), *blinds[1:]]
+        parts += [blinds[0], *([_("Hand {number}.").format(number=number)] if number else []),
+                  *blinds[1:]]  # (no "Hand 0." before the first)
         awaited = getattr(s, "awaited", None)  # a room: who the next hand waits for
         seats = tuple(awaited()) if awaited is not None else ()
         if seats:

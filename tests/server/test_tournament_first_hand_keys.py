@@ -48,3 +48,7 @@ def test_s_says_everyones_chips_before_the_first_hand(desktop, make_server, tmp_
     keys(app, "s")
     expected = "; ".join(["You 1,500", *(f"Computer {p.split(':')[1]} 1,500" for p in others)])
     assert said(desktop)[-1] == expected, said(desktop)[-3:]
+    keys(app, "i")  # the whole state: no "Hand 0." before the first hand
+    state = said(desktop)[-1]
+    assert state.startswith("You have 1,500 chips. ") and "Blinds 10 and 20." in state, state
+    assert "Hand 0" not in state, state
