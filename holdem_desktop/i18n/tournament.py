@@ -16,11 +16,10 @@ from .names import amount
 from .phrases import finished, names_list
 from .translate import _, ngettext
 
-__all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
-           "player_name", "players_left", "ranking", "sitting_out", "table_broken",
-           "table_title", "tournament_won", "you_finished", "you_move", "you_were_moved",
-           "your_standing",
-           "your_table", "yours_started"]
+__all__ = ["COMPUTER", "button_from_you", "comes_to_seat", "final_table", "leaves_table",
+           "moved_away", "moved_in", "next_level", "player_name", "players_left", "ranking",
+           "sitting_out", "table_broken", "table_title", "tournament_won", "you_finished",
+           "you_move", "you_were_moved", "your_standing", "your_table", "yours_started"]
 
 COMPUTER = "computer:"
 """The start of a computer player's id in a server's tournament ("computer:3")."""
@@ -80,6 +79,17 @@ def moved_in(player: str, from_table: int, seat: int) -> str:
     """Said at the table a player joins."""
     return _("{player} comes from table {table} to seat {seat}.").format(
         player=player, table=from_table, seat=seat + 1)
+
+
+def comes_to_seat(player: str, seat: int) -> str:
+    """Said at a table a player was moved to between its hands (the table
+    they come from is theirs to hear): "Computer 5 comes to seat 2."."""
+    return _("{player} comes to seat {seat}.").format(player=player_name(player), seat=seat + 1)
+
+
+def leaves_table(player: str) -> str:
+    """Said at a table a player was moved away from between its hands."""
+    return _("{player} leaves this table.").format(player=player_name(player))
 
 
 def final_table(count: int) -> str:
