@@ -174,7 +174,10 @@ __all__ += ["average_stack", "level_now", "registered_as", "standings_refused",
             "tournament_line", "tournament_started", "tournaments_count", "unregistered"]
 
 
-def _start(start: int | None) -> str:
+def _start(start: int | None, computers_at: int | None = None) -> str:
+    if start is None and computers_at is not None:
+        return _("starts when full, or at {when} with computers").format(
+            when=time.strftime("%Y-%m-%d %H:%M", time.localtime(computers_at)))
     if start is None:
         return _("starts when full")
     return _("starts {when}").format(when=time.strftime("%Y-%m-%d %H:%M", time.localtime(start)))
@@ -182,7 +185,7 @@ def _start(start: int | None) -> str:
 
 def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: int, seats: int,
                     registered: int, players: int, start: int | None, state: str,
-                    yours: bool) -> str:
+                    yours: bool, computers_at: int | None = None) -> str:
     """One tournament in one line, as the Tournaments page says and shows it:
     "Twelve: Tournament, stack 1,500, turbo, 5 minutes a level, tables of 6,
     3 of 12 registered, starts when full, registration open; you are registered"."""
@@ -193,7 +196,8 @@ def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: in
              "{registered} of {players} registered, {start}, {state}").format(
         name=name, game=variant, stack=amount(stack), speed=speeds.get(speed, speed),
         minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes),
-        seats=seats, registered=registered, players=players, start=_start(start),
+        seats=seats, registered=registered, players=players,
+        start=_start(start, computers_at),
         state=states.get(state, state))
     if yours:
         line = _("{line}; you are registered").format(line=line)
