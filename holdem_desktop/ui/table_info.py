@@ -196,6 +196,8 @@ class InformingPage(TableTexts):
             lines = list(self._header[1])  # the hand the felt still plays
         else:
             lines = self._header_lines()
+        if getattr(s, "resuming", False):  # (said when it fell: shown until back)
+            lines.append(_("Connection lost, reconnecting…"))
         view = self._view() if shown is None else shown
         if view is not None and not view.over and view.to_act is not None:
             if view.to_act == self.seat:
