@@ -16,11 +16,10 @@ from .names import amount
 from .phrases import finished, names_list
 from .translate import _, ngettext
 
-__all__ = ["COMPUTER", "button_from_you", "final_table", "moved_away", "moved_in", "next_level",
-           "player_name", "players_left", "ranking", "sitting_out", "table_broken",
-           "table_title", "tournament_won", "you_finished", "you_move", "you_were_moved",
-           "your_standing",
-           "your_table", "yours_started"]
+__all__ = ["COMPUTER", "button_from_you", "comes_to_seat", "final_table", "leaves_table",
+           "moved_away", "moved_in", "next_level", "player_name", "players_left", "ranking",
+           "sitting_out", "table_broken", "table_title", "tournament_won", "you_finished",
+           "you_move", "you_were_moved", "your_standing", "your_table", "yours_started"]
 
 COMPUTER = "computer:"
 """The start of a computer player's id in a server's tournament ("computer:3")."""
@@ -80,6 +79,17 @@ def moved_in(player: str, from_table: int, seat: int) -> str:
     """Said at the table a player joins."""
     return _("{player} comes from table {table} to seat {seat}.").format(
         player=player, table=from_table, seat=seat + 1)
+
+
+def comes_to_seat(player: str, seat: int) -> str:
+    """Said at a table a player was moved to between its hands (the table
+    they come from is theirs to hear): "Computer 5 comes to seat 2."."""
+    return _("{player} comes to seat {seat}.").format(player=player_name(player), seat=seat + 1)
+
+
+def leaves_table(player: str) -> str:
+    """Said at a table a player was moved away from between its hands."""
+    return _("{player} leaves this table.").format(player=player_name(player))
 
 
 def final_table(count: int) -> str:
@@ -164,7 +174,10 @@ __all__ += ["average_stack", "level_now", "registered_as", "standings_refused",
             "tournament_line", "tournament_started", "tournaments_count", "unregistered"]
 
 
-def _start(start: int | None) -> str:
+def _start(start: int | None, computers_at: int | None = None) -> str:
+    if start is None and computers_at is not None:
+        return _("starts when full, or at {when} with computers").format(
+            when=time.strftime("%Y-%m-%d %H:%M", time.localtime(computers_at)))
     if start is None:
         return _("starts when full")
     return _("starts {when}").format(when=time.strftime("%Y-%m-%d %H:%M", time.localtime(start)))
@@ -172,7 +185,7 @@ def _start(start: int | None) -> str:
 
 def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: int, seats: int,
                     registered: int, players: int, start: int | None, state: str,
-                    yours: bool) -> str:
+                    yours: bool, computers_at: int | None = None) -> str:
     """One tournament in one line, as the Tournaments page says and shows it:
     "Twelve: Tournament, stack 1,500, turbo, 5 minutes a level, tables of 6,
     3 of 12 registered, starts when full, registration open; you are registered"."""
@@ -183,7 +196,8 @@ def tournament_line(name: str, variant: str, stack: int, speed: str, minutes: in
              "{registered} of {players} registered, {start}, {state}").format(
         name=name, game=variant, stack=amount(stack), speed=speeds.get(speed, speed),
         minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes),
-        seats=seats, registered=registered, players=players, start=_start(start),
+        seats=seats, registered=registered, players=players,
+        start=_start(start, computers_at),
         state=states.get(state, state))
     if yours:
         line = _("{line}; you are registered").format(line=line)

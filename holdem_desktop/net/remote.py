@@ -51,7 +51,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.chat import chat_error, chat_line, chat_news, quick_phrase
 from holdem_desktop.i18n.phrases import Member, names_list, room_error, room_news, room_people
 from holdem_desktop.i18n.table_news import clock_left, clock_news
-from holdem_desktop.i18n.tournament import player_name
+from holdem_desktop.i18n.tournament import COMPUTER, comes_to_seat, leaves_table, player_name
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
     BlindsUp,
@@ -480,12 +480,13 @@ class RemoteTable:
         if self.table is None and self.seat is not None and table.started \
                 and not table.game_over:
             self._echo_back = True  # joined again with the token: see :meth:`tell_where`
-        self.table = table
+        before, self.table = self.table, table
         seat = self.seat
         if seat is not None and seat < len(table.kinds) and self._asked_away is not None \
                 and (table.kinds[seat] == "computer") == self._asked_away:
             self._asked_away = None  # done: the table says it from now on
         self._waiting = table.waiting_for
+        self._seats_changed(before, table)
         if seat is not None and seat < len(table.kinds) and table.kinds[seat] != "computer":
             self.sat_out = False  # (they play their seat: back, whoever said it)
         self.seats = [_Seat(self._named(name), place)
@@ -502,6 +503,21 @@ class RemoteTable:
         if self._restate:
             self._restate = False
             self.tell_where()
+
+    def _seats_changed(self, before: Table | None, table: Table) -> None:
+        """At a tournament's table, the computers the tournament moved in or
+        away since the last table here, said (a person's coming and going is
+        the room's news; a computer with no chips left is out, as its hand
+        said)."""
+        if self.tournament_table is None or before is None \
+                or len(before.names) != len(table.names):
+            return
+        for k, (old, new) in enumerate(zip(before.names, table.names, strict=True)):
+            if old != new and old.startswith(COMPUTER) and before.chips[k] > 0:
+                self.on_news(leaves_table(old))
+        for k, (old, new) in enumerate(zip(before.names, table.names, strict=True)):
+            if old != new and new.startswith(COMPUTER):
+                self.on_news(comes_to_seat(new, k))
 
     @property
     def rejoined(self) -> bool:
@@ -801,7 +817,8 @@ class RemoteTable:
         t = self.table
         if t is None:
             return _("Nobody is known to be in the room yet.")
-        host = None if self.public else self.welcome.host_seat  # (a public table has none)
+        host = None if self.public or self.tournament_table is not None \
+            else self.welcome.host_seat  # (a public table has none, a tournament's neither)
         seated, computers, free = [], 0, 0
         for k, name in enumerate(t.names):
             kind, up = t.kinds[k], t.connected[k]

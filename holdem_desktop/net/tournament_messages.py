@@ -76,7 +76,8 @@ class TournamentInfo:
     ``minutes_per_level``, the ``seats_per_table``, ``registered`` of
     ``players``, the ``start`` (seconds since the epoch; None: a sit-and-go,
     starting when full) and its ``state`` (``registering``, ``running``,
-    ``over``, ``cancelled``)."""
+    ``over``, ``cancelled``); a sit-and-go that computers fill, once someone
+    registered, says when (``computers_at``, seconds since the epoch)."""
 
     id: str
     name: str
@@ -89,6 +90,7 @@ class TournamentInfo:
     players: int
     start: int | None
     state: str
+    computers_at: int | None = None
 
     def __post_init__(self) -> None:
         _check_id(self.id, "id")
@@ -103,6 +105,8 @@ class TournamentInfo:
         if self.start is not None:
             _check_int(self.start, "start", 0, 10**11)
         _check_word(self.state, "state")
+        if self.computers_at is not None:
+            _check_int(self.computers_at, "computers_at", 0, 10**11)
 
 
 @dataclass(frozen=True)

@@ -394,12 +394,28 @@ class TablePlay:
         for event in events:
             if isinstance(event, PlayerMoved) and not event.player.startswith(COMPUTER):
                 self._move(event)
+        self._seated_now({n for e in events if isinstance(e, PlayerMoved)
+                          for n in (e.from_table, e.to_table)})
         for event in events:
             if isinstance(event, TableBroken):
                 self._close(event.table, "table_broken")
             elif isinstance(event, TournamentOver):
                 self.on_over(self.key, event.ranking)
         self._told_now(room)
+
+    def _seated_now(self, numbers: set[int]) -> None:
+        """The tables of ``numbers`` that a move left or reached, and that are
+        between hands, show their seats as the core has them now (else a
+        computer moved in or out showed only at their next deal: the people
+        waiting there read and saw who had gone, one perhaps out already)."""
+        for number in sorted(numbers):
+            room = self.rooms.get(number)
+            if room is None or number not in self.tournament.tables:
+                continue
+            s = room.tsession
+            if s.ended is None and (s.hand is None or s.hand.over):
+                self._sit(room)
+                room.shown()
 
     def _told_now(self, room: TournamentRoom) -> None:
         """The end of ``room``'s hand goes out now, the news it made right

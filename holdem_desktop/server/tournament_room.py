@@ -62,7 +62,7 @@ from holdem_desktop.net.public_table import Speed
 from holdem_desktop.net.room import Member, Room
 from holdem_desktop.session import Controller, HumanController, Session
 from holdem_desktop.session.controllers import HandWatcher
-from holdem_desktop.session.events import GameStarted, HandStarting
+from holdem_desktop.session.events import BlindsUp, GameStarted, HandStarting
 from holdem_desktop.tournament import Deal
 from holdem_desktop.tournament.hands import hand_config
 from holdem_desktop.tournament.saved import deal_from_json, deal_to_json
@@ -120,12 +120,16 @@ class TournamentSession(Session):
         """Deal ``deal``'s hand (the seats already hold its players) and play
         the computers until a person must act."""
         self.deal_now, self.ended = deal, None
+        # the shared level went up since this table's last hand: said first,
+        # as at a public table ("Blinds go up to 20 and 40.")
+        up = [BlindsUp(deal.level, deal.blinds.blinds, deal.blinds.ante)] \
+            if self.hands_played and deal.level > self.level else []
         self.level, self._blinds, self.button = deal.level, deal.blinds, deal.button
         deck = list(range(52))
         self.rng.shuffle(deck)
         self.hand = Hand(hand_config(deal, self.variant), deck)
-        self._emit([HandStarting(self.hands_played + 1, deal.button, deal.level,
-                                 deal.blinds.blinds, deal.blinds.ante, None),
+        self._emit([*up, HandStarting(self.hands_played + 1, deal.button, deal.level,
+                                      deal.blinds.blinds, deal.blinds.ante, None),
                     *self.hand.events])
         self.run()
 
@@ -522,6 +526,13 @@ class TournamentRoom(Room):
         else:
             self._deal_if_ready()
         self._broadcast_table()
+
+    def shown(self) -> None:
+        """The seats sat anew between hands: the table to each person here
+        whose last one named others."""
+        names = tuple(self.names)
+        if any(m.conn is not None and self._told.get(m.conn) != names for m in self.members):
+            self._broadcast_table()
 
     def _table(self, member: Member, common: tuple[Any, ...] = ()) -> Table:
         if member.conn is not None:

@@ -128,11 +128,14 @@ class TournamentDesk:
         out = []
         for e in self.entries.values():
             s = e.tournament.structure
+            after = e.offer.computers_after
+            fill = None if after is None or e.first_at is None \
+                or e.tournament.state != "registering" else math.ceil(e.first_at + after)
             out.append(TournamentInfo(
                 e.id, e.offer.name, e.offer.variant, s.starting_stack, e.offer.speed,
                 BLIND_SPEEDS[e.offer.speed], s.seats_per_table, len(e.tournament.registered),
                 s.players, None if s.start_at is None else math.floor(s.start_at),
-                e.tournament.state))
+                e.tournament.state, fill))
         return sorted(out, key=lambda t: (t.state != "registering", _number(t.id)))
 
     def register(self, key: str, player: str) -> None:

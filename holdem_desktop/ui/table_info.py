@@ -97,14 +97,15 @@ class InformingPage(TableTexts):
             return ask() if callable(ask) else _("This game has no clock: take the time you "
                                                  "need.")
         view = self._view()
+        if key is Key.CHIPS:  # yours first, as "you" (before the first hand too,
+            # as the title line shows them)
+            return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
+                              self.seat)
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
         said = view_answer(key, view, self._name, self.seat, self.suits)
         if said is not None:
             return said
-        if key is Key.CHIPS:  # yours first, as "you"
-            return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
-                              self.seat)
         return _("{what}: not available yet.").format(what=describe(key))
 
     def who_is_here(self) -> str:
@@ -195,6 +196,8 @@ class InformingPage(TableTexts):
             lines = list(self._header[1])  # the hand the felt still plays
         else:
             lines = self._header_lines()
+        if getattr(s, "resuming", False):  # (said when it fell: shown until back)
+            lines.append(_("Connection lost, reconnecting…"))
         view = self._view() if shown is None else shown
         if view is not None and not view.over and view.to_act is not None:
             if view.to_act == self.seat:

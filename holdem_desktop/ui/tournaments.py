@@ -113,6 +113,8 @@ class Info(Protocol):
     def start(self) -> int | None: ...
     @property
     def state(self) -> str: ...
+    @property
+    def computers_at(self) -> int | None: ...
 
 
 class Listed(Protocol):
@@ -231,7 +233,8 @@ class TournamentsPage(FormPage):
     def line(self, t: Info) -> str:
         return words.tournament_line(t.name, game_name(t.variant), t.starting_stack, t.speed,
                                      t.minutes_per_level, t.seats_per_table, t.registered,
-                                     t.players, t.start, t.state, t.id in self.watch.mine)
+                                     t.players, t.start, t.state, t.id in self.watch.mine,
+                                     t.computers_at)
 
     def describe(self, control: Control) -> str:
         if control.id.startswith("tournament:"):

@@ -53,3 +53,20 @@ def test_a_hand_without_a_small_blind_is_mirrored_and_a_move_starts_afresh():
     assert heard == []  # ("You have a seat" is not said: the move says where, in its words)
     remote.handle(TournamentSeat("t1", "Mara", 1, "222222", TOKEN))
     assert remote.tournament_table == 1
+
+
+def test_who_is_here_at_a_tournament_table_names_no_host():
+    """A tournament's table has no host (its welcome's host seat is 0 all
+    the same): Mara at seat 0 heard "In the room: you (host)." with U."""
+    welcome = Welcome(0, TOKEN, "111111", ("Mara", "computer:1", "Bo"), "tournament", False, 0)
+    remote = RemoteTable(object(), shipped_variant("tournament"), welcome)  # type: ignore[arg-type]
+    remote.handle(TournamentSeat("t1", "Mara", 2, "111111", TOKEN))
+    remote.handle(table(("Mara", "computer:1", "Bo")))
+    assert remote.who_is_here() == "In the room: you. The computer plays 2 seats."
+    bo = Welcome(2, TOKEN, "111111", ("Mara", "computer:1", "Bo"), "tournament", False, 0)
+    remote = RemoteTable(object(), shipped_variant("tournament"), bo)  # type: ignore[arg-type]
+    remote.handle(TournamentSeat("t1", "Bo", 2, "111111", TOKEN))
+    shown = table(("Mara", "computer:1", "Bo"))
+    remote.handle(Table(**{**shown.__dict__, "kinds": ("human", "computer", "human"),
+                           "connected": (True, False, True)}))
+    assert "host" not in remote.who_is_here(), remote.who_is_here()
