@@ -89,7 +89,9 @@ class TournamentEnd:
                 if self.rating is not None or not awaited:
                     self.desktop.close_room()
                 page = RankingPage(ranking, self.back, self.desktop.say)
-                self.desktop.say(page.arrival())
+                # (the news of the end, said at the table just before, read the
+                # places: the page says its title, your place and the way back)
+                self.desktop.say(page.arrival(places=False))
                 self.ranked = True
                 if self.rating is not None:
                     self.desktop.outputs.announce(rating_said(self.rating))  # (queued)

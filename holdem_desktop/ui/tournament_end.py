@@ -72,12 +72,13 @@ class RankingPage(FormPage):
         self.focus.id = mine or ("row:0" if r.rows else "back")
         self.quiet_arrival = True  # said as one sentence: see :meth:`arrival`
 
-    def arrival(self) -> str:
+    def arrival(self, places: bool = True) -> str:
         """What is said as the page opens: the title, your place, the first
-        places and yours, and how many players were not read."""
+        places and yours, and how many players were not read (``places``
+        False: not the places, which the news of the end has just said)."""
         r = self.ranking
         first = words.ranking([(who, place) for place, who, _c in r.rows], me=r.you,
-                              total=r.entrants)
+                              total=r.entrants) if places else ""
         return " ".join(t for t in (self.title + ".", self.subtitle, first,
                                     end_words.enter_goes_back()) if t)
 

@@ -143,8 +143,13 @@ def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path
     assert rows[0].startswith("1. Computer ")
     assert any(r.endswith("Ann (you)") for r in rows), rows
     assert page.controls()[0].label == "Place, player"  # (guests: not rated)
-    opened = [s for s in said(desktop) if s.startswith("Final ranking — Twelve.")]
-    assert opened and place in opened[-1] and "Places: 1, Computer " in opened[-1], opened
+    heard = said(desktop)
+    opened = [k for k, s in enumerate(heard) if s.startswith("Final ranking — Twelve.")]
+    assert opened and place in heard[opened[-1]], [heard[k] for k in opened]
+    # the places are read once: by the news of the end, just before the page
+    assert "Places:" not in heard[opened[-1]], heard[opened[-1]]
+    news = [k for k, s in enumerate(heard) if "Places: 1, Computer " in s]
+    assert news and news[-1] < opened[-1], heard[-6:]
     assert page.focused().label.endswith("Ann (you)")  # her own row first
     assert not any("Rooms page" in s for s in said(desktop)), said(desktop)[-5:]
     shoot(page, "final_ranking")
