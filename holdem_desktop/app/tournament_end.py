@@ -50,6 +50,8 @@ class TournamentEnd:
         self.desktop, self.server, self.remote, self.title = desktop, server, remote, title
         self.asking = False
         """The bust-out dialog is open over the table."""
+        self.entry: tuple[str, str] | None = None
+        """(tournament id, name) once the player is out of it before its end."""
         self.rating: Rating | None = None
         """The player's new rating, told after ``over`` (None: not yet, or none)."""
         self.ending = False
@@ -68,6 +70,8 @@ class TournamentEnd:
         if table is None:
             return
         if news.what == "out":
+            self.entry = (news.id, news.name)  # (followed again from the Tournaments page)
+
             def ask() -> Transition | None:
                 if self.remote.closed is not None:
                     return None
@@ -122,18 +126,21 @@ class TournamentEnd:
     def back(self) -> Transition | None:
         """Back to the server's Tournaments page."""
         self.asking = False
-        return back_to_tournaments(self.desktop, self.server)
+        return back_to_tournaments(self.desktop, self.server, self.entry)
 
 
-def back_to_tournaments(desktop: Desktop, server: str) -> Transition | None:
+def back_to_tournaments(desktop: Desktop, server: str,
+                        entry: tuple[str, str] | None = None) -> Transition | None:
     """The server's lobby on a new connection, its Tournaments page on top
     (the start screen under them); where it cannot be reached, why is said
-    on the start screen."""
-    return back_to_lobby(desktop, server, tournaments=True)
+    on the start screen.  ``entry`` (tournament id, name): a registration
+    knocked out of a tournament still running, followed from the new
+    connection, so that its end and the new rating are heard there."""
+    return back_to_lobby(desktop, server, tournaments=True, entry=entry)
 
 
-def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False
-                  ) -> Transition | None:
+def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False,
+                  entry: tuple[str, str] | None = None) -> Transition | None:
     """The Lobby of ``server`` on a new connection (``tournaments``: with its
     Tournaments page on top), the start screen under it, as when it was
     opened from there; where it cannot be reached, why is said on the start
@@ -146,6 +153,8 @@ def back_to_lobby(desktop: Desktop, server: str, tournaments: bool = False
             desktop.say(got)
         start.quiet_arrival = False
         return Replace(start)
+    if entry is not None:
+        got.tournaments.follow(*entry)
     name = desktop.account_name(server) or desktop.settings.player_name
     # (the pages' protocols: what a window may know of them)
     host = cast("LobbyDesktop", desktop)

@@ -66,6 +66,8 @@ class TournamentWatch:
         self.heard: list[Heard] = []
         """Answers to say, in order."""
         self._pending: deque[TournamentList | TournamentEntry | AskStandings] = deque()
+        self._following: set[tuple[str, str]] = set()
+        """(id, name) asked again by :meth:`follow`: its answer is not said."""
         self._bucket = TokenBucket(1.0, 5.0, clock)
         self._asked = -REFRESH
 
@@ -96,6 +98,14 @@ class TournamentWatch:
             self._signed = token
             self.client.send(UseSession(token))
         return self._send(TournamentEntry(key, name, register, self._token(key, name)))
+
+    def follow(self, key: str, name: str) -> bool:
+        """Follow ``name``'s registration in the running tournament ``key``
+        from this connection again, without a word (back on the Tournaments
+        page after being knocked out: the news of its end, and the new
+        rating, come here); False: too fast."""
+        self._following.add((key, name))
+        return self.enter(key, name, True)
 
     def _token(self, key: str, name: str) -> str:
         """The secret of ``name``'s registration for ``key`` (drawn the first
@@ -139,6 +149,9 @@ class TournamentWatch:
             reason = str(message.data.get("reason", message.reason))
             if isinstance(asked, TournamentEntry) and reason == "registered":
                 self.mine[asked.id] = asked.name  # (from here before: followed again)
+                if (asked.id, asked.name) in self._following:  # (asked by follow: quietly)
+                    self._following.discard((asked.id, asked.name))
+                    return True
             if isinstance(asked, TournamentList) and reason in ("too_fast", "none"):
                 if reason == "none" and self.offered:
                     self.offered = False

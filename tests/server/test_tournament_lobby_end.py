@@ -2,8 +2,8 @@
 (dummy video driver, the recording speaker) over a real server on
 loopback: Ann (a guest, or signed in) registers from the Lobby, is taken
 to her table and steps away there (her seat sits out); out, she chooses Back to Tournaments in
-the dialog (a new lobby connection), and Enter on the tournament's row
-follows her registration again from there ("already registered").  The
+the dialog (a new lobby connection), which follows her registration
+again from there by itself (the server's "already registered", not said).  The
 rest of the tournament's news come to that connection: every sentence of
 them is queued behind the one before (none cuts another off: "X wins the
 tournament." is heard before "Places: …"), as are the count and the rest
@@ -43,8 +43,8 @@ FOLLOWED = "That name is already registered for Twelve."
 
 def back_in_the_lobby(desktop, make_server, tmp_path, account: bool):
     """Ann (signed in when ``account``, else a guest) out, back on the Tournaments page,
-    followed again from there: (app, served, the index in the speaker's
-    calls where the lobby's news begin)."""
+    which follows her registration again by itself: (app, served, the index
+    in the speaker's calls where the lobby's news begin)."""
     served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
     play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
     desk.plays[key] = play
@@ -84,14 +84,8 @@ def back_in_the_lobby(desktop, make_server, tmp_path, account: bool):
     keys(app, "return")
     wait_for(app, [], lambda: isinstance(app.screen, TournamentsPage) and app.screen.listed(),
              10.0, seen=lambda: (app.screen, said(desktop)[-4:]))
-    page = app.screen
-    page.focus.id = f"tournament:{key}"
-    keys(app, "return")  # followed again from this connection
-    wait_for(app, [], lambda: FOLLOWED in said(desktop), 10.0,
-             seen=lambda: said(desktop)[-4:])
-    mark = said(desktop).index(FOLLOWED) + 1
     play.go = True
-    return app, served, mark
+    return app, served, len(said(desktop))
 
 
 def test_the_news_of_the_end_in_the_lobby_are_queued_sentence_by_sentence(
@@ -131,3 +125,17 @@ def test_the_new_rating_heard_in_the_lobby_is_said_after_the_end_and_kept(
     keys(app, "escape")
     assert isinstance(app.screen, LobbyPage)
     assert app.screen.notice() == f"Signed in as Ann, rating {rating(mine.rating)}."
+
+
+def test_back_on_the_tournaments_page_the_end_comes_without_a_key(desktop, make_server,
+                                                                  tmp_path):
+    """Back to Tournaments follows her registration from the new connection
+    by itself, without a word: the end is heard there with no key pressed
+    (it used to wait for Enter on the tournament's row)."""
+    app, _served, mark = back_in_the_lobby(desktop, make_server, tmp_path, account=False)
+    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)[mark:]),
+             180.0, seen=lambda: said(desktop)[-6:])
+    heard = said(desktop)[mark:]
+    (k,) = [k for k, s in enumerate(heard) if s.startswith("Places: ")]
+    assert heard[k - 1].endswith(" wins the tournament."), heard[k - 1:k + 1]
+    assert FOLLOWED not in said(desktop)  # the following itself is not said
