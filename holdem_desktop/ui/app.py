@@ -35,6 +35,15 @@ __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 _EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
 _CURSOR_KEYS = {"left", "right", "home", "end", "delete"}
 """Keys that move a cursor or delete at it, in other programs' text boxes."""
+_KEYPAD = {"enter": "return", **{f"[{n}]": str(n) for n in range(10)}}
+"""The numeric keypad's keys that are the main keyboard's (with NumLock on,
+NVDA and JAWS pass them on to the game)."""
+_PLACES = {pygame.KSCAN_LEFTBRACKET: "[", pygame.KSCAN_RIGHTBRACKET: "]"}
+"""Keys also found by where they are, as on an American keyboard, when the
+layout's own key there does nothing: an Italian keyboard has è and + where
+"[" and "]" are (and types "[" with AltGr), a Romanian one ă and î."""
+_ALTGR = pygame.KMOD_RALT | pygame.KMOD_MODE
+"""AltGr, which Windows sends as Ctrl+Alt: held, Ctrl is not."""
 
 
 class NoDisplay(RuntimeError):
@@ -163,6 +172,7 @@ class App:
     def _key(self, event: pygame.event.Event) -> None:
         mods = pygame.key.get_mods() | getattr(event, "mod", 0)
         name = pygame.key.name(event.key)
+        name = _KEYPAD.get(name, name)
         screen = self.screen
         if screen.editing() and name not in _EDITING_KEYS:
             c = screen.focused()
@@ -171,8 +181,13 @@ class App:
             elif name in _CURSOR_KEYS and c is not None:  # (said, not silent)
                 screen.cursor(c, name)
             return  # the character arrives as TEXTINPUT
-        key = self.keymap.lookup(name, shift=bool(mods & pygame.KMOD_SHIFT),
-                                 ctrl=bool(mods & pygame.KMOD_CTRL))
+        shift = bool(mods & pygame.KMOD_SHIFT)
+        ctrl = bool(mods & pygame.KMOD_CTRL) and not mods & _ALTGR
+        key = self.keymap.lookup(name, shift=shift, ctrl=ctrl)
+        place = _PLACES.get(getattr(event, "scancode", 0))
+        if key is None and place is not None and place != name:
+            key = self.keymap.lookup(place, shift=shift, ctrl=ctrl)
+            name = place if key is not None else name
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere
