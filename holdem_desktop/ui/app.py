@@ -69,7 +69,15 @@ def _requested_drivers() -> list[str]:
 def open_display() -> None:
     """Start SDL's video; raise :class:`NoDisplay` when there is no display,
     including when SDL fell back to drawing in memory without being asked
-    to (tests and benchmarks ask for the dummy driver by name)."""
+    to (tests and benchmarks ask for the dummy driver by name).
+
+    On Windows the window is drawn in the screen's own pixels: SDL leaves a
+    program unaware of the desktop's scale (125 %, 150 %, 200 %) unless
+    asked, and Windows then stretches the window as a picture, blurring
+    every letter and card.  Asked, the table is laid out by the window's
+    size in pixels, as large as before, and sharp (a player's own
+    ``SDL_WINDOWS_DPI_AWARENESS`` is kept)."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     try:
         pygame.display.init()
     except pygame.error as exc:
