@@ -25,7 +25,15 @@ from .keymap import Key, KeyMap, key_name
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 from .waiting import wait
-from .window import HEADLESS_DRIVERS, Area, fit_window, place_window, work_area
+from .window import (
+    HEADLESS_DRIVERS,
+    Area,
+    display_scale,
+    fit_window,
+    place_window,
+    scaled_frame,
+    work_area,
+)
 
 __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
@@ -118,13 +126,14 @@ class App:
         pygame.font.init()
         self.area: Area | None = work_area()
         """The screen's work area the window fits in (None: no screen known)."""
-        w, h = fit_window(size, self.area)
+        frame = scaled_frame(display_scale())  # (a scaled Windows desktop: a larger title bar)
+        w, h = fit_window(size, self.area, frame)
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
             pygame.display.quit()
             raise NoDisplay(str(exc)) from None
-        at = place_window((w, h), self.area)
+        at = place_window((w, h), self.area, frame)
         if at is not None:  # centred in the work area, its title bar on the screen
             pygame.display.set_window_position(at)
         set_text_scale(self.surface.get_size())
