@@ -364,10 +364,19 @@ def window_checks_windows(exe: Path, bundle: Path, scratch: Path, env: dict[str,
         with played as hwnd:
             press = functools.partial(win.press, hwnd)
             check(wait_for(lambda: win.colours(hwnd) > 16, 60, 0.1), "the start screen is drawn")
-            press("Return", "Tab", "Tab", "Tab", "Tab", "Return")  # New game, Start game
-
             def said(test: Callable[[list[tuple[str, str]]], object]) -> Callable[[], object]:
                 return lambda: not nvda or test(nvda_heard(heard))
+
+            # New game by the keypad's Enter (NVDA and JAWS pass it on with
+            # NumLock on; it once said "The key Enter does nothing here")
+            press("KP_Enter")
+            if nvda:
+                opened = wait_for(said(lambda c: any(t.startswith("New game. ") for _, t in c)),
+                                  10)
+                check(opened, "the keypad's Enter opened New game" + ("" if opened else (
+                    "; NVDA was told, last: "
+                    + repr([t for c, t in nvda_heard(heard) if c == "speak"][-2:]))))
+            press("Tab", "Tab", "Tab", "Tab", "Return")  # Start game
 
             # the first hand is dealt as the table opens; at the player's turn a
             # read-out (Y) and at once a move (C), which must cut the read-out

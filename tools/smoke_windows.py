@@ -20,8 +20,11 @@ MAPVK_VK_TO_VSC = 0
 CSIDL_LOCAL_APPDATA = 0x1C
 DIB_RGB_COLORS, SRCCOPY = 0, 0x00CC0020
 
-VIRTUAL_KEYS = {"Return": 0x0D, "Tab": 0x09, "Escape": 0x1B, "space": 0x20}
+VIRTUAL_KEYS = {"Return": 0x0D, "KP_Enter": 0x0D, "Tab": 0x09, "Escape": 0x1B, "space": 0x20}
 """xdotool's names of the keys the smoke test presses; letters are their own."""
+EXTENDED = frozenset({"KP_Enter"})
+"""Keys sent with the extended-key flag: the keypad's Enter is Return's
+virtual key, told apart by that flag alone (SDL reads it)."""
 
 
 def _dll(name: str) -> Any:
@@ -78,7 +81,7 @@ def press(hwnd: int, *names: str, delay: float = 0.4) -> None:
     for name in names:
         vk = VIRTUAL_KEYS.get(name) or ord(name.upper())
         scan = user32.MapVirtualKeyW(vk, MAPVK_VK_TO_VSC) & 0xFF
-        down = 1 | scan << 16
+        down = 1 | scan << 16 | (1 << 24 if name in EXTENDED else 0)
         up = down | 1 << 30 | 1 << 31
         if not (user32.PostMessageW(hwnd, WM_KEYDOWN, vk, down)
                 and user32.PostMessageW(hwnd, WM_KEYUP, vk, up)):

@@ -25,7 +25,15 @@ from .keymap import Key, KeyMap, key_name
 from .layout import TableLayout
 from .page import Page, Pop, Push, Quit, Replace, Transition
 from .waiting import wait
-from .window import HEADLESS_DRIVERS, Area, fit_window, place_window, work_area
+from .window import (
+    HEADLESS_DRIVERS,
+    Area,
+    display_scale,
+    fit_window,
+    place_window,
+    scaled_frame,
+    work_area,
+)
 
 __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 
@@ -35,6 +43,11 @@ __all__ = ["HEADLESS_DRIVERS", "App", "NoDisplay", "fit_window"]
 _EDITING_KEYS = {"tab", "return", "escape", "up", "down", "f1", "f2", "page up", "page down"}
 _CURSOR_KEYS = {"left", "right", "home", "end", "delete"}
 """Keys that move a cursor or delete at it, in other programs' text boxes."""
+_KEYPAD = {"enter": "return", **{f"[{n}]": str(n) for n in range(10)}}
+"""The numeric keypad's keys that are the main keyboard's (with NumLock on,
+NVDA and JAWS pass them on to the game)."""
+_ALTGR = pygame.KMOD_RALT | pygame.KMOD_MODE
+"""AltGr, which Windows sends as Ctrl+Alt: held, Ctrl is not."""
 
 _US_PLACES = {
     **{getattr(pygame, f"KSCAN_{n}"): str(n) for n in range(10)},
@@ -48,8 +61,10 @@ names a key by what it types in the player's layout: on an Italian keyboard
 the keys at "[" and "]" type "è" and "+", on a Romanian one "ă" and "î", on
 a French one the digits need Shift.  A key that does nothing by its own
 character does what the key at its place on a US keyboard does, so the keys
-F1 lists are all reachable.  Letters are left out: a layout puts each letter
-where its typists look for it (a German "z" is where a US "y" is)."""
+F1 lists are all reachable (an Italian keyboard types "[" with AltGr,
+which Windows sends as Ctrl+Alt: see :data:`_ALTGR`).  Letters are left
+out: a layout puts each letter where its typists look for it (a German "z"
+is where a US "y" is)."""
 
 
 class NoDisplay(RuntimeError):
@@ -75,7 +90,15 @@ def _requested_drivers() -> list[str]:
 def open_display() -> None:
     """Start SDL's video; raise :class:`NoDisplay` when there is no display,
     including when SDL fell back to drawing in memory without being asked
-    to (tests and benchmarks ask for the dummy driver by name)."""
+    to (tests and benchmarks ask for the dummy driver by name).
+
+    On Windows the window is drawn in the screen's own pixels: SDL leaves a
+    program unaware of the desktop's scale (125 %, 150 %, 200 %) unless
+    asked, and Windows then stretches the window as a picture, blurring
+    every letter and card.  Asked, the table is laid out by the window's
+    size in pixels, as large as before, and sharp (a player's own
+    ``SDL_WINDOWS_DPI_AWARENESS`` is kept)."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
     try:
         pygame.display.init()
     except pygame.error as exc:
@@ -116,13 +139,14 @@ class App:
         pygame.font.init()
         self.area: Area | None = work_area()
         """The screen's work area the window fits in (None: no screen known)."""
-        w, h = fit_window(size, self.area)
+        frame = scaled_frame(display_scale())  # (a scaled Windows desktop: a larger title bar)
+        w, h = fit_window(size, self.area, frame)
         try:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         except pygame.error as exc:
             pygame.display.quit()
             raise NoDisplay(str(exc)) from None
-        at = place_window((w, h), self.area)
+        at = place_window((w, h), self.area, frame)
         if at is not None:  # centred in the work area, its title bar on the screen
             pygame.display.set_window_position(at)
         set_text_scale(self.surface.get_size())
@@ -178,6 +202,7 @@ class App:
     def _key(self, event: pygame.event.Event) -> None:
         mods = pygame.key.get_mods() | getattr(event, "mod", 0)
         name = pygame.key.name(event.key)
+        name = _KEYPAD.get(name, name)
         screen = self.screen
         if screen.editing() and name not in _EDITING_KEYS:
             c = screen.focused()
@@ -186,11 +211,13 @@ class App:
             elif name in _CURSOR_KEYS and c is not None:  # (said, not silent)
                 screen.cursor(c, name)
             return  # the character arrives as TEXTINPUT
-        shift, ctrl = bool(mods & pygame.KMOD_SHIFT), bool(mods & pygame.KMOD_CTRL)
+        shift = bool(mods & pygame.KMOD_SHIFT)
+        ctrl = bool(mods & pygame.KMOD_CTRL) and not mods & _ALTGR
         key = self.keymap.lookup(name, shift=shift, ctrl=ctrl)
         place = _US_PLACES.get(getattr(event, "scancode", -1))
         if key is None and place is not None and place != name:  # another layout's key
             key = self.keymap.lookup(place, shift=shift, ctrl=ctrl)
+            name = place if key is not None else name
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere

@@ -126,9 +126,26 @@ def key_name(name: str) -> str:
         "end": pgettext("key", "End"),
         "backspace": pgettext("key", "Backspace"),
         "delete": pgettext("key", "Delete"),
+        # Punctuation in words: a screen reader at its usual punctuation
+        # level says nothing for "[" or "," alone.
+        "[": pgettext("key", "Left bracket"),
+        "]": pgettext("key", "Right bracket"),
+        ",": pgettext("key", "Comma"),
+        ".": pgettext("key", "Period"),
+        "/": pgettext("key", "Slash"),
+        ";": pgettext("key", "Semicolon"),
+        "'": pgettext("key", "Apostrophe"),
+        "`": pgettext("key", "Grave accent"),
+        "-": pgettext("key", "Minus"),
+        "=": pgettext("key", "Equals"),
+        "\\": pgettext("key", "Backslash"),
+        "+": pgettext("key", "Plus"),
+        "*": pgettext("key", "Asterisk"),
     }
     if name in names:
         return names[name]
+    if len(name) > 2 and name[0] == "[" and name[-1] == "]":  # the numeric keypad's "[+]"
+        return pgettext("key", "Keypad {key}").format(key=key_name(name[1:-1]))
     return name.upper() if len(name) == 1 else name.title()
 
 

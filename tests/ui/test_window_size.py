@@ -110,3 +110,23 @@ def test_an_enlarged_window_keeps_its_body_text_regular(player_home, monkeypatch
         assert abs(drawn - widths[False]) <= 2, (drawn, widths)
     finally:
         desktop.close()
+
+
+@pytest.mark.parametrize("scale", [1.25, 1.5, 2.0])
+def test_on_a_scaled_windows_desktop_the_larger_title_bar_fits_too(player_home, monkeypatch,
+                                                                    scale):
+    """Aware of the desktop's scale (test_sharp_pixels), the window's title
+    bar and frame are drawn at that scale too: at 200 % a window kept as
+    large as the screen had its title bar above the screen's top."""
+    area = Area(0, 40, 2560, 1560)  # 2560x1600, a 40 px panel at the top
+    monkeypatch.setattr(app_module, "work_area", lambda: area)
+    monkeypatch.setattr(app_module, "display_scale", lambda: scale, raising=False)
+    placed: list[tuple[int, int]] = []
+    monkeypatch.setattr(pygame.display, "set_window_position", placed.append)
+    app = App(Page(lambda text: None), (2560, 1600))  # the size kept: the whole screen
+    size = app.surface.get_size()
+    frame = (round(FRAME[0] * scale), round(FRAME[1] * scale))
+    (x, y), = placed
+    framed = pygame.Rect(x - frame[0] // 2, y - (frame[1] - frame[0] // 2),
+                         size[0] + frame[0], size[1] + frame[1])
+    assert pygame.Rect(area.x, area.y, area.w, area.h).contains(framed), (size, (x, y))
