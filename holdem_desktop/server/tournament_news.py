@@ -9,6 +9,7 @@ table, their own place, and at the end the ranking
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from holdem_desktop.net.names import clean_name
@@ -149,11 +150,14 @@ class Followers:
                                     left=len(event.players)) for name in following]
         elif isinstance(event, TournamentOver):
             changes = self.rate(key, event.ranking) if self.rate is not None else {}
+            counts = Counter(p for _, p in event.ranking)
             for name in following:
                 rows = rows_for(event.ranking, name)
                 rated = tuple(n for n, _ in rows if n in changes)
+                place = t.places.get(name, 0)
                 news.append(TournamentNews(
-                    key, name, "over", place=t.places.get(name, 0), entrants=entrants,
+                    key, name, "over", place=place, entrants=entrants,
+                    shared=counts[place] > 1,  # (out in one hand with as many chips)
                     ranking=tuple(n for n, _ in rows), places=tuple(p for _, p in rows),
                     rated=rated, changes=tuple(changes[n] for n in rated)))
         for n in news:
