@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -69,24 +70,14 @@ def shoot(page, name: str) -> None:
         pygame.image.save(surface, str(SHOTS / f"{name}_{w}x{h}.png"))
 
 
-def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path):
-    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
-    play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
-    desk.plays[key] = play
-    app = lobby_by_keys(desktop, served)
-    app.moves = desktop.take_moves  # (as the program's window: app/play.py)
-    app.screen.feed.client.send(TournamentEntry(key, "Ann"))  # type: ignore[attr-defined]
-    wait_for(app, [], lambda: desktop.remote is not None and desktop.remote.seat is not None,
-             30.0)
-    remote = desktop.remote
-    remote.away()
-
-    # -- out: the place said at once, then the dialog once the felt has shown it
+def until_out(app, remote) -> Callable[[], bool]:
+    """What :func:`wait_for` turns until Ann (``remote``, away) is out (the
+    bust-out dialog) or the tournament is over (the final ranking): a move
+    brings her back into play, and then she presses Next hand when the table
+    waits for her and puts every chip in at each turn of hers (each once)."""
     acted: list[object] = []
 
     def out_or_over() -> bool:
-        # (a move brings her back into play: Next hand when the table waits for
-        # her, every chip in at each turn of hers)
         t = remote.table
         if t is not None and remote.seat is not None and remote.seat in t.waiting_for \
                 and ("n", remote.code, t.hand) not in acted \
@@ -101,6 +92,23 @@ def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path
                 keys(app, "c")
         return isinstance(app.screen, Dialog | RankingPage)
 
+    return out_or_over
+
+
+def test_out_keep_watching_then_the_final_ranking(desktop, make_server, tmp_path):
+    served, desk, key, t = tournament_served(make_server, tmp_path, SEED)
+    play = Paused(t, desk.desk.variants["tournament"], rng=random.Random(SEED))
+    desk.plays[key] = play
+    app = lobby_by_keys(desktop, served)
+    app.moves = desktop.take_moves  # (as the program's window: app/play.py)
+    app.screen.feed.client.send(TournamentEntry(key, "Ann"))  # type: ignore[attr-defined]
+    wait_for(app, [], lambda: desktop.remote is not None and desktop.remote.seat is not None,
+             30.0)
+    remote = desktop.remote
+    remote.away()
+
+    # -- out: the place said at once, then the dialog once the felt has shown it
+    out_or_over = until_out(app, remote)
     wait_for(app, [], out_or_over, 120.0)
     if isinstance(app.screen, RankingPage):
         # Her all-ins at a table she was moved to can carry her to the last

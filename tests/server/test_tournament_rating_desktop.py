@@ -28,10 +28,10 @@ from tests.driving import keys  # noqa: E402
 
 from .conftest import said  # noqa: E402
 from .test_accounts_desktop import PASSWORD, on_server_loop, sign_in_by_keys  # noqa: E402
-from .test_lobby_desktop import lobby_by_keys, my_turn, wait_for  # noqa: E402
+from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
 from .test_rating_told_desktop import TOLD  # noqa: E402
 from .test_tournament_desktop import SEED  # noqa: E402
-from .test_tournament_end_desktop import Paused  # noqa: E402
+from .test_tournament_end_desktop import Paused, until_out  # noqa: E402
 from .test_tournament_play import tournament_served  # noqa: E402
 
 
@@ -52,23 +52,7 @@ def test_the_new_rating_is_said_after_the_final_ranking_and_kept_for_the_lobby(
     remote = desktop.remote
     assert remote.client.account == "Ann"
     remote.away()
-    acted: list[object] = []
-
-    def out_or_over() -> bool:  # (moved, she plays again: every chip in at each turn)
-        t = remote.table
-        if t is not None and remote.seat is not None and remote.seat in t.waiting_for \
-                and ("n", remote.code, t.hand) not in acted and isinstance(app.screen,
-                                                                           TableScreen):
-            acted.append(("n", remote.code, t.hand))
-            keys(app, "n")
-        if my_turn(remote) and (remote.code, remote.table.hand, remote.table.decision) \
-                not in acted and isinstance(app.screen, TableScreen):
-            acted.append((remote.code, remote.table.hand, remote.table.decision))
-            keys(app, "a")
-            if my_turn(remote):
-                keys(app, "c")
-        return isinstance(app.screen, Dialog | RankingPage)
-
+    out_or_over = until_out(app, remote)  # (moved, she plays again)
     wait_for(app, [], out_or_over, 120.0)
     if isinstance(app.screen, Dialog):
         keys(app, "escape")  # keeps watching, to the end
