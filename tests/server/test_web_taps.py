@@ -5,11 +5,10 @@ after it, unheard).  In a real browser (Linux only, as test_web_page.py)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from . import test_web_page
-from .test_web_all_in import SENT, presses
+from .test_web_all_in import CLOCK, LATER, SENT, presses
 from .test_web_page import (  # noqa: F401 (pages: the fixture)
     browser,
     console_errors,
@@ -42,6 +41,7 @@ def seated(served: Any, pages: list[Any]) -> Any:  # noqa: F811 (the fixture)
 
 def test_a_double_tap_answers_one_decision_however_fast_the_table_moved_on(served, pages):  # noqa: F811
     phone = seated(served, pages)
+    phone.execute_script(CLOCK)  # (the page's clock, moved on below instead of waiting)
     phone.execute_script(SHOW, "1.4")  # her turn: Check
     # a double tap, the view of the next decision (Call 160) arriving between its taps
     phone.execute_script(
@@ -53,7 +53,7 @@ def test_a_double_tap_answers_one_decision_however_fast_the_table_moved_on(serve
     # both taps answer the decision she saw: the server refuses the second as too late
     assert presses(phone) == [{"press": "check_call", "turn": "1.4"}] * 2
     # a tap once she has had time to take in the new decision answers it
-    time.sleep(0.6)
+    phone.execute_script(LATER, 600)
     phone.execute_script("document.getElementById('press-check_call').click()")
     assert presses(phone)[-1] == {"press": "check_call", "turn": "1.6"}
 
