@@ -76,8 +76,12 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         else words.yours_started()
     # The news that came with the welcome happened on the way here (a move
     # while away, a table broken): said before where you sit, in the past.
+    # Of the counts of players left on the way, the last is said: the others
+    # are no longer true ("17 left of 18. 16 left of 18. ... 10 left of 18.").
     early, got.early_news[:] = list(got.early_news), []
-    before = [s for news in early for s in news_said(news, seat.name, past=True)]
+    counts = [k for k, news in enumerate(early) if news.what == "left"]
+    before = [s for k, news in enumerate(early) if news.what != "left" or k == counts[-1]
+              for s in news_said(news, seat.name, past=True)]
     rooms.outputs.announce(" ".join(filter(None, (start, *before, where_sat))))
     for news in early:
         kept(news)

@@ -35,7 +35,9 @@ class Rooms:
 
 
 def test_the_news_of_the_way_is_said_before_the_seat_and_in_the_past():
-    early = [TournamentNews("k", "Mara", "broken", 2, yours=True),
+    early = [TournamentNews("k", "Mara", "left", left=11, entrants=12),
+             TournamentNews("k", "Mara", "broken", 2, yours=True),
+             TournamentNews("k", "Mara", "left", left=10, entrants=12),
              TournamentNews("k", "Mara", "moved", 1, 5, 3, 6),
              TournamentNews("k", "Mara", "left", left=9, entrants=12)]
     heard: list[object] = []
@@ -45,7 +47,7 @@ def test_the_news_of_the_way_is_said_before_the_seat_and_in_the_past():
     assert got is rooms.table
     assert rooms.said == ["Your tournament has started. Your table, table 2, is broken. "
                           "You were moved to table 1. 9 players left of 12. "
-                          "You sit at table 1, seat 6."], rooms.said
+                          "You sit at table 1, seat 6."], rooms.said  # (the last count only)
     assert heard == early  # (the end's dialog and page still hear each)
     # news after the seat: said as it comes, a move in the present
     got.on_tournament(TournamentNews("k", "Mara", "moved", 3, 0, 0, 6))
