@@ -8,7 +8,7 @@ Issue 38 asks for a third of the yardstick's CPU a hand.  At 450 rooms the
 rooms' own work is about a third of the server's CPU, and the connections
 most of the rest: reading (TLS, WebSocket frames) 11 %, each connection's
 task between messages 5.5 %, framing and TLS for writing 11 %, the loop
-around them about 10 % (docs/server.md, "Where a hand's CPU goes, by
+around them about 10 % (docs/performance.md, "Where a hand's CPU goes, by
 path").  Two ways to cut that were weighed: picows (frames and the loop's
 callbacks in Cython; four new dependencies) or a layer of our own on
 ``websockets``' Sans-I/O ``ServerProtocol``, driven from an

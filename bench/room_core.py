@@ -36,12 +36,12 @@ encodes whole tables, as it did; one without deltas saves whole snapshots.
 server comes to its rooms: each room's work then begins with its data out
 of the processor's caches, as in the server (at 450 rooms about 40 % more
 CPU a hand than one room alone, spread over every function:
-docs/server.md).  Each measuring process paces the cycle collector as the
+docs/performance.md).  Each measuring process paces the cycle collector as the
 server does, where the tree has :mod:`holdem_desktop.server.collector`.
 
 The difference between the server's CPU per hand in ``bench/server.py``
 and the last figure here is what the connections cost: TLS, the WebSocket
-layer, the event loop, the system calls, the queues (docs/server.md).
+layer, the event loop, the system calls, the queues (docs/performance.md).
 """
 
 from __future__ import annotations

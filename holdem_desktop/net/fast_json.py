@@ -5,7 +5,7 @@ its :func:`~.wire.to_wire` data, in compact ASCII: a field at a time in
 Python, each event's text kept.  A table after every action is most of what
 a server writes, and most of its encoding: about 31 µs a table there,
 6.6 µs with orjson (in C) from the same objects, measured on the tables of
-a room's 400 hands (docs/server.md).
+a room's 400 hands (docs/performance.md).
 
 :func:`fast_text` writes the same data: an object with ``v``, ``type`` and
 each field, every value as :func:`~.wire.to_wire` makes it (a record an

@@ -23,7 +23,7 @@ and went leaves) are freed by those passes; what outlives one is frozen.
 (Before, the server's clock made a pass over ten seconds' survivors every
 ten seconds: measured at 900 rooms, each stopped every room for 150 ms and
 found nothing to free; the 99th percentile from an action to every client
-fell from 104 to 20 ms without them, docs/server.md.)
+fell from 104 to 20 ms without them, docs/performance.md.)
 
 The interpreter's count for the youngest generation is net: each object
 it tracks adds one when made and takes one away when freed, whatever its
@@ -41,7 +41,7 @@ played, 100 to 180 ms of CPU at 900 rooms, where the passes at 700 took
 20 to 40 ms each, dozens of them in the same 30 s.  What waits longer for
 a pass is little: at 700, with 40 clients coming and going at public
 tables, the young and middle passes together found 2 to 5 objects a
-second in cycles to free (docs/server.md).
+second in cycles to free (docs/performance.md).
 
 The server's clock (:meth:`Collector.tick`) makes the whole passes
 (everything unfrozen, walked, frozen again): at least every :data:`EVERY`
@@ -82,7 +82,7 @@ MIDDLE = 2
 freeze, so a middle pass finds its own generation empty and walks what the
 youngest holds, as a young pass would.  (With young passes at 700 it was
 what set their length: measured at 900 rooms, 15-16 ms each at 10, 6.6 at
-5, 4.3-5.6 at 3 and 3.3 at 2, docs/server.md.)"""
+5, 4.3-5.6 at 3 and 3.3 at 2, docs/performance.md.)"""
 NEVER = 1 << 30
 """The oldest generation's threshold while paced: the interpreter counts
 one for each middle pass and starts a full one past this, so never."""

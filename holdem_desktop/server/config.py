@@ -121,7 +121,7 @@ class ServerConfig:
     uvloop: bool = False
     """Serve on uvloop's loop where it is installed (server/fast_loop.py),
     a third of the memory a room and a few percent less CPU a hand, but a
-    longer latency tail at 300 rooms and more (docs/server.md, "A loop in
+    longer latency tail at 300 rooms and more (docs/performance.md, "A loop in
     C"): asked for, not the default; false: the standard library's."""
     settings_file: Path | None = None
     """The settings file given with ``--config`` (its bans are read again

@@ -1023,7 +1023,7 @@ class GameServer(AccountDesk):
         another: their rooms' work runs back to back, then one delivery saves
         every room that moved and writes every answer.  Delivering after each
         message instead ran the rooms' work, the saves, the encoding and TLS
-        in turn for every message, each of them cold (docs/server.md, "The
+        in turn for every message, each of them cold (docs/performance.md, "The
         rooms' work costs twice as much a message in the server"): about 5 %
         more CPU a hand at 450 rooms.  Nothing leaves before its save, as
         before; the answers wait one turn of the loop more."""

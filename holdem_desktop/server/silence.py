@@ -5,7 +5,7 @@ within ``hello_deadline``) is closed.  The server used to wait for each
 message under ``asyncio.timeout``: a timer made, pushed on the loop's heap
 and cancelled for every message, about 4 % of its CPU at 450 rooms
 (measured without any timer against with, interleaved: 7.9 against 8.3 ms
-a hand, docs/server.md).
+a hand, docs/performance.md).
 
 :class:`Silence` keeps one timer a connection.  Each wait for a message
 notes its start and reads its deadline, as before, but arms a timer only

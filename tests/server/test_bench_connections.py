@@ -4,7 +4,7 @@ its one-write Connection) and one on ``websockets``' Sans-I/O protocol --
 answer every message of every client with two, under TLS, on each loop
 installed, and each row prints its figures.  Only counts are checked,
 never a time: the machine is shared and busy (the figures are the bench's
-business, docs/server.md)."""
+business, docs/performance.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 followers, 4 people coming and going at public tables, 5 seconds): the
 followers receive the lobby's lists while the rooms play, and the figures
 it prints are sane.  Only counts are checked, never a time: the machine is
-shared and busy (the figures are the bench's business, docs/server.md)."""
+shared and busy (the figures are the bench's business, docs/performance.md)."""
 
 from __future__ import annotations
 

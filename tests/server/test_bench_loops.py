@@ -3,7 +3,7 @@ rooms, 4 seconds): each loop's row is printed, labelled, and its server
 really ran on that loop (bench/stalls.py's report names it), with what the
 slow actions waited behind printed under each run.  Only counts and names
 are checked, never a time: the machine is shared and busy (the figures are
-the bench's business, docs/server.md)."""
+the bench's business, docs/performance.md)."""
 
 from __future__ import annotations
 

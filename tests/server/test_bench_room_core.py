@@ -1,6 +1,6 @@
 """bench/room_core.py with many rooms played in turn, as the server comes
 to its rooms (issue 38: the same rooms' work costs more a hand when 450
-rooms take turns than when one room plays alone, docs/server.md).  Only
+rooms take turns than when one room plays alone, docs/performance.md).  Only
 counts are checked, never a time: the machine is shared and busy."""
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ from .conftest import LOOPS, insecure_context
 
 
 def test_uvloop_is_asked_for_not_the_default(tmp_path):
-    # a choice: Windows has none, and its tail meets the same cliff (docs/server.md, "A loop in C")
+    # a choice: Windows has none, and its tail meets the same cliff
+    # (docs/performance.md, "A loop in C")
     assert parse_config(["--insecure"]).uvloop is False
     assert parse_config(["--insecure", "--uvloop"]).uvloop is True
     settings = tmp_path / "server.toml"
