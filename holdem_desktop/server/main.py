@@ -16,6 +16,7 @@ from .certs import fingerprint_of_file, self_signed, server_context
 from .cluster import Directory, DirectoryError, leaf_pem, process_id
 from .collector import Collector
 from .config import ConfigError, ServerConfig, parse_config
+from .descriptors import fit_connections
 from .service import GameServer, run_server
 from .store import RoomStore
 from .tournament_room import TournamentRoom
@@ -31,6 +32,10 @@ def main(argv: Sequence[str] | None = None, prog: str = "holdem-server") -> int:
     except ConfigError as exc:
         print(_("{command}: {problem}").format(command=prog, problem=exc), file=sys.stderr)
         return 2
+    config, notice = fit_connections(config)
+    if notice is not None:
+        print(_("{command}: {problem}").format(command=prog, problem=notice), file=sys.stderr,
+              flush=True)
     try:
         server = _prepare(config)
     except (OSError, ValueError) as exc:

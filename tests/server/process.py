@@ -30,12 +30,20 @@ class ServeProcess:
     """``holdem-desktop serve ARGS`` started in the background; :meth:`wait_ready`
     reads its fingerprint and port."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, files: int | None = None) -> None:
+        """``files``: the process's limit of open files, soft and hard (POSIX only)."""
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        limit = None
+        if files is not None:
+            import resource
+
+            def limit() -> None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
         self.process = subprocess.Popen([sys.executable, "-c", NO_WINDOW, "serve", *args],
                                         cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, creationflags=getattr(
-                                            subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+                                            subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
+                                        preexec_fn=limit)
         self.lines: list[str] = []
         self.errors: list[str] = []
         self._ready = threading.Event()
