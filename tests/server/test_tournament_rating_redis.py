@@ -7,7 +7,10 @@ come over her connection's link to A); Cy leaves it and comes back to it,
 followed there again; Bo takes his seat at A's table
 through B (relayed whole to A) and steps away there.  As the tournament
 ends each hears the ``tournament_news`` ``over``, then their account's
-``rating`` once, the one My rating reads at either process."""
+``rating`` once, the one My rating reads at either process.  Dee (an account
+too) registers through B and leaves before the end: A keeps that end with
+her account in Redis, and her game asking at A hears it once (at B then:
+nothing)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,15 @@ import time
 import pytest
 
 from holdem_desktop import __version__
-from holdem_desktop.net.account_messages import AskRating, Rating, Register, SignedIn
+from holdem_desktop.net.account_messages import (
+    AskRating,
+    AskWhileAway,
+    Missed,
+    Rating,
+    Register,
+    SignedIn,
+    WhileAway,
+)
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Away, Hello, Welcome
@@ -121,7 +132,7 @@ def over(ear: Ear) -> list[TournamentNews]:
 
 def test_a_tournament_of_another_process_tells_its_entrants_their_rating(two):
     a, b = two
-    tokens = {name: account(b.port, name).token for name in ("Ann", "Bo", "Cy")}
+    tokens = {name: account(b.port, name).token for name in ("Ann", "Bo", "Cy", "Dee")}
     lobbies = {name: Ear(b.port, token) for name, token in tokens.items()}
     opened = list(lobbies.values())
     try:
@@ -131,6 +142,7 @@ def test_a_tournament_of_another_process_tells_its_entrants_their_rating(two):
             ear.send(TournamentEntry(quick.id, name, token=secret(name)))
         for name, ear in lobbies.items():
             ear.wait(lambda seen, ear=ear: bool(ear.of(TournamentSeat)), 30, f"{name}'s seat")
+        lobbies["Dee"].close()  # Dee leaves before the end
         (seat,) = lobbies["Bo"].of(TournamentSeat)
         table = Ear(b.port, tokens["Bo"])  # Bo sits at A's table through B, and steps away
         opened.append(table)
@@ -160,6 +172,18 @@ def test_a_tournament_of_another_process_tells_its_entrants_their_rating(two):
             assert rating.results[0].players == 6 and rating.results[0].change == change
             token = tokens[name]
             assert my_rating(a.port, token) == rating == my_rating(b.port, token)
+        hers = my_rating(b.port, tokens["Dee"])
+        assert hers.games == 1 and hers.results[0].players == 6
+        for port, expected in ((a.port, 1), (b.port, 0)):  # once, whichever process is asked
+            ear = Ear(port, tokens["Dee"])
+            opened.append(ear)
+            ear.send(AskWhileAway())
+            ear.wait(lambda seen, ear=ear: bool(ear.of(WhileAway)), 15, "Dee's news")
+            (missed,) = ear.of(WhileAway)
+            assert len(missed.results) == expected, missed
+        (mine,) = opened[-2].of(WhileAway)[0].results  # (A's answer)
+        assert mine == Missed("Quick six", hers.results[0].place, 6, mine.shared,
+                                             hers.rating, hers.results[0].change)
     finally:
         for ear in opened:
             ear.close()
