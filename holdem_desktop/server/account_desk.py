@@ -115,6 +115,10 @@ class AccountDesk:
         self.accounts = AccountStore(self.config.accounts_file)
         self._signed: dict[str, tuple[str, str]] = {}
         """Connection -> the account it is signed in as, and its session token."""
+        self._asked_away: set[str] = set()
+        """Connections that asked ``while_away`` (the first ask of each is free
+        of the request limit: a game asks it as it signs in, before its
+        player's own requests)."""
         self._seated: dict[str, dict[str, str]] = {}
         """Public table -> the skeletons of the accounts that sat there -> their names."""
         self._tournaments_rated: list[tuple[str, dict[str, int], Ranking, str]] = []
@@ -145,7 +149,10 @@ class AccountDesk:
 
     async def _account(self, conn: str, address: str, message: ACCOUNT_ASKS) -> None:
         """Answer one account message of ``conn`` (from ``address``)."""
-        if not self.lobby.tables.allowed(conn):
+        free = isinstance(message, AskWhileAway) and conn not in self._asked_away
+        if isinstance(message, AskWhileAway):
+            self._asked_away.add(conn)
+        if not free and not self.lobby.tables.allowed(conn):
             self._queue(conn, Error("too_fast", {}))
             self._event(address, "", "account_too_fast")
             return
@@ -248,6 +255,7 @@ class AccountDesk:
 
     def _account_gone(self, conn: str) -> None:
         self._signed.pop(conn, None)
+        self._asked_away.discard(conn)
 
     # ------------------------------------------------------------------
     # Ratings
