@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from holdem_desktop import __version__
+from holdem_desktop.i18n.accounts import missed_told
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.net.account_messages import Rating
+from holdem_desktop.net.account_messages import AskWhileAway, Rating, WhileAway
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
@@ -66,8 +67,20 @@ class LobbyWatch:
         the Desktop takes them there (:mod:`.tournament_seat`)."""
         self.tournaments = TournamentWatch(client, session=session, server=server, keep=keep)
         """The server's tournaments (the Tournaments page asks for them)."""
+        self.missed: list[str] = []
+        """The rated tournaments that ended while the account was away, as
+        the server told them at this sign-in (shown while the Lobby is open)."""
         client.on_message = wake
         client.send(LobbyList())
+        self.ask_missed()
+
+    def ask_missed(self) -> None:
+        """Signed in on this server (the Lobby opened, or Sign in just now):
+        ask what ended while the account was away (told once: the server
+        forgets it then; a server that does not know the question answers
+        ``malformed``, which passes unheard)."""
+        if self.tournaments.sign_in():
+            self.client.send(AskWhileAway())
 
     def filter(self, variant: str, speed: str) -> None:
         """List only the tables of ``variant`` and ``speed`` ("": any)."""
@@ -93,6 +106,12 @@ class LobbyWatch:
                 changed = True
             elif isinstance(message, TournamentSeat):
                 self.seat = message
+                changed = True
+            elif isinstance(message, WhileAway):
+                lines = [missed_told(m.tournament, m.place, m.players, m.shared, m.rating,
+                                     m.change) for m in message.results]
+                self.missed += lines
+                self.told += lines
                 changed = True
             elif isinstance(message, Rating):  # (unasked: a tournament followed here rated)
                 self.rated(message)

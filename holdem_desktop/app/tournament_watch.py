@@ -93,11 +93,18 @@ class TournamentWatch:
         """Register ``name`` for ``key`` (or take it back); False: too fast.
         Signed in since the lobby opened: this connection is signed in first
         (its answer is the account's, not one the requests wait for)."""
+        self.sign_in()
+        return self._send(TournamentEntry(key, name, register, self._token(key, name)))
+
+    def sign_in(self) -> bool:
+        """This connection is signed in as the account signed in on the
+        server now, if it is not yet (its answer is the account's, not one
+        the requests wait for); whether an account is signed in there."""
         token = self.session()
         if token is not None and token != self._signed:
             self._signed = token
             self.client.send(UseSession(token))
-        return self._send(TournamentEntry(key, name, register, self._token(key, name)))
+        return token is not None
 
     def follow(self, key: str, name: str) -> bool:
         """Follow ``name``'s registration in the running tournament ``key``

@@ -3,11 +3,11 @@ answers mean, and the lines of the Leaderboard and My rating pages."""
 
 from __future__ import annotations
 
-from .phrases import room_problem
+from .phrases import finished, room_problem
 from .translate import _, ngettext
 
-__all__ = ["account_problem", "game_line", "lobby_account_line", "password_rule", "rating",
-           "rating_told", "signed_in_line", "standing_line", "summary_line"]
+__all__ = ["account_problem", "game_line", "lobby_account_line", "missed_told", "password_rule",
+           "rating", "rating_told", "signed_in_line", "standing_line", "summary_line"]
 
 
 def account_problem(reason: str, data: dict[str, int | str] | None = None) -> str:
@@ -65,6 +65,18 @@ def rating_told(tenths: int, moved: int) -> str:
         return _("Your rating: {rating}, down {change}.").format(rating=rating(tenths),
                                                                change=rating(-moved))
     return _("Your rating: {rating}, unchanged.").format(rating=rating(tenths))
+
+
+def missed_told(tournament: str, place: int, players: int, shared: bool, tenths: int,
+                moved: int) -> str:
+    """A rated tournament that ended while the player was away, told at
+    their next sign-in: "While you were away, tournament Twelve ended. You
+    finished fourth of 12. Your rating went from 3.6 to 5.9."."""
+    return " ".join((
+        _("While you were away, tournament {name} ended.").format(name=tournament),
+        finished(place, players, shared=shared),
+        _("Your rating went from {before} to {after}.").format(before=rating(tenths - moved),
+                                                               after=rating(tenths))))
 
 
 def lobby_account_line(name: str, tenths: int | None) -> str:

@@ -7,7 +7,8 @@ A name may be reserved on a server with a password (:class:`Register`);
 keeps instead of the password and shows on each new connection
 (:class:`UseSession`) before its hello; :class:`SignOut` revokes it.  The
 ratings of ranked public games are read with :class:`AskLeaderboard` and
-:class:`AskRating`.  A refusal is an :class:`~.protocol.Error` to the
+:class:`AskRating`; the rated tournaments that ended while the account was
+told nothing, once, with :class:`AskWhileAway`.  A refusal is an :class:`~.protocol.Error` to the
 sender alone (``wrong_password``, ``name_taken``, ``bad_name``,
 ``bad_password``, ``too_many_tries``, ``banned``, ``bad_session``,
 ``not_signed_in``).
@@ -23,8 +24,8 @@ from .checks import NAME_LENGTH, _check, _check_int, _check_text
 from .lobby_messages import _stripped
 
 __all__ = ["MAX_RESULTS", "MAX_ROWS", "PASSWORD_LENGTH", "SESSION_TOKEN", "AskLeaderboard",
-           "AskRating", "Leaderboard", "Rating", "Register", "Result", "SignIn", "SignOut",
-           "SignedIn", "SignedOut", "Standing", "UseSession"]
+           "AskRating", "AskWhileAway", "Leaderboard", "Missed", "Rating", "Register", "Result",
+           "SignIn", "SignOut", "SignedIn", "SignedOut", "Standing", "UseSession", "WhileAway"]
 
 PASSWORD_LENGTH = (8, 100)
 """Shortest and longest password, in characters."""
@@ -123,6 +124,16 @@ class AskRating:
 
 
 @dataclass(frozen=True)
+class AskWhileAway:
+    """The rated tournaments that ended while the signed-in account was told
+    nothing of it (answered :class:`WhileAway`, once: the server forgets
+    them then; or ``not_signed_in``).  A client that never asks is never
+    sent one: an older game is unaffected."""
+
+    TYPE: ClassVar[str] = "while_away"
+
+
+@dataclass(frozen=True)
 class SignedIn:
     """The connection is signed in as ``name`` (the account's own spelling);
     ``token``: the session to keep (and show on the next connections)."""
@@ -216,3 +227,46 @@ class Rating:
         _check(len(self.results) <= MAX_RESULTS, "results", "too many items")
         for i, result in enumerate(self.results):
             _check(isinstance(result, Result), f"results[{i}]", "not a result")
+
+
+_TOURNAMENT_NAME = 100
+"""Longest tournament name on the wire (as the tournaments' list carries it)."""
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A rated tournament that ended while its entrant was away: its name
+    ``tournament``, their ``place`` of ``players`` (``shared`` with others
+    out in the same hand with as many chips), the account's ``rating`` just
+    after it, in tenths, and the ``change`` it made (so it was ``rating -
+    change`` before)."""
+
+    tournament: str
+    place: int
+    players: int
+    shared: bool
+    rating: int
+    change: int
+
+    def __post_init__(self) -> None:
+        _check_text(self.tournament, "tournament", 1, _TOURNAMENT_NAME)
+        _check_int(self.players, "players", 2, 100_000)
+        _check_int(self.place, "place", 1, self.players)
+        _check(type(self.shared) is bool, "shared", "not a boolean")
+        _check_rating(self.rating, "rating")
+        _check_rating(self.change, "change")
+
+
+@dataclass(frozen=True)
+class WhileAway:
+    """The answer to :class:`AskWhileAway`: the rated tournaments that ended
+    while the account was away (at most :data:`MAX_RESULTS`, the oldest
+    first; none: nothing missed)."""
+
+    TYPE: ClassVar[str] = "while_away"
+    results: tuple[Missed, ...]
+
+    def __post_init__(self) -> None:
+        _check(len(self.results) <= MAX_RESULTS, "results", "too many items")
+        for i, result in enumerate(self.results):
+            _check(isinstance(result, Missed), f"results[{i}]", "not a result")

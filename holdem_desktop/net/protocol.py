@@ -42,6 +42,7 @@ from .account_messages import (
     MAX_ROWS,
     AskLeaderboard,
     AskRating,
+    AskWhileAway,
     Leaderboard,
     Rating,
     Register,
@@ -50,6 +51,7 @@ from .account_messages import (
     SignIn,
     SignOut,
     UseSession,
+    WhileAway,
 )
 from .checks import (
     NAME_LENGTH,
@@ -828,9 +830,9 @@ def _check_said(text: str) -> bool:
 
 
 ACCOUNT_ASKS: TypeAlias = (Register | SignIn | UseSession | SignOut | AskLeaderboard
-                           | AskRating)
+                           | AskRating | AskWhileAway)
 """A server's account messages (:mod:`.account_messages`): the server answers them."""
-ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating
+ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating | WhileAway
 
 ClientMessage: TypeAlias = (Hello | Act | NextHand | NewGame | Leave | Ping | Away | Back
                             | PlayFor | Remove | StartWithout | LetBack | Chat | MuteMember
@@ -848,17 +850,19 @@ _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
                               LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
-                              SignOut, AskLeaderboard, AskRating, TournamentList,
+                              SignOut, AskLeaderboard, AskRating, AskWhileAway,
+                              TournamentList,
                               TournamentEntry, AskStandings, TournamentTables)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Welcome, Refused, Events, Table, Error, Waiting, Pong, Bye,
                               News, Said, Tables, SignedIn, SignedOut, Leaderboard, Rating,
-                              Tournaments, TournamentNews, TournamentStandings,
+                              WhileAway, Tournaments, TournamentNews, TournamentStandings,
                               TournamentSeat, TournamentRooms)}
 _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Tables, "tables"): MAX_LISTED,
                                                 (Leaderboard, "rows"): MAX_ROWS,
                                                 (Rating, "results"): MAX_RESULTS,
+                                                (WhileAway, "results"): MAX_RESULTS,
                                                 (Tournaments, "tournaments"): MAX_TOURNAMENTS,
                                                 (TournamentRooms, "tables"): MAX_TABLES}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),

@@ -30,6 +30,10 @@
   connection following one of them (at a table, watching, or in the lobby:
   out before the end too) and signed in as that account is sent its
   ``rating`` the same way, after the news ``over`` that ended it for them.
+  An entrant so told on no connection (theirs had closed) has that end kept
+  with their account (:meth:`~.accounts.AccountStore.keep_missed`), and
+  hears it once at their next sign-in, when their game asks
+  (``while_away``: an older game never asks, and is never sent it).
 """
 
 from __future__ import annotations
@@ -45,12 +49,16 @@ from typing import TYPE_CHECKING, Any
 from holdem_desktop.net.account_messages import (
     PASSWORD_LENGTH,
     AskLeaderboard,
+    AskWhileAway,
+    Missed,
+    Rating,
     Register,
     SignedIn,
     SignedOut,
     SignIn,
     SignOut,
     UseSession,
+    WhileAway,
 )
 from holdem_desktop.net.limits import AddressWindow
 from holdem_desktop.net.lobby_messages import JoinTable, PlayNow
@@ -70,10 +78,12 @@ from .account_redis import RedisAccounts, RedisWindow, redis_client
 from .accounts import AccountStore, Seat, check_password, hash_password
 from .config import ConfigError, read_bans
 from .proxies import Network, network
+from .tournament_ratings import Ranking
 
 if TYPE_CHECKING:
     from .config import ServerConfig
     from .lobby import Lobby
+    from .tournament_service import DeskFile
 
 __all__ = ["NAME_FAILURES", "TRIES", "TRY_WINDOW", "AccountDesk"]
 
@@ -93,6 +103,7 @@ class AccountDesk:
     if TYPE_CHECKING:
         config: ServerConfig
         lobby: Lobby
+        tournaments: DeskFile | None
         stats: Counter[str]
         _conns: dict[str, Any]
 
@@ -104,10 +115,15 @@ class AccountDesk:
         self.accounts = AccountStore(self.config.accounts_file)
         self._signed: dict[str, tuple[str, str]] = {}
         """Connection -> the account it is signed in as, and its session token."""
+        self._asked_away: set[str] = set()
+        """Connections that asked ``while_away`` (the first ask of each is free
+        of the request limit: a game asks it as it signs in, before its
+        player's own requests)."""
         self._seated: dict[str, dict[str, str]] = {}
         """Public table -> the skeletons of the accounts that sat there -> their names."""
-        self._tournaments_rated: list[tuple[str, dict[str, int]]] = []
-        """Tournaments rated since the last delivery, each with its accounts' changes."""
+        self._tournaments_rated: list[tuple[str, dict[str, int], Ranking, str]] = []
+        """Tournaments rated since the last delivery, each with its accounts'
+        changes, its ranking and its name."""
         self._tries: AddressWindow | RedisWindow = AddressWindow(TRIES, TRY_WINDOW)
         self._failures: AddressWindow | RedisWindow = AddressWindow(
             NAME_FAILURES, TRY_WINDOW, addresses=65536)
@@ -133,7 +149,10 @@ class AccountDesk:
 
     async def _account(self, conn: str, address: str, message: ACCOUNT_ASKS) -> None:
         """Answer one account message of ``conn`` (from ``address``)."""
-        if not self.lobby.tables.allowed(conn):
+        free = isinstance(message, AskWhileAway) and conn not in self._asked_away
+        if isinstance(message, AskWhileAway):
+            self._asked_away.add(conn)
+        if not free and not self.lobby.tables.allowed(conn):
             self._queue(conn, Error("too_fast", {}))
             self._event(address, "", "account_too_fast")
             return
@@ -155,6 +174,8 @@ class AccountDesk:
             answer = SignedOut()
         elif isinstance(message, AskLeaderboard):
             answer = self.accounts.leaderboard()
+        elif conn in self._signed and isinstance(message, AskWhileAway):
+            answer = WhileAway(self.accounts.take_missed(self._signed[conn][0]))
         elif conn in self._signed:
             answer = self.accounts.rating(self._signed[conn][0])
         else:
@@ -234,6 +255,7 @@ class AccountDesk:
 
     def _account_gone(self, conn: str) -> None:
         self._signed.pop(conn, None)
+        self._asked_away.discard(conn)
 
     # ------------------------------------------------------------------
     # Ratings
@@ -263,15 +285,20 @@ class AccountDesk:
                 self._event("", code, f"rated {len(changes)}")
                 told += self._ratings_told(code, changes)
         rated, self._tournaments_rated = self._tournaments_rated, []
-        for key, changes in rated:
-            told += self._tournament_ratings_told(key, changes)
+        for key, changes, ranking, title in rated:
+            tournament = self._tournament_ratings_told(key, changes)
+            self._keep_missed(changes, ranking, title, {skeleton(m.name) for _c, m in tournament
+                                                       if isinstance(m, Rating)})
+            told += tournament
         return told
 
-    def _tournament_rated(self, key: str, changes: dict[str, int]) -> None:
+    def _tournament_rated(self, key: str, changes: dict[str, int], ranking: Ranking) -> None:
         """Tournament ``key`` was rated (during its last hand's report): its
         accounts are told their ratings at the next delivery, after the news
         of its end, which that report queued (:meth:`_rate_games`)."""
-        self._tournaments_rated.append((key, changes))
+        entry = self.tournaments.desk.entries.get(key) if self.tournaments is not None else None
+        title = entry.offer.name if entry is not None else key
+        self._tournaments_rated.append((key, changes, ranking, title))
 
     def _tournament_ratings_told(self, key: str, changes: dict[str, int]
                                  ) -> list[tuple[str, HostMessage]]:
@@ -291,6 +318,24 @@ class AccountDesk:
             except Exception as exc:  # (said at the next My rating instead)
                 self._event("", "", f"rating_unread {type(exc).__name__}")
         return told
+
+    def _keep_missed(self, changes: dict[str, int], ranking: Ranking, title: str,
+                     told: set[str]) -> None:
+        """Each account of ``changes`` not ``told`` (skeletons) has this
+        tournament's end kept, to hear at its next sign-in (:class:`AskWhileAway`)."""
+        places = {skeleton(name): place for name, place in ranking}
+        counts = Counter(place for _name, place in ranking)
+        for account, change in changes.items():
+            place = places.get(skeleton(account))
+            if skeleton(account) in told or place is None:
+                continue
+            try:
+                mine = self.accounts.rating(account)
+                self.accounts.keep_missed(account, Missed(
+                    title[:100].strip() or "?", place, len(ranking), counts[place] > 1,
+                    mine.rating, change))
+            except Exception as exc:  # (My rating says it all the same)
+                self._event("", "", f"missed_unkept {type(exc).__name__}")
 
     def _ratings_told(self, code: str, changes: dict[str, int]) -> list[tuple[str, HostMessage]]:
         """Each account of ``changes``' new rating, for its connections in room ``code``."""

@@ -26,6 +26,11 @@ machine's processes share that file.  With it:
   :data:`RATED_DAYS`), so that no game is rated twice by two machines.
   One account's rating is read and written in a ``WATCH`` transaction, so
   two machines rating it at once both count.
+- a rated tournament's end its entrant was not told is kept in the list
+  ``holdem:missed:<skeleton>`` (JSON, oldest first, the latest
+  :data:`~holdem_desktop.net.account_messages.MAX_RESULTS` kept, for
+  :data:`~.accounts.SESSION_DAYS`), read and deleted in one transaction
+  when a game signed in as the account asks: told once, at whichever machine.
 
 The calls are short blocking ones bounded by ``redis_timeout``; when Redis
 does not answer, a sign-in or a session is refused (``bad_session``,
@@ -48,13 +53,14 @@ from holdem_desktop.net.account_messages import (
     MAX_RESULTS,
     MAX_ROWS,
     Leaderboard,
+    Missed,
     Rating,
     Result,
     Standing,
 )
 from holdem_desktop.net.names import clean_name, skeleton
 
-from .accounts import SESSION_DAYS, AccountStore, Seat, tenths
+from .accounts import SESSION_DAYS, AccountStore, Seat, missed_data, missed_from, tenths
 from .cluster import PREFIX
 
 __all__ = ["RATED_DAYS", "RedisAccounts", "RedisWindow", "redis_client"]
@@ -216,6 +222,30 @@ class RedisAccounts(AccountStore):
                                                        MAX_RESULTS - 1)) or []
         return Rating(own, tenths(ordinal), games, rank,
                       tuple(Result(*json.loads(r)[1:]) for r in results))
+
+    # ------------------------------------------------------------------
+    # Tournaments' ends told later, at any machine
+
+    def keep_missed(self, name: str, missed: Missed) -> None:
+        key = f"{PREFIX}missed:{skeleton(name)}"
+
+        def keep() -> None:
+            pipe = self.redis.pipeline()  # (MULTI: whole or not at all)
+            pipe.rpush(key, json.dumps(missed_data(missed)))
+            pipe.ltrim(key, -MAX_RESULTS, -1)
+            pipe.expire(key, SESSION_DAYS * 86400)
+            pipe.execute()
+        self._call(keep)
+
+    def take_missed(self, name: str) -> tuple[Missed, ...]:
+        key = f"{PREFIX}missed:{skeleton(name)}"
+
+        def take() -> list[str]:
+            pipe = self.redis.pipeline()
+            pipe.lrange(key, 0, -1)
+            pipe.delete(key)
+            return list(pipe.execute()[0])
+        return missed_from(self._call(take) or ())
 
 
 class RedisWindow:

@@ -21,16 +21,21 @@ the settings), SQLite's own locking keeping each write whole.
   ``server`` extra): each ranked game rates every signed-in player by the
   places of all its seats, computers and guests counted at a newcomer's
   rating.  The rating said is the model's cautious one, mu - 3 sigma.
+- A rated tournament's end that its entrant was not told (their connection
+  had closed) is kept with the account (:meth:`AccountStore.keep_missed`),
+  the latest :data:`~holdem_desktop.net.account_messages.MAX_RESULTS`, until
+  a game signed in as it asks (:meth:`AccountStore.take_missed`): told once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +44,7 @@ from holdem_desktop.net.account_messages import (
     MAX_RESULTS,
     MAX_ROWS,
     Leaderboard,
+    Missed,
     Rating,
     Result,
     Standing,
@@ -67,6 +73,8 @@ CREATE TABLE IF NOT EXISTS results (
     players INTEGER NOT NULL, change INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS results_of ON results (skeleton, at);
 CREATE TABLE IF NOT EXISTS rated (game TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS missed (skeleton TEXT NOT NULL, at REAL NOT NULL, result TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS missed_of ON missed (skeleton);
 """
 
 
@@ -284,3 +292,48 @@ class AccountStore:
             "ORDER BY at DESC, rowid DESC LIMIT ?", (key, MAX_RESULTS)).fetchall()
         return Rating(own, tenths(ordinal), games, rank,
                       tuple(Result(place, players, change) for place, players, change in results))
+
+    # ------------------------------------------------------------------
+    # Tournaments' ends told later
+
+    def keep_missed(self, name: str, missed: Missed) -> None:
+        """Keep ``missed`` for the account ``name`` until :meth:`take_missed`
+        (its latest :data:`MAX_RESULTS` are kept)."""
+        key = skeleton(name)
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT INTO missed VALUES (?, ?, ?)",
+                            (key, self.clock(), json.dumps(missed_data(missed))))
+            self.db.execute(
+                "DELETE FROM missed WHERE skeleton = ? AND rowid NOT IN (SELECT rowid FROM "
+                "missed WHERE skeleton = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
+                (key, key, MAX_RESULTS))
+
+    def take_missed(self, name: str) -> tuple[Missed, ...]:
+        """What was kept for the account ``name``, the oldest first, and
+        forgotten (taken once, whichever process of the server asks)."""
+        key = skeleton(name)
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            rows = self.db.execute("SELECT result FROM missed WHERE skeleton = ? "
+                                   "ORDER BY at, rowid", (key,)).fetchall()
+            self.db.execute("DELETE FROM missed WHERE skeleton = ?", (key,))
+        return missed_from(row[0] for row in rows)
+
+
+def missed_data(missed: Missed) -> list[object]:
+    """``missed`` as it is kept (a JSON list of its fields)."""
+    return [missed.tournament, missed.place, missed.players, missed.shared, missed.rating,
+            missed.change]
+
+
+def missed_from(texts: Iterable[str]) -> tuple[Missed, ...]:
+    """What was kept (JSON texts of :func:`missed_data`), those that can
+    still be read (the rest are dropped, never a failed sign-in)."""
+    found = []
+    for text in texts:
+        try:
+            found.append(Missed(*json.loads(text)))
+        except (ValueError, TypeError):
+            continue
+    return tuple(found[-MAX_RESULTS:])

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from .accounts import AccountStore, Seat
 
-__all__ = ["rate_tournament", "rater"]
+__all__ = ["Ranking", "rate_tournament", "rater"]
 
 
 def rate_tournament(accounts: AccountStore, key: str, ranking: Sequence[tuple[str, int]]
@@ -19,17 +19,20 @@ def rate_tournament(accounts: AccountStore, key: str, ranking: Sequence[tuple[st
     return accounts.rate(f"tournament/{key}", seats)
 
 
+Ranking = tuple[tuple[str, int], ...]
+
+
 def rater(accounts: AccountStore, event: Callable[[str, str, str], None],
-          told: Callable[[str, dict[str, int]], None] = lambda key, changes: None
-          ) -> Callable[[str, tuple[tuple[str, int], ...]], dict[str, int]]:
+          told: Callable[[str, dict[str, int], Ranking], None] = lambda key, changes, r: None
+          ) -> Callable[[str, Ranking], dict[str, int]]:
     """What a server's desk calls when a tournament is over: its accounts
     rated, ``event`` (address, room, what) told, and ``told`` (tournament id,
-    each account's change) once, when it rated any; each account's change (the
+    each account's change, the ranking) once, when it rated any; each account's change (the
     same when asked again: the news of the end are made before the desk's
     call); a rating never stops the rooms (openskill missing …: no change)."""
     done: dict[str, dict[str, int]] = {}
 
-    def rate(key: str, ranking: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    def rate(key: str, ranking: Ranking) -> dict[str, int]:
         if key in done:
             return done[key]
         try:
@@ -39,7 +42,7 @@ def rater(accounts: AccountStore, event: Callable[[str, str, str], None],
             return {}
         if changes:
             event("", "", f"rated {len(changes)}")
-            told(key, changes)
+            told(key, changes, ranking)
         done.clear()  # (the last one only: asked twice in a row, never later)
         done[key] = changes
         return changes

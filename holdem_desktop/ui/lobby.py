@@ -56,6 +56,7 @@ class LobbyFeed(Protocol):
     closed: str
     news: list[TournamentNews]
     told: list[str]
+    missed: list[str]
     tournaments: TournamentFeed
     seat: object | None
 
@@ -63,6 +64,8 @@ class LobbyFeed(Protocol):
     def tables(self) -> Tables | None: ...
 
     def filter(self, variant: str, speed: str) -> None: ...
+
+    def ask_missed(self) -> None: ...
 
     def poll(self) -> bool: ...
 
@@ -167,6 +170,9 @@ class LobbyPage(FormPage):
         self._lines: dict[str, tuple[object, ...]] = {}
         """What of each listed table is news when it changes (by control id)."""
         self._drawn_until = 0.0
+        self._account = desktop.account_name(feed.server)
+        """The account signed in when last looked (signed in since: the
+        server is asked what ended while it was away)."""
         self.form = Form([
             Field("game", _("Game"), Role.CHOICE,
                   [("", _("Any game"))] + [(k, game_name(k)) for k in feed.games]),
@@ -196,9 +202,12 @@ class LobbyPage(FormPage):
                 Control("close", _("Close"), zone="tables"))
 
     def _account_controls(self) -> tuple[Control, ...]:
-        """Sign in (or out), the Leaderboard and My rating, after the tables."""
+        """What ended while the account was away (told at this sign-in), Sign
+        in (or out), the Leaderboard and My rating, after the tables."""
         account = self.desktop.account_name(self.feed.server)
-        return (Control("sign_out", _("Sign out ({name})").format(name=account), zone="account")
+        return (*(Control(f"missed:{k}", line, Role.TEXT, "account")
+                  for k, line in enumerate(self.feed.missed)),
+                Control("sign_out", _("Sign out ({name})").format(name=account), zone="account")
                 if account else Control("sign_in", _("Sign in or create account"),
                                         zone="account"),
                 Control("leaderboard", _("Leaderboard"), zone="account"),
@@ -221,6 +230,11 @@ class LobbyPage(FormPage):
     def tick(self) -> None:
         """The list as the server last sent it: the count said when it
         changes (the focus stays on its table, or the row that took its place)."""
+        account = self.desktop.account_name(self.feed.server)
+        if account != self._account:
+            self._account = account
+            if account:  # signed in from here: what ended while away is asked
+                self.feed.ask_missed()
         if not self.feed.poll():
             return
         self._drawn_until = time.monotonic() + 0.1  # drawn again

@@ -237,7 +237,8 @@ def test_a_name_that_cannot_be_used_is_said_and_an_account_registers_under_its_n
     keys(app, "tab")
     keys(app, "return")
     wait_for(app, [], lambda: said(desktop)[-1] == (
-        "You are registered for Three of us as Mara Lee. Enter again takes it back."))
+        "You are registered for Three of us as Mara Lee. Enter again takes it back."),
+        seen=lambda: said(desktop)[-6:])
     assert served.server.tournaments.desk.tournament(three).registered == ["Mara Lee"]
 
 

@@ -7,7 +7,14 @@ end.  As the tournament ends, Ann's table connection and Bo's lobby
 connection are each sent their account's ``rating`` unasked, once, after
 the ``tournament_news`` ``over`` that ends it for them; the guest is sent
 none; the rating told is the one My rating reads, its latest result this
-tournament's place of 12 and the change the ranking gave."""
+tournament's place of 12 and the change the ranking gave.
+
+Dee (an account too) registers and closes her connection: she is told
+nothing as it ends, but at her next sign-in her game's ``while_away`` is
+answered with that end (the tournament's name, her place of 12, her rating
+after it and its change, as My rating reads them), once; asked again, or by
+Ann who was told, nothing; a connection that never asks is never sent one
+(Bo's)."""
 
 from __future__ import annotations
 
@@ -17,7 +24,14 @@ import time
 import pytest
 
 from holdem_desktop import __version__
-from holdem_desktop.net.account_messages import AskRating, Rating, Result
+from holdem_desktop.net.account_messages import (
+    AskRating,
+    AskWhileAway,
+    Missed,
+    Rating,
+    Result,
+    WhileAway,
+)
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Away, Hello, Welcome
 from holdem_desktop.net.tournament_messages import TournamentEntry, TournamentNews, Tournaments
@@ -79,15 +93,16 @@ def test_a_rated_tournament_s_end_tells_each_signed_in_entrant_their_new_rating(
     OPENED.clear()
     served, desk, key, t = tournament_served(make_server, tmp_path, 2, offer=OFFER,
                                              tournament_pace=False)
-    ann, bo = signed_in(served, "Ann"), signed_in(served, "Bo")
+    ann, bo, dee = signed_in(served, "Ann"), signed_in(served, "Bo"), signed_in(served, "Dee")
     lobbies = {"Ann": client_of(served, ann.token), "Bo": client_of(served, bo.token),
-               "Cy": client_of(served)}
-    clients = list(lobbies.values())
+               "Cy": client_of(served), "Dee": client_of(served, dee.token)}
     try:
         for name, c in lobbies.items():
             c.send(TournamentEntry(key, name))
             wait_seen(lambda c=c: bool(of(c, Tournaments)), 10, f"{name} registered")
-        assert sorted(t.registered) == ["Ann", "Bo", "Cy"]
+        assert sorted(t.registered) == ["Ann", "Bo", "Cy", "Dee"]
+        lobbies.pop("Dee").close()  # Dee leaves: nobody follows her any more
+        clients = list(lobbies.values())
         on_server_loop(served, lambda: setattr(desk.desk.entries[key], "first_at", 0.0))
         wait_seen(lambda: all(of(c, TournamentSeat) for c in clients), 30, "seats")
         (seat,) = of(lobbies["Ann"], TournamentSeat)
@@ -118,6 +133,24 @@ def test_a_rated_tournament_s_end_tells_each_signed_in_entrant_their_new_rating(
             assert rating == mine[name], (rating, mine[name])
             assert rating.name == name and rating.games == 1
             assert rating.results == (Result(t.places[name], 12, change),), rating
+        assert not any(isinstance(m, WhileAway) for c in OPENED for m in c.inbox.seen)
+        # Dee signs in again: told once what she missed
+        back = client_of(served, dee.token)
+        back.send(AskWhileAway())
+        wait_seen(lambda: bool(of(back, WhileAway)), 10, "Dee's news")
+        (missed,) = of(back, WhileAway)
+        hers = ask(served, dee.token, AskRating())
+        counts = sorted(t.places.values()).count(t.places["Dee"])
+        assert missed == WhileAway((Missed("Twelve", t.places["Dee"], 12, counts > 1,
+                                           hers.rating, hers.results[0].change),)), missed
+        assert hers.games == 1 and hers.results[0].players == 12
+        back.send(AskWhileAway())  # once
+        wait_seen(lambda: len(of(back, WhileAway)) == 2, 10, "Dee's news again")
+        assert of(back, WhileAway)[1] == WhileAway(())
+        again = client_of(served, ann.token)  # (Ann was told: nothing kept for her)
+        again.send(AskWhileAway())
+        wait_seen(lambda: bool(of(again, WhileAway)), 10, "Ann's news")
+        assert of(again, WhileAway) == [WhileAway(())]
     finally:
         for c in OPENED:
             c.close()

@@ -1,0 +1,83 @@
+"""What ended while the player was away, told at their next sign-in, on the
+real Desktop (dummy video driver, the recording speaker) over a real server
+on loopback, by keys: the server keeps two rated tournaments' ends for
+Ada's account (her connection had closed before each ended).  She signs in
+from the Lobby: after "Signed in as Ada", each end is said once, queued
+(never cutting off what is said), and shown in the Lobby as lines of its
+own, reached by Tab; the Lobby opened again says nothing more (the server
+told it once).  An end kept while she is signed in is told when she opens
+the Lobby again, her session shown first; the page drawn shows it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.net.account_messages import Missed, Register, SignedIn  # noqa: E402
+from holdem_desktop.ui.lobby import LobbyPage  # noqa: E402
+from tests.driving import keys  # noqa: E402
+
+from .conftest import said  # noqa: E402
+from .test_accounts import account  # noqa: E402
+from .test_accounts_desktop import PASSWORD, on_server_loop, sign_in_by_keys  # noqa: E402
+from .test_lobby_desktop import lobby_by_keys, wait_for  # noqa: E402
+
+FOURTH = ("While you were away, tournament Twelve ended. You finished fourth of 12. "
+          "Your rating went from 3.6 to 5.9.")
+SHARED = ("While you were away, tournament Sunday six ended. You share second place of 6. "
+          "Your rating went from 5.9 to 4.1.")
+LATER = ("While you were away, tournament Big one ended. You finished in place 14 of 40. "
+         "Your rating went from 4.1 to 3.0.")
+
+
+def keep(served, missed: Missed) -> None:
+    on_server_loop(served, lambda: served.server.accounts.keep_missed("Ada", missed))
+
+
+def test_what_ended_while_away_is_said_once_at_the_next_sign_in(desktop, served, tmp_path):
+    assert isinstance(account(served, Register("Ada", PASSWORD)), SignedIn)
+    keep(served, Missed("Twelve", 4, 12, False, 59, 23))
+    keep(served, Missed("Sunday six", 2, 6, True, 41, -18))
+    app = lobby_by_keys(desktop, served)
+    lobby = app.screen
+    assert isinstance(lobby, LobbyPage)
+    wait_for(app, [], lambda: any("No public table yet" in s for s in said(desktop)))
+    assert not [s for s in said(desktop) if "While you were away" in s]  # (a guest: not asked)
+    sign_in_by_keys(app, "Ada", PASSWORD, "sign_in")
+    assert app.screen is lobby
+    signed = len(said(desktop))
+    wait_for(app, [], lambda: SHARED in said(desktop), seen=lambda: said(desktop)[-4:])
+    heard = said(desktop)
+    assert heard[signed - 1] == f"Signed in as Ada on 127.0.0.1:{served.port}."
+    assert heard[signed:].count(FOURTH) == 1 and heard[signed:].count(SHARED) == 1
+    k = heard.index(FOURTH)
+    assert heard[k + 1] == SHARED  # in order, the oldest first
+    calls = desktop.speech.speaker.calls
+    assert calls[k][1] is False and calls[k + 1][1] is False  # queued: nothing cut off
+    lines = [c for c in lobby.controls() if c.id.startswith("missed:")]
+    assert [c.label for c in lines] == [FOURTH, SHARED]
+    lobby.focus.id = "tournaments"
+    keys(app, "tab")  # the first line after Tournaments, read like any line
+    assert said(desktop)[-1] == f"{FOURTH}, text", said(desktop)[-2:]
+    # the Lobby opened again: nothing more (told once)
+    lobby.focus.id = "close"
+    keys(app, "return")
+    before = len(said(desktop))
+    keep(served, Missed("Big one", 14, 40, False, 30, -11))  # (kept meanwhile)
+    app = lobby_by_keys(desktop, served)
+    again = app.screen
+    assert isinstance(again, LobbyPage) and again is not lobby
+    wait_for(app, [], lambda: LATER in said(desktop), seen=lambda: said(desktop)[-4:])
+    told = [s for s in said(desktop)[before:] if "While you were away" in s]
+    assert told == [LATER], told
+    assert [c.label for c in again.controls() if c.id.startswith("missed:")] == [LATER]
+    again.focus.id = "missed:0"
+    app.frame()
+    shot = pygame.display.get_surface()
+    assert shot is not None
+    pygame.image.save(shot, str(tmp_path / "missed.png"))
