@@ -46,6 +46,7 @@ and Back, chat.  What differs:
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from collections.abc import Callable
@@ -202,6 +203,9 @@ class TournamentRoom(Room):
         """The seats' names as the last table sent to each connection named them."""
         self._deal_json: tuple[Deal | None, Any] = (None, None)
         """The hand's deal and its JSON, kept for the saves (one after every action)."""
+        self.level_ends: Callable[[int], float | None] = lambda level: None
+        """Seconds until the tournament's blinds go up from a level (None:
+        they no longer do): the owner's, on its tournament's clock."""
 
     def saved_part(self) -> dict[str, Any]:
         """What this table's save holds besides any room's (server/store.py):
@@ -538,6 +542,11 @@ class TournamentRoom(Room):
         if member.conn is not None:
             self._told[member.conn] = tuple(self.names)
         return super()._table(member, common)
+
+    def _next_level_in(self) -> int | None:
+        """Seconds until the blinds go up from this table's level, rounded up."""
+        left = self.level_ends(self.tsession.level)
+        return None if left is None else max(0, math.ceil(left))
 
     def _tidy(self, now: float) -> None:
         """Watchers gone for ``forget`` seconds are forgotten (a seated person
