@@ -142,6 +142,9 @@ class TablePlay:
         self.moved = False
         """Whether a hand was dealt or reported since the tournament's last
         save (the server saves it before the tables' rooms: see the module)."""
+        self.levels: dict[str, int] = {}
+        """The blind level of each player's last hand, at whichever table
+        (:attr:`TournamentRoom.levels`; none after a restart)."""
         tournament.listeners.append(self._events.append)
 
     def attach(self, lobby: Lobby, reachable: bool = True) -> None:
@@ -294,6 +297,7 @@ class TablePlay:
             room.opened_at = lobby.clock()
             room.after = functools.partial(self._turn, room)
             room.level_ends = self._level_ends
+            room.levels = self.levels
             room.on_hello = self._hello
             lobby.add(room)
             lobby.kept.add(room.code)
