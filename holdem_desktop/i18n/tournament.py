@@ -16,8 +16,9 @@ from .names import amount
 from .phrases import finished, names_list
 from .translate import _, ngettext
 
-__all__ = ["COMPUTER", "button_from_you", "comes_to_seat", "final_table", "leaves_table",
-           "moved_away", "moved_in", "next_level", "player_name", "players_left", "ranking",
+__all__ = ["COMPUTER", "blinds_go_up", "blinds_go_up_line", "button_from_you", "comes_to_seat",
+           "final_table", "leaves_table", "moved_away", "moved_in", "next_level", "player_name",
+           "players_left", "ranking",
            "sitting_out", "table_broken", "table_title", "tournament_won", "you_finished",
            "you_move", "you_were_moved", "your_standing", "your_table", "yours_started"]
 
@@ -125,6 +126,43 @@ def next_level(blinds: Sequence[int], ante: int, seconds: float | None) -> str:
                                                     minutes=minutes)
     return ngettext("Next level: blinds {small} and {big} in {minutes} minute.",
                     "Next level: blinds {small} and {big} in {minutes} minutes.",
+                    minutes).format(small=small, big=big, minutes=minutes)
+
+
+def blinds_go_up(blinds: Sequence[int], ante: int, seconds: float) -> str:
+    """When a tournament's clock raises the blinds at a table and to what,
+    said after its blinds as the other tables' "The blinds go up in 4
+    hands." is: "The blinds go up to 30 and 60 in 4 minutes." (whole
+    minutes rounded up; ``seconds`` 0: the next hand is dealt at them)."""
+    small, big = amount(blinds[0]), amount(blinds[1])
+    if seconds <= 0 and ante:
+        return _("The blinds go up to {small} and {big}, ante {ante}, from the next "
+                 "hand.").format(small=small, big=big, ante=amount(ante))
+    if seconds <= 0:
+        return _("The blinds go up to {small} and {big} from the next hand.").format(
+            small=small, big=big)
+    minutes = max(1, math.ceil(seconds / 60.0))
+    if ante:
+        return ngettext("The blinds go up to {small} and {big}, ante {ante}, in {minutes} "
+                        "minute.",
+                        "The blinds go up to {small} and {big}, ante {ante}, in {minutes} "
+                        "minutes.", minutes).format(small=small, big=big, ante=amount(ante),
+                                                    minutes=minutes)
+    return ngettext("The blinds go up to {small} and {big} in {minutes} minute.",
+                    "The blinds go up to {small} and {big} in {minutes} minutes.",
+                    minutes).format(small=small, big=big, minutes=minutes)
+
+
+def blinds_go_up_line(blinds: Sequence[int], seconds: float) -> str:
+    """The same as a line of the Game state zone, beside the other tables'
+    "Blinds go up in 4 hands": "Blinds go up to 30 and 60 in 4 minutes"."""
+    small, big = amount(blinds[0]), amount(blinds[1])
+    if seconds <= 0:
+        return _("Blinds go up to {small} and {big} from the next hand").format(
+            small=small, big=big)
+    minutes = max(1, math.ceil(seconds / 60.0))
+    return ngettext("Blinds go up to {small} and {big} in {minutes} minute",
+                    "Blinds go up to {small} and {big} in {minutes} minutes",
                     minutes).format(small=small, big=big, minutes=minutes)
 
 

@@ -584,8 +584,10 @@ class Table:
     ("Blinds go up to …" was said just before it); ``ended`` (the first
     table after a return only) the receiver's view of the hand that ended
     while their link was down, another hand having been dealt since, and
-    ``ended_stand_ins`` its moves the computer made for a person.  The last
-    three are written only when they say something (see :data:`QUIET`).
+    ``ended_stand_ins`` its moves the computer made for a person;
+    ``next_level_in`` (a tournament's table) when its clock raises the
+    blinds.  The last four are written only when they say something (see
+    :data:`QUIET`).
     """
 
     TYPE: ClassVar[str] = "table"
@@ -620,6 +622,11 @@ class Table:
     blinds_up: bool = False
     ended: SeatView | None = None
     ended_stand_ins: tuple[int, ...] = ()
+    next_level_in: int | None = None
+    """(A tournament's table.)  Seconds, counted when the table was sent,
+    until the tournament's clock raises the blinds from those of this
+    table's hand (``level``) to the next level's (0: the next hand is dealt
+    at higher blinds; None: they do not go up by time, or no longer go up)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
@@ -666,6 +673,8 @@ class Table:
         _check_int(self.ante, "ante", 0, MAX_INT)
         if self.hands_until_next_level is not None:
             _check_int(self.hands_until_next_level, "hands_until_next_level", 0, MAX_INT)
+        if self.next_level_in is not None:
+            _check_int(self.next_level_in, "next_level_in", 0, MAX_INT)
         _check(type(self.game_over) is bool, "game_over", "not a bool")
         _check(type(self.started) is bool, "started", "not a bool")
         _check_waiting(self.waiting_for, "waiting_for", seats)
@@ -686,7 +695,7 @@ class Table:
 
 
 QUIET: dict[type[Any], dict[str, Any]] = {
-    Table: {"blinds_up": False, "ended": None, "ended_stand_ins": ()}}
+    Table: {"blinds_up": False, "ended": None, "ended_stand_ins": (), "next_level_in": None}}
 """Fields written only when they differ from their default (a reader takes
 one left out as its default): a table that has nothing to say in them is
 written as before they were added, byte for byte."""

@@ -656,6 +656,16 @@ class RemoteTable:
         """Hands until the blinds go up."""
         return self.table.hands_until_next_level if self.table is not None else None
 
+    def blinds_rise(self) -> tuple[BlindLevel, float] | None:
+        """(A tournament's table.)  The next level's blinds and the seconds
+        until its clock raises them to those (0: from the next hand; None: no
+        clock raises them here, or no longer)."""
+        t = self.table
+        if t is None or t.next_level_in is None:
+            return None
+        left = max(0.0, t.next_level_in - (time.monotonic() - self._clock_at))
+        return self.variant.schedule.level(t.level + 1), left
+
     @property
     def hands_played(self) -> int:
         """Hands finished in this game."""

@@ -1170,7 +1170,17 @@ class Room(PublicTable, SitOut):
         ended, ended_ins = self._ended_for(member) if member.missed else (None, ())
         return Table.built(view, *alike, self._removed_for(member),
                            tuple(self.stand_ins) if view is not None else (), left, bank, 0,
-                           self.blinds_up and view is not None, ended, ended_ins)
+                           self._blinds_up_for(member) and view is not None, ended, ended_ins,
+                           self._next_level_in())
+
+    def _blinds_up_for(self, member: Member) -> bool:
+        """Whether ``member`` heard the blinds go up as this hand was dealt."""
+        return self.blinds_up
+
+    def _next_level_in(self) -> int | None:
+        """Seconds until a clock raises the blinds (None: none does here;
+        a tournament's table has one)."""
+        return None
 
     def _removed_for(self, member: Member) -> tuple[str, ...]:
         """The names kept out, for the host's eyes only."""

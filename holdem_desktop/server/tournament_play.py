@@ -142,6 +142,9 @@ class TablePlay:
         self.moved = False
         """Whether a hand was dealt or reported since the tournament's last
         save (the server saves it before the tables' rooms: see the module)."""
+        self.levels: dict[str, int] = {}
+        """The blind level of each player's last hand, at whichever table
+        (:attr:`TournamentRoom.levels`; none after a restart)."""
         tournament.listeners.append(self._events.append)
 
     def attach(self, lobby: Lobby, reachable: bool = True) -> None:
@@ -293,6 +296,8 @@ class TablePlay:
             room.keep_pace = self.keep_pace and self.reachable  # (none in a lobby of its own)
             room.opened_at = lobby.clock()
             room.after = functools.partial(self._turn, room)
+            room.level_ends = self._level_ends
+            room.levels = self.levels
             room.on_hello = self._hello
             lobby.add(room)
             lobby.kept.add(room.code)
@@ -308,6 +313,12 @@ class TablePlay:
         for saved in self.saved.values():  # (a table broken since: its save goes)
             lobby.closed.add(saved.code)
         self.saved.clear()
+
+    def _level_ends(self, level: int) -> float | None:
+        """Seconds until the blinds go up from ``level`` (None: never), on
+        the tournament's clock (not the lobby's)."""
+        at = self.tournament.next_level_at(level)
+        return None if at is None else at - self.tournament.clock()
 
     def _at_hand(self, room: TournamentRoom) -> bool:
         """Whether ``room`` (restored) is at the hand its table has in

@@ -46,6 +46,7 @@ and Back, chat.  What differs:
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from collections.abc import Callable
@@ -202,6 +203,17 @@ class TournamentRoom(Room):
         """The seats' names as the last table sent to each connection named them."""
         self._deal_json: tuple[Deal | None, Any] = (None, None)
         """The hand's deal and its JSON, kept for the saves (one after every action)."""
+        self.levels: dict[str, int] = {}
+        """The blind level of each player's last hand, at any table of the
+        tournament (the owner's, shared by its tables): "Blinds go up to …"
+        is said to a person when the level they play at rises, which is not
+        always this table's (one moved from a table ahead or behind it)."""
+        self._up_for: set[str] | None = None
+        """The people told the blinds went up as this hand was dealt (None:
+        as the table's level went, since a restart)."""
+        self.level_ends: Callable[[int], float | None] = lambda level: None
+        """Seconds until the tournament's blinds go up from a level (None:
+        they no longer do): the owner's, on its tournament's clock."""
 
     def saved_part(self) -> dict[str, Any]:
         """What this table's save holds besides any room's (server/store.py):
@@ -491,9 +503,41 @@ class TournamentRoom(Room):
             self._after_change()
 
     def _listen(self, event: object) -> None:
+        if isinstance(event, BlindsUp):  # (told each one as the hand starts)
+            self._rising = True
+            return
+        if isinstance(event, HandStarting):
+            self._tell_rise()
         super()._listen(event)
         if isinstance(event, HandEnded):
             self.ended_at = self.clock()
+
+    def _tell_rise(self) -> None:
+        """"Blinds go up to …", just before the hand, to each person whose
+        own level rises with it (their last hand's, at whichever table: a
+        person moved here may have played this level already, or not yet
+        the one this table played last) and to the watchers when this
+        table's rises; then each player's level is this hand's."""
+        deal = self.tsession.deal_now
+        if deal is None:  # pragma: no cover - a hand starts from its deal
+            return
+        dealt = {player for _, player, _ in deal.seats}
+        up = BlindsUp(deal.level, deal.blinds.blinds, deal.blinds.ante)
+        self._up_for = set()
+        for m in self.members:
+            last = self.levels.get(m.name) if m.name in dealt else None
+            if self._rising if last is None else last < deal.level:
+                self._up_for.add(m.name)
+                if m.conn is not None:
+                    m.pending.append(up)
+        for player in dealt:
+            self.levels[player] = deal.level
+
+    def _blinds_up_for(self, member: Member) -> bool:
+        """Whether ``member`` was told the blinds went up with this hand."""
+        if self._up_for is None:
+            return self.blinds_up
+        return member.name in self._up_for
 
     def _replace(self, member: Member) -> None:
         """``member``'s seat sits out (Away, gone): never a computer's play
@@ -538,6 +582,11 @@ class TournamentRoom(Room):
         if member.conn is not None:
             self._told[member.conn] = tuple(self.names)
         return super()._table(member, common)
+
+    def _next_level_in(self) -> int | None:
+        """Seconds until the blinds go up from this table's level, rounded up."""
+        left = self.level_ends(self.tsession.level)
+        return None if left is None else max(0, math.ceil(left))
 
     def _tidy(self, now: float) -> None:
         """Watchers gone for ``forget`` seconds are forgotten (a seated person

@@ -15,6 +15,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
 from holdem_desktop.i18n.phrases import Phrasing, pot_label, pot_line, you_have
+from holdem_desktop.i18n.tournament import blinds_go_up
 from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
@@ -234,7 +235,8 @@ def turn_of(table: RemoteTable) -> str:
 def read_state(table: RemoteTable) -> str:
     """Read state (the desktop's I), in its order: whose turn and the amount
     to call, your cards and hand, the board, the pot, your chips then each
-    player's after you, the dealer, the blinds and the hand number."""
+    player's after you, the dealer, the blinds and the hand number, and
+    when a tournament's clock raises the blinds."""
     view = _view(table)
     parts = []
     if view is not None:
@@ -265,6 +267,9 @@ def read_state(table: RemoteTable) -> str:
                                                       big=amount(level.big)))
     parts.append(_("Hand {number}.").format(number=table.hands_played + (
         0 if table.hand is None or table.hand.over else 1)))
+    rise = table.blinds_rise() if not table.game_over else None
+    if rise is not None:  # (a tournament's table: its clock raises them)
+        parts.append(blinds_go_up(rise[0].blinds, rise[0].ante, rise[1]))
     return " ".join(parts)
 
 

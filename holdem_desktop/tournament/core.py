@@ -304,13 +304,20 @@ class Tournament:
                          self._next_level_in(), tuple(sorted(self.tables)), rows)
 
     def _next_level_in(self) -> float | None:
+        at = self.next_level_at(self.level)
+        return None if at is None else max(0.0, at - self.clock())
+
+    def next_level_at(self, level: int) -> float | None:
+        """When (by the tournament's clock) the blinds go up from ``level``:
+        the start of level ``level + 1`` (None: not running, or ``level`` is
+        the last and holds).  A table whose last hand was dealt at ``level``
+        deals its next one at higher blinds from then on."""
         schedule = self.structure.schedule
         if self.state != RUNNING or (schedule.after_last == AFTER_LAST_HOLD
-                                     and self.level >= len(schedule.levels) - 1):
+                                     and level >= len(schedule.levels) - 1):
             return None
         assert schedule.minutes_per_level is not None
-        at = self.started_at + (self.level + 1) * schedule.minutes_per_level * 60.0
-        return max(0.0, at - self.clock())
+        return self.started_at + (level + 1) * schedule.minutes_per_level * 60.0
 
     def player(self, player: str) -> PlayerStanding:
         """One player's standing (:class:`TournamentError` ``not_registered``

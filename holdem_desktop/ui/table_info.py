@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from holdem_desktop.engine.variant import BlindLevel
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, cards_names
 from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
+from holdem_desktop.i18n.tournament import blinds_go_up, blinds_go_up_line
 from holdem_desktop.i18n.translate import _, ngettext
 from holdem_desktop.session import WaitingForPlayers
 
@@ -124,7 +126,16 @@ class InformingPage(TableTexts):
         if until is not None:
             out.append(ngettext("The blinds go up in {n} hand.",
                                 "The blinds go up in {n} hands.", until).format(n=until))
+        rise = self._blinds_rise()
+        if rise is not None:  # (a tournament's table: its clock raises them)
+            out.append(blinds_go_up(rise[0].blinds, rise[0].ante, rise[1]))
         return out
+
+    def _blinds_rise(self) -> tuple[BlindLevel, float] | None:
+        """The next level's blinds and the seconds until a tournament's clock
+        raises them (None: no clock does, or the game is over)."""
+        rise = getattr(self.session, "blinds_rise", None)
+        return None if rise is None or self.session.game_over else rise()
 
     def banner(self) -> list[str]:
         """What the felt shows over the table when the game has ended."""
@@ -228,6 +239,9 @@ class InformingPage(TableTexts):
         if until is not None and not s.game_over:  # (no hand after the last)
             lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
                                   until).format(n=until))
+        rise = self._blinds_rise()
+        if rise is not None:
+            lines.append(blinds_go_up_line(rise[0].blinds, rise[1]))
         if s.hand is not None and not s.hand.over and self.pacer.started is not None:
             self._header = (self.pacer.started, list(lines))
         return lines

@@ -47,6 +47,21 @@ def test_the_players_left_your_place_and_the_next_level():
     assert words.final_table(9) == "The final table: 9 players left."
 
 
+def test_when_a_tournament_clock_raises_a_table_blinds():
+    assert words.blinds_go_up((30, 60), 0, 239.5) == (
+        "The blinds go up to 30 and 60 in 4 minutes.")
+    assert words.blinds_go_up((30, 60), 0, 20.0) == "The blinds go up to 30 and 60 in 1 minute."
+    assert words.blinds_go_up((30, 60), 5, 61.0) == (
+        "The blinds go up to 30 and 60, ante 5, in 2 minutes.")
+    assert words.blinds_go_up((1000, 2000), 0, 0.0) == (
+        "The blinds go up to 1,000 and 2,000 from the next hand.")
+    assert words.blinds_go_up((30, 60), 5, 0.0) == (
+        "The blinds go up to 30 and 60, ante 5, from the next hand.")
+    assert words.blinds_go_up_line((30, 60), 300.0) == "Blinds go up to 30 and 60 in 5 minutes"
+    assert words.blinds_go_up_line((30, 60), 0.0) == (
+        "Blinds go up to 30 and 60 from the next hand")
+
+
 def test_the_end_says_the_winner_your_place_and_the_ranking():
     assert words.tournament_won("Vera", you=False) == "Vera wins the tournament."
     assert words.tournament_won("Vera", you=True) == "You win the tournament!"

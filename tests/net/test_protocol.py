@@ -270,6 +270,7 @@ def tables(draw: Any) -> Table:
         hands_until_next_level=draw(st.none() | st.integers(0, 100)),
         game_over=draw(st.booleans()), started=draw(st.booleans()),
         waiting_for=tuple(draw(seat_list)),
+        next_level_in=draw(st.none() | st.integers(0, 10**6)),
     )
 
 
@@ -477,6 +478,10 @@ BAD_HOST = [
     (table(connected=[1, 0, 1]), "bad_field"),
     (table(view={"seat": 0}), "bad_field"),
     (table(hands_until_next_level="soon"), "bad_field"),
+    (table(next_level_in="soon"), "bad_field"),
+    (table(next_level_in=-1), "bad_field"),
+    (table(next_level_in=1.5), "bad_field"),
+    (table(next_level_in=True), "bad_field"),
     (payload(type="error", reason="Not Your Turn", data={}), "bad_field"),
     (payload(type="error", reason="x", data={"a": 1.5}), "bad_field"),
     (payload(type="error", reason="x", data={"a": [1]}), "bad_field"),
@@ -525,7 +530,7 @@ FIELDS = ["name", "code", "game_version", "token", "kind", "amount", "n", "seat"
           "variant", "spectator", "host_seat", "reason", "detail", "events", "view", "chips",
           "places", "kinds", "connected", "hands_played", "level", "blinds", "ante",
           "hands_until_next_level", "game_over", "started", "waiting_for", "data", "seats",
-          "hand", "decision", "watchers", "stand_ins", "what"]
+          "hand", "decision", "watchers", "stand_ins", "what", "next_level_in"]
 near_messages = st.builds(
     lambda kind, fields: {"v": 1, "type": kind, **fields},
     st.sampled_from(TYPES),

@@ -1,10 +1,10 @@
 """A rated tournament's end on the real Desktop (dummy video driver, the
 recording speaker) over a real server on loopback: Ann signs in by keys
-from the Lobby, registers, is taken to her table and steps away there (her
-seat sits out: she is out before the end, or in its last hand); she keeps
-watching; the final ranking replaces the table and is said as it opens,
-then her new rating, once, queued behind it (never cutting it off); back
-on the server's pages, the Lobby's first line says it."""
+from the Lobby, registers, is taken to her table and puts every chip in
+against aces (a stacked deck: out in her first hand); she keeps watching;
+the final ranking replaces the table and is said as it opens, then her new
+rating, once, queued behind it (never cutting it off); back on the server's
+pages, the Lobby's first line says it."""
 
 from __future__ import annotations
 
@@ -51,12 +51,11 @@ def test_the_new_rating_is_said_after_the_final_ranking_and_kept_for_the_lobby(
              30.0)
     remote = desktop.remote
     assert remote.client.account == "Ann"
-    remote.away()
-    out_or_over = until_out(app, remote)  # (moved, she plays again)
+    out_or_over = until_out(app, remote)
     wait_for(app, [], out_or_over, 120.0)
-    if isinstance(app.screen, Dialog):
-        keys(app, "escape")  # keeps watching, to the end
-        assert isinstance(app.screen, TableScreen)
+    assert isinstance(app.screen, Dialog), app.screen  # (out in her first hand: AnnLoses)
+    keys(app, "escape")  # keeps watching, to the end
+    assert isinstance(app.screen, TableScreen)
     play.go = True
     wait_for(app, [], lambda: isinstance(app.screen, RankingPage)
              and any(TOLD.fullmatch(s) for s in said(desktop)), 180.0,
