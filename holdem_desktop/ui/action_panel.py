@@ -239,10 +239,10 @@ class ActionPanel:
             if self.session.game_over:
                 self.session.new_game()
                 if self.session.game_over:  # a room: the host asked, the host deals
+                    # (the way to its first hand follows, as the room's game starts)
                     if not getattr(self.session, "game", 1):  # the room's first game
-                        return Outcome(True, _("The game starts. Press Next hand to deal."))
-                    return Outcome(True, _("A new game starts with the same players. "
-                                           "Press Next hand to deal."))
+                        return Outcome(True, _("The game starts."))
+                    return Outcome(True, _("A new game starts with the same players."))
                 self.session.next_hand()  # on this computer the first hand is dealt at once
                 return Outcome(True)
             self.session.next_hand()

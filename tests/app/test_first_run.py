@@ -1,0 +1,118 @@
+"""A first-time blind player's first minutes, by ear (the fresh-eyes sweep
+of 2026-12-07): the real Desktop driven by key events, heard through the
+recording speaker."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from holdem_desktop.app import Desktop  # noqa: E402
+from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
+from holdem_desktop.ui.app import App  # noqa: E402
+from tests.driving import keys, window  # noqa: E402
+from tests.ui.test_rooms import at, host, wait  # noqa: E402, F401 (host: a fixture)
+from tests.ui.test_rooms import heard as room_heard  # noqa: E402
+
+PROMPT = "Press Next hand to deal."
+
+
+@pytest.fixture
+def desktop(player_home):
+    d = Desktop(rng=random.Random(8), speaker=RecordingSpeaker())
+    yield d
+    d.close()
+
+
+def game_said(desktop) -> list[str]:
+    return [s.text for s in desktop.speech.history if s.kind == "game"]
+
+
+def heard(desktop) -> list[str]:
+    """Every text handed to the voice, in order."""
+    return [text for text, _ in desktop.speech.speaker.calls]
+
+
+def to_the_end_of_the_hand(app, session) -> None:
+    """Fold (else check) at each turn of the player's until the hand is over (N first,
+    when none is dealt yet)."""
+    if session.hand is None or session.hand.over:
+        keys(app, "n")
+    for _ in range(20):
+        if session.hand.over:
+            return
+        keys(app, "f")
+        if heard(app.screen.desktop)[-1].startswith("You can't fold"):  # free to check
+            keys(app, "c")
+    raise AssertionError("the hand never ended")
+
+
+def test_the_end_of_a_hand_says_how_to_deal_the_next(desktop):
+    """Before: "You win the pot of 60." and then silence; nothing said that
+    the game waits for N (the focus moved to Next hand without a word)."""
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    to_the_end_of_the_hand(app, session)
+    assert heard(desktop)[-1].endswith(PROMPT), heard(desktop)[-3:]
+    assert game_said(desktop)[-1].endswith(PROMPT)  # E repeats it, [ finds it
+    keys(app, "n")  # and N does deal it
+    assert session.hand is not None and not session.hand.over
+    assert not heard(desktop)[-1].endswith(PROMPT)
+
+
+def test_without_beginner_hints_the_way_on_is_said_once_a_game(desktop):
+    desktop.change_settings(desktop.settings.updated(beginner_hints=False))
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    to_the_end_of_the_hand(app, session)
+    assert heard(desktop)[-1].endswith(PROMPT)
+    k = len(heard(desktop))
+    keys(app, "n")
+    to_the_end_of_the_hand(app, session)
+    assert not any(PROMPT in text for text in heard(desktop)[k:]), heard(desktop)[k:]
+
+
+def test_no_way_on_is_said_when_the_game_is_over_for_the_player(desktop):
+    """Out of the game (the computers play on by themselves) or at its end,
+    N is not what the game waits for."""
+    session = desktop.new_game("tournament", 2, "easy", "Mara")
+    app = window(desktop, session)
+    for _ in range(60):
+        if session.game_over:
+            break
+        k = len(heard(desktop))
+        keys(app, "n" if session.hand is None or session.hand.over else "a")
+        keys(app, "a")  # (All-in asks: the second press goes)
+        if session.seats[0].place is not None or session.game_over:
+            assert not any(PROMPT in text for text in heard(desktop)[k:])
+    assert session.game_over
+
+
+def test_a_guest_hears_how_to_deal_the_rooms_first_hand(host):  # noqa: F811
+    """Before: the guest heard "New game: 2 players, 1,500 chips each." and
+    nothing more, while the host heard "Waiting for Ada." (a guest who has
+    not pressed Next hand is never told the list)."""
+    page = host.create_room("tournament", 2, "easy", "Mara")
+    app = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
+    guest = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    try:
+        guest.join_room(page.room.code, at(host), "Ada")
+        assert wait([host], lambda: "Ada joined the room." in room_heard(host))
+        keys(app, "n")  # the host's New game
+        assert wait([host, guest], lambda: guest.remote.running and PROMPT in room_heard(guest))
+        k = len(heard(guest))
+        keys(app, "n")  # the host is ready; the guest is awaited still, and told once
+        assert wait([host, guest], lambda: "Waiting for Ada." in room_heard(host))
+        wait([host, guest], lambda: False, 0.5)
+        assert not any(PROMPT in text for text in heard(guest)[k:])
+        # The host is told the way on once too (not also with their New game's answer).
+        assert sum(text.count(PROMPT) for text in heard(host)) == 1
+    finally:
+        guest.close_room()
+        guest.close()
