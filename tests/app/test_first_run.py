@@ -116,3 +116,22 @@ def test_a_guest_hears_how_to_deal_the_rooms_first_hand(host):  # noqa: F811
     finally:
         guest.close_room()
         guest.close()
+
+
+def test_the_whole_state_names_the_dealer_once(desktop):
+    """Before: "… Elena, 1,480 chips, bet 20, dealer. Elena deals. …"."""
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    seen = set()
+    for _ in range(12):  # the button goes round: another player deals, then you
+        if session.hand is None or session.hand.over:
+            keys(app, "n")
+        keys(app, "i")
+        said = heard(desktop)[-1]
+        mentions = said.count(", dealer") + said.count(" deals.") + said.count("You deal.")
+        assert mentions == 1, said
+        seen.add("You deal." in said)
+        to_the_end_of_the_hand(app, session)
+        if seen == {True, False}:
+            return
+    raise AssertionError("the button never went round")
