@@ -135,3 +135,22 @@ def test_the_whole_state_names_the_dealer_once(desktop):
         if seen == {True, False}:
             return
     raise AssertionError("the button never went round")
+
+
+def test_all_in_asks_once_more_and_says_for_how_much(desktop):
+    """Before: "Press A again to go all-in." and no amount: the player had to
+    ask S or Tab to the button to learn what the second press would stake."""
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    keys(app, "n")
+    for _ in range(10):
+        if session.hand.to_act == 0:
+            break
+        to_the_end_of_the_hand(app, session)
+        keys(app, "n")
+    assert session.hand.to_act == 0
+    keys(app, "a")
+    assert heard(desktop)[-1] == "Press A again to go all-in, 1,500."
+    k = len(heard(desktop))
+    keys(app, "a")
+    assert heard(desktop)[k].startswith("You go all-in, 1,500."), heard(desktop)[k:]

@@ -99,7 +99,7 @@ def test_information_keys_never_act_and_all_in_asks_first(app):
         app.screen.messages[-5]
     if s.waiting_for == 0:
         keys(app, "a")
-        assert app.screen.messages[-1] == "Press A again to go all-in."
+        assert app.screen.messages[-1].startswith("Press A again to go all-in, ")
         assert len(s.hand.actions) == before[0]
 
 

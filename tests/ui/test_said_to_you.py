@@ -192,7 +192,7 @@ def test_a_says_why_at_once_when_no_all_in_can_be_made(desktop):
         press(app, "n")
     if s.waiting_for == 0:
         press(app, "a")
-        assert app.screen.messages[-1] == "Press A again to go all-in."
+        assert app.screen.messages[-1].startswith("Press A again to go all-in, ")
 
 
 def test_up_at_the_last_step_says_how_to_bet_more(desktop):
