@@ -154,3 +154,32 @@ def test_all_in_asks_once_more_and_says_for_how_much(desktop):
     k = len(heard(desktop))
     keys(app, "a")
     assert heard(desktop)[k].startswith("You go all-in, 1,500."), heard(desktop)[k:]
+
+
+def test_ctrl_a_selects_a_fields_text_so_a_wrong_code_is_typed_again(desktop):
+    """Before: after "A room code has 6 digits." the three digits stayed and
+    Ctrl+A did nothing, silently: the six digits typed next made "123999",
+    and after "The field is full." three times the game looked for a room
+    nobody had given."""
+    from holdem_desktop.ui.menus import JoinRoomPage
+    from tests.driving import typed
+
+    app = App(desktop.menu(), keymap=desktop.keymap)
+    keys(app, "tab", "tab", "return", "tab", "return")  # Rooms, Join room
+    page = app.screen
+    assert isinstance(page, JoinRoomPage)
+    typed(app, "123")
+    keys(app, "return")
+    assert page.status == "A room code has 6 digits."
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a,
+                                         mod=pygame.KMOD_LCTRL))
+    app.run(max_events=1)
+    assert heard(desktop)[-1] == "123, selected"
+    typed(app, "456789")
+    assert page.form.values[page.focused().id] == "456789"
+    # An empty field says so.
+    keys(app, *["backspace"] * 6)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a,
+                                         mod=pygame.KMOD_LCTRL))
+    app.run(max_events=1)
+    assert heard(desktop)[-1] == "empty"
