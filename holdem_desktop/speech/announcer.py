@@ -24,6 +24,9 @@ itself off), until the announcement ends.
   a room's new game) says so: "Press Next hand to deal."  Once a game;
   after every hand with beginner hints on.  Said nowhere else, a first
   hand's end was silence.
+- With beginner hints, the player's first turn of a game (or since the
+  game was opened) says the keys that act: nothing else at the table told
+  a newcomer that C calls.
 - When a street is dealt with a side pot more than before (a betting round
   with an all-in closed, and the betting goes on), the main pot and each side
   pot are said after the board, with who can win each: "Main pot 300; side
@@ -141,6 +144,8 @@ class Announcer:
         next hand was last said."""
         self._prompted = False
         """Whether the way to the next hand was said in this game."""
+        self._keys_told = False
+        """Whether the acting keys were said (beginner hints) in this game."""
         self.pots = pots
         self.stack = stack
         """A seat's chips behind now (:func:`stack_now` of the table; None:
@@ -191,7 +196,7 @@ class Announcer:
     def __call__(self, event: object) -> None:
         """Listen to one session or hand event."""
         if isinstance(event, GameStarted):
-            self._prompt, self._prompted = True, False
+            self._prompt, self._prompted, self._keys_told = True, False, False
         elif isinstance(event, HandEnded):
             self._prompt = True
         elif isinstance(event, HandStarting | HandStarted):
@@ -231,6 +236,10 @@ class Announcer:
         if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
+            if self.options.hints and not self._keys_told and not self.stand_in():
+                self._keys_told = True
+                self.pending.append(_("Keys: C checks or calls, F folds, R bets or raises, "
+                                      "A goes all-in; F1 lists every key."))
             self.flush()
         elif own and self.grow is not None and not self.live and not self.stand_in():
             self._speak_now(own=True)  # "You call 40." at once, before the others think

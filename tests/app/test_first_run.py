@@ -183,3 +183,26 @@ def test_ctrl_a_selects_a_fields_text_so_a_wrong_code_is_typed_again(desktop):
                                          mod=pygame.KMOD_LCTRL))
     app.run(max_events=1)
     assert heard(desktop)[-1] == "empty"
+
+
+def test_a_beginners_first_turn_says_the_keys_that_act(desktop):
+    """Before: "Your turn: 10 to call." and nothing said that C calls, F
+    folds: a newcomer had to find the key list (F1) or How to play first."""
+    keys_hint = "Keys: C checks or calls, F folds, R bets or raises, A goes all-in; " \
+                "F1 lists every key."
+    session = desktop.new_game("tournament", 3, "easy", "Mara")
+    app = window(desktop, session)
+    keys(app, "n")
+    for _ in range(10):
+        if session.hand.to_act == 0:
+            break
+        to_the_end_of_the_hand(app, session)
+        keys(app, "n")
+    turn = [text for text in heard(desktop) if "Your turn" in text]
+    assert turn and turn[0].endswith(keys_hint), turn
+    to_the_end_of_the_hand(app, session)
+    k = len(heard(desktop))
+    for _ in range(3):  # once a game is enough
+        keys(app, "n")
+        to_the_end_of_the_hand(app, session)
+    assert not any(keys_hint in text for text in heard(desktop)[k:])
