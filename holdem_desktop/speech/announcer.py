@@ -24,9 +24,9 @@ itself off), until the announcement ends.
   a room's new game) says so: "Press Next hand to deal."  Once a game;
   after every hand with beginner hints on.  Said nowhere else, a first
   hand's end was silence.
-- With beginner hints, the player's first turn of a game (or since the
-  game was opened) says the keys that act: nothing else at the table told
-  a newcomer that C calls.
+- With beginner hints, the player's first turn of each game begun here
+  says the keys that act: nothing else at the table told a newcomer that
+  C calls.
 - When a street is dealt with a side pot more than before (a betting round
   with an all-in closed, and the betting goes on), the main pot and each side
   pot are said after the board, with who can win each: "Main pot 300; side
@@ -144,8 +144,10 @@ class Announcer:
         next hand was last said."""
         self._prompted = False
         """Whether the way to the next hand was said in this game."""
-        self._keys_told = False
-        """Whether the acting keys were said (beginner hints) in this game."""
+        self._keys_told = True
+        """Whether the acting keys were said (beginner hints) in this game
+        (or need not be: a game continued, or a room rejoined, was not begun
+        here; the player has played it before)."""
         self.pots = pots
         self.stack = stack
         """A seat's chips behind now (:func:`stack_now` of the table; None:
