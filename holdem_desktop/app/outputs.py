@@ -12,7 +12,7 @@ from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
-from holdem_desktop.speech.announcer import gathered_pots, stack_now
+from holdem_desktop.speech.announcer import gathered_pots, next_hand_waits, stack_now
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
 
@@ -109,7 +109,8 @@ class Outputs:
                               grow=self.grow, begin=lambda text: self.announce(text, True),
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)),
                               pots=lambda: gathered_pots(table),
-                              stack=lambda seat: stack_now(table, seat))
+                              stack=lambda seat: stack_now(table, seat),
+                              waits=lambda: next_hand_waits(table, announcer.seat))
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         alert = TurnAlert(seat)  # the turn while the window is not in front

@@ -73,7 +73,12 @@ from holdem_desktop.net.protocol import (
     parse_host,
 )
 from holdem_desktop.net.remote import ChatLine, RemoteTable
-from holdem_desktop.speech.announcer import Announcer, gathered_pots, stack_now
+from holdem_desktop.speech.announcer import (
+    Announcer,
+    gathered_pots,
+    next_hand_waits,
+    stack_now,
+)
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
 from holdem_desktop.ui.move_log import MoveLog
 
@@ -354,7 +359,8 @@ class WebMember:
             grow=lambda text: self.out.append({"say": text, "more": True}),
             begin=lambda text: self.out.append({"say": text, "own": True}),
             stand_in=lambda: bool(remote.computer_plays), pots=lambda: gathered_pots(remote),
-            stack=lambda seat: stack_now(remote, seat))
+            stack=lambda seat: stack_now(remote, seat),
+            waits=lambda: next_hand_waits(remote, seat))
         self.log = MoveLog(name, seat, lambda: bool(remote.computer_plays))
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)

@@ -19,6 +19,14 @@ itself off), until the announcement ends.
   hand shown at showdown (the hand's name is kept).
 - Beginner hints (a setting) follow the board cards: one card away from a
   flush or a straight; the best hand made only by the board.
+- When the next hand waits for the player's own Next hand (a game on this
+  computer between hands, a room's seat awaited), the end of the hand (or
+  a room's new game) says so: "Press Next hand to deal."  Once a game;
+  after every hand with beginner hints on.  Said nowhere else, a first
+  hand's end was silence.
+- With beginner hints, the player's first turn of each game begun here
+  says the keys that act: nothing else at the table told a newcomer that
+  C calls.
 - When a street is dealt with a side pot more than before (a betting round
   with an all-in closed, and the betting goes on), the main pot and each side
   pot are said after the board, with who can win each: "Main pot 300; side
@@ -66,7 +74,7 @@ from holdem_desktop.session.events import (
 
 from .hints import board_plays, draws
 
-__all__ = ["Announcer", "SpeechOptions", "gathered_pots", "stack_now"]
+__all__ = ["Announcer", "SpeechOptions", "gathered_pots", "next_hand_waits", "stack_now"]
 
 _AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
                HandStarting, GameStarted, WaitingForPlayers)
@@ -99,6 +107,22 @@ def stack_now(table: object, seat: int) -> int | None:
     return stack
 
 
+def next_hand_waits(table: object, seat: int | None) -> bool:
+    """Whether the next hand at ``table`` waits for ``seat``'s own Next hand
+    now: a room's seat among those awaited; at a game on this computer, a
+    player still in it, between hands of a game not over."""
+    if seat is None:
+        return False
+    awaited = getattr(table, "awaited", None)
+    if callable(awaited):
+        return seat in awaited()
+    hand = getattr(table, "hand", None)
+    if getattr(table, "game_over", True) or (hand is not None and not hand.over):
+        return False
+    seats = getattr(table, "seats", ())
+    return seat < len(seats) and getattr(seats[seat], "place", 0) is None
+
+
 class Announcer:
     """Announcements for the player at ``seat`` (None: a spectator)."""
 
@@ -109,8 +133,21 @@ class Announcer:
                  begin: Callable[[str], None] | None = None,
                  stand_in: Callable[[], bool] = lambda: False,
                  pots: Callable[[], Sequence[Pot]] = lambda: (),
-                 stack: Callable[[int], int | None] = lambda seat: None) -> None:
+                 stack: Callable[[int], int | None] = lambda seat: None,
+                 waits: Callable[[], bool] = lambda: False) -> None:
         self.seat = seat
+        self.waits = waits
+        """Whether the next hand waits for this player's Next hand now (see
+        :func:`next_hand_waits`)."""
+        self._prompt = False
+        """Whether a hand ended (or a game started) since the way to the
+        next hand was last said."""
+        self._prompted = False
+        """Whether the way to the next hand was said in this game."""
+        self._keys_told = True
+        """Whether the acting keys were said (beginner hints) in this game
+        (or need not be: a game continued, or a room rejoined, was not begun
+        here; the player has played it before)."""
         self.pots = pots
         self.stack = stack
         """A seat's chips behind now (:func:`stack_now` of the table; None:
@@ -160,6 +197,12 @@ class Announcer:
 
     def __call__(self, event: object) -> None:
         """Listen to one session or hand event."""
+        if isinstance(event, GameStarted):
+            self._prompt, self._prompted, self._keys_told = True, False, False
+        elif isinstance(event, HandEnded):
+            self._prompt = True
+        elif isinstance(event, HandStarting | HandStarted):
+            self._prompt = False
         if self._showdown.hold(event):  # named together, once the showdown is known
             return
         self._settle_awards()
@@ -195,6 +238,10 @@ class Announcer:
         if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
+            if self.options.hints and not self._keys_told and not self.stand_in():
+                self._keys_told = True
+                self.pending.append(_("Keys: C checks or calls, F folds, R bets or raises, "
+                                      "A goes all-in; F1 lists every key."))
             self.flush()
         elif own and self.grow is not None and not self.live and not self.stand_in():
             self._speak_now(own=True)  # "You call 40." at once, before the others think
@@ -258,6 +305,9 @@ class Announcer:
         the rest of the one the player's move began, which then ends);
         returns what was said now."""
         self._settle_awards()
+        if self._prompt and self.waits() and (self.options.hints or not self._prompted):
+            self.pending.append(_("Press Next hand to deal."))
+            self._prompt, self._prompted = False, True
         if not self.pending:
             self.live = False
             return None

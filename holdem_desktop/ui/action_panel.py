@@ -90,6 +90,18 @@ class ActionPanel:
 
     # ------------------------------------------------------------------
 
+    def all_in_question(self, key: bool) -> str:
+        """What a first press of All-in (``key``: the A key) says: how to go
+        all-in, and for how much ("Press A again to go all-in, 1,500.")."""
+        view = self._view()
+        top = max((a.max_amount for a in view.legal_actions if a.kind is ActionKind.ALL_IN),
+                  default=0) if view is not None else 0
+        if not top:
+            return (_("Press A again to go all-in.") if key
+                    else _("Press All-in again to go all-in."))
+        return (_("Press A again to go all-in, {amount}.") if key else
+                _("Press All-in again to go all-in, {amount}.")).format(amount=self.amount(top))
+
     def _view(self) -> SeatView | None:
         hand = self.session.hand
         if hand is None or self.seat not in hand.seats:
@@ -239,10 +251,10 @@ class ActionPanel:
             if self.session.game_over:
                 self.session.new_game()
                 if self.session.game_over:  # a room: the host asked, the host deals
+                    # (the way to its first hand follows, as the room's game starts)
                     if not getattr(self.session, "game", 1):  # the room's first game
-                        return Outcome(True, _("The game starts. Press Next hand to deal."))
-                    return Outcome(True, _("A new game starts with the same players. "
-                                           "Press Next hand to deal."))
+                        return Outcome(True, _("The game starts."))
+                    return Outcome(True, _("A new game starts with the same players."))
                 self.session.next_hand()  # on this computer the first hand is dealt at once
                 return Outcome(True)
             self.session.next_hand()

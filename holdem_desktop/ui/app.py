@@ -208,6 +208,9 @@ class App:
             c = screen.focused()
             if name == "backspace" and c is not None:
                 screen.erase(c)
+            elif name == "a" and mods & pygame.KMOD_CTRL and not mods & _ALTGR \
+                    and c is not None:  # select all (no character arrives)
+                screen.select_all(c)
             elif name in _CURSOR_KEYS and c is not None:  # (said, not silent)
                 screen.cursor(c, name)
             return  # the character arrives as TEXTINPUT

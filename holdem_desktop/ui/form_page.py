@@ -97,6 +97,15 @@ class FormPage(Page):
             return
         super().cursor(control, key)
 
+    def select_all(self, control: Control) -> None:
+        """Ctrl+A selects the field's whole text, as in a native field:
+        typing (or Backspace) then replaces it ("123, selected")."""
+        if self.form is None:
+            super().select_all(control)
+            return
+        self._selected = control.id
+        self.say(self.text_said(control) + self._selection_said(control))
+
     def _replace_selected(self, control: Control) -> bool:
         """A filled field just arrived at is selected, as in a native dialog:
         the first key typed (or Backspace) replaces the whole text."""

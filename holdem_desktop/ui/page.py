@@ -122,6 +122,11 @@ class Page:
         self.say(_("Text is typed and erased at its end: Backspace erases the "
                    "last character."))
 
+    def select_all(self, control: Control) -> None:
+        """Ctrl+A in a focused edit field: where there is no selection, it is
+        said how text is edited here (not silent)."""
+        self.cursor(control, "select all")
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the screen (changes nothing)."""
 

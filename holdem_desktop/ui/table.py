@@ -341,7 +341,7 @@ class TableScreen(PicturedPage):
         elif control.id == "button:" + Command.ALL_IN and not self.confirm_all_in:
             # As the A key: a click or Enter on All-in asks once more first.
             self.confirm_all_in = True
-            self.say(_("Press All-in again to go all-in."))
+            self.say(self.panel.all_in_question(key=False))
         elif control.id.startswith("button:"):
             self.confirm_all_in = False
             return self._act(Command(control.id[7:]))
@@ -553,7 +553,7 @@ class TableScreen(PicturedPage):
                 return self._act(Command.ALL_IN)  # says why not: no "press A again" for nothing
             if not self.confirm_all_in:
                 self.confirm_all_in = True
-                self.say(_("Press A again to go all-in."))
+                self.say(self.panel.all_in_question(key=True))
             else:
                 self.confirm_all_in = False
                 return self._act(Command.ALL_IN)

@@ -184,7 +184,7 @@ class InformingPage(TableTexts):
                       if seat != self.seat]
         else:
             parts += [self.player_text(seat) + "." for seat in self._occupied()]
-        if view is not None:
+        if view is not None and view.button == self.seat:  # (another's line says "dealer")
             parts.append(self.inform(Key.DEALER))
         blinds = self._blinds()
         number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)

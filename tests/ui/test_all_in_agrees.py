@@ -41,7 +41,7 @@ def app(player_home):
 def test_one_click_asks_and_the_second_goes_all_in(app):
     _click(app, "button:all_in")
     assert _my_all_ins(app.screen) == 0 and app.screen.session.waiting_for == 0
-    assert app.screen.messages[-1] == "Press All-in again to go all-in."
+    assert app.screen.messages[-1].startswith("Press All-in again to go all-in, ")
     app.frame()
     _click(app, "button:all_in")
     assert _my_all_ins(app.screen) == 1

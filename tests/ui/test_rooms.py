@@ -266,7 +266,7 @@ def test_the_host_hands_a_seat_to_the_computer_from_the_room_zone_and_all_hear(h
         assert zone == ["heading:room", "room:code", "room:invite", "room:fingerprint",
                         "room:do:remove:Ada", "room:leave"]
         keys(app, "n")  # New game
-        assert page.messages[-1] == "The game starts. Press Next hand to deal."  # the first
+        assert page.messages[-1] == "The game starts."  # the first (the way on follows)
         assert wait([host, guest], lambda: host.remote.running and guest.remote.running)
         labels = {c.id: c.label for c in page.table_controls() if c.zone == "room"}
         assert labels["room:do:play_for:1"] == "Play for Ada"
