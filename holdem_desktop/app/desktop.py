@@ -256,6 +256,10 @@ class Desktop(PlayOnline):
         self.outputs.shown = screen.announce
         self.outputs.urgent = lambda: screen.acted
         screen.quietly, screen.spoken = self.outputs.quietly(table), self.flush
+        # (watching a room's table: its words held go to the voice as it can take them,
+        # while the table is on top: never over a dialog's)
+        screen.out_of_game.catch_up = lambda: self.outputs.release(table)
+        screen.out_of_game.said = lambda: self.outputs.said(table)
         return screen
 
     # ------------------------------------------------------------------

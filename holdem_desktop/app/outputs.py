@@ -15,6 +15,7 @@ from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
 from holdem_desktop.speech.announcer import gathered_pots, next_hand_waits, stack_now
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
+from holdem_desktop.speech.watching import WatchVoice
 
 from .alert import TurnAlert
 
@@ -63,6 +64,9 @@ class Outputs:
         self.speech.settings(settings.speech_rate, settings.speech_volume)
         self.options = speech_options(settings)
         self.announcers: dict[int, Announcer] = {}
+        self.watches: dict[int, WatchVoice] = {}
+        """A room table's words held while its player only watches
+        (:mod:`holdem_desktop.speech.watching`)."""
         self.sounds: dict[int, SoundListener] = {}
         self.alerts: dict[int, TurnAlert] = {}
         """Each table's turn alert (the window not in front: :mod:`.alert`)."""
@@ -103,14 +107,24 @@ class Outputs:
         self.speech.grow(text)
         self.shown(text, True)
 
-    def attach(self, table: Table, seat: int | None) -> None:
-        """Speech and sounds for the player at ``seat`` of ``table``."""
-        announcer = Announcer(seat, lambda k: table.seats[k].name, self.announce, self.options,
+    def attach(self, table: Table, seat: int | None, room: bool = False) -> None:
+        """Speech and sounds for the player at ``seat`` of ``table`` (a
+        ``room``'s: while the player only watches, its hands are said as the
+        voice can follow them, :mod:`~holdem_desktop.speech.watching`)."""
+        watch: WatchVoice | None = None
+        announcer = Announcer(seat, lambda k: table.seats[k].name,
+                              lambda text: watch.add(text) if watch else self.announce(text),
+                              self.options,
                               grow=self.grow, begin=lambda text: self.announce(text, True),
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)),
                               pots=lambda: gathered_pots(table),
                               stack=lambda seat: stack_now(table, seat),
                               waits=lambda: next_hand_waits(table, announcer.seat))
+        if room:
+            watch = WatchVoice(self.announce, self.speech.idle, lambda: announcer.seat,
+                               lambda k: table.seats[k].name, announcer.flush)
+            self.watches[id(table)] = watch
+            table.subscribe(watch)  # (before the announcer: it sees where a hand begins)
         table.subscribe(announcer)
         self.announcers[id(table)] = announcer
         alert = TurnAlert(seat)  # the turn while the window is not in front
@@ -137,7 +151,8 @@ class Outputs:
         """A hold on ``table``'s speech, sounds and turn alert: what it sets
         off inside is neither said nor played (the rest of a game played out
         straight to the places)."""
-        ours = [d.get(id(table)) for d in (self.announcers, self.sounds, self.alerts)]
+        ours = [d.get(id(table)) for d in (self.announcers, self.sounds, self.alerts,
+                                            self.watches)]
 
         @contextmanager
         def held() -> Iterator[None]:
@@ -172,6 +187,30 @@ class Outputs:
             announcer.pending.append(text)
         else:
             self.announce(text)
+
+    def news(self, table: object, text: str, what: str) -> None:
+        """A sentence of a tournament's news at ``table``, after its hand's
+        words (held with them while the player only watches)."""
+        watch = self.watches.get(id(table))
+        if watch is not None:
+            watch.news(text, what)
+        else:
+            self.announce(text)
+
+    def release(self, table: object, now: bool = False, out: bool = False) -> None:
+        """What ``table``'s words held while the player only watches, to the
+        voice once it has said the rest (``now``: at once); ``out``: the
+        player is out of the game there (a tournament's news said so), and
+        only watches from now on."""
+        watch = self.watches.get(id(table))
+        if watch is not None:
+            watch.release(now)
+            watch.out = watch.out or out
+
+    def said(self, table: object) -> bool:
+        """Whether every word of ``table`` is with the voice, and said."""
+        watch = self.watches.get(id(table))
+        return (watch is None or not watch.held) and self.speech.idle()
 
     def flush(self, table: object) -> None:
         """Say what the last input set off at ``table``, as one announcement;

@@ -273,7 +273,7 @@ class Rooms:
         self.address = (host, port)
         if self.hands is not None:
             self.hands.record_room(remote)
-        self.outputs.attach(remote, reply.seat)
+        self.outputs.attach(remote, reply.seat, room=True)
         remote.pump()
         # The table follows the welcome: whether a game runs, and (joining
         # again mid-hand) the whole hand as it stands, so the first key acts on it.

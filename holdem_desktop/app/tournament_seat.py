@@ -63,10 +63,12 @@ def take_seat(rooms: Rooms, server: str, seat: TournamentSeat, tournament: str |
         if after is not None:
             after(news)  # type: ignore[arg-type]
 
-    def told(news: object) -> None:  # the tournament's news, said with the table's:
+    def told(news: TournamentNews) -> None:  # the tournament's news, said with the table's:
         rooms.outputs.flush(got)  # after what its hand said so far (the end that made it)
-        for sentence in news_said(news, seat.name):  # type: ignore[arg-type]
-            rooms.outputs.announce(sentence)  # (the table may wait for a Next hand)
+        for sentence in news_said(news, seat.name):  # (the table may wait for a Next hand)
+            rooms.outputs.news(got, sentence, news.what)  # (watching: in turn, with the hands)
+        if news.what == "out":  # (they only watch from now on: test_tournament_watching_desktop)
+            rooms.outputs.release(got, out=True)
         kept(news)
 
     after = ended(got) if ended is not None else None

@@ -38,6 +38,12 @@ log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 5_000
 
+READING_RATE = 15.0
+"""Characters a voice says in a second, as estimated when it cannot tell
+whether it is still speaking (a screen reader): about 180 words a minute,
+a screen reader's default pace (a player who speeds theirs up hears short
+silences between what :meth:`Speech.idle` lets through, never a backlog)."""
+
 _GROUPED = re.compile("(?<=[0-9])[\u00a0\u202f\u2009](?=[0-9]{3}(?![0-9]))")
 """A space that groups a number's digits as Babel writes them (Polish, and
 French-like locales: "1 190" with a no-break space).  eSpeak NG, NVDA's own
@@ -418,8 +424,13 @@ class Spoken:
 class Speech:
     """The game's voice: the output, its interrupt rules and the history."""
 
-    def __init__(self, speaker: Speaker | None = None) -> None:
+    def __init__(self, speaker: Speaker | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.speaker: Speaker = speaker if speaker is not None else SilentSpeaker()
+        self.clock = clock
+        self._done_at = 0.0
+        """When the voice should have said all it was given, as estimated
+        (:data:`READING_RATE`)."""
         self.history: list[Spoken] = []
         self.failed: str | None = None
         self._levels: tuple[int, int] | None = None
@@ -436,7 +447,17 @@ class Speech:
 
     def _speak(self, text: str, interrupt: bool) -> None:
         if not self.muted:
+            now = self.clock()
+            start = now if interrupt else max(now, self._done_at)
+            self._done_at = start + len(text) / READING_RATE
             self.through_voice(text, interrupt)
+
+    def idle(self) -> bool:
+        """Whether the voice has said everything it was given: as it tells,
+        else as estimated from the length of what it was given (always,
+        with speech off)."""
+        now = self.speaking()
+        return not now if now is not None else self.clock() >= self._done_at
 
     def through_voice(self, text: str, interrupt: bool = True) -> None:
         """Hand ``text`` to the voice, muted or not (what turning speech off

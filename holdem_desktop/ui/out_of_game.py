@@ -69,11 +69,26 @@ class OutOfTheGame:
         self.at_rest: Callable[[], Transition | None] | None = None
         """A screen to open once the felt has shown what it is showing (a
         tournament's bust-out dialog, its final ranking): :meth:`when_at_rest`."""
+        self._shown: tuple[int, object] = (0, None)
+        """How many events the felt had been given when :attr:`at_rest` was
+        asked for, and the hand it showed then."""
+        self.catch_up: Callable[[], None] = lambda: None
+        """At each turn while the table is on top: the words of a room's
+        table held while the player only watches go to the voice as it can
+        take them (:mod:`holdem_desktop.speech.watching`)."""
+        self.said: Callable[[], bool] = lambda: True
+        """Whether those words are all with the voice, and said."""
+        self._quiet = False
 
-    def when_at_rest(self, make: Callable[[], Transition | None]) -> None:
-        """Open what ``make`` returns once the felt has come to rest (the
-        showdown that put the player out shown); it replaces one waiting."""
-        self.at_rest = make
+    def when_at_rest(self, make: Callable[[], Transition | None], quiet: bool = False) -> None:
+        """Open what ``make`` returns once the felt has shown what it had
+        been given by now (the showdown that put the player out) and come to
+        rest, or gone on to a later hand (a table of computers, watched,
+        never rests); ``quiet``: and once the words of the table are said
+        (the page's arrival cuts off nothing of them).  It replaces one
+        waiting."""
+        self.at_rest, self._quiet = make, quiet
+        self._shown = (self.table.pacer.added, self.table.pacer.started)
 
     def game_started(self) -> None:
         """A new game: the offer is made again once the player is out of it."""
@@ -90,14 +105,24 @@ class OutOfTheGame:
         t = self.table
         return not t.pacer.pending and not t.motion.active(now)
 
+    def _shown_now(self, now: float) -> bool:
+        """Whether the felt has shown what it had been given when
+        :attr:`at_rest` was asked for (see :meth:`when_at_rest`)."""
+        pacer = self.table.pacer
+        added, hand = self._shown
+        return self._at_rest(now) or (pacer.released >= added and pacer.started is not hand)
+
     def tick(self) -> None:
         """At each turn of the window's loop: the offer once the felt has
         shown the hand; while watching, the next hand after the pause."""
         now = self.clock()
         s = self.table.session
-        if self.at_rest is not None and self.move is None and self._at_rest(now):
+        if self.at_rest is not None and self.move is None and self._shown_now(now) \
+                and (not self._quiet or self.said()):
             make, self.at_rest = self.at_rest, None
             self.move = make()
+        if self.move is None:  # (a dialog about to open is heard first)
+            self.catch_up()
         if self.state == "due" and s.game_over:  # out in the game's last hand: nothing to ask
             self.state = "done"
         if self.state == "due" and self._at_rest(now):
