@@ -98,6 +98,7 @@ class TournamentEnd:
             awaited = news.name in news.rated  # (its rating comes next: read before closing)
 
             def show() -> Transition | None:
+                self.final = None  # (opened once: its own Enter goes to the Tournaments page)
                 if self.rating is not None or not awaited:
                     self.desktop.close_room()
                 page = RankingPage(ranking, self.back, self.desktop.say)

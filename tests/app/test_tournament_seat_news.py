@@ -20,7 +20,9 @@ class Rooms:
 
     def __init__(self, early: list[TournamentNews]) -> None:
         self.said: list[str] = []
-        self.outputs = SimpleNamespace(announce=self.said.append, flush=lambda table: None)
+        self.outputs = SimpleNamespace(announce=self.said.append, flush=lambda table: None,
+                                       news=lambda table, text, what: self.said.append(text),
+                                       release=lambda table, now=False, out=False: None)
         self.tokens = SimpleNamespace(put=lambda *a: None)
         self.watching = True
         self.table = SimpleNamespace(tournament_table=None, is_host=False, newcomer=False,
