@@ -253,13 +253,9 @@ class Desktop(PlayOnline):
                              say=self.say, on_refused=self.outputs.refused_cue(table), room=room,
                              on_too_soon=self.outputs.too_soon_cue(table))
         self.screen = screen
-        self.outputs.shown = screen.announce
-        self.outputs.urgent = lambda: screen.acted
+        self.outputs.shown, self.outputs.urgent = screen.announce, lambda: screen.acted
         screen.quietly, screen.spoken = self.outputs.quietly(table), self.flush
-        # (watching a room's table: its words held go to the voice as it can take them,
-        # while the table is on top: never over a dialog's)
-        screen.out_of_game.catch_up = lambda: self.outputs.release(table)
-        screen.out_of_game.said = lambda: self.outputs.said(table)
+        self.outputs.watch_from(screen.out_of_game, table)  # (the words held while watching)
         return screen
 
     # ------------------------------------------------------------------

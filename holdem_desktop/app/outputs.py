@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from typing import Protocol
+from typing import Any, Protocol
 
 from holdem_desktop.audio.bank import TOGETHER, SoundBank, SoundListener
 from holdem_desktop.audio.chart import play_chart
@@ -206,6 +206,14 @@ class Outputs:
         if watch is not None:
             watch.release(now)
             watch.out = watch.out or out
+
+    def watch_from(self, out_of_game: Any, table: object) -> None:
+        """``table``'s screen, at each turn while it is on top (never over a
+        dialog's words), hands the words held while the player only watches
+        to the voice as it can take them, and asks whether all are said
+        (:class:`~holdem_desktop.ui.out_of_game.OutOfTheGame`)."""
+        out_of_game.catch_up = lambda: self.release(table)
+        out_of_game.said = lambda: self.said(table)
 
     def said(self, table: object) -> bool:
         """Whether every word of ``table`` is with the voice, and said."""

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from holdem_desktop.ui.lobby import LobbyPage
@@ -59,11 +58,6 @@ class TournamentEnd:
         """The news ``over`` came: the ranking page is on its way."""
         self.ranked = False
         """The ranking page was said: a rating heard now is said at once."""
-        self.due = False
-        """The bust-out dialog waits for the felt to show the hand (not open yet)."""
-        self.final: Callable[[], Transition | None] | None = None
-        """Opens the final ranking (the news ``over`` came), once the
-        bust-out dialog, open or due, has been answered."""
 
     def _table(self) -> TableScreen | None:
         table = self.desktop.screen
@@ -79,17 +73,17 @@ class TournamentEnd:
             self.entry = (news.id, news.name)  # (followed again from the Tournaments page)
 
             def ask() -> Transition | None:
-                self.due = False
-                if self.remote.closed is not None and self.final is None:
+                if self.remote.closed is not None:
                     return None
                 self.asking = True
                 dialog = bust_dialog(table, news.place, news.entrants, news.shared,
                                      self.back, self.desktop.say)
                 dialog.on_cancel = self._watching
                 return Push(dialog)
-            self.due = True
             table.out_of_game.when_at_rest(ask)
         elif news.what == "over":
+            # (watching: the hands held are summed up and the end said now, before the page)
+            self.desktop.outputs.release(self.remote, now=True)
             self.remote.closed = "left"  # (the room closes with the tournament: no problem)
             self.ending = True
             ranking = ranking_of(self.title, news.name, news.place, news.entrants,
@@ -98,7 +92,6 @@ class TournamentEnd:
             awaited = news.name in news.rated  # (its rating comes next: read before closing)
 
             def show() -> Transition | None:
-                self.final = None  # (opened once: its own Enter goes to the Tournaments page)
                 if self.rating is not None or not awaited:
                     self.desktop.close_room()
                 page = RankingPage(ranking, self.back, self.desktop.say)
@@ -109,12 +102,13 @@ class TournamentEnd:
                 if self.rating is not None:
                     self.desktop.outputs.announce(rating_said(self.rating))  # (queued)
                 return Replace(page)
-            # The bust-out dialog, open or about to open, is heard and answered
-            # first (the rest of a tournament of computers can come in the same
-            # second as the player's end): its answer opens the ranking.
-            self.final = show
-            if not (self.asking or self.due):
-                table.out_of_game.when_at_rest(show, quiet=True)  # (after its words)
+            if self.asking:  # (the dialog over the table: the ranking replaces both)
+                table.out_of_game.at_rest = None
+                made = show()
+                if made is not None:
+                    self.desktop.moves.append(made)
+            else:  # (once the felt has shown the last hand and its words are said)
+                table.out_of_game.when_at_rest(show, quiet=True)
 
     def rated(self, mine: Rating) -> None:
         """The player's new rating, told after ``over``: kept for the Lobby;
@@ -130,17 +124,10 @@ class TournamentEnd:
 
     def _watching(self) -> None:
         self.asking = False
-        table = self._table()
-        if self.final is not None and table is not None:  # (over meanwhile: the end, in turn)
-            table.out_of_game.when_at_rest(self.final, quiet=True)
 
     def back(self) -> Transition | None:
-        """Back to the server's Tournaments page (the final ranking first,
-        when the tournament ended meanwhile)."""
+        """Back to the server's Tournaments page."""
         self.asking = False
-        if self.final is not None:
-            self.desktop.outputs.release(self.remote, now=True)  # (its end, before the page)
-            return self.final()
         return back_to_tournaments(self.desktop, self.server, self.entry)
 
 

@@ -53,7 +53,7 @@ def test_the_desktop_says_the_move_and_the_end(desktop, make_server, tmp_path):
                 [(m.name, m.seat, m.conn, m.replaced, m.sat_out) for m in r.members])
             for n, r in play.rooms.items()}))
 
-    wait_for(app, [], lambda: any(s.startswith("Places: ") for s in said(desktop)), 60.0, seen)
+    wait_for(app, [], lambda: any("Places: " in s for s in said(desktop)), 60.0, seen)
     # (sentence by sentence: the news kept on her way are said with where she sits)
     heard = [x for s in said(desktop) for x in re.split(r"(?<=[.!]) (?=[A-Z0-9])", s)]
     # Two tables of six come to one: one of them is broken, told once, hers
