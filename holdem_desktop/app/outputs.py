@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from holdem_desktop.audio.bank import TOGETHER, SoundBank, SoundListener
 from holdem_desktop.audio.chart import play_chart
@@ -18,6 +18,9 @@ from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.speech.watching import WatchVoice
 
 from .alert import TurnAlert
+
+if TYPE_CHECKING:
+    from holdem_desktop.ui.out_of_game import OutOfTheGame
 
 __all__ = ["Outputs", "Table", "speech_options"]
 
@@ -122,7 +125,8 @@ class Outputs:
                               waits=lambda: next_hand_waits(table, announcer.seat))
         if room:
             watch = WatchVoice(self.announce, self.speech.idle, lambda: announcer.seat,
-                               lambda k: table.seats[k].name, announcer.flush)
+                               lambda k: table.seats[k].name, announcer.flush,
+                               lambda: getattr(table, "tournament_table", None) is not None)
             self.watches[id(table)] = watch
             table.subscribe(watch)  # (before the announcer: it sees where a hand begins)
         table.subscribe(announcer)
@@ -207,7 +211,7 @@ class Outputs:
             watch.release(now)
             watch.out = watch.out or out
 
-    def watch_from(self, out_of_game: Any, table: object) -> None:
+    def watch_from(self, out_of_game: OutOfTheGame, table: object) -> None:
         """``table``'s screen, at each turn while it is on top (never over a
         dialog's words), hands the words held while the player only watches
         to the voice as it can take them, and asks whether all are said

@@ -66,12 +66,16 @@ class WatchVoice:
 
     ``announce`` hands a text to the voice; ``idle`` says whether the voice
     has said all it was given; ``seat`` is the player's seat (None: a
-    watcher); ``name`` a seat's name."""
+    watcher); ``name`` a seat's name; ``tournament`` whether the table is a
+    tournament's (a watcher without a seat is followed so there only: a
+    friends' room plays at its people's pace)."""
 
     def __init__(self, announce: Callable[[str], None], idle: Callable[[], bool],
                  seat: Callable[[], int | None], name: Callable[[int], str],
-                 flush: Callable[[], object] = lambda: None) -> None:
+                 flush: Callable[[], object] = lambda: None,
+                 tournament: Callable[[], bool] = lambda: True) -> None:
         self.announce = announce
+        self.tournament = tournament
         self.idle = idle
         self.seat = seat
         self.name = name
@@ -89,8 +93,9 @@ class WatchVoice:
         """Hands not said, in all (for the tests and the curious)."""
 
     def watching(self) -> bool:
-        """Whether the player only watches (no seat, or theirs is out)."""
-        return self.seat() is None or self.out
+        """Whether the player only watches: their seat is out of the game,
+        or they watch a tournament's table without one."""
+        return self.out or (self.seat() is None and self.tournament())
 
     def __call__(self, event: object) -> None:
         """An event of the table, seen before the announcer sees it."""
@@ -152,10 +157,10 @@ class WatchVoice:
             said = [summary if s == _SUMMARY else s for s in said]
         for k in [k for k in self._dealt if k < newest]:
             del self._dealt[k]
-        text = " ".join(s for s in said if s)
-        if text:
-            self.announce(text)
-        return text or None
+        said = [s for s in said if s]
+        for s in said:  # (queued, each as it came: a news sentence stays one)
+            self.announce(s)
+        return " ".join(said) or None
 
 
 _SUMMARY = "\0summary"
