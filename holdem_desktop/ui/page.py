@@ -7,7 +7,9 @@ one place (:class:`~holdem_desktop.ui.app.App`).
 
 :class:`Page` is the common behaviour of every screen made of controls:
 Tab / Shift+Tab through the controls, the zone keys through the headings,
-Enter or Space activates, Up / Down change a choice, slider or check box,
+Enter or Space activates, Up / Down change a slider (Up raises it) or a
+choice (a combo box: Down the next item, Up the one before), Right / Left
+step either (Right as Down in a combo box, as Up on a slider),
 Escape closes, the mouse focuses and activates what it clicks, and every
 focus change is said.  Subclasses say what their controls are and what
 activating one does.
@@ -105,7 +107,9 @@ class Page:
         return None
 
     def adjust(self, control: Control, direction: int) -> bool:
-        """Up (+1) / Down (-1) on the focused control; False: not handled."""
+        """Step the focused control: +1 raises a slider or goes to a choice's
+        next item (Up on a slider, Down on a choice, Right on either), -1 the
+        other way; False: not handled."""
         return False
 
     def type_text(self, control: Control, text: str) -> None:
@@ -217,6 +221,8 @@ class Page:
             return self.use(c)
         if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and c is not None:
             direction = 1 if key is Key.AMOUNT_UP else -1
+            if c.role is Role.CHOICE:  # a combo box: Down goes down its list
+                direction = -direction
             if self.adjust(c, direction):
                 return None
             if c.role in (Role.TEXT, Role.HEADING):  # read on, line by line, like a document

@@ -268,7 +268,8 @@ class StatisticsPage(FormPage):
     def adjust(self, control: Control, direction: int) -> bool:
         if control.id == "game" and self.games:
             self.tone = None  # another game's chart: its own words, its own tone
-            self.chosen = (self.chosen - direction) % len(self.games)  # Up: a newer game
+            # a combo box of the games, newest first: Down the next (an older one)
+            self.chosen = (self.chosen + direction) % len(self.games)
             self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
                                                      n=len(self.games)) + " "
                      + chart_points(self.values()))
