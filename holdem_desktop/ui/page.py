@@ -80,6 +80,8 @@ class Page:
     """Set when what opened the page has already said where the player is
     (a new game's deal, a continued game's welcome): its title and focus are
     then not said over it."""
+    news_told: bool = False
+    """Set by the window once it has said the page's :meth:`news`."""
     typed_ahead: bool = False
     """Set by the window while it hands over a key pressed before the last
     decision could be heard (see :meth:`settled`)."""
@@ -142,6 +144,12 @@ class Page:
         """What is said after the title as the page opens, before its focus
         (a dialog's static text, as a screen reader reads it): none unless
         the page tells the player something there they need."""
+        return ""
+
+    def news(self) -> str:
+        """What is said the first time the window says where the player is on
+        this page, and not on each return to it from a page opened over it
+        (the start screen's saved game): none by default."""
         return ""
 
     def take_move(self) -> Transition | None:
