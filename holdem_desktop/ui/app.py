@@ -184,12 +184,17 @@ class App:
     def where(self, arriving: bool = False) -> str:
         """The screen's title and its focused control, as said on arriving
         there; ``arriving``: the page has just opened, and its
-        :meth:`~.page.Page.description` is said between them."""
+        :meth:`~.page.Page.description` is said between them.  The page's
+        :meth:`~.page.Page.news` comes with the first of these only."""
         c = self.screen.focused()
         if c is None:
             return ""
         title = getattr(self.screen, "title", "")
         spoken = self.screen.describe(c)
+        news = "" if self.screen.news_told else self.screen.news()
+        self.screen.news_told = True
+        if news:
+            spoken = f"{news} {spoken}"
         notice = getattr(self.screen, "notice", None)  # a page's warning, said as it opens
         warning = notice() if callable(notice) else ""
         if warning:

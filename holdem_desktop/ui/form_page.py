@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from holdem_desktop.i18n.translate import _
 
 from .forms import Form, erased_echo, typed_echo
+from .keymap import Key
 from .page import Page, Transition
 from .page_draw import PageRenderer
 from .widgets import Control, Role
@@ -137,13 +138,25 @@ class FormPage(Page):
         where = self.form.position(control.id) if self.form is not None else None
         if where is not None:
             text += ", " + _("{k} of {n}").format(k=where[0], n=where[1])
-        hints = {Role.CHOICE: _("Up and Down change it."),
+        hints = {Role.CHOICE: _("Down chooses the next, Up the one before."),
                  Role.SLIDER: _("Up and Down change it."),
                  Role.CHECKBOX: _("Space ticks it."), Role.EDIT: _("Type to fill it.")}
         if control.role in hints and control.role not in self._hinted:
             self._hinted.add(control.role)
             text += "; " + hints[control.role]
         return text
+
+    def keys_here(self) -> dict[Key, str]:
+        """Up and Down on a page of combo boxes (and sliders): F1 says which
+        way each goes, since at the table they choose the amount."""
+        roles = {c.role for c in self.controls()}
+        if Role.CHOICE not in roles:
+            return {}
+        if Role.SLIDER in roles:
+            return {Key.AMOUNT_DOWN: _("The next item of a combo box; a slider lower"),
+                    Key.AMOUNT_UP: _("The item before in a combo box; a slider higher")}
+        return {Key.AMOUNT_DOWN: _("The next item of a combo box"),
+                Key.AMOUNT_UP: _("The item before in a combo box")}
 
     def draw(self, surface: pygame.Surface) -> None:
         c = self.focused()

@@ -1,9 +1,10 @@
 """Form fields: choices, numbers, sliders, check boxes and text, as controls.
 
 A :class:`Form` holds the current values of its fields and turns them into
-:class:`~holdem_desktop.ui.widgets.Control` objects for a page; Up / Down
-(or a click on either half) step a choice or a slider, Enter toggles a
-check box, typing fills a text field.  Values are plain data; the page
+:class:`~holdem_desktop.ui.widgets.Control` objects for a page; the arrows
+(or a click on either half) step a choice (a combo box: Down the next item)
+or a slider (Up raises it), Space toggles a check box, typing fills a text
+field.  Values are plain data; the page
 decides what a change means (save a setting, start a game).
 """
 
@@ -90,9 +91,9 @@ class Form:
             self.on_change(f.id, value)
 
     def adjust(self, field_id: str, direction: int) -> str | None:
-        """Step a choice or slider (or flip a check box); returns what to say
-        (the new value, or that it is already at its end), None if the field
-        does not step."""
+        """Step a choice (+1: its next item) or slider (+1: higher), or flip a
+        check box; returns what to say (the new value, or that it is already
+        at its end), None if the field does not step."""
         f = self.field(field_id)
         if f is None or f.role is Role.EDIT:
             return None

@@ -54,19 +54,25 @@ class StartPage(FormPage):
         super().draw_in(surface, area, focus_id)
 
     def notice(self) -> str:
-        """When nothing speaks, the start screen says so (and what to install);
-        a saved game is mentioned, so that Enter goes on with it knowingly."""
+        """When nothing speaks, the start screen says so (and what to install)."""
         state = speech_state(self.desktop)
-        lines = [state.text] if state is not None and state.silent else []
-        if self.desktop.has_saved_game():
-            lines.append(_("You have a saved game: Continue goes on with it."))
-        return " ".join(lines)
+        return state.text if state is not None and state.silent else ""
+
+    def news(self) -> str:
+        """A saved game is mentioned, so that Enter goes on with it knowingly:
+        as the window opens and after leaving a table (this page is new
+        then), not again on coming back from Rooms or How to play."""
+        return self._saved()
+
+    def _saved(self) -> str:
+        return _("You have a saved game: Continue goes on with it.") \
+            if self.desktop.has_saved_game() else ""
 
     def shown_notice(self) -> str:
-        """Also what went wrong at start (a broken variant file given with
-        ``--variant``, settings that could not be read): said once when the
-        window opened, and shown here, not only in the status line."""
-        problems = [self.notice(), *getattr(self.desktop, "notices", ())]
+        """Also the saved game, and what went wrong at start (a broken variant
+        file given with ``--variant``, settings that could not be read): said
+        once, and shown here all the while, not only in the status line."""
+        problems = [self.notice(), self._saved(), *getattr(self.desktop, "notices", ())]
         return " ".join(dict.fromkeys(p for p in problems if p))
 
     def controls(self) -> tuple[Control, ...]:

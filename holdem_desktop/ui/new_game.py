@@ -213,7 +213,7 @@ class NewGamePage(FormPage):
             self._copy()
             return None
         if control.id != "start":
-            self.adjust(control, 1)  # Enter steps a choice like Up
+            self.adjust(control, 1)  # Enter steps a choice to its next item, like Down
             return None
         if not self.room and self.desktop.has_saved_game():
             return Push(self.replace_question())  # a saved game is never lost unasked

@@ -7,7 +7,9 @@ one place (:class:`~holdem_desktop.ui.app.App`).
 
 :class:`Page` is the common behaviour of every screen made of controls:
 Tab / Shift+Tab through the controls, the zone keys through the headings,
-Enter or Space activates, Up / Down change a choice, slider or check box,
+Enter or Space activates, Up / Down change a slider (Up raises it) or a
+choice (a combo box: Down the next item, Up the one before), Right / Left
+step either (Right as Down in a combo box, as Up on a slider),
 Escape closes, the mouse focuses and activates what it clicks, and every
 focus change is said.  Subclasses say what their controls are and what
 activating one does.
@@ -78,6 +80,8 @@ class Page:
     """Set when what opened the page has already said where the player is
     (a new game's deal, a continued game's welcome): its title and focus are
     then not said over it."""
+    news_told: bool = False
+    """Set by the window once it has said the page's :meth:`news`."""
     typed_ahead: bool = False
     """Set by the window while it hands over a key pressed before the last
     decision could be heard (see :meth:`settled`)."""
@@ -105,7 +109,9 @@ class Page:
         return None
 
     def adjust(self, control: Control, direction: int) -> bool:
-        """Up (+1) / Down (-1) on the focused control; False: not handled."""
+        """Step the focused control: +1 raises a slider or goes to a choice's
+        next item (Up on a slider, Down on a choice, Right on either), -1 the
+        other way; False: not handled."""
         return False
 
     def type_text(self, control: Control, text: str) -> None:
@@ -143,6 +149,12 @@ class Page:
         """What is said after the title as the page opens, before its focus
         (a dialog's static text, as a screen reader reads it): none unless
         the page tells the player something there they need."""
+        return ""
+
+    def news(self) -> str:
+        """What is said the first time the window says where the player is on
+        this page, and not on each return to it from a page opened over it
+        (the start screen's saved game): none by default."""
         return ""
 
     def take_move(self) -> Transition | None:
@@ -222,6 +234,8 @@ class Page:
             return self.use(c)
         if key in (Key.AMOUNT_UP, Key.AMOUNT_DOWN) and c is not None:
             direction = 1 if key is Key.AMOUNT_UP else -1
+            if c.role is Role.CHOICE:  # a combo box: Down goes down its list
+                direction = -direction
             if self.adjust(c, direction):
                 return None
             if c.role in (Role.TEXT, Role.HEADING):  # read on, line by line, like a document

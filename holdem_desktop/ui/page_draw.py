@@ -37,6 +37,9 @@ class PageRenderer:
         """Pixels per wheel notch, as of the last frame."""
         self._bar: pygame.Rect | None = None
         self._body = pygame.Rect(0, 0, 0, 0)
+        self.scale: float | None = None
+        """The size of the words against the 1280×800 design size; None: the
+        area's own (a page drawn in part of the window sets the window's)."""
         self.drawn: dict[str, pygame.Rect] = {}
         """Where words went in the last frame: ``"subtitle"``, each labelled
         row's label as ``"label:" + id`` and each text's words as ``"text:" + id``."""
@@ -99,7 +102,7 @@ class PageRenderer:
         p = self.palette
         set_text_scale(surface.get_size())  # (bold follows the frame's own scale)
         s = min(area.w / 1280, area.h / 800) if area.w and area.h else 1.0
-        s = max(0.8, s)
+        s = max(0.8, s if self.scale is None else self.scale)
         pygame.draw.rect(surface, p.background, area)
         self.drawn = {}
         width = min(area.w - round(80 * s), round(900 * s))

@@ -45,14 +45,14 @@ from holdem_desktop.store.stats import (
     stats_csv,
 )
 
-from .draw import font
+from .draw import font, wrap
 from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
 from .review import documents
 from .widgets import Control, Role
 
-__all__ = ["StatisticsPage", "draw_chart", "figure_lines"]
+__all__ = ["StatisticsPage", "draw_chart", "draw_no_games", "figure_lines"]
 
 
 def figure_lines(f: Figures) -> list[str]:
@@ -68,6 +68,25 @@ def figure_lines(f: Figures) -> list[str]:
             chips=signed(f.net), bb=number(f.bb_per_100)),
         _("Biggest pot won: {chips}.").format(chips=amount(f.biggest_pot)),
     ]
+
+
+def draw_no_games(surface: pygame.Surface, area: pygame.Rect,
+                  colors: tuple[tuple[int, int, int], ...], scale: float) -> pygame.Rect:
+    """Where the chart goes, before any game: the words "No games yet" and
+    what will be drawn there, no axes; returns where the words went."""
+    background, gold, dim = colors
+    s = max(0.8, scale)
+    pygame.draw.rect(surface, background, area, border_radius=10)
+    words = font(round(40 * s)).render(_("No games yet"), True, gold)
+    drawn = surface.blit(words, words.get_rect(midbottom=(area.centerx, area.centery)))
+    y = area.centery + round(16 * s)
+    small = font(round(24 * s))
+    for line in wrap(small, _("Play a game: the chart of your chips over it shows here."),
+                     area.w - round(40 * s)):
+        img = small.render(line, True, dim)
+        surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+        y += img.get_height()
+    return drawn
 
 
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int],
@@ -144,6 +163,9 @@ class StatisticsPage(FormPage):
                                                 "opened.")])
             return items
         mine = my_stats(self.store)
+        if not self.games:  # said and shown as it is, not as headings over nothing
+            return [Control("none", _("No games yet. Play a game, and your figures and the "
+                                      "chart of your chips show here."), Role.TEXT, "stats")]
         if not mine.overall.hands:
             section("none", _("You, over every game"), [_("No hand has been played yet.")])
             return items
@@ -212,10 +234,10 @@ class StatisticsPage(FormPage):
             self._came_from = None
 
     def controls(self) -> tuple[Control, ...]:
-        chart: list[Control] = [Control("h:chart", _("Chips over a game"), Role.HEADING,
-                                        "chart")]
+        chart: list[Control] = []
         if self.games:
             chart += [
+                Control("h:chart", _("Chips over a game"), Role.HEADING, "chart"),
                 Control("game", _("Game"), Role.CHOICE, "chart", value=self._game_short()),
                 Control("points", chart_points(self.values()), Role.TEXT, "chart"),
                 Control("listen", _("Listen to the chart"), zone="chart"),
@@ -268,7 +290,8 @@ class StatisticsPage(FormPage):
     def adjust(self, control: Control, direction: int) -> bool:
         if control.id == "game" and self.games:
             self.tone = None  # another game's chart: its own words, its own tone
-            self.chosen = (self.chosen - direction) % len(self.games)  # Up: a newer game
+            # a combo box of the games, newest first: Down the next (an older one)
+            self.chosen = (self.chosen + direction) % len(self.games)
             self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
                                                      n=len(self.games)) + " "
                      + chart_points(self.values()))
@@ -296,11 +319,18 @@ class StatisticsPage(FormPage):
 
     def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
         left = pygame.Rect(area.x, area.y, round(area.w * 0.56), area.h)
+        # the figures' words at the size of every page's in this window, not of a
+        # narrower one (they were small beside the chart in a large window)
+        self.renderer.scale = min(area.w / 1280, area.h / 800) if area.w and area.h else None
         super().draw_in(surface, left, focus_id)
         p = self.renderer.palette
         pygame.draw.rect(surface, p.background, (left.right, area.y, area.w - left.w, area.h))
         chart = pygame.Rect(left.right + 10, area.y + round(area.h * 0.12),
                             area.w - left.w - 30, round(area.h * 0.6))
+        if not self.games:
+            self.renderer.drawn["no_games"] = draw_no_games(
+                surface, chart, (p.panel, p.gold, p.dim), self.renderer.scale or 1.0)
+            return
         g = self.game()
         draw_chart(surface, chart, self.values(),
                    _("Your chips: {game}").format(game=stored_variant_name(g.variant))

@@ -33,7 +33,10 @@ class Role(StrEnum):
     LIST = "list"
     CHECKBOX = "checkbox"
     CHOICE = "choice"
+    """A combo box: its items in a list, Down (or Right) the next, Up (or
+    Left) the one before, as a screen reader's user expects of one."""
     SLIDER = "slider"
+    """A value in steps: Up (or Right) raises it, Down (or Left) lowers it."""
     EDIT = "edit"
 
 
@@ -42,7 +45,7 @@ def role_name(role: Role) -> str:
     return {
         Role.BUTTON: _("button"), Role.HEADING: _("heading"), Role.TAB: _("tab"),
         Role.CARD: _("card"), Role.TEXT: _("text"), Role.LIST: _("list"),
-        Role.CHECKBOX: _("check box"), Role.CHOICE: _("choice"), Role.SLIDER: _("slider"),
+        Role.CHECKBOX: _("check box"), Role.CHOICE: _("combo box"), Role.SLIDER: _("slider"),
         Role.EDIT: _("edit"),
     }[role]
 

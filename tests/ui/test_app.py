@@ -240,7 +240,7 @@ def test_start_screen_new_game_form_leave_and_continue(desktop, home):
     form = app.screen
     assert form.title == "New game"
     keys(app, "tab")  # Players
-    keys(app, "down", "down")
+    keys(app, "up", "up")  # (a combo box: Up the item before)
     assert form.form.values["players"] == 2
     keys(app, "tab", "tab", "tab", "tab")  # Your name: letters type instead of acting
     for _ in range(4):
@@ -411,7 +411,7 @@ def test_choosing_a_language_applies_at_once_and_is_remembered(app, home):
     table.focus.id = "tab:settings"
     keys(app, "return")
     table.focus.id = "language"
-    keys(app, "up", "up")  # English -> Română -> Italiano
+    keys(app, "down", "down")  # English -> Română -> Italiano
     assert table.desktop.settings.language == "it"
     assert table.tab.title != "Settings"  # the page itself speaks Italian now
     keys(app, "escape")

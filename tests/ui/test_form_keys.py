@@ -46,7 +46,8 @@ def test_left_and_right_change_a_choice_and_the_focus_says_how(desktop):
     keys(app, "return")
     form = app.screen
     first = last_said(desktop)
-    assert first == "New game. Game, choice, Tournament, 5 of 5; Up and Down change it."
+    assert first == ("New game. Game, combo box, Tournament, 5 of 5; Down chooses the next, "
+                     "Up the one before.")
     keys(app, "left")
     assert form.form.values["variant"] != "tournament" and form.focused().id == "variant"
     assert last_said(desktop) == "Session, 4 of 5"

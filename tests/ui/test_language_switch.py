@@ -31,7 +31,7 @@ def test_the_subtitle_follows_the_language_chosen(player_home):
         start.focus.id = "settings"
         keys(app, "return")
         app.screen.focus.id = "language"
-        keys(app, "up")  # English -> Română
+        keys(app, "down")  # English -> Română
         assert desktop.settings.language == "ro"
         keys(app, "escape")
         assert app.screen is start

@@ -49,7 +49,7 @@ def test_the_move_log_is_written_again_in_the_language_chosen(player_home):
             keys(app, "n" if session.hand is None or session.hand.over else "c")
         english = list(table.log)
         assert len(english) > 15 and any(line.startswith("Hand ") for line in english)
-        choose(app, table, ("up",))  # English -> Română
+        choose(app, table, ("down",))  # English -> Română
         assert desktop.settings.language == "ro"
         romanian = list(table.log)
         assert len(romanian) == len(english)
@@ -58,7 +58,7 @@ def test_the_move_log_is_written_again_in_the_language_chosen(player_home):
         assert not any(line.startswith("Hand ") for line in romanian)
         keys(app, "n" if session.hand is None or session.hand.over else "c")
         newer = table.log[len(romanian):]
-        choose(app, table, ("down",))  # back to English: the very same lines
+        choose(app, table, ("up",))  # back to English: the very same lines
         assert desktop.settings.language == "en"
         assert table.log[:len(english)] == english
         assert all(a != b for a, b in zip(newer, table.log[len(romanian):], strict=False)) \

@@ -261,6 +261,6 @@ def test_opening_new_game_says_that_a_file_cannot_be_used(tmp_path):
         app = App(StartPage(desktop, lambda text: None), keymap=desktop.keymap)
         app.apply(Push(page))
         assert said[-1].startswith("New game. 1 file in your variants folder cannot be used; "
-                                   "it is listed below. Game, choice, Tournament, ")
+                                   "it is listed below. Game, combo box, Tournament, ")
     finally:
         pygame.display.quit()

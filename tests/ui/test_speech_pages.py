@@ -97,9 +97,9 @@ def test_the_speech_choice_is_a_setting(surface):
     said = []
     page = SettingsPage(desktop, said.append)
     page.focus.set(page.controls(), "speech_output")
-    page.press(Key.AMOUNT_UP)
+    page.press(Key.AMOUNT_DOWN)
     assert desktop.settings.speech_output == "screen_reader"
     assert said[-1].startswith("Screen reader only")
     for _ in range(3):
-        page.press(Key.AMOUNT_UP)
+        page.press(Key.AMOUNT_DOWN)
     assert desktop.settings.speech_output == "off"
