@@ -81,8 +81,8 @@ def test_the_lobby_reads_as_a_list_and_follows_the_server(desktop, served):
                          "5 computers, 1 of 1"), heard
         # a filter on another game: the server lists none, and the count says so
         app.screen.focus.id = "game"
-        keys(app, "up")  # Any game -> Session
-        keys(app, "up")  # -> Tournament
+        keys(app, "down")  # Any game -> Session (a combo box: Down, the next item)
+        keys(app, "down")  # -> Tournament
         assert said(desktop)[-1] == "Tournament, 3 of 6", said(desktop)[-3:]
         wait_for(app, [ann], lambda: said(desktop)[-1]
                  == "No public table yet: Play now opens one.")
