@@ -289,9 +289,14 @@ class StatisticsPage(FormPage):
 
     def adjust(self, control: Control, direction: int) -> bool:
         if control.id == "game" and self.games:
+            # a combo box of the games, newest first: Down the next (an older one); at
+            # either end it stays, and says so, as every combo box does
+            if not 0 <= self.chosen + direction < len(self.games):
+                self.say(_("{value}, already the end").format(value=self._game_text())
+                         + ", " + _("{k} of {n}").format(k=self.chosen + 1, n=len(self.games)))
+                return True
             self.tone = None  # another game's chart: its own words, its own tone
-            # a combo box of the games, newest first: Down the next (an older one)
-            self.chosen = (self.chosen + direction) % len(self.games)
+            self.chosen += direction
             self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
                                                      n=len(self.games)) + " "
                      + chart_points(self.values()))
