@@ -85,7 +85,7 @@ def test_blinds_go_up_steps_in_order_and_opens_on_the_games_own(home):
 
 
 def test_the_blind_speed_started_with_is_chosen_at_the_next_launch(home):
-    desktop, app = launch(home)
+    _desktop, app = launch(home)
     for _ in range(7):  # every 20 minutes, Down from every 10 hands
         keys(app, "down")
     assert said(app) == "every 20 minutes, 9 of 11"
