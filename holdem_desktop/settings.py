@@ -22,8 +22,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LoadResult", "Settings", "default_language", "language_of", "load_settings",
-           "save_settings", "settings_path", "system_language_names"]
+__all__ = ["LoadResult", "Settings", "blind_speed_of", "blind_speed_text", "default_language",
+           "language_of", "load_settings", "save_settings", "settings_path",
+           "system_language_names"]
 
 LANGUAGES = ("en", "ro", "it", "pl")
 STRENGTHS = ("easy", "normal", "hard")
@@ -170,6 +171,9 @@ class Settings:
     variant: str = "tournament"
     players: int = 6
     strength: str = "normal"
+    blind_speed: str = ""
+    """New game's "Blinds go up" last started with (:func:`blind_speed_text`;
+    empty: the game's own)."""
     window_width: int = 1280
     window_height: int = 800
 
@@ -209,6 +213,30 @@ _RANGES: dict[str, tuple[float, float]] = {
 }
 
 
+def blind_speed_text(clock: tuple[int | None, int | None]) -> str:
+    """A blind speed (hands per level, minutes per level) as the settings file
+    keeps it: ``"hands:10"``, ``"minutes:15"``, ``"hands:10,minutes:20"``."""
+    hands, minutes = clock
+    parts = ([] if hands is None else [f"hands:{hands}"]) + (
+        [] if minutes is None else [f"minutes:{minutes}"])
+    return ",".join(parts)
+
+
+def blind_speed_of(text: str) -> tuple[int | None, int | None] | None:
+    """The blind speed of :func:`blind_speed_text`'s ``text`` (None: empty, or
+    not a speed)."""
+    found: dict[str, int] = {}
+    for part in text.split(",") if text else ():
+        name, sep, count = part.partition(":")
+        if not sep or name not in ("hands", "minutes") or name in found \
+                or not count.isascii() or not count.isdigit() or int(count) < 1:
+            return None
+        found[name] = int(count)
+    if not found:
+        return None
+    return found.get("hands"), found.get("minutes")
+
+
 def _valid(name: str, kind: Any, value: Any) -> bool:
     if kind in (bool, "bool"):
         return isinstance(value, bool)
@@ -223,6 +251,8 @@ def _valid(name: str, kind: Any, value: Any) -> bool:
     if ok and name in _RANGES:
         lo, hi = _RANGES[name]
         ok = lo <= value <= hi
+    if ok and name == "blind_speed":
+        ok = value == "" or blind_speed_of(value) is not None
     return ok
 
 

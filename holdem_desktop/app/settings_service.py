@@ -29,6 +29,7 @@ def setting_name(name: str) -> str:
         "player_name": _("Your name"), "room_code": _("Room code"),
         "room_address": _("Host address or invitation (if the room is not found)"),
         "variant": _("Game"), "players": _("Players"), "strength": _("Computer players"),
+        "blind_speed": _("Blinds go up"),
         "window_width": _("Window size"), "window_height": _("Window size"),
     }.get(name, name)
 

@@ -187,19 +187,17 @@ def stack_choices(variant: Variant) -> tuple[int, ...]:
 
 
 def level_clocks(variant: Variant) -> tuple[tuple[int | None, int | None], ...]:
-    """Blind speeds New game offers, as (hands per level, minutes per level):
-    the variant's own first, then every so many hands, then every so many
-    minutes; empty when the blinds never go up."""
+    """Blind speeds New game offers, as (hands per level, minutes per level),
+    in order: every so many hands, fewest first, then every so many minutes,
+    fewest first (the variant's own among them, a speed of both hands and
+    minutes after the same hands alone), so a combo box steps them in order;
+    empty when the blinds never go up."""
     schedule = variant.schedule
     if not blinds_go_up(schedule):
         return ()
-    own = (schedule.hands_per_level, schedule.minutes_per_level)
-    out: list[tuple[int | None, int | None]] = [own]
-    for hands in _LEVEL_HANDS:
-        if LEVEL_HANDS_RANGE[0] <= hands <= LEVEL_HANDS_RANGE[1] and (hands, None) not in out:
-            out.append((hands, None))
-    for minutes in _LEVEL_MINUTES:
-        if LEVEL_MINUTES_RANGE[0] <= minutes <= LEVEL_MINUTES_RANGE[1] \
-                and (None, minutes) not in out:
-            out.append((None, minutes))
-    return tuple(out)
+    found = {(schedule.hands_per_level, schedule.minutes_per_level)}
+    found.update((hands, None) for hands in _LEVEL_HANDS
+                 if LEVEL_HANDS_RANGE[0] <= hands <= LEVEL_HANDS_RANGE[1])
+    found.update((None, minutes) for minutes in _LEVEL_MINUTES
+                 if LEVEL_MINUTES_RANGE[0] <= minutes <= LEVEL_MINUTES_RANGE[1])
+    return tuple(sorted(found, key=lambda c: (c[0] is None, c[0] or 0, c[1] or 0)))

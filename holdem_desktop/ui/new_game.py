@@ -18,6 +18,7 @@ from holdem_desktop.session.variant_files import (
     stack_choices,
     user_variants_dir,
 )
+from holdem_desktop.settings import blind_speed_of, blind_speed_text
 
 from .desktop import CertificateQuestion, Desktop
 from .dialog import Dialog
@@ -85,7 +86,8 @@ class NewGamePage(FormPage):
             self.focus.id = "start"
         self.form = Form(self._fields(key), {
             "variant": key, "players": self._clamp(key, s.players), "strength": s.strength,
-            "name": s.player_name or _("Player"), **self._defaults(key),
+            "name": s.player_name or _("Player"),
+            **self._defaults(key, blind_speed_of(s.blind_speed)),
         }, self._changed)
 
     def _read_folder(self) -> None:
@@ -133,10 +135,15 @@ class NewGamePage(FormPage):
                       detail=_("A new game of {game} takes the place of the game you saved: "
                                "that game can no longer be continued.").format(game=game))
 
-    def _defaults(self, key: str) -> dict[str, Any]:
+    def _defaults(self, key: str,
+                  speed: tuple[int | None, int | None] | None = None) -> dict[str, Any]:
+        """The game's own stack and blind speed (``speed`` instead, the one
+        remembered, when the game offers it)."""
         v = self.variants[key]
         clocks = level_clocks(v)
-        return {"stack": v.starting_stack, "speed": clocks[0] if clocks else None}
+        own = (v.schedule.hands_per_level, v.schedule.minutes_per_level)
+        return {"stack": v.starting_stack,
+                "speed": (speed if speed in clocks else own) if clocks else None}
 
     def _most(self, key: str) -> int:
         v = self.variants[key]
@@ -230,9 +237,11 @@ class NewGamePage(FormPage):
             return None
         listed = v["variant"] if v["variant"] in {g.id for g in list_games(self.folder)} \
             else self.desktop.settings.variant  # a file from elsewhere is not remembered
+        speed = v.get("speed")  # (a game whose blinds never go up keeps the one remembered)
         self.desktop.change_settings(self.desktop.settings.updated(
-            variant=listed, players=v["players"], strength=v["strength"],
-            player_name=name))
+            variant=listed, players=v["players"], strength=v["strength"], player_name=name,
+            blind_speed=self.desktop.settings.blind_speed if speed is None
+            else blind_speed_text(speed)))
         if self.room and self.server is not None:  # on a server over the internet
             server = self.server
 

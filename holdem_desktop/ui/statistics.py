@@ -49,6 +49,7 @@ from .draw import font, wrap
 from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
+from .page_draw import one_line
 from .review import documents
 from .widgets import Control, Role
 
@@ -90,23 +91,39 @@ def draw_no_games(surface: pygame.Surface, area: pygame.Rect,
 
 
 def draw_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int],
-               title: str, colors: tuple[tuple[int, int, int], ...]) -> None:
+               title: str, colors: tuple[tuple[int, int, int], ...],
+               drawn: dict[str, pygame.Rect] | None = None, scale: float = 1.0) -> None:
     """A line chart of ``values`` in ``area``: axes, the line, the peak and
-    the end marked, the lowest and highest values written."""
+    the end marked, the lowest and highest values written (where each of its
+    words went: ``drawn``).  Its words are the page's (``scale``: the page's
+    words' scale): the axes' words as large as a line of the figures beside
+    it, the heading as a field's label; the lines and marks follow the
+    chart's own size."""
+    drawn = {} if drawn is None else drawn
     background, line, text, dim, mark = colors
     pygame.draw.rect(surface, background, area, border_radius=10)
     s = max(0.7, min(area.w / 500, area.h / 400))
-    heading = font(round(26 * s)).render(title, True, text)
-    surface.blit(heading, (area.x + round(14 * s), area.y + round(10 * s)))
-    plot = pygame.Rect(area.x + round(70 * s), area.y + round(50 * s),
-                       area.w - round(90 * s), area.h - round(90 * s))
+    ts = max(0.8, scale)
+    pad = round(14 * ts)
+    heading_font = font(round(28 * ts))
+    heading = heading_font.render(one_line(heading_font, title, area.w - 2 * pad), True, text)
+    drawn["chart:title"] = surface.blit(heading, (area.x + pad, area.y + round(10 * ts)))
+    small = font(round(26 * ts))
+    low, high = (min(0, min(values)), max(values)) if values else (0, 0)
+    words_w = max(small.size(amount(v))[0] for v in (low, high))
+    half = small.get_height() // 2
+    top = drawn["chart:title"].bottom + half + round(8 * ts)
+    left = area.x + pad + words_w + round(8 * ts)
+    plot = pygame.Rect(left, top, area.right - pad - round(6 * s) - left,  # (the end's mark)
+                       area.bottom - round(8 * ts) - small.get_height() - round(6 * ts) - top)
     pygame.draw.line(surface, dim, plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, dim, plot.bottomleft, plot.topleft, 2)
     if len(values) < 2:
-        note = font(round(22 * s)).render(_("Not enough hands for a chart."), True, dim)
+        note_font = font(round(26 * ts))
+        note = note_font.render(one_line(note_font, _("Not enough hands for a chart."),
+                                         plot.w), True, dim)
         surface.blit(note, note.get_rect(center=plot.center))
         return
-    low, high = min(0, min(values)), max(values)
     span = high - low or 1
     points = [(plot.x + round(k * plot.w / (len(values) - 1)),
                plot.bottom - round((v - low) * plot.h / span)) for k, v in enumerate(values)]
@@ -114,12 +131,13 @@ def draw_chart(surface: pygame.Surface, area: pygame.Rect, values: Sequence[int]
     peak = max(range(len(values)), key=lambda k: values[k])
     for k in (peak, len(values) - 1):
         pygame.draw.circle(surface, mark, points[k], round(6 * s))
-    small = font(round(18 * s))
-    for value, y in ((high, plot.top), (low, plot.bottom)):
+    for key, value, y in (("high", high, plot.top), ("low", low, plot.bottom)):
         img = small.render(amount(value), True, dim)
-        surface.blit(img, img.get_rect(midright=(plot.x - round(6 * s), y)))
+        drawn["chart:" + key] = surface.blit(img, img.get_rect(
+            midright=(plot.x - round(8 * ts), y)))
     hands = small.render(hands_count(len(values) - 1), True, dim)
-    surface.blit(hands, hands.get_rect(midtop=(plot.centerx, plot.bottom + round(6 * s))))
+    drawn["chart:hands"] = surface.blit(hands, hands.get_rect(
+        midtop=(plot.centerx, plot.bottom + round(6 * ts))))
 
 
 class StatisticsPage(FormPage):
@@ -289,9 +307,14 @@ class StatisticsPage(FormPage):
 
     def adjust(self, control: Control, direction: int) -> bool:
         if control.id == "game" and self.games:
+            # a combo box of the games, newest first: Down the next (an older one); at
+            # either end it stays, and says so, as every combo box does
+            if not 0 <= self.chosen + direction < len(self.games):
+                self.say(_("{value}, already the end").format(value=self._game_text())
+                         + ", " + _("{k} of {n}").format(k=self.chosen + 1, n=len(self.games)))
+                return True
             self.tone = None  # another game's chart: its own words, its own tone
-            # a combo box of the games, newest first: Down the next (an older one)
-            self.chosen = (self.chosen + direction) % len(self.games)
+            self.chosen += direction
             self.say(_("{game}, {k} of {n}.").format(game=self._game_text(), k=self.chosen + 1,
                                                      n=len(self.games)) + " "
                      + chart_points(self.values()))
@@ -335,4 +358,5 @@ class StatisticsPage(FormPage):
         draw_chart(surface, chart, self.values(),
                    _("Your chips: {game}").format(game=stored_variant_name(g.variant))
                    if g else _("Your chips"),
-                   (p.panel, p.gold, p.text, p.dim, p.seat_turn))
+                   (p.panel, p.gold, p.text, p.dim, p.seat_turn), self.renderer.drawn,
+                   self.renderer.scale or 1.0)

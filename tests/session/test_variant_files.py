@@ -115,7 +115,11 @@ def test_stack_and_blind_speed_choices_stay_in_the_allowed_range():
     low, high = stack_range(t)
     assert (low, high) == (200, 20000)
     clocks = level_clocks(t)
-    assert clocks[0] == (10, None) and (5, None) in clocks and (None, 15) in clocks
+    # in order, the game's own (every 10 hands) among them: a combo box steps them in order
+    assert clocks == ((5, None), (10, None), (15, None), (20, None), (30, None), (None, 5),
+                      (None, 10), (None, 15), (None, 20), (None, 30), (None, 60))
+    both = adjust_variant(t, level_clock=(12, 25))
+    assert level_clocks(both)[:4] == ((5, None), (10, None), (12, 25), (15, None))
     assert len(set(clocks)) == len(clocks)
     for clock in clocks:
         adjust_variant(t, level_clock=clock)

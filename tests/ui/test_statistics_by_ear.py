@@ -86,3 +86,25 @@ def test_the_chart_never_says_a_peak_after_hand_0():
     assert chart_points([1000, 1200, 900]) == (
         "Start 1,000. Peak 1,200 after hand 1. Lowest 900 after hand 2. "
         "End 900 after hand 2.")
+
+
+def test_the_game_choice_stops_at_its_ends_as_every_combo_box_does(desktop):
+    stored(desktop, [("Tournament", "easy"), ("Heads-up", "easy"), ("Tournament", "hard")])
+    app = statistics(desktop)
+    app.screen.focus.id = "game"
+    page = app.screen
+    assert page.chosen == 0  # the newest game
+    keys(app, "up")  # the item before the first: none, and the choice stays
+    assert page.chosen == 0
+    first = page._game_text()
+    assert heard(desktop) == f"{first}, already the end, 1 of 3"
+    said = []
+    for _ in range(6):  # bounded: Down stops at the last game
+        keys(app, "down")
+        said.append(heard(desktop))
+        if "already the end" in said[-1]:
+            break
+    assert page.chosen == 2
+    assert ", 2 of 3. " in said[0] and ", 3 of 3. " in said[1]  # each game, its chart
+    # the end said as a form's combo box says it ("2, already the end, 1 of 5")
+    assert said[2:] == [f"{page._game_text()}, already the end, 3 of 3"]

@@ -70,3 +70,21 @@ def test_the_figures_grow_with_the_window_as_every_pages_words_do(desktop):
     assert figure.h == line.h, (figure, line)
     small = statistics(desktop).screen.renderer.drawn["text:all:0"]
     assert figure.h > small.h * 1.2
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_charts_words_grow_with_the_window_as_the_figures_do(desktop, size):
+    stored(desktop, [("Tournament", "easy")])
+    app = statistics(desktop, size)
+    drawn = app.screen.renderer.drawn
+    figure = drawn["text:all:0"]  # "Hands played: 3.", a line of the figures beside it
+    area = app.surface.get_rect()
+    chart = pygame.Rect(round(area.w * 0.56) + 10, round(area.h * 0.12),
+                        area.w - round(area.w * 0.56) - 30, round(area.h * 0.6))
+    # the axes' words (the highest and lowest chips, the hands) and the chart's
+    # heading as large as a line of the figures; all within the chart
+    for key in ("chart:high", "chart:low", "chart:hands"):
+        assert drawn[key].h >= figure.h, (key, drawn[key], figure)
+        assert chart.contains(drawn[key]), key
+    assert drawn["chart:title"].h >= figure.h and chart.contains(drawn["chart:title"])
+    assert drawn["chart:hands"].top > drawn["chart:low"].top  # under the axis
