@@ -160,9 +160,11 @@ class Announcer:
         self.pot = pot
         """All the chips in the hand now (:func:`pot_now` of the table; None:
         not known, and the pot is not said)."""
-        self._pot_said = 0
+        self._pot_said: int | None = None
         """The pot as the player last heard it this hand (the blinds and antes
-        posted, the street's pot, the pot at their turn)."""
+        posted, the street's pot, the pot at their turn); None: this hand
+        began before this announcer listened (a game continued, a room
+        rejoined), and the welcome back named the pot."""
         self.waits = waits
         """Whether the next hand waits for this player's Next hand now (see
         :func:`next_hand_waits`)."""
@@ -232,8 +234,8 @@ class Announcer:
             self._prompt = False
         if isinstance(event, HandStarted):
             self._pot_said = 0
-        elif isinstance(event, BlindPosted | AntePosted):  # named as the hand starts
-            self._pot_said += event.amount
+        elif isinstance(event, BlindPosted | AntePosted) and self._pot_said is not None:
+            self._pot_said += event.amount  # (named as the hand starts)
         if self._showdown.hold(event):  # named together, once the showdown is known
             return
         self._settle_awards()
@@ -263,7 +265,8 @@ class Announcer:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and not self.folded:
             sides = self._side_pots()  # (the main and side pots say it all)
-            self._pot_said = (self.pot() or self._pot_said) if sides else self._pot_said
+            if sides:
+                self._pot_said = self.pot()
             self.pending += sides or self._pot_now(again=True)
             if self.options.hints and not self._turned_up and not self._all_in():
                 self.pending += self._hints(event.board)  # (a hint is for a decision)
@@ -323,6 +326,8 @@ class Announcer:
         """The pot, when it changed since the player last heard it (``again``:
         said even so, a street being dealt); none in an all-in's run-out."""
         total = self.pot()
+        if self._pot_said is None:  # the welcome back said it
+            self._pot_said = total
         if total is None or self._turned_up or (total == self._pot_said and not again):
             return []
         self._pot_said = total
