@@ -194,6 +194,8 @@ class LoadResult:
 
     settings: Settings
     problems: tuple[tuple[str, str], ...] = ()
+    first: bool = False
+    """No settings file yet: the game's first launch on this account."""
 
 
 def settings_path() -> Path:
@@ -283,7 +285,7 @@ def load_settings(path: Path | None = None) -> LoadResult:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return LoadResult(Settings())
+        return LoadResult(Settings(), first=True)
     except (OSError, UnicodeDecodeError):
         aside = _set_aside(path)
         return LoadResult(Settings(), (("unreadable", str(aside or path)),))

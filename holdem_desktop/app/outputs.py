@@ -12,7 +12,7 @@ from holdem_desktop.audio.chart import play_chart
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.settings import Settings
 from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
-from holdem_desktop.speech.announcer import gathered_pots, next_hand_waits, stack_now
+from holdem_desktop.speech.announcer import gathered_pots, next_hand_waits, pot_now, stack_now
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.speech.watching import WatchVoice
@@ -122,7 +122,8 @@ class Outputs:
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)),
                               pots=lambda: gathered_pots(table),
                               stack=lambda seat: stack_now(table, seat),
-                              waits=lambda: next_hand_waits(table, announcer.seat))
+                              waits=lambda: next_hand_waits(table, announcer.seat),
+                              pot=lambda: pot_now(table))
         if room:
             watch = WatchVoice(self.announce, self.speech.idle, lambda: announcer.seat,
                                lambda k: table.seats[k].name, announcer.flush,

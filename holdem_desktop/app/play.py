@@ -68,10 +68,13 @@ def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = Non
     if asking is not None:  # New game on that variant, and over it the question
         app.stack += [asking, asking.replace_question()]
     # The first words: where the player is (a continued game has said so
-    # already), then what went wrong at start, as one sentence so that none
-    # cuts off another.
+    # already), on the first launch how to move, then what went wrong at
+    # start, as one sentence so that none cuts off another.
     first = [app.where() + "."] if isinstance(app.screen, (StartPage, NewGamePage, Dialog)) \
         else []
+    if isinstance(app.screen, StartPage) and desktop.prefs.first \
+            and not desktop.has_saved_game():  # (the first launch: how to go about it)
+        first.append(app.screen.first_launch())
     if first or desktop.notices:
         app.screen.say(" ".join(first + desktop.notices))
     return app

@@ -63,6 +63,8 @@ class SettingsService:
     def __init__(self) -> None:
         loaded = load_settings()
         self.settings: Settings = loaded.settings
+        self.first = loaded.first
+        """No settings were saved yet: the game's first launch here."""
         self.notices: list[str] = problems_said(loaded.problems)
         if not set_language(self.settings.language):
             self.notices.append(language_missing(self.settings.language))

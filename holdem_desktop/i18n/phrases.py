@@ -48,8 +48,8 @@ from .translate import _, ngettext, pgettext
 
 __all__ = ["Member", "Phrasing", "Showdown", "Standing", "all_in_to_call", "back_at_table",
            "beaten_hands", "finished", "lan_certificate_warning", "menu_refusal", "names_list",
-           "ordinal", "room_error", "room_news", "room_people", "room_problem", "sentence",
-           "sizes_list", "standings", "welcome_back", "where_it_stands", "you_have"]
+           "ordinal", "pot_said", "room_error", "room_news", "room_people", "room_problem",
+           "sentence", "sizes_list", "standings", "welcome_back", "where_it_stands", "you_have"]
 
 
 @dataclass(frozen=True)
@@ -526,6 +526,11 @@ def pot_label(view: SeatView) -> str:
                     "Pot {amount}: main pot {main}, side pots {sides}",
                     len(sides)).format(amount=amount(view.pot),
                                        main=amount(view.pots[0].amount), sides=", ".join(sides))
+
+
+def pot_said(total: int) -> str:
+    """The pot as a street dealt, or the player's turn, says it: "Pot 60."."""
+    return _("Pot {amount}.").format(amount=amount(total))
 
 
 def pot_line(view: SeatView, p: Phrasing) -> str:

@@ -77,6 +77,7 @@ from holdem_desktop.speech.announcer import (
     Announcer,
     gathered_pots,
     next_hand_waits,
+    pot_now,
     stack_now,
 )
 from holdem_desktop.ui.action_panel import ActionPanel, Command, Outcome, Preset
@@ -360,7 +361,7 @@ class WebMember:
             begin=lambda text: self.out.append({"say": text, "own": True}),
             stand_in=lambda: bool(remote.computer_plays), pots=lambda: gathered_pots(remote),
             stack=lambda seat: stack_now(remote, seat),
-            waits=lambda: next_hand_waits(remote, seat))
+            waits=lambda: next_hand_waits(remote, seat), pot=lambda: pot_now(remote))
         self.log = MoveLog(name, seat, lambda: bool(remote.computer_plays))
         self.panel = ActionPanel(remote, seat)  # type: ignore[arg-type]
         remote.subscribe(self.announcer)

@@ -33,6 +33,13 @@ itself off), until the announcement ends.
   pot 1, 400, you and Ida."  Not when the cards are simply run out (the
   hand is over as they are dealt, and the awards name the pots), nor to a
   player who folded.
+- Otherwise a street dealt says the pot after its cards ("Flop: king of
+  spades, king of hearts and two of clubs. Pot 60."), and the player's turn
+  says it after what to call when it changed since it was last said (the
+  blinds and antes posted count as said: the hand's start names them):
+  "Tomek bets 40. Your turn: 40 to call. Pot 100."  Never twice in a row:
+  a turn right after the street is dealt, or after everyone checked, says
+  none.  Before, the pot was only heard with P, each street.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from holdem_desktop.i18n.phrases import (
     Showdown,
     all_in_to_call,
     hand_starting,
+    pot_said,
     sentence,
     side_pots,
 )
@@ -74,7 +82,8 @@ from holdem_desktop.session.events import (
 
 from .hints import board_plays, draws
 
-__all__ = ["Announcer", "SpeechOptions", "gathered_pots", "next_hand_waits", "stack_now"]
+__all__ = ["Announcer", "SpeechOptions", "gathered_pots", "next_hand_waits", "pot_now",
+           "stack_now"]
 
 _AFTER_FOLD = (StreetDealt, CardsShown, PotAwarded, PlayerOut, GameOver, BlindsUp,
                HandStarting, GameStarted, WaitingForPlayers)
@@ -95,6 +104,17 @@ def gathered_pots(table: object) -> list[Pot]:
     table with its own copy of the hand); none between hands."""
     hand = getattr(table, "hand", None)
     return hand.gathered_pots() if hand is not None else []
+
+
+def pot_now(table: object) -> int | None:
+    """All the chips put in the hand at ``table`` now, this round's bets
+    included (a game's session, or a room's table with its own copy of the
+    hand); None out of a hand."""
+    hand = getattr(table, "hand", None)
+    if hand is None or hand.over:
+        return None
+    total: int = hand.pot_total
+    return total
 
 
 def stack_now(table: object, seat: int) -> int | None:
@@ -134,8 +154,17 @@ class Announcer:
                  stand_in: Callable[[], bool] = lambda: False,
                  pots: Callable[[], Sequence[Pot]] = lambda: (),
                  stack: Callable[[int], int | None] = lambda seat: None,
-                 waits: Callable[[], bool] = lambda: False) -> None:
+                 waits: Callable[[], bool] = lambda: False,
+                 pot: Callable[[], int | None] = lambda: None) -> None:
         self.seat = seat
+        self.pot = pot
+        """All the chips in the hand now (:func:`pot_now` of the table; None:
+        not known, and the pot is not said)."""
+        self._pot_said: int | None = None
+        """The pot as the player last heard it this hand (the blinds and antes
+        posted, the street's pot, the pot at their turn); None: this hand
+        began before this announcer listened (a game continued, a room
+        rejoined), and the welcome back named the pot."""
         self.waits = waits
         """Whether the next hand waits for this player's Next hand now (see
         :func:`next_hand_waits`)."""
@@ -203,6 +232,10 @@ class Announcer:
             self._prompt = True
         elif isinstance(event, HandStarting | HandStarted):
             self._prompt = False
+        if isinstance(event, HandStarted):
+            self._pot_said = 0
+        elif isinstance(event, BlindPosted | AntePosted) and self._pot_said is not None:
+            self._pot_said += event.amount  # (named as the hand starts)
         if self._showdown.hold(event):  # named together, once the showdown is known
             return
         self._settle_awards()
@@ -231,13 +264,18 @@ class Announcer:
         if text:
             self.pending.append(text)
         if isinstance(event, StreetDealt) and not self.folded:
-            self.pending += self._side_pots()
+            sides = self._side_pots()  # (the main and side pots say it all)
+            if sides:
+                self._pot_said = self.pot()
+            self.pending += sides or self._pot_now(again=True)
             if self.options.hints and not self._turned_up and not self._all_in():
                 self.pending += self._hints(event.board)  # (a hint is for a decision)
         own = isinstance(event, ActionTaken) and event.seat == self.seat
         if isinstance(event, ActionTaken) and own and event.kind is ActionKind.FOLD:
             self.folded = True
         if isinstance(event, TurnStarted) and event.seat == self.seat:
+            if not self.stand_in():
+                self.pending += self._pot_now()
             if self.options.hints and not self._keys_told and not self.stand_in():
                 self._keys_told = True
                 self.pending.append(_("Keys: C checks or calls, F folds, R bets or raises, "
@@ -283,6 +321,17 @@ class Announcer:
             return []
         self._sides = len(pots) - 1
         return [side_pots(pots, self.phrasing)]
+
+    def _pot_now(self, again: bool = False) -> list[str]:
+        """The pot, when it changed since the player last heard it (``again``:
+        said even so, a street being dealt); none in an all-in's run-out."""
+        total = self.pot()
+        if self._pot_said is None:  # the welcome back said it
+            self._pot_said = total
+        if total is None or self._turned_up or (total == self._pot_said and not again):
+            return []
+        self._pot_said = total
+        return [pot_said(total)]
 
     def _settle_awards(self) -> None:
         self.pending += self._showdown.settle(self.phrasing)

@@ -229,9 +229,9 @@ class App:
         if key is Key.SPEECH and self.toggle_speech is not None:
             self.toggle_speech()
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere
-            from .help_pages import KeysPage  # (it imports the pages' modules)
+            from .help_pages import keys_for  # (it imports the pages' modules)
 
-            self.apply(Push(KeysPage(self.keymap, screen.say, here=screen.keys_here())))
+            self.apply(Push(keys_for(screen, self.keymap, screen.say)))
         elif key is not None and not screen.answers(key):
             screen.say(_("The key {key} does nothing here; F1 lists every key.").format(
                 key=key_name(name)))

@@ -158,6 +158,10 @@ class FormPage(Page):
         return {Key.AMOUNT_DOWN: _("The next item of a combo box"),
                 Key.AMOUNT_UP: _("The item before in a combo box")}
 
+    def selects_text(self) -> bool:
+        """A form with a text field: Ctrl+A selects its text (:meth:`select_all`)."""
+        return self.form is not None and any(c.role is Role.EDIT for c in self.controls())
+
     def draw(self, surface: pygame.Surface) -> None:
         c = self.focused()
         self.draw_in(surface, surface.get_rect(), c.id if c else None)
@@ -217,6 +221,11 @@ class ReadingPage(FormPage):
 
     def controls(self) -> tuple[Control, ...]:
         return self._controls
+
+    def keys_here(self) -> dict[Key, str]:
+        """Up and Down read the page line by line (F1 said they chose the
+        amount, at the table)."""
+        return {Key.AMOUNT_DOWN: _("The next line"), Key.AMOUNT_UP: _("The line before")}
 
     def describe(self, control: Control) -> str:
         # Paragraphs are read as they are, without "text" after each one.

@@ -63,7 +63,7 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
         Section(_("Choosing an amount"), _choosing(variant)),
         Section(_("The screen"), _screen(keymap)),
         Section(_("Keys"), tuple(_("{keys}: {what}").format(keys=keys, what=what)
-                                 for keys, what in keymap.help_lines())),
+                                 for keys, what in keymap.help_lines(text_fields=True))),
         Section(_("Rooms"), _rooms() + _who_is_here(keymap) + _chat(keymap)),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
         Section(_("Your past hands"), _past_hands(keymap)),

@@ -9,13 +9,13 @@ in one place and looks keys up here; nothing else knows about key codes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from holdem_desktop.i18n.translate import _, pgettext
 
-__all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe", "key_name"]
+__all__ = ["DEFAULT_KEYS", "Chord", "Key", "KeyMap", "describe", "key_name", "select_all_line"]
 
 
 class Key(StrEnum):
@@ -259,6 +259,13 @@ def describe(key: Key) -> str:
     return _("Read card {number}: your two cards, then the board").format(number=number)
 
 
+def select_all_line() -> tuple[str, str]:
+    """Ctrl+A in a text field (the window's own, as in any text box; not a
+    command to bind): (keys, what it does), for F1 and How to play."""
+    return (str(Chord("a", ctrl=True)),
+            _("Select a text field's whole text; typing or Backspace then replaces it"))
+
+
 class KeyMap:
     """Looks chords up; a player may replace any binding."""
 
@@ -280,14 +287,16 @@ class KeyMap:
         """Every chord bound to ``key``."""
         return [c for c, k in self._bindings.items() if k is key]
 
-    def help_sections(self, room: bool = True) -> list[tuple[str, list[tuple[str, str]]]]:
+    def help_sections(self, room: bool = True, leave_out: Collection[Key] = ()
+                      ) -> list[tuple[str, list[tuple[str, str]]]]:
         """The key list in parts with headings (moving, playing, listening,
         and talking when in a ``room``), each line (keys, what they do), for
-        the F1 page."""
+        the F1 page; without the commands in ``leave_out`` (their keys do
+        something else where F1 was pressed, listed there)."""
         moving = {Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL, Key.STEP_FORWARD, Key.STEP_BACK,
                   Key.NEXT_ZONE, Key.PREVIOUS_ZONE, Key.FIRST_CONTROL, Key.LAST_CONTROL,
                   Key.ACTIVATE, Key.SELECT, Key.CLOSE, Key.HELP, Key.SPEECH}
-        lines = self._lines(room)
+        lines = {k: v for k, v in self._lines(room).items() if k not in leave_out}
         talking = TALKING
         parts = [(_("Moving around"), [v for k, v in lines.items() if k in moving]),
                  (_("Playing"), [v for k, v in lines.items() if k in ACTING
@@ -298,10 +307,16 @@ class KeyMap:
                  (_("Talking in a room"), [v for k, v in lines.items() if k in talking])]
         return [(heading, items) for heading, items in parts if items]
 
-    def help_lines(self, room: bool = True) -> list[tuple[str, str]]:
+    def help_lines(self, room: bool = True, text_fields: bool = False) -> list[tuple[str, str]]:
         """(keys, what they do) for every command, for F1 and How to play
-        (not ``room``: a game here, without the keys for talking in a room)."""
-        return list(self._lines(room).values())
+        (not ``room``: a game here, without the keys for talking in a room;
+        ``text_fields``: with Ctrl+A, after the keys for moving around)."""
+        lines = self._lines(room)
+        out = list(lines.values())
+        if text_fields:
+            at = next((k for k, key in enumerate(lines) if key in ACTING), len(out))
+            out.insert(at, select_all_line())
+        return out
 
     def _lines(self, room: bool) -> dict[Key, tuple[str, str]]:
         """Each command listed and its line; the seven card keys, on 1 to 7

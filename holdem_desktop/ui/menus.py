@@ -68,6 +68,19 @@ class StartPage(FormPage):
         return _("You have a saved game: Continue goes on with it.") \
             if self.desktop.has_saved_game() else ""
 
+    def first_launch(self) -> str:
+        """Said once, after where the player is, on the game's first launch:
+        how to move and choose here, and the key that lists every key (the
+        start screen said only "New game, button")."""
+        keymap = self.desktop.keymap
+
+        def key(k: Key) -> str:
+            return str(next(iter(keymap.chords(k)), "?"))
+
+        return _("Move with the arrow keys or {tab}, choose with {enter}; {help} lists "
+                 "every key.").format(tab=key(Key.NEXT_CONTROL), enter=key(Key.ACTIVATE),
+                                      help=key(Key.HELP))
+
     def shown_notice(self) -> str:
         """Also the saved game, and what went wrong at start (a broken variant
         file given with ``--variant``, settings that could not be read): said

@@ -171,6 +171,11 @@ class Page:
         them first); none by default."""
         return {}
 
+    def selects_text(self) -> bool:
+        """Whether Ctrl+A selects a text field's whole text on this page (F1
+        then lists it); not by default."""
+        return False
+
     def answers(self, key: Key) -> bool:
         """Whether ``key`` does something on this page: the focus's keys, and
         its :attr:`hotkeys`.  Any other is said to do nothing here (and F1

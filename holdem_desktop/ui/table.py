@@ -36,7 +36,7 @@ from .chat_zone import ChatZone, has_chat
 from .desktop import Desktop
 from .dialog import Dialog
 from .draw import TableRenderer
-from .help_pages import HelpPage, KeysPage
+from .help_pages import HelpPage, table_keys
 from .keymap import ACTING, Key, KeyMap
 from .motion import Motion
 from .move_log import MoveLog
@@ -498,13 +498,11 @@ class TableScreen(PicturedPage):
             return
         if self.tab is None:
             self._before_keys = self.focus.id
-        if which == "keys":  # F1: the key list to look at, and all of it said at once
-            room = self.room is not None  # (a game here: no keys for talking in a room)
-            self.tab, self.tab_id = KeysPage(self.keymap, self.say, room), which
-            self.focus.id = self.tab.controls()[0].id
-            self.say(_("{tab} open. {control}").format(
-                tab=self._tab_name(which), control="; ".join(
-                    f"{keys}: {text}" for keys, text in self.keymap.help_lines(room))))
+        if which == "keys":  # F1: the keys of the tab or zone in focus; how many said
+            self.tab, said = table_keys(self.tab, self.focus.id, self.keymap, self.say,
+                                        self.room is not None)  # (a game here: no talking)
+            self.tab_id, self.focus.id = which, self.tab.controls()[0].id
+            self.say(_("{tab} open. {control}").format(tab=self._tab_name(which), control=said))
             return
         if self.desktop is None:
             self.say(_("This tab is not available here."))

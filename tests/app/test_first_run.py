@@ -206,3 +206,31 @@ def test_a_beginners_first_turn_says_the_keys_that_act(desktop):
         keys(app, "n")
         to_the_end_of_the_hand(app, session)
     assert not any(keys_hint in text for text in heard(desktop)[k:])
+
+
+FIRST_WORDS = "Hold'em Desktop. New game, button."
+HOW_TO_MOVE = "Move with the arrow keys or Tab, choose with Enter; F1 lists every key."
+
+
+def test_the_first_launch_says_how_to_move_and_later_ones_do_not(player_home):
+    """Before: "Hold'em Desktop. New game, button." and nothing of the arrows,
+    Enter or F1 for someone who has never used the game."""
+    from holdem_desktop.app.play import opening
+
+    first = Desktop(speaker=RecordingSpeaker())
+    try:
+        app = opening(first)
+        assert heard(first) == [f"{FIRST_WORDS} {HOW_TO_MOVE}"]
+        keys(app, "down")  # and the arrows do move
+        assert heard(first)[-1].startswith("Continue, button")
+        keys(app, "tab")
+        assert heard(first)[-1] == "Rooms, button"
+        first.prefs.keep_window_size(*app.surface.get_size())  # as the window closes
+    finally:
+        first.close()
+    again = Desktop(speaker=RecordingSpeaker())
+    try:
+        opening(again)
+        assert heard(again) == [FIRST_WORDS]
+    finally:
+        again.close()

@@ -31,6 +31,11 @@ def first_words(speaker: RecordingSpeaker) -> list[tuple[str, bool]]:
 
 
 def test_the_start_screen_greets_by_voice(home):
+    # (the first launch says how to move too: tests/app/test_first_run.py)
+    assert first_words(RecordingSpeaker()) == [(
+        "Hold'em Desktop. New game, button. Move with the arrow keys or Tab, choose with "
+        "Enter; F1 lists every key.", True)]
+    # the window closed keeps the settings: the next launch is not a first one
     assert first_words(RecordingSpeaker()) == [("Hold'em Desktop. New game, button.", True)]
 
 

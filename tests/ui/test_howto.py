@@ -215,9 +215,12 @@ def key_lines(sections: tuple[Section, ...]) -> dict[str, set[str]]:
 
 def test_every_default_key_is_listed_with_its_command():
     lines = key_lines(page(shipped_variant("tournament")))
-    assert len(lines) == len(Key) - 6  # the card keys, 1 to 7: one line
+    # the card keys, 1 to 7: one line; and Ctrl+A, a text field's own (no command)
+    assert len(lines) == len(Key) - 6 + 1
     cards = lines.pop("Read a card by its number: your two cards, then the board")
     assert cards == {"1 to 7"}
+    assert lines.pop("Select a text field's whole text; typing or Backspace then "
+                     "replaces it") == {"Ctrl+A"}
     for chord, key in DEFAULT_KEYS.items():
         if not key.name.startswith("CARD_"):
             assert str(chord) in lines[describe(key)], (chord, key)

@@ -1,6 +1,6 @@
 """F1 over a page whose keys mean something of their own there (the hand
 review: the arrows step the hand, not a choice or the amount) lists first
-what they do on that page, then every key as ever."""
+what they do on that page, then every other key as ever."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from holdem_desktop.store import GameInfo
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.help_pages import KeysPage
 from holdem_desktop.ui.review import ReplayPage
+from holdem_desktop.ui.widgets import Role
 from tests.driving import keys
 from tests.store.test_review import scripted
 
@@ -28,11 +29,16 @@ def test_f1_in_the_replay_says_what_its_keys_do_there(player_home):
     keys(app, "f1")
     page = app.screen
     assert isinstance(page, KeysPage)
-    assert desktop.speech.history[-1].text == "Keys. On this page, heading"
     lines = [c.label for c in page.controls()]
+    count = sum(c.role is Role.TEXT for c in page.controls())
+    assert desktop.speech.history[-1].text == (
+        f"Keys. {count} keys: Down reads them one by one. On this page, heading")
     assert lines[:6] == ["On this page", "Right arrow: Next action",
                          "Left arrow: Previous action", "Down arrow: Next street",
                          "Up arrow: Previous street", "I: Read state"]
     assert "F1: List every key" in lines  # and every key, as everywhere
+    # but not the arrows again as they are elsewhere (a choice, the amount)
+    assert not any(line.startswith(("Down arrow: Decrease", "Right arrow: Next value"))
+                   for line in lines), lines
     keys(app, "escape")
     assert app.screen is replay

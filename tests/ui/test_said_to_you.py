@@ -69,8 +69,8 @@ def test_a_call_that_takes_every_chip_is_said_all_in_at_the_turn(desktop):
         pytest.fail("no raise came round to the short stack")
     behind = s.hand.stack(0)
     turns = [t for t in heard(desktop) if "Your turn: " in t]
-    assert turns and without_keys(turns[-1]).endswith(f"Your turn: {behind} to call, all-in."), \
-        turns
+    assert turns and without_keys(turns[-1]).endswith(  # (the raises changed the pot)
+        f"Your turn: {behind} to call, all-in. Pot {s.hand.pot_total}."), turns
     # the turns before, with chips left after calling, were said as they were
     assert all(", all-in." not in t for t in turns[:-1]), turns
     press(app, "o")
@@ -95,7 +95,8 @@ def test_a_call_with_chips_left_is_said_as_before(desktop):
         view = s.view(0)
     assert 0 < view.to_call < s.hand.stack(0)
     turn = [t for t in heard(desktop) if "Your turn: " in t][-1]
-    assert without_keys(turn).endswith(f"Your turn: {view.to_call} to call."), turn
+    turn = without_keys(turn).removesuffix(f" Pot {s.hand.pot_total}.")  # (when it changed)
+    assert turn.endswith(f"Your turn: {view.to_call} to call."), turn
     press(app, "o")
     assert app.screen.messages[-1] == f"To call: {view.to_call}."
 
