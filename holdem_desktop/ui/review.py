@@ -317,10 +317,9 @@ class ReplayPage(Page):
                 parts.append(_("You have folded.") if player.seat == self.hero_seat
                              else _("{player}: folded.").format(player=who))
                 continue
-            if player.stack or v.over:  # (the end: the chips won or left)
-                text = _("{player}: {chips}").format(player=who, chips=amount(player.stack))
-            else:  # every chip in: not "0"
-                text = _("{player}: all-in").format(player=who)
+            # every chip in: "all-in", not "0" (at the end: the chips won or left)
+            text = _("{player}: {chips}").format(player=who, chips=amount(player.stack)
+                                                 if player.stack or v.over else _("all-in"))
             if player.bet:
                 text += ", " + _("bet {amount}").format(amount=amount(player.bet))
             if player.shown and player.seat != self.hero_seat:
