@@ -15,18 +15,22 @@ import contextlib
 import json
 import os
 import queue
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from holdem_desktop.i18n.accounts import account_problem, rating_told
 from holdem_desktop.net.account_messages import (
+    MAX_RESULTS,
     SESSION_TOKEN,
     AskLeaderboard,
     AskRating,
     Leaderboard,
+    Missed,
     Rating,
     Register,
+    Result,
     SignedIn,
     SignedOut,
     SignIn,
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     from .rooms import Rooms
 
 __all__ = ["Account", "SessionBook", "account_request", "leaderboard", "my_rating",
-           "rated", "rating_said", "sign_in", "sign_out"]
+           "rated", "rating_after_missed", "rating_said", "sign_in", "sign_out"]
 
 ANSWER_WAIT = 15.0
 """Seconds an account request waits for the server's answer."""
@@ -203,3 +207,36 @@ def rated(rooms: Rooms, remote: RemoteTable, server: str, mine: Rating) -> None:
 def rating_said(mine: Rating) -> str:
     """``mine`` as told at a rated game's end: the rating and its last change."""
     return rating_told(mine.rating, mine.results[0].change if mine.results else 0)
+
+
+def rating_after_missed(kept: Rating | None, name: str, missed: Sequence[Missed]
+                        ) -> Rating | None:
+    """The rating to keep for the Lobby's first line once the server told,
+    at sign-in, the rated tournaments ``missed`` that ended while the
+    account ``name`` was away (the oldest first): the newest one's rating,
+    unless ``kept``, the rating heard before, is not older than it (None:
+    keep ``kept``).
+
+    ``kept`` is newer (or the same) when it was heard after that tournament
+    was rated: its latest results then hold that tournament's (place,
+    players, change) with, before it, the changes that lead from that
+    tournament's rating to ``kept``'s (a change is the exact difference of
+    two ratings in tenths, so the chain adds up).  A rating heard before
+    that tournament holds no such chain, and is replaced."""
+    if not missed:
+        return None
+    last = missed[-1]
+    if kept is not None and kept.name.casefold() == name.casefold():
+        since = 0  # the changes of the games after ``last``, newest first
+        for result in kept.results:
+            if (result.place, result.players, result.change) == (
+                    last.place, last.players, last.change) \
+                    and kept.rating - since == last.rating:
+                return None  # heard after it (or it is the same): not older
+            since += result.change
+        older, games = kept.results, kept.games + len(missed)
+    else:
+        older, games = (), len(missed)
+    # (games: at least so many; the rank is not told: 0, as the Lobby reads the rating alone)
+    told = tuple(Result(m.place, m.players, m.change) for m in reversed(missed))
+    return Rating(name, last.rating, games, 0, (*told, *older)[:MAX_RESULTS])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from holdem_desktop import __version__
 from holdem_desktop.i18n.accounts import missed_told
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.net.account_messages import AskWhileAway, Rating, WhileAway
+from holdem_desktop.net.account_messages import AskWhileAway, Missed, Rating, WhileAway
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import OnlineClient
@@ -42,7 +42,9 @@ class LobbyWatch:
     def __init__(self, server: str, client: OnlineClient, wake: Callable[[], None],
                  session: Callable[[], str | None] = lambda: None,
                  keep: RoomTokens | None = None,
-                 rated: Callable[[Rating], None] = lambda mine: None) -> None:
+                 rated: Callable[[Rating], None] = lambda mine: None,
+                 missed_rating: Callable[[tuple[Missed, ...]], None] = lambda told: None
+                 ) -> None:
         self.server = server
         self.games = GAMES
         """The games public tables play."""
@@ -62,6 +64,9 @@ class LobbyWatch:
         rating, told unasked at a rated tournament's end (after its news)."""
         self.rated = rated
         """Keeps that rating for the Lobby's first line (the Desktop's)."""
+        self.missed_rating = missed_rating
+        """Keeps the rating told with what ended while away for that line,
+        unless the one kept is newer (the Desktop's)."""
         self.seat: TournamentSeat | None = None
         """Where a tournament registered from here seats its person now, until
         the Desktop takes them there (:mod:`.tournament_seat`)."""
@@ -112,6 +117,8 @@ class LobbyWatch:
                                      m.change) for m in message.results]
                 self.missed += lines
                 self.told += lines
+                if message.results:  # the rating after the last: the Lobby's first line
+                    self.missed_rating(message.results)
                 changed = True
             elif isinstance(message, Rating):  # (unasked: a tournament followed here rated)
                 self.rated(message)

@@ -12,7 +12,7 @@ import pygame
 
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.net.account_messages import Leaderboard, Rating
+from holdem_desktop.net.account_messages import Leaderboard, Missed, Rating
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.ui.online import CertificateQuestion
 from holdem_desktop.ui.page import Page
@@ -96,7 +96,8 @@ class PlayOnline:
             return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
 
         return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens,
-                          rated=lambda mine: self.keep_rating(server, mine))
+                          rated=lambda mine: self.keep_rating(server, mine),
+                          missed_rating=lambda told: self.keep_missed_rating(server, told))
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:
@@ -176,6 +177,19 @@ class PlayOnline:
         for the Lobby's first line (never on disk)."""
         where = self.rooms.where(server)
         if not isinstance(where, str):
+            self.rooms.sessions.ratings[where.server] = mine
+
+    def keep_missed_rating(self, server: str, missed: tuple[Missed, ...]) -> None:
+        """Keep the rating ``server`` told with the rated tournaments that
+        ended while the account was away, for the Lobby's first line, unless
+        the rating kept is newer (:func:`~.accounts.rating_after_missed`)."""
+        where = self.rooms.where(server)
+        name = self.account_name(server)
+        if isinstance(where, str) or not name:
+            return
+        mine = accounts.rating_after_missed(self.rooms.sessions.ratings.get(where.server),
+                                            name, missed)
+        if mine is not None:
             self.rooms.sessions.ratings[where.server] = mine
 
     def account_rating(self, server: str) -> int | None:

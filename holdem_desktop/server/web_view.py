@@ -235,8 +235,9 @@ def turn_of(table: RemoteTable) -> str:
 def read_state(table: RemoteTable) -> str:
     """Read state (the desktop's I), in its order: whose turn and the amount
     to call, your cards and hand, the board, the pot, your chips then each
-    player's after you, the dealer, the blinds and the hand number, and
-    when a tournament's clock raises the blinds."""
+    player's after you, the dealer, the blinds and the hand number (none
+    before the first deal), and when the blinds go up: after so many hands,
+    or when a tournament's clock raises them."""
     view = _view(table)
     parts = []
     if view is not None:
@@ -260,13 +261,18 @@ def read_state(table: RemoteTable) -> str:
         seats.sort(key=lambda k: (k - table.seat) % table.n)  # type: ignore[operator]
     parts += [_player(table, k, view) + "." for k in seats]
     if view is not None:
-        parts.append(_("{player} deals.").format(
-            player=_("You") if view.button == table.seat else table.seats[view.button].name))
+        parts.append(_("You deal.") if view.button == table.seat else  # (not "You deals.")
+                     _("{player} deals.").format(player=table.seats[view.button].name))
     level = table.blind_level()
     parts.append(_("Blinds {small} and {big}.").format(small=amount(level.small),
                                                       big=amount(level.big)))
-    parts.append(_("Hand {number}.").format(number=table.hands_played + (
-        0 if table.hand is None or table.hand.over else 1)))
+    number = table.hands_played + (0 if table.hand is None or table.hand.over else 1)
+    parts.append(_("Hand {number}.").format(number=number) if number
+                 else _("The first hand is not dealt yet."))  # (not "Hand 0.")
+    until = table.hands_until_next_level()
+    if until is not None:  # (a table whose blinds go up by hands played, as the desktop says)
+        parts.append(ngettext("The blinds go up in {n} hand.",
+                              "The blinds go up in {n} hands.", until).format(n=until))
     rise = table.blinds_rise() if not table.game_over else None
     if rise is not None:  # (a tournament's table: its clock raises them)
         parts.append(blinds_go_up(rise[0].blinds, rise[0].ante, rise[1]))

@@ -126,15 +126,15 @@ def _before_the_end(view: SeatView, end: Sequence[Event], street: Street) -> Sea
     """``view`` (its history cut at the hand's last action) as it stood then:
     the hand was over once that action was taken, so its stacks, shown
     cards, pot and street were the end's.  ``end``: the events after it (the
-    bet nobody called, the cards shown, the pots paid): undone, every chip
-    paid or given back is in the pot again."""
+    cards shown, the pots paid): undone, every chip paid is in the pot
+    again.  The bet nobody called stays given back, as the table gives it
+    back the moment the last action is taken (the step says so): the pot is
+    what can be won."""
     back: dict[int, int] = {}
     for e in end:
         if isinstance(e, PotAwarded):
             for seat, share in zip(e.winners, e.shares, strict=True):
                 back[seat] = back.get(seat, 0) + share
-        elif isinstance(e, BetReturned):
-            back[e.seat] = back.get(e.seat, 0) + e.amount
     shown = {e.seat for e in view.history if isinstance(e, CardsShown)}
     players = tuple(dataclasses.replace(
         p, stack=p.stack - back.get(p.seat, 0), shown=p.shown if p.seat in shown else ())
@@ -181,10 +181,14 @@ def review_steps(phh: PhhHand, hero: int | None, suits: bool = True) -> tuple[Ha
             opening.append(said)
     if opening:  # a hand with no action at all (everyone all-in on the blinds)
         steps.append(Step(" ".join(opening), 0, 0))
+    returned = [e for e in events[last + 1:] if isinstance(e, BetReturned)]
+    if returned and steps and taken:  # the bet nobody called goes back with the last action
+        back = " ".join(filter(None, (sentence(e, p) for e in returned)))
+        steps[-1] = dataclasses.replace(steps[-1], line=f"{steps[-1].line} {back}".strip())
     show = Showdown()
     end: list[str] = []
     for e in events[last + 1:]:
-        if show.hold(e):
+        if (isinstance(e, BetReturned) and taken) or show.hold(e):
             continue
         said = sentence(e, p)
         if said:
@@ -280,6 +284,9 @@ class ReplayPage(Page):
                 taken = [k for k, e in enumerate(history) if isinstance(e, ActionTaken)]
                 cut = taken[step.actions - 1] + 1 if step.actions else \
                     (taken[0] if taken else _deal_end(history))
+                while view.over and taken and cut < len(history) \
+                        and isinstance(history[cut], BetReturned):  # given back with it
+                    cut += 1
                 view = dataclasses.replace(view, board=view.board[:_BOARD[step.street]],
                                            history=tuple(history[:cut]))
                 if not taken:
@@ -304,13 +311,15 @@ class ReplayPage(Page):
                                               self.suits))
             if pots:
                 parts.append(pots)
-        for player in v.players:
+        for player in self._from_me(v):  # yours first, as the table reads them
             who = _("You") if player.seat == self.hero_seat else self.names[player.seat]
             if player.folded:
                 parts.append(_("You have folded.") if player.seat == self.hero_seat
                              else _("{player}: folded.").format(player=who))
                 continue
-            text = _("{player}: {chips}").format(player=who, chips=amount(player.stack))
+            # every chip in: "all-in", not "0" (at the end: the chips won or left)
+            text = _("{player}: {chips}").format(player=who, chips=amount(player.stack)
+                                                 if player.stack or v.over else _("all-in"))
             if player.bet:
                 text += ", " + _("bet {amount}").format(amount=amount(player.bet))
             if player.shown and player.seat != self.hero_seat:
@@ -428,8 +437,8 @@ class ReplayPage(Page):
             seats = seats[k:] + seats[:k]
         table = _Table([_Seat(self.names.get(s, "")) for s in range(max(seats) + 1)])
         plates = seat_plates(cast(Session, table), self.hero_seat, v, seats)
-        title = [_("{player} {chips}").format(player=self.names[p.seat],
-                                              chips=amount(p.stack)) for p in order]
+        title = [_("{player} {chips}").format(player=self.names[p.seat],  # as the table: you
+                                              chips=amount(p.stack)) for p in self._from_me(v)]
         controls = self.controls()
         focused = self.focus.current(controls)
         pot = Control("pot", self._pot_words(v), Role.TEXT, "state")

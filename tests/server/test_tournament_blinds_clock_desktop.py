@@ -66,7 +66,8 @@ def test_l_says_when_the_tournament_clock_raises_the_blinds(desktop, make_server
     assert ("Blinds 10 and 20. The first hand is not dealt yet. The blinds go up to 20 and 40 "
             "in 1 minute. ") in said(desktop)[-1], said(desktop)[-1]
     assert read_state(remote).endswith(  # the phone page's Read state
-        "Blinds 10 and 20. Hand 0. The blinds go up to 20 and 40 in 1 minute.")
+        "Blinds 10 and 20. The first hand is not dealt yet. The blinds go up to 20 and 40 in 1 "
+        "minute.")  # (not "Hand 0.", as the desktop)
 
     remote._clock_at -= 60  # the level has begun: the next hand is dealt at it
     keys(app, "l")

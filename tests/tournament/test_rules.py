@@ -191,6 +191,27 @@ def test_the_blinds_rise_on_one_clock_for_every_table():
     assert t.standings().next_level_in is None  # the last level holds
 
 
+def test_a_hand_longer_than_a_level_is_followed_by_the_clocks_level():
+    """Decided (docs/server.md, *Tournaments*): a hand's blinds are those of
+    the level the clock is at when it is dealt, the same at every table; a
+    hand that outlasts a level, or two, is followed by the clock's level,
+    even when a level had no hand at that table (as online rooms do: the
+    blinds follow the clock, never a table's pace)."""
+    t, events, clock = started(18, 9)
+    one, two = dealt(t, 1), dealt(t, 2)
+    finish(t, two)
+    clock.now = 9 * 60.0
+    two = dealt(t, 2)  # just before the first level ends: its blinds stay for the hand
+    clock.now = 21 * 60.0  # both hands went on past two level boundaries
+    assert (one.blinds, two.blinds) == (BlindLevel((10, 20)), BlindLevel((10, 20)))
+    finish(t, one)
+    finish(t, two)
+    one, two = dealt(t, 1), dealt(t, 2)
+    assert (one.level, two.level) == (2, 2)  # level 1 (20/40) passed with no hand dealt
+    assert one.blinds == two.blinds == BlindLevel((50, 100), 10)
+    assert of(events, LevelUp) == [LevelUp(2, (50, 100), 10)]  # told once, the level reached
+
+
 def test_the_big_blind_moves_on_one_player_a_hand():
     t, _, _ = started(4, 9)
     first = dealt(t, 1)
