@@ -10,7 +10,14 @@ a room's 400 hands (docs/performance.md).
 :func:`fast_text` writes the same data: an object with ``v``, ``type`` and
 each field, every value as :func:`~.wire.to_wire` makes it (a record an
 object, an event with its ``"event"`` name first, a named tuple an object,
-an enum its value, a card its number).  Only the text differs: characters
+an enum its value, a card its number).  orjson writes a record itself,
+from its instance's dictionary: the engine's and the session's events name
+themselves there first (:func:`~holdem_desktop.engine.events.event_record`),
+and no record that travels has a field that orjson would leave out (one
+starting with ``_``) or a value kept beside its fields
+(``tests/net/test_fast_json.py`` checks every type a message can hold).
+Only a named tuple is made in Python, by a compiled function.  Only the
+text differs: characters
 past ASCII are written as UTF-8 rather than escaped, and so a reader's
 ``json.loads`` gets equal data.  Without orjson, and for anything orjson
 refuses (a lone surrogate in a string, a number past 64 bits, a key that is
@@ -33,7 +40,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .protocol import PROTOCOL_VERSION, QUIET, ClientMessage, HostMessage, to_text
-from .wire import _event_name
 
 try:  # (optional: the server's extra)
     import orjson
@@ -47,8 +53,8 @@ ORJSON = orjson is not None
 
 _PLAIN: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
 """Each record type's maker of its data (one level: orjson writes the values)."""
-_HEADS: dict[type[Any], tuple[str, ...]] = {}
-"""Each message type's fields."""
+_BUILDERS: dict[type[Any], Callable[[Any], dict[str, Any]]] = {}
+"""Each message type's maker of its data (:func:`_builder`)."""
 
 
 def fast_text(message: ClientMessage | HostMessage) -> str:
@@ -58,23 +64,45 @@ def fast_text(message: ClientMessage | HostMessage) -> str:
     if orjson is None:
         return to_text(message)
     cls = type(message)
-    fields = _HEADS.get(cls)
-    if fields is None:
-        fields = _HEADS[cls] = tuple(f.name for f in dataclasses.fields(message))
-    data: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": message.TYPE}
-    for name in fields:
-        data[name] = getattr(message, name)
-    quiet = QUIET.get(cls)
-    if quiet is not None:  # written only when they say something (as to_text does)
-        for name, default in quiet.items():
-            value = data.pop(name)
-            if value != default:
-                data[name] = value
+    build = _BUILDERS.get(cls)
+    if build is None:
+        build = _BUILDERS[cls] = _builder(cls)
     try:
-        return orjson.dumps(data, default=_plain,
-                            option=orjson.OPT_PASSTHROUGH_DATACLASS).decode()
+        return orjson.dumps(build(message), default=_plain).decode()
     except TypeError:  # (orjson.JSONEncodeError is one) as to_text writes or refuses it
         return to_text(message)
+
+
+def _builder(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
+    """The maker of a ``cls`` message's data: ``v``, ``type``, its fields in
+    order, then each of its :data:`~.protocol.QUIET` fields that says
+    something (as :func:`~.protocol.to_text` writes them), compiled into one
+    function as :func:`_maker` is (issue 38: a field at a time, then the
+    quiet ones taken out again, was a tenth of a message's encoding)."""
+    quiet = QUIET.get(cls, {})
+    names = [f.name for f in dataclasses.fields(cls)]
+    if "v" in names or "type" in names:  # (to_text refuses it; so it is asked)
+        def refuse(message: Any) -> dict[str, Any]:
+            raise TypeError("a message field may not be called v or type")
+        return refuse
+    items = [f"'v': {PROTOCOL_VERSION!r}", f"'type': {cls.TYPE!r}"]
+    items += [f"{name!r}: {_get(name)}" for name in names if name not in quiet]
+    lines = ["def build(message):", f"    data = {{{', '.join(items)}}}"]
+    for k, name in enumerate(quiet):
+        lines += [f"    value = {_get(name, 'message')}",
+                  f"    if value != defaults[{k}]:",
+                  f"        data[{name!r}] = value"]
+    lines.append("    return data")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), {"defaults": tuple(quiet.values())}, namespace)  # the text above
+    build: Callable[[Any], dict[str, Any]] = namespace["build"]
+    return build
+
+
+def _get(name: str, obj: str = "message") -> str:
+    """The expression that reads field ``name`` of ``obj``."""
+    return (f"{obj}.{name}" if name.isidentifier() and not keyword.iskeyword(name)
+            else f"getattr({obj}, {name!r})")
 
 
 def fast_dumps(data: Any) -> str:
@@ -103,9 +131,10 @@ _PLAIN_ONLY = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIM
 
 
 def _plain(obj: Any) -> dict[str, Any]:
-    """(orjson's call for a value it does not write itself.)  A record's
-    data, one level deep; ``TypeError`` for anything :func:`~.wire.to_wire`
-    refuses (orjson then raises, and :func:`fast_text` asks ``to_text``)."""
+    """(orjson's call for a value it does not write itself: a named tuple,
+    :class:`~holdem_desktop.engine.actions.LegalAction`.)  Its data, one
+    level deep; ``TypeError`` for anything :func:`~.wire.to_wire` refuses
+    (orjson then raises, and :func:`fast_text` asks ``to_text``)."""
     make = _PLAIN.get(type(obj))
     if make is None:
         make = _PLAIN[type(obj)] = _maker(type(obj))
@@ -113,26 +142,15 @@ def _plain(obj: Any) -> dict[str, Any]:
 
 
 def _maker(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
-    """The data maker of ``cls``: one dict display, compiled (as the text
-    encoders of :mod:`.wire` are)."""
+    """The data maker of ``cls``, a named tuple: one dict display, compiled
+    (as the text encoders of :mod:`.wire` are)."""
     names: tuple[str, ...] | None = getattr(cls, "_fields", None)
-    event = None
-    if issubclass(cls, tuple) and names is not None:  # a named tuple (LegalAction)
-        pass
-    elif dataclasses.is_dataclass(cls):
-        names = tuple(f.name for f in dataclasses.fields(cls))
-        event = _event_name(cls)
-    else:
+    if not issubclass(cls, tuple) or names is None:
         def refuse(obj: Any) -> dict[str, Any]:
             raise TypeError(f"cannot encode {type(obj).__name__}")
         return refuse
-    items = [f"'event': {event!r}"] if event is not None else []
-    for name in names:
-        get = (f"obj.{name}" if name.isidentifier() and not keyword.iskeyword(name)
-               else f"getattr(obj, {name!r})")
-        items.append(f"{name!r}: {get}")
+    items = [f"{name!r}: {_get(name, 'obj')}" for name in names]
     namespace: dict[str, Any] = {}
     exec(f"def make(obj):\n    return {{{', '.join(items)}}}\n", {}, namespace)  # the text above
     make: Callable[[Any], dict[str, Any]] = namespace["make"]
     return make
-

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.events import event_record
+
 __all__ = ["BlindsUp", "GameOver", "GameStarted", "HandStarting", "PlayerOut", "TurnStarted",
            "WaitingForPlayers"]
 
 
+@event_record
 @dataclass(frozen=True)
 class GameStarted:
     """A game begins: seats with names and chips; the dealer was drawn at random."""
@@ -19,6 +22,7 @@ class GameStarted:
     button: int
 
 
+@event_record
 @dataclass(frozen=True)
 class HandStarting:
     """A hand is about to be dealt (the engine's HandStarted follows)."""
@@ -33,6 +37,7 @@ class HandStarting:
     hands_until_next_level: int | None
 
 
+@event_record
 @dataclass(frozen=True)
 class BlindsUp:
     """The blinds go up from this hand on."""
@@ -42,6 +47,7 @@ class BlindsUp:
     ante: int
 
 
+@event_record
 @dataclass(frozen=True)
 class PlayerOut:
     """A player has no chips left and finishes in ``place`` (1 = winner);
@@ -52,6 +58,7 @@ class PlayerOut:
     shared: bool
 
 
+@event_record
 @dataclass(frozen=True)
 class GameOver:
     """The game has ended.  ``reason``: ``last_standing`` (one player has every
@@ -68,6 +75,7 @@ class GameOver:
         return tuple(seat for seat, place in self.places if place == 1)
 
 
+@event_record
 @dataclass(frozen=True)
 class TurnStarted:
     """The game waits for a person: ``seat`` is to act and must add
@@ -78,6 +86,7 @@ class TurnStarted:
     to_call: int
 
 
+@event_record
 @dataclass(frozen=True)
 class WaitingForPlayers:
     """In a room, the next hand waits for these seats to press Next hand."""

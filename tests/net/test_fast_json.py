@@ -127,3 +127,83 @@ def test_without_orjson_fast_dumps_is_json_dumps_exactly(monkeypatch):
     monkeypatch.setattr(fast_json, "orjson", None)
     for data in SAVE_LIKE:
         assert fast_json.fast_dumps(data) == json.dumps(data, separators=(",", ":"))
+
+
+# -- records written by orjson itself, from their instances' dictionaries (issue 38)
+
+def _travelling_records() -> set[type]:
+    """Every dataclass a message can hold, at any depth, read from the
+    messages' type hints (and every event, which a view's history holds)."""
+    import typing
+
+    from holdem_desktop.net import protocol, wire
+
+    found: set[type] = set(wire.EVENT_TYPES.values())
+    todo: list[object] = [*protocol._CLIENT_TYPES.values(), *protocol._HOST_TYPES.values(),
+                          *found]
+    seen: set[int] = set()
+    while todo:
+        hint = todo.pop()
+        if id(hint) in seen:
+            continue
+        seen.add(id(hint))
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            if hint not in (*protocol._CLIENT_TYPES.values(), *protocol._HOST_TYPES.values()):
+                found.add(hint)
+            todo.extend(typing.get_type_hints(hint).values())
+        todo.extend(typing.get_args(hint))
+    return found
+
+
+def test_every_record_a_message_holds_is_written_whole_by_its_dictionary():
+    """orjson writes a dataclass from its instance's dictionary, leaving out
+    any key that starts with ``_``: a field so named, or a value kept beside
+    the fields (a cached property), would make the server's text differ
+    from ``to_text``'s."""
+    import functools
+
+    records = _travelling_records()
+    names = {cls.__name__ for cls in records}
+    assert {"SeatView", "PlayerView", "Pot", "HandValue", "ActionTaken",
+            "TurnStarted"} <= names  # (the walk reaches the views and both kinds of event)
+    for cls in records:
+        assert not any(f.name.startswith("_") for f in dataclasses.fields(cls)), cls
+        for klass in cls.__mro__:
+            assert not any(isinstance(v, functools.cached_property)
+                           for v in vars(klass).values()), cls
+
+
+def test_an_event_names_itself_first_in_its_dictionary_and_nowhere_else():
+    from holdem_desktop.net.wire import EVENT_TYPES, to_wire
+
+    for name, cls in EVENT_TYPES.items():
+        values = [None] * len(dataclasses.fields(cls))
+        event = cls(*values)
+        assert list(vars(event))[0] == "event" and vars(event)["event"] == name
+        assert "event" not in [f.name for f in dataclasses.fields(cls)]
+        assert event == cls(*values) and hash(event) == hash(cls(*values))
+        assert "event=" not in repr(event)
+        assert to_wire(event) == {"event": name, **{f.name: None
+                                                   for f in dataclasses.fields(cls)}}
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            event.event = "other"  # type: ignore[attr-defined]
+
+
+@needs_orjson
+def test_orjson_writes_an_event_and_a_view_as_to_wire_makes_them():
+    import orjson
+
+    from holdem_desktop.net.wire import to_wire
+    from tests.net.random_room import played
+
+    checked: set[str] = set()
+    for _conn, message in played(7, 120):
+        for event in getattr(message, "events", ()):
+            assert json.loads(orjson.dumps(event)) == json.loads(json.dumps(to_wire(event)))
+            checked.add(type(event).__name__)
+        view = getattr(message, "view", None)
+        if view is not None:
+            assert json.loads(orjson.dumps(view, default=fast_json._plain)) == json.loads(
+                json.dumps(to_wire(view)))
+            checked.add("view")
+    assert {"HandStarted", "ActionTaken", "view"} <= checked
