@@ -119,7 +119,9 @@ class Outputs:
         announcer = Announcer(seat, lambda k: table.seats[k].name,
                               lambda text: watch.add(text) if watch else self.announce(text),
                               self.options,
-                              grow=self.grow, begin=lambda text: self.announce(text, True),
+                              grow=lambda text: watch.more(text, self.grow) if watch
+                              else self.grow(text),
+                              begin=lambda text: self.announce(text, True),
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)),
                               pots=lambda: gathered_pots(table),
                               stack=lambda seat: stack_now(table, seat),

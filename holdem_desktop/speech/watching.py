@@ -164,6 +164,16 @@ class WatchVoice:
         elif text:
             self.held.append(_Held(self.hand, text))
 
+    def more(self, text: str, grow: Callable[[str], None]) -> None:
+        """More of the announcement being said (a run-out, as it comes):
+        handed to ``grow`` while the player plays, else held with its hand,
+        as words of its own."""
+        if not self.watching():
+            self.release()
+            grow(text)
+        elif text:
+            self.held.append(_Held(self.hand, text))
+
     def news(self, text: str, what: str) -> None:
         """A sentence of the tournament's news (``what``: its kind), in its
         place among the hands' words (never left out)."""
