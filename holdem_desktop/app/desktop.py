@@ -311,7 +311,7 @@ class Desktop(PlayOnline):
         The code is said at once, digit by digit, to pass on to friends."""
         page = self._room_table(self.rooms.create(variant, players, strength, name))
         if self.remote is not None and not isinstance(page, str):
-            self.outputs.tell(self.remote, _(
+            self.first_words(page, _(
                 "Room created. Its code is {code}. Friends choose Rooms, then Join room, and "
                 "type it.").format(code=" ".join(self.remote.code)))
         return page

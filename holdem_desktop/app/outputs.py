@@ -15,7 +15,7 @@ from holdem_desktop.speech import Announcer, Speech, SpeechOptions, start_voice
 from holdem_desktop.speech.announcer import gathered_pots, next_hand_waits, pot_now, stack_now
 from holdem_desktop.speech.chat import ChatVoice
 from holdem_desktop.speech.speaker import Speaker
-from holdem_desktop.speech.watching import WatchVoice
+from holdem_desktop.speech.watching import WatchVoice, played_on_without
 
 from .alert import TurnAlert
 
@@ -112,13 +112,16 @@ class Outputs:
 
     def attach(self, table: Table, seat: int | None, room: bool = False) -> None:
         """Speech and sounds for the player at ``seat`` of ``table`` (a
-        ``room``'s: while the player only watches, its hands are said as the
-        voice can follow them, :mod:`~holdem_desktop.speech.watching`)."""
+        ``room``'s: while the player only watches, or is away while it plays
+        on without them, its hands are said as the voice can follow them,
+        :mod:`~holdem_desktop.speech.watching`)."""
         watch: WatchVoice | None = None
         announcer = Announcer(seat, lambda k: table.seats[k].name,
                               lambda text: watch.add(text) if watch else self.announce(text),
                               self.options,
-                              grow=self.grow, begin=lambda text: self.announce(text, True),
+                              grow=lambda text: watch.more(text, self.grow) if watch
+                              else self.grow(text),
+                              begin=lambda text: self.announce(text, True),
                               stand_in=lambda: bool(getattr(table, "computer_plays", False)),
                               pots=lambda: gathered_pots(table),
                               stack=lambda seat: stack_now(table, seat),
@@ -127,7 +130,8 @@ class Outputs:
         if room:
             watch = WatchVoice(self.announce, self.speech.idle, lambda: announcer.seat,
                                lambda k: table.seats[k].name, announcer.flush,
-                               lambda: getattr(table, "tournament_table", None) is not None)
+                               lambda: getattr(table, "tournament_table", None) is not None,
+                               lambda: played_on_without(table, announcer.seat))
             self.watches[id(table)] = watch
             table.subscribe(watch)  # (before the announcer: it sees where a hand begins)
         table.subscribe(announcer)
@@ -186,9 +190,17 @@ class Outputs:
 
     def tell(self, table: object, text: str) -> None:
         """Add ``text`` to what ``table``'s next announcement says (after the
-        words of the screen that is opening, never cutting them off)."""
+        words of the screen that is opening, never cutting them off); while
+        the table's words are held (the player only watches, or is away),
+        said at once: the room's news is never held back, nor left out with
+        a hand gone by (the hand's words before it stay in their hand)."""
         announcer = self.announcers.get(id(table))
-        if announcer is not None:
+        watch = self.watches.get(id(table))
+        if watch is not None and watch.watching():
+            if announcer is not None:
+                announcer.flush()
+            self.announce(text)
+        elif announcer is not None:
             announcer.pending.append(text)
         else:
             self.announce(text)

@@ -53,6 +53,17 @@ class PlayOnline:
 
         def _tell_who_is_here(self, page: Page | str) -> Page | str: ...
 
+    def first_words(self, page: Page, text: str) -> None:
+        """``text`` said as the room's table ``page`` opens, before its own
+        words (a room's code: what the player needs first), and kept with
+        the table's announcements (Repeat says it again)."""
+        if page.quiet_arrival and self.remote is not None:
+            self.outputs.tell(self.remote, text)  # (after what was said instead)
+            return
+        page.opening = text
+        if isinstance(page, TableScreen):
+            page.announce(text)
+
     def online_servers(self) -> list[str]:
         """The servers the player used, newest first."""
         return self.rooms.book.servers()
@@ -75,7 +86,7 @@ class PlayOnline:
             return got
         page = self._room_table(got)
         if self.remote is not None and not isinstance(page, str):
-            self.outputs.tell(self.remote, _(
+            self.first_words(page, _(
                 "Room created on the server. Its code is {code}. Copy the invitation and "
                 "send it to your friends.").format(code=" ".join(self.remote.code)))
         return page

@@ -13,6 +13,13 @@ starts the announcement at once and each thing that follows is added to
 that same announcement as it happens (spoken as it grows, never cutting
 itself off), until the announcement ends.
 
+An all-in's run-out is said the same way, whoever made the last move: what
+led to it ("Ada calls 1,420, all-in.") is said as soon as the cards are
+turned up, and each street, the hands shown and the pots follow as they
+come, each handed to the voice on its own, as one announcement (a room's
+guest, whose run-out arrives all at once, hears it street by street as the
+player whose call began it does).
+
 - After the player folds, only the board, the cards shown, who wins, and
   what happens to the game (eliminations, blinds, the end) are said.
 - Brief speech leaves out the blinds posted, the antes and the cards of a
@@ -57,6 +64,7 @@ from holdem_desktop.engine.events import (
     HandStarted,
     HoleCardsDealt,
     PotAwarded,
+    RunoutStarted,
     StreetDealt,
 )
 from holdem_desktop.engine.hand import Pot
@@ -203,7 +211,13 @@ class Announcer:
         """Adds to the announcement begun by the player's own move (None:
         everything waits for :meth:`flush`)."""
         self.live = False
-        """Whether an announcement begun by the player's own move is growing."""
+        """Whether an announcement begun by the player's own move (or an
+        all-in's run-out) is growing."""
+        self._running_out = False
+        """Whether :attr:`live` was begun by a run-out (it ends with its hand)."""
+        self._fresh = False
+        """Whether the next words said while :attr:`live` begin the
+        announcement (a run-out with nothing said before it)."""
         self.options = options or SpeechOptions()
         self.pending: list[str] = []
         self._showdown = Showdown()
@@ -232,6 +246,11 @@ class Announcer:
             self._prompt = True
         elif isinstance(event, HandStarting | HandStarted):
             self._prompt = False
+            if self._running_out:  # (the run-out's announcement ends with its hand)
+                self._speak_now()
+                self.live = self._running_out = self._fresh = False
+        if isinstance(event, RunoutStarted):
+            self._run_out()
         if isinstance(event, HandStarted):
             self._pot_said = 0
         elif isinstance(event, BlindPosted | AntePosted) and self._pot_said is not None:
@@ -287,6 +306,15 @@ class Announcer:
         elif self.live:
             self._speak_now()
 
+    def _run_out(self) -> None:
+        """The cards are turned up for an all-in's run-out: what led to it
+        is said now, and the rest as it comes (see the module's text)."""
+        if self.live or self.grow is None:
+            return  # (the player's own move began it: it grows already)
+        self._fresh = not self.pending
+        self._speak_now()
+        self.live = self._running_out = True
+
     def _all_in(self) -> bool:
         """Whether the player has no chip left to bet in this hand."""
         return self.seat is not None and self.stack(self.seat) == 0
@@ -298,12 +326,13 @@ class Announcer:
             return
         text = " ".join(t for t in self.pending if t)
         self.pending = []
-        if self.live and self.grow is not None:
+        if self.live and self.grow is not None and not self._fresh:
             self.grow(text)
         elif own:
             self.begin(text)
         else:
             self.announce(text)
+        self._fresh = False
 
     def _skip(self, event: object) -> bool:
         brief = self.options.brief
@@ -358,9 +387,9 @@ class Announcer:
             self.pending.append(_("Press Next hand to deal."))
             self._prompt, self._prompted = False, True
         if not self.pending:
-            self.live = False
+            self.live = self._running_out = self._fresh = False
             return None
         text = " ".join(t for t in self.pending if t)
         self._speak_now()
-        self.live = False
+        self.live = self._running_out = self._fresh = False
         return text

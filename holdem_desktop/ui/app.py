@@ -173,11 +173,13 @@ class App:
         elif isinstance(transition, Quit):
             self.running = False
         if transition is not None and not isinstance(transition, Quit):
+            first, self.screen.opening = self.screen.opening, ""
             if self.screen.quiet_arrival:  # the game has just said where the player is
                 self.screen.quiet_arrival = False
                 return
             # a page opened says its description; one come back to does not again
             where = self.where(arriving=isinstance(transition, Push | Replace))
+            where = " ".join(filter(None, (first, where)))  # (what the player needs first)
             if where:
                 self.screen.say(where)
 

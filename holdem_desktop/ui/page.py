@@ -80,6 +80,10 @@ class Page:
     """Set when what opened the page has already said where the player is
     (a new game's deal, a continued game's welcome): its title and focus are
     then not said over it."""
+    opening: str = ""
+    """Said before the page's own words as the window opens it, once (a
+    room's code as the room is created: what the player needs first); a
+    page opened quietly (:attr:`quiet_arrival`) says none."""
     news_told: bool = False
     """Set by the window once it has said the page's :meth:`news`."""
     typed_ahead: bool = False

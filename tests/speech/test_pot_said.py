@@ -68,3 +68,35 @@ def test_a_player_who_folded_hears_no_pot():
     s, announcer, rec = wired(Script(Action.check(), Action.check()), Script(Action.fold()))
     play(s, announcer, Action.fold())
     assert not any("Pot " in text for text, _ in rec.calls), rec.calls
+
+
+def test_an_all_in_run_out_says_no_pot_and_no_hint_with_its_streets():
+    """Once every chip is in and the cards are turned up, no one bets again:
+    the streets of the run-out are said without the pot (the awards name
+    it) and without a hint for a decision there is no longer."""
+    s, announcer, rec = wired(Script(Action.call()), Script(Action.fold()),
+                              SpeechOptions(hints=True))
+    s.start()
+    announcer.flush()
+    s.next_hand()
+    announcer.flush()
+    s.submit(0, Action.all_in())
+    announcer.flush()
+    said = " ".join(text for text, _ in rec.calls)
+    assert "River:" in said, said  # (the run-out was dealt)
+    run_out = said[said.index("Flop:"):]
+    assert "Pot " not in run_out.split(" wins ")[0], run_out
+    assert "Hint" not in run_out, run_out
+
+
+def test_a_run_out_from_the_flop_says_no_pot_with_its_turn_and_river():
+    """An all-in on the flop, called: the cards turned up then have a value
+    (the flop is out), so the showdown holds them to be named with the
+    rest, and the announcer had not known the cards were turned up: it said
+    "Turn: jack of clubs. Pot 3,000." with the run-out's streets."""
+    s, announcer, rec = wired(Script(Action.check(), Action.all_in()), Script(Action.fold()))
+    play(s, announcer, Action.call(), Action.check(), Action.call())
+    said = " ".join(text for text, _ in rec.calls)
+    assert "River:" in said, said  # (the run-out was dealt)
+    run_out = said[said.index("Turn:"):]
+    assert "Pot " not in run_out.split(" wins ")[0], run_out

@@ -93,9 +93,15 @@ def test_create_a_room_a_friend_joins_by_code_and_a_hand_is_played(host, monkeyp
     assert isinstance(table, TableScreen) and table.room is not None
     code = table.room.code
     assert len(code) == 6 and code.isdigit()
-    said = [s.text for s in host.speech.history]  # the code, after the table's first words
-    assert said[-1].startswith("Room created. Its code is " + " ".join(code) + ".")
-    assert said[-2].startswith("Table.")
+    # the code first, what the player needs to pass on; then where they are
+    created = ("Room created. Its code is " + " ".join(code) + ". Friends choose Rooms, then "
+               "Join room, and type it.")
+    heard = [text for text, _ in host.speech.speaker.calls]
+    assert heard[-1].startswith(created + " Table. "), heard[-3:]
+    host.flush()  # (what the window says after the key: nothing more of it)
+    assert [text for text, _ in host.speech.speaker.calls] == heard
+    keys(app, "e")  # Repeat says it again
+    assert host.speech.speaker.calls[-1] == (created, True)
     zone = [c.label for c in table.table_controls() if c.zone == "room"]
     pin = host.server.fingerprint
     assert zone == ["Room", "Room code " + " ".join(code), "Copy invitation",
