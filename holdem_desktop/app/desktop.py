@@ -153,8 +153,12 @@ class Desktop(PlayOnline):
             self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
-        """After each input: say what it set off, as one announcement; then
-        the autosave of a finished hand (a disk write, after the speech)."""
+        """After each input: say what it set off, as one announcement (after
+        what the key said, and never cut off by it: settings that could not
+        be saved); then the autosave of a finished hand (a disk write, after
+        the speech)."""
+        if not self.speech.muted:  # (said once speech is back on, if it went off)
+            self.outputs.reply(self.prefs.take_pending() or "")
         if isinstance(self.screen, TableScreen):
             self.outputs.flush(self.screen.session)
             self.screen.acted = False
