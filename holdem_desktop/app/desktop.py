@@ -126,9 +126,7 @@ class Desktop(PlayOnline):
         going_off = settings.speech_output == "off" != self.settings.speech_output
         if going_off:
             self.say(self.speech_off_notice())
-        problem = self.prefs.change(settings)
-        if problem is not None:
-            self.say(problem)
+        self.say(self.prefs.change(settings) or "")  # (a language that could not be loaded)
         self.outputs.apply(settings)
 
     def hand_store(self) -> HandStore | None:
@@ -153,12 +151,10 @@ class Desktop(PlayOnline):
             self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
-        """After each input: say what it set off, as one announcement (after
-        what the key said, and never cut off by it: settings that could not
-        be saved); then the autosave of a finished hand (a disk write, after
-        the speech)."""
-        if not self.speech.muted:  # (said once speech is back on, if it went off)
-            self.outputs.reply(self.prefs.take_pending() or "")
+        """After each input: settings that could not be saved, after the key's own
+        words (never cut off by them); what it set off, as one announcement;
+        then the autosave of a finished hand (a disk write, after the speech)."""
+        self.outputs.reply("" if self.speech.muted else self.prefs.take_pending() or "")
         if isinstance(self.screen, TableScreen):
             self.outputs.flush(self.screen.session)
             self.screen.acted = False
