@@ -151,11 +151,11 @@ class Desktop(PlayOnline):
             self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
-        """After each input: settings that could not be saved, after the key's own
-        words (never cut off by them); what it set off, as one announcement;
-        then the autosave of a finished hand (a disk write, after the speech)."""
-        self.outputs.reply("" if self.speech.muted else self.prefs.take_pending() or "")
+        """After each input: a failed settings save, after the key's words (never cut off);
+        what it set off, as one announcement; then the autosave of a finished hand."""
+        self.outputs.reply(unsaved := "" if self.speech.muted else self.prefs.take_pending() or "")
         if isinstance(self.screen, TableScreen):
+            self.screen.messages += [unsaved] if unsaved else []  # (in Game state too)
             self.outputs.flush(self.screen.session)
             self.screen.acted = False
             self.games.record(self.screen.session)

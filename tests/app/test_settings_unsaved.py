@@ -60,6 +60,7 @@ def test_start_with_the_config_folder_a_file_plays_on_and_says_why_once(folder_i
         # said where the deal cannot cut it off: the deal's announcement queues after it
         at = [t for t, _i in desktop.speech.speaker.calls].index(said)
         assert not any(interrupt for _t, interrupt in desktop.speech.speaker.calls[at + 1:])
+        assert said in app.screen.messages  # shown in the Game state zone too
         assert desktop.settings.players == 6 and app.screen.session.hand is not None
         # a later change is kept in force, and not said again
         desktop.change_settings(desktop.settings.updated(sounds=False))
