@@ -189,13 +189,17 @@ class Settings:
 @dataclass(frozen=True)
 class LoadResult:
     """Loaded settings and what went wrong, as ``(problem, detail)`` pairs:
-    ``("unreadable", path)``, ``("corrupt", path set aside as)``,
-    ``("invalid_value", key)``, ``("unknown_key", key)``."""
+    ``("unreadable", path set aside as)``, ``("corrupt", path set aside as)``,
+    ``("unread", path)`` (it could not be read, nor set aside: :attr:`error`
+    says why), ``("invalid_value", key)`` (an empty key: the file holds no
+    settings object), ``("unknown_key", key)``."""
 
     settings: Settings
     problems: tuple[tuple[str, str], ...] = ()
     first: bool = False
     """No settings file yet: the game's first launch on this account."""
+    error: Exception | None = None
+    """Why the file could not be read (with an ``unread`` problem)."""
 
 
 def settings_path() -> Path:
@@ -286,9 +290,11 @@ def load_settings(path: Path | None = None) -> LoadResult:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return LoadResult(Settings(), first=True)
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError) as exc:
         aside = _set_aside(path)
-        return LoadResult(Settings(), (("unreadable", str(aside or path)),))
+        if aside is None:  # (a file where its folder should be, a locked folder ...)
+            return LoadResult(Settings(), (("unread", str(path)),), error=exc)
+        return LoadResult(Settings(), (("unreadable", str(aside)),))
     try:
         data = json.loads(text)
     except json.JSONDecodeError:

@@ -126,9 +126,7 @@ class Desktop(PlayOnline):
         going_off = settings.speech_output == "off" != self.settings.speech_output
         if going_off:
             self.say(self.speech_off_notice())
-        problem = self.prefs.change(settings)
-        if problem is not None:
-            self.say(problem)
+        self.say(self.prefs.change(settings) or "")  # (a language that could not be loaded)
         self.outputs.apply(settings)
 
     def hand_store(self) -> HandStore | None:
@@ -153,9 +151,11 @@ class Desktop(PlayOnline):
             self.change_settings(self.settings.updated(speech_output="off"))
 
     def flush(self) -> None:
-        """After each input: say what it set off, as one announcement; then
-        the autosave of a finished hand (a disk write, after the speech)."""
+        """After each input: a failed settings save, after the key's words (never cut off);
+        what it set off, as one announcement; then the autosave of a finished hand."""
+        self.outputs.reply(unsaved := "" if self.speech.muted else self.prefs.take_pending() or "")
         if isinstance(self.screen, TableScreen):
+            self.screen.messages += [unsaved] if unsaved else []  # (in Game state too)
             self.outputs.flush(self.screen.session)
             self.screen.acted = False
             self.games.record(self.screen.session)

@@ -32,7 +32,9 @@ def play(resume: bool = False, max_events: int | None = None,
         app.run(max_events)
     finally:
         desktop.close()
-    desktop.prefs.keep_window_size(*app.surface.get_size())
+    unsaved = desktop.prefs.keep_window_size(*app.surface.get_size())
+    if unsaved is not None:  # (the voice has closed with the window: written where it can be)
+        print(unsaved, file=sys.stderr)
     return 0
 
 

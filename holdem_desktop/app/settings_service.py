@@ -1,14 +1,20 @@
 """The player's settings: read at start (with a notice when they could not
-be), applied and saved at once when changed."""
+be), applied and saved at once when changed.  A save that fails (a
+read-only or full disk, a file where the config folder should be) never
+stops the game: the settings stay in force for the run, and the player is
+told once which file could not be written, and why."""
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Sequence
+from pathlib import Path
 
 from holdem_desktop.i18n.translate import _, language, set_language
-from holdem_desktop.settings import Settings, load_settings, save_settings
+from holdem_desktop.settings import Settings, load_settings, save_settings, settings_path
 
-__all__ = ["SettingsService", "language_missing", "problems_said", "setting_name"]
+__all__ = ["SettingsService", "file_problem", "language_missing", "problems_said",
+           "setting_name"]
 
 
 def language_missing(code: str) -> str:
@@ -34,26 +40,52 @@ def setting_name(name: str) -> str:
     }.get(name, name)
 
 
-def problems_said(problems: Sequence[tuple[str, str]]) -> list[str]:
-    """What to tell the player of the problems found reading the settings: what
-    was wrong, where a broken file was kept, which settings are back to their
-    defaults (a key the game does not know is left alone: a later version's)."""
+def file_problem(exc: BaseException) -> str:
+    """Why a file could not be read or written, in words a player can act on
+    (the system's own words for a rarer cause)."""
+    code = getattr(exc, "errno", None)
+    if code in (errno.EACCES, errno.EPERM):
+        return _("permission denied")
+    if code == errno.EROFS:
+        return _("the disk is read-only")
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return _("the disk is full")
+    if code in (errno.ENOTDIR, errno.EEXIST):  # (mkdir: a file has the folder's name)
+        return _("there is a file where a folder should be")
+    if code == errno.EISDIR:
+        return _("there is a folder where the file should be")
+    if isinstance(exc, UnicodeDecodeError):
+        return _("it is not text")
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def problems_said(problems: Sequence[tuple[str, str]], path: Path | str,
+                  error: BaseException | None = None) -> list[str]:
+    """What to tell the player of the problems found reading the settings file
+    at ``path``: what was wrong (``error``: why it could not be read), where a
+    broken file was kept, which settings are back to their defaults (a key
+    the game does not know is left alone: a later version's).  Each names the
+    file, as the player would look for it."""
     out = []
     for problem, detail in problems:
         if problem == "corrupt":
             out.append(_("Your settings file was damaged (it is not valid JSON) and was kept as "
                          "{path}; the defaults are used.").format(path=detail))
         elif problem == "invalid_value" and not detail:  # JSON, but not an object
-            out.append(_("Your settings file holds no settings the game can read; the "
-                         "defaults are used."))
+            out.append(_("Your settings file {path} holds no settings the game can read; the "
+                         "defaults are used.").format(path=path))
         elif problem == "unreadable":
             out.append(_("Your settings file could not be read and was kept as {path}; the "
                          "defaults are used.").format(path=detail))
+        elif problem == "unread":
+            out.append(_("Your settings file {path} could not be read: {problem}. The defaults "
+                         "are used.").format(path=detail, problem=file_problem(error)
+                                             if error is not None else ""))
     names = dict.fromkeys(setting_name(detail) for problem, detail in problems
                           if problem == "invalid_value" and detail)
     if names:
-        out.append(_("Some settings had values the game does not know and are back to their "
-                     "defaults: {names}.").format(names=", ".join(names)))
+        out.append(_("Some settings in {path} had values the game does not know and are back "
+                     "to their defaults: {names}.").format(path=path, names=", ".join(names)))
     return out
 
 
@@ -61,25 +93,55 @@ class SettingsService:
     """The settings in force; ``notices`` says what went wrong reading them."""
 
     def __init__(self) -> None:
-        loaded = load_settings()
+        self.path = settings_path()
+        """The settings file, read at start and written at each change."""
+        loaded = load_settings(self.path)
         self.settings: Settings = loaded.settings
         self.first = loaded.first
         """No settings were saved yet: the game's first launch here."""
-        self.notices: list[str] = problems_said(loaded.problems)
+        self.notices: list[str] = problems_said(loaded.problems, self.path, loaded.error)
         if not set_language(self.settings.language):
             self.notices.append(language_missing(self.settings.language))
+        self.unsaved = False
+        """The last save failed (and the player was told): a next failure is not
+        said again, a save that works again clears it."""
+        self.pending: str | None = None
+        """What to tell the player of a save that failed, until it is said
+        (:meth:`take_pending`)."""
 
     def change(self, settings: Settings) -> str | None:
         """Keep and save ``settings``, switching the language when it changed;
-        returns what to say when the new language could not be loaded."""
+        returns what to say when the new language could not be loaded.  A
+        save that fails leaves them in force and :attr:`pending` what to say."""
         problem = None
         if settings.language != language() and not set_language(settings.language):
             problem = language_missing(settings.language)
         self.settings = settings
-        save_settings(settings)
+        self._save()
         return problem
 
-    def keep_window_size(self, width: int, height: int) -> None:
-        """Remember the window's size for the next start."""
+    def keep_window_size(self, width: int, height: int) -> str | None:
+        """Remember the window's size for the next start; what to say when
+        the settings could not be saved (unless it was said already)."""
         self.settings = self.settings.updated(window_width=width, window_height=height)
-        save_settings(self.settings)
+        self._save()
+        return self.take_pending()
+
+    def take_pending(self) -> str | None:
+        """What to tell the player of a failed save, once (then forgotten)."""
+        pending, self.pending = self.pending, None
+        return pending
+
+    def _save(self) -> None:
+        """Write the settings in force; when that fails, they stay in force
+        and the first failure is left to be said (:attr:`pending`)."""
+        try:
+            save_settings(self.settings, self.path)
+        except OSError as exc:
+            if not self.unsaved:
+                self.unsaved = True
+                self.pending = _("Your settings could not be saved to {path}: {problem}. They "
+                                 "stay in force until you close the game.").format(
+                                     path=self.path, problem=file_problem(exc))
+            return
+        self.unsaved, self.pending = False, None

@@ -51,14 +51,22 @@ class AmountBox:
 
     def __init__(self) -> None:
         self.text = ""
+        self.selected = False
+        """Its whole text is selected (Ctrl+A): typing or Backspace replaces it."""
 
     def type(self, text: str) -> str:
-        """Characters typed: said back."""
+        """Characters typed (in place of the selected text): said back."""
+        if self.selected:
+            self.text, self.selected = "", False
         self.text += text
         return text
 
     def erase(self) -> str:
-        """Backspace: what is left is said."""
+        """Backspace (all of the selected text): what went, or what is left, is said."""
+        selected, self.selected = self.selected, False
+        if selected and self.text:
+            gone, self.text = self.text, ""
+            return _("{text} erased, empty").format(text=gone)
         self.text = self.text[:-1]
         return self.text or _("empty")
 
@@ -90,7 +98,7 @@ def action_controls(panel: ActionPanel, shown: SeatView | None, box: AmountBox,
         chosen = amount(steps[index].to) if steps else ""
         out.append(Control(AMOUNT_BOX, _("Type an amount"), Role.EDIT, "actions",
                            enabled=bool(steps), reason=None if steps else none,
-                           value=box.text or chosen))
+                           value=box.text or chosen, selected=box.selected and bool(steps)))
         presets = panel.preset_amounts() if steps else {}
         for preset in PRESETS:
             value = presets.get(preset)
@@ -209,8 +217,12 @@ def _amount_box(r: Painter, surface: pygame.Surface, c: Control | None,
                      border_radius=8)
     r._fit(surface, _("Amount"), (box.centerx, box.y + round(box.h * 0.08)), size,
            p.dim, box.w - 8, "midtop")
-    r._fit(surface, c.value or "–", (box.centerx, box.bottom - round(box.h * 0.1)), size + 2,
-           p.gold if c.enabled else p.dim, box.w - 8, "midbottom")
+    drawn = r._fit(surface, c.value or "–", (box.centerx, box.bottom - round(box.h * 0.1)),
+                   size + 2, p.gold if c.enabled else p.dim, box.w - 8, "midbottom")
+    if c.selected and c.value:  # the whole text selected (Ctrl+A), as a text box shows it
+        pygame.draw.rect(surface, p.button, drawn.inflate(6, 2), border_radius=3)
+        r._fit(surface, c.value, (box.centerx, box.bottom - round(box.h * 0.1)), size + 2,
+               p.text, box.w - 8, "midbottom")
     r.painted[c.id] = c.value or ""
 
 

@@ -176,8 +176,14 @@ class ActionPanel:
         stop = scale[self._index]
         amount = self.amount(stop.to)
         raising = facing or stop.kind is ActionKind.RAISE
-        label = (_("Raise to {amount}") if raising else _("Bet {amount}")).format(amount=amount)
-        return Button(Command.BET_RAISE, label, True, stop.action())
+        all_in = stop.kind is ActionKind.ALL_IN or any(  # the whole stack: said so
+            a.kind is ActionKind.ALL_IN and a.max_amount == stop.to
+            for a in (view.legal_actions if view is not None else ()))
+        if all_in:
+            label = (_("Raise to {amount}, all-in") if raising else _("Bet {amount}, all-in"))
+        else:
+            label = _("Raise to {amount}") if raising else _("Bet {amount}")
+        return Button(Command.BET_RAISE, label.format(amount=amount), True, stop.action())
 
     def _next_hand_refusal(self) -> str | None:
         s = self.session

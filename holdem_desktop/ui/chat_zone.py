@@ -62,6 +62,8 @@ class ChatZone:
         """What was being typed before Up recalled older lines."""
         self.back_to: str | None = None
         """The control the focus was on when the chat key opened the field."""
+        self.selected = False
+        """The field's whole text is selected (Ctrl+A): typing or Backspace replaces it."""
         self.swallow: tuple[str, float] | None = None
         """The chat key's own character, and when it opened the field: the
         window delivers the key press and then the character it types, which
@@ -78,7 +80,7 @@ class ChatZone:
         """The zone: heading, field, quick phrases, then the lines."""
         out = [Control("heading:chat", _("Chat"), Role.HEADING, "chat"),
                Control("chat:field", _("Say at the table"), Role.EDIT, "chat",
-                       value=self.text)]
+                       value=self.text, selected=self.selected and bool(self.text))]
         out += [Control(f"chat:quick:{pid}", words, Role.BUTTON, "chat")
                 for pid, words in quick_phrases()]
         actions = getattr(self.table, "chat_actions", None)
@@ -112,6 +114,8 @@ class ChatZone:
                 and (time.monotonic() if now is None else now) - swallow[1] < SWALLOW:
             return "", False  # the chat key's own character, not a line's first letter
         self.recall = None
+        if self.selected:  # the selected text is replaced
+            self.text, self.selected = "", False
         room = LINE_LENGTH - len(self.text)
         typed = text[:max(0, room)]
         self.text += typed
@@ -120,8 +124,13 @@ class ChatZone:
         return typed_echo(typed, text), False
 
     def erase(self) -> str:
-        """Backspace; what to say (the character erased, or that it is empty)."""
+        """Backspace; what to say (the character erased, or that it is empty;
+        the selected text: all of it, and what went)."""
         self.recall = None
+        selected, self.selected = self.selected, False
+        if selected and self.text:
+            gone, self.text = self.text, ""
+            return _("{text} erased, empty").format(text=gone)
         erased, self.text = self.text[-1:], self.text[:-1]
         return erased_echo(erased)
 
@@ -203,11 +212,16 @@ def draw_chat(surface: pygame.Surface, zone: ChatZone, controls: list[Control],
     y += title.get_height() + round(4 * s)
     field = pygame.Rect(x, y, width, round(36 * s))
     pygame.draw.rect(surface, p.seat, field, border_radius=round(6 * s))
-    shown = zone.text + ("|" if focus_id == "chat:field" and rings.shown() else "")
+    marked = zone.selected and bool(zone.text) and focus_id == "chat:field"
+    shown = zone.text + ("|" if focus_id == "chat:field" and not marked and rings.shown()
+                         else "")
     while len(shown) > 1 and small.size(shown)[0] > width - 2 * pad:
         shown = shown[1:]  # the end of a long line, where the caret is
     text = small.render(shown or _("Say at the table"), True, p.text if shown else p.dim)
-    surface.blit(text, text.get_rect(midleft=(field.x + pad, field.centery)))
+    place = text.get_rect(midleft=(field.x + pad, field.centery))
+    if marked:  # the whole text selected (Ctrl+A): typing replaces it
+        pygame.draw.rect(surface, p.button, place.inflate(6, 4), border_radius=3)
+    surface.blit(text, place)
     rects["chat:field"] = field
     y = field.bottom + round(8 * s)
     # The buttons flow in rows, in a strip of at most half the room left

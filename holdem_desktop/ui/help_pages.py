@@ -17,6 +17,7 @@ from .form_page import ReadingPage
 from .howto import how_to_play
 from .keymap import Key, KeyMap, select_all_line
 from .page import Page, Transition
+from .table_fields import selects_text_at
 from .widgets import Control, Role
 
 __all__ = ["HelpPage", "KeysPage", "chosen_variant", "copy_and_say", "keys_for",
@@ -127,7 +128,7 @@ def table_keys(tab: Page | None, focus: str | None, keymap: KeyMap,
     if tab is None and focus == "chat:field":
         here = {Key.AMOUNT_UP: _("The line you sent before"),
                 Key.AMOUNT_DOWN: _("The next line you sent")}
-    page = KeysPage(keymap, say, room, here=here,
-                    fields=tab is not None and tab.selects_text())
+    page = KeysPage(keymap, say, room, here=here,  # Ctrl+A in a field here or the tab's
+                    fields=tab.selects_text() if tab is not None else selects_text_at(focus))
     first = page.controls()[0]
     return page, f"{page.summary()} {page.describe(first)}"

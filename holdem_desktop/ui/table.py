@@ -44,6 +44,7 @@ from .out_of_game import OutOfTheGame
 from .pacing import Pacer
 from .page import Page, Pop, Push, Replace, Transition
 from .settings_page import SettingsPage
+from .table_fields import TableFields
 from .table_picture import PicturedPage
 from .table_texts import RoomInfo
 from .widgets import Control, Role
@@ -70,7 +71,7 @@ handled inside the guard too.  A deliberate press after hearing it still
 acts; four quick presses never play four streets."""
 
 
-class TableScreen(PicturedPage):
+class TableScreen(TableFields, PicturedPage):
     """The table as seen and played from ``seat``."""
 
     def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
@@ -414,29 +415,6 @@ class TableScreen(PicturedPage):
             self.say(self.log[k])
             return True
         return False
-
-    def type_text(self, control: Control, text: str) -> None:
-        if self.tab is not None:
-            self.tab.type_text(control, text)
-        elif control.id == "chat:field" and self.chat is not None:
-            echo, refused = self.chat.type(text)
-            if refused:
-                self.on_refused()
-            if echo:
-                self._echo(echo)
-        elif control.id == AMOUNT_BOX:
-            self._echo(self.amount_box.type(text))
-
-    def erase(self, control: Control) -> None:
-        if self.tab is not None:
-            self.tab.erase(control)
-        elif control.id == "chat:field" and self.chat is not None:
-            self._echo(self.chat.erase())
-        elif control.id == AMOUNT_BOX:
-            self._echo(self.amount_box.erase())
-
-    def cursor(self, control: Control, key: str) -> None:  # (a tab's page may select text)
-        self.tab.cursor(control, key) if self.tab is not None else super().cursor(control, key)
 
     def close(self) -> Transition | None:
         if self.tab is not None:

@@ -66,6 +66,8 @@ class Control:
     open / closed state of a tab."""
     checked: bool | None = None
     """A check box's state (None for every other role)."""
+    selected: bool = False
+    """An edit field's whole text is selected (Ctrl+A): typing replaces it."""
 
     def spoken(self) -> str:
         """What is said when the control gets the focus."""

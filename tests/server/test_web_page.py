@@ -276,7 +276,7 @@ def test_two_phones_and_a_desktop_play_a_hand_and_the_pages_say_what_the_desktop
     assert axe_problems(bea) == []
     assert console_errors(ana) == [] and console_errors(bea) == []
     # the pot preset chose an amount, said as the bet button now names it
-    assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+", t) for t in live(ana)), \
+    assert chose and any(re.fullmatch(r"(Bet|Raise to) [\d,]+(, all-in)?", t) for t in live(ana)), \
         (chose, live(ana)[-8:])  # (what her page said, if not)
     # her own move cuts what the phone was saying: the live region then holds
     # her move first and nothing said before it (a read-out she asked for,

@@ -108,7 +108,8 @@ def test_presets_set_the_right_amounts():
     assert panel.preset(Preset.THREE_QUARTERS_POT).message == "Raise to 60"
     assert panel.preset(Preset.POT).message == "Raise to 70"
     stack = s.view(0).me.stack
-    assert panel.preset(Preset.ALL_IN).message == f"Raise to {stack:,}"
+    # the whole stack says so (SPEC §5: the button carries what it does)
+    assert panel.preset(Preset.ALL_IN).message == f"Raise to {stack:,}, all-in"
     # The keys step on from the chosen preset, down from all-in.
     assert panel.activate(Command.DECREASE).message == "Raise to 120"
     assert panel.preset(Preset.ALL_IN).done
@@ -211,7 +212,7 @@ def test_presets_by_keyboard_choose_and_never_act(my_turn):
     assert screen.focused().id == "preset:all_in"
     keys(app, "space")
     stack = session.view(0).me.stack + session.view(0).me.bet
-    assert speaker.calls[-1][0].endswith(f"{stack:,}")
+    assert speaker.calls[-1][0].endswith(f"{stack:,}, all-in")
     assert len(session.hand.actions) == acted  # chosen, not played
     keys(app, "tab")
     assert screen.focused().id == "button:all_in"

@@ -69,3 +69,32 @@ def test_another_button_in_between_cancels_the_question(app):
     keys(app, "tab")
     _click(app, "button:all_in")
     assert _my_all_ins(app.screen) == 0  # asked again, not taken
+
+
+def test_the_whole_stack_chosen_names_the_bet_button_all_in(app):
+    """Before: the All-in preset (or the stack typed) made the button "Raise
+    to 1,500", on the felt and by ear, as if it were any raise; it is the
+    whole stack, and the button says so (SPEC §5: Call, Bet and Raise carry
+    their amount in their name), while the smaller amounts do not."""
+    from holdem_desktop.ui.action_bar import AMOUNT_BOX
+    from tests.driving import typed
+
+    screen = app.screen
+    me = screen.session.view(0).me
+    stack = me.stack + me.bet
+    verb = "Raise to" if screen.session.view(0).to_call else "Bet"
+    said = screen.messages  # what was said, as the Game state zone shows it
+    screen.focus.id = "preset:all_in"
+    keys(app, "space")
+    assert said[-1] == f"{verb} {stack:,}, all-in"
+    app.frame()  # on the felt
+    assert screen.renderer.painted["button:bet_raise"] == f"{verb} {stack:,}, all-in"
+    keys(app, "down")  # one step down: a raise like any other
+    assert said[-1].startswith(verb) and not said[-1].endswith("all-in"), said[-1]
+    screen.focus.id = AMOUNT_BOX  # the stack typed is the same choice
+    typed(app, str(stack))
+    keys(app, "return")
+    label = next(c.label for c in screen.table_controls() if c.id == "button:bet_raise")
+    assert label == f"{verb} {stack:,}, all-in"
+    app.frame()
+    assert screen.renderer.painted["button:bet_raise"] == label

@@ -122,5 +122,5 @@ def test_a_stored_speed_the_game_cannot_use_is_its_own_again(home, stored):
     assert app.screen.form.values["speed"] == (10, None)  # the tournament's own
     assert app.screen.form.values["players"] == 3  # the rest of the file still read
     if stored in ("fast", 20, "hands:0", "minutes:20,hands:x"):  # not a speed at all: said
-        assert desktop.notices == ["Some settings had values the game does not know and are "
-                                   "back to their defaults: Blinds go up."]
+        assert desktop.notices == [f"Some settings in {path} had values the game does not "
+                                   "know and are back to their defaults: Blinds go up."]
