@@ -179,7 +179,7 @@ def test_an_event_names_itself_first_in_its_dictionary_and_nowhere_else():
     for name, cls in EVENT_TYPES.items():
         values = [None] * len(dataclasses.fields(cls))
         event = cls(*values)
-        assert list(vars(event))[0] == "event" and vars(event)["event"] == name
+        assert next(iter(vars(event))) == "event" and vars(event)["event"] == name
         assert "event" not in [f.name for f in dataclasses.fields(cls)]
         assert event == cls(*values) and hash(event) == hash(cls(*values))
         assert "event=" not in repr(event)
