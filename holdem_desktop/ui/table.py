@@ -483,9 +483,9 @@ class TableScreen(TabbedPage):
         return Replace(self.desktop.menu(self.session))
 
     def on_key(self, key: Key) -> Transition | None:
-        if key in ACTING and self.tab_id == "keys":  # a glance at the keys: play on
-            self.tab, self.tab_id = None, None
-            self.focus.id = self._before_keys
+        if key in ACTING and self.tab_id == "keys" and not self._back_under_keys(said=False):
+            self.tab, self.tab_id = None, None  # a glance at the keys: play on (from a
+            self.focus.id = self._before_keys  # tab: answered as there)
         if key in ACTING and self.tab is not None:
             self.say(_("Close the {tab} tab to play.").format(tab=self._tab_name(
                 self.tab_id or "")))

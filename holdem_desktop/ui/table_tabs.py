@@ -8,7 +8,7 @@ from holdem_desktop.i18n.translate import _
 
 from .action_panel import Command
 from .help_pages import HelpPage, table_keys
-from .page import Pop, Transition
+from .page import Page, Pop, Transition
 from .settings_page import SettingsPage
 from .table_picture import PicturedPage
 
@@ -20,8 +20,13 @@ class TabbedPage(PicturedPage):
 
     _before_keys: str | None
     _at_table: str | None
+    _under_keys: tuple[Page, str, str | None] | None = None
+    """The tab F1's key list was opened from (Settings, How to play), its id
+    and its focus then: closing the list goes back there, not to the table."""
 
     def _toggle_tab(self, which: str) -> None:
+        if self.tab_id == which and which == "keys" and self._back_under_keys():
+            return
         if self.tab_id == which:
             self.tab, self.tab_id = None, None
             # back to where the focus was before the tab opened (a tab's own
@@ -36,6 +41,8 @@ class TabbedPage(PicturedPage):
         if self.tab is None:
             self._before_keys = self.focus.id
         if which == "keys":  # F1: the keys of the tab or zone in focus; how many said
+            self._under_keys = (self.tab, self.tab_id or "", self.focus.id) \
+                if self.tab is not None else None
             self.tab, said = table_keys(self.tab, self.focus.id, self.keymap, self.say,
                                         self.room is not None)  # (a game here: no talking)
             self.tab_id, self.focus.id = which, self.tab.controls()[0].id
@@ -51,6 +58,21 @@ class TabbedPage(PicturedPage):
         self.focus.id = first.id
         self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
                                                    control=self.tab.describe(first)))
+
+    def _back_under_keys(self, said: bool = True) -> bool:
+        """The key list closes back to the tab it was opened from, its focus
+        where it was (said, unless ``said`` is False); False: it was opened
+        at the table."""
+        under, self._under_keys = self._under_keys, None
+        if under is None:
+            return False
+        self.tab, self.tab_id, self.focus.id = under
+        if said:
+            c = self.focused()
+            self.say(_("{tab} closed. {page}: {control}").format(
+                tab=self._tab_name("keys"), page=self._tab_name(self.tab_id),
+                control=self.tab.describe(c) if c is not None else ""))
+        return True
 
     def _game_focus(self) -> str:
         """Where the focus goes at the table when it has nowhere better: the
