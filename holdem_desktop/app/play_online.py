@@ -96,7 +96,8 @@ class PlayOnline:
             return None if isinstance(where, str) else self.rooms.sessions.token(where.server)
 
         return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens,
-                          rated=lambda mine: self.keep_rating(server, mine))
+                          rated=lambda mine: self.keep_rating(server, mine),
+                          reopen=lambda: lobby.open_lobby(self.rooms, server))
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:
