@@ -144,9 +144,8 @@ class Desktop(PlayOnline):
         return self.speech.speaking()
 
     def toggle_speech(self, then: Callable[[], str] = lambda: "") -> None:
-        """The speech key: off (said first, and saved) or back on (to the
-        voice chosen before, said at once, and ``then`` after it: what the
-        screen said that nobody heard)."""
+        """The speech key: off (said first, and saved) or back on (to the voice
+        chosen before, said at once, ``then`` after it: what nobody heard)."""
         if self.settings.speech_output == "off":
             self.change_settings(self.settings.updated(speech_output=self.outputs.speech_output))
             self.say(" ".join(p for p in (_("Speech on."), then()) if p))
