@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -141,12 +141,12 @@ class Desktop(PlayOnline):
         """Whether the voice is still speaking (None: it cannot tell)."""
         return self.speech.speaking()
 
-    def toggle_speech(self) -> None:
-        """The speech key: off (said first, and saved) or back on (to the
-        voice chosen before, said at once)."""
+    def toggle_speech(self, then: Callable[[], str] = lambda: "") -> None:
+        """The speech key: off (said first, and saved) or back on (to the voice
+        chosen before, said at once, ``then`` after it: what nobody heard)."""
         if self.settings.speech_output == "off":
             self.change_settings(self.settings.updated(speech_output=self.outputs.speech_output))
-            self.say(_("Speech on."))
+            self.say(" ".join(p for p in (_("Speech on."), then()) if p))
         else:
             self.change_settings(self.settings.updated(speech_output="off"))
 

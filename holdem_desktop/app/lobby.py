@@ -3,12 +3,18 @@ asking for the public tables (filtered by variant and speed) and hearing
 the list again whenever it changes (at most once a second: the server
 coalesces).  Joining a table, watching one or Play now open the room's own
 connection (:meth:`~.rooms.Rooms.play_now`, :meth:`~.rooms.Rooms.join_public`);
-the lobby's is then closed."""
+the lobby's is then closed.  A lobby whose connection drops opens it again
+by itself (as a room does), signed in again, and asks again what ended
+while the account was away."""
 
 from __future__ import annotations
 
 import queue
+import random
+import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from holdem_desktop import __version__
@@ -17,7 +23,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.account_messages import AskWhileAway, Missed, Rating, WhileAway
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
-from holdem_desktop.net.online import OnlineClient
+from holdem_desktop.net.online import BACKOFF, PATIENCE, OnlineClient
 from holdem_desktop.net.tournament_messages import TournamentNews
 from holdem_desktop.net.tournament_tables import TournamentSeat
 from holdem_desktop.ui.online import CertificateQuestion
@@ -34,6 +40,17 @@ if TYPE_CHECKING:
 
 __all__ = ["LobbyWatch", "join_public", "open_lobby", "play_now"]
 
+REOPENINGS = 3
+"""Times a lobby's connection is opened again within :data:`PATIENCE`
+seconds at most (a server that closes it at once is not knocked on forever)."""
+
+
+@dataclass(frozen=True)
+class _Reopened:
+    """Put in the lost connection's inbox: the lobby goes on over ``client``."""
+
+    client: OnlineClient
+
 
 class LobbyWatch:
     """The lobby of the server ``server`` over ``client`` (open, its
@@ -43,9 +60,18 @@ class LobbyWatch:
                  session: Callable[[], str | None] = lambda: None,
                  keep: RoomTokens | None = None,
                  rated: Callable[[Rating], None] = lambda mine: None,
-                 missed_rating: Callable[[tuple[Missed, ...]], None] = lambda told: None
-                 ) -> None:
+                 missed_rating: Callable[[tuple[Missed, ...]], None] = lambda told: None,
+                 reopen: Callable[[], object] | None = None,
+                 backoff: tuple[float, ...] = BACKOFF) -> None:
         self.server = server
+        self.reopen = reopen
+        """Opens a new connection to the same lobby (an :class:`OnlineClient`,
+        or why not) when this one drops; None: it is not opened again."""
+        self.backoff = backoff
+        self._wake = wake
+        self._leaving = threading.Event()
+        self._retrying = False
+        self._reopened: list[float] = []
         self.games = GAMES
         """The games public tables play."""
         self.speeds = SPEEDS
@@ -112,9 +138,11 @@ class LobbyWatch:
             elif isinstance(message, TournamentSeat):
                 self.seat = message
                 changed = True
-            elif isinstance(message, WhileAway):
-                lines = [missed_told(m.tournament, m.place, m.players, m.shared, m.rating,
-                                     m.change) for m in message.results]
+            elif isinstance(message, WhileAway):  # (each result told once, whatever comes)
+                lines = list(dict.fromkeys(
+                    line for m in message.results if (line := missed_told(
+                        m.tournament, m.place, m.players, m.shared, m.rating, m.change))
+                    not in self.missed))
                 self.missed += lines
                 self.told += lines
                 if message.results:  # the rating after the last: the Lobby's first line
@@ -126,12 +154,72 @@ class LobbyWatch:
                 changed = True
             elif self.tournaments.take(message):
                 changed = True
-            elif isinstance(message, Closed) and not self.closed:
-                self.closed = message.reason or "lost"
+            elif isinstance(message, _Reopened):
+                self._back(message.client)
                 changed = True
+            elif isinstance(message, Closed) and not self.closed:
+                if self._lost():
+                    self.told.append(_("Connection lost, reconnecting…"))
+                else:
+                    self.closed = message.reason or "lost"
+                changed = True
+
+    def _lost(self) -> bool:
+        """The connection dropped: open it again, on a thread, for
+        :data:`PATIENCE` seconds; False: it is not (gone for good, the tries
+        ran out, or it was opened again too often lately)."""
+        now = time.monotonic()
+        self._reopened = [t for t in self._reopened if now - t < PATIENCE]
+        if self._retrying or self.reopen is None or self._leaving.is_set() \
+                or len(self._reopened) >= REOPENINGS:
+            self._retrying = False
+            return False
+        self._retrying = True
+        lost, reopen, stop = self.client, self.reopen, self._leaving
+
+        def tell(message: object) -> None:
+            lost.inbox.put(message)  # type: ignore[arg-type]
+            lost.on_message()
+
+        def run() -> None:
+            end, tries = time.monotonic() + PATIENCE, 0
+            while not stop.is_set() and time.monotonic() < end:
+                stop.wait(self.backoff[min(tries, len(self.backoff) - 1)]
+                          * random.uniform(0.75, 1.25))
+                tries += 1
+                got = None if stop.is_set() else reopen()
+                if isinstance(got, OnlineClient):
+                    tell(_Reopened(got))
+                    if stop.is_set():  # (the player left meanwhile)
+                        got.close(timeout=1)
+                    return
+                if got is not None and not isinstance(got, str):
+                    break  # a certificate to ask about: not asked behind the player's back
+            if not stop.is_set():
+                tell(Closed("lost"))
+
+        threading.Thread(target=run, name="lobby reconnect", daemon=True).start()
+        return True
+
+    def _back(self, client: OnlineClient) -> None:
+        """The lobby over a new connection: the list asked again (as filtered),
+        signed in again and asked what ended while the account was away."""
+        if self._leaving.is_set():
+            client.close(timeout=1)
+            return
+        self._retrying = False
+        self._reopened.append(time.monotonic())
+        self.client = client
+        client.on_message = self._wake
+        client.send(LobbyList(self.variant, self.speed))
+        self.tournaments.reconnected(client)
+        self.told.append(_("Connected to {server} again.").format(
+            server=self.server.split("?")[0]))
+        self.ask_missed()
 
     def close(self) -> None:
         """Leave the lobby (the connection closes)."""
+        self._leaving.set()
         self.client.close(timeout=1)
 
 

@@ -79,4 +79,6 @@ def opening(desktop: Desktop, *, resume: bool = False, variant: str | None = Non
         first.append(app.screen.first_launch())
     if first or desktop.notices:
         app.screen.say(" ".join(first + desktop.notices))
+    if isinstance(app.screen, StartPage) and not app.screen.news_heard():
+        app.screen.late = first[1:] + desktop.notices  # (said once speech is on)
     return app

@@ -108,7 +108,8 @@ class PlayOnline:
 
         return LobbyWatch(server, got, wake, session, keep=self.rooms.tokens,
                           rated=lambda mine: self.keep_rating(server, mine),
-                          missed_rating=lambda told: self.keep_missed_rating(server, told))
+                          missed_rating=lambda told: self.keep_missed_rating(server, told),
+                          reopen=lambda: lobby.open_lobby(self.rooms, server))
 
     def play_now(self, server: str, name: str, variant: str = "", speed: str = ""
                  ) -> Page | str | CertificateQuestion:

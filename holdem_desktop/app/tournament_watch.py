@@ -106,6 +106,15 @@ class TournamentWatch:
             self.client.send(UseSession(token))
         return token is not None
 
+    def reconnected(self, client: OnlineClient) -> None:
+        """The lobby's connection was opened again: requests go over ``client``
+        (those sent on the lost one get no answer), signed in anew by the
+        next :meth:`sign_in`."""
+        self.client = client
+        self._signed = None
+        self._pending.clear()
+        self._following.clear()
+
     def follow(self, key: str, name: str) -> bool:
         """Follow ``name``'s registration in the running tournament ``key``
         from this connection again, without a word (back on the Tournaments

@@ -118,7 +118,7 @@ class App:
                  after_input: Callable[[], None] = lambda: None,
                  poll: Callable[[], bool] = lambda: False,
                  moves: Callable[[], list[Transition]] = list,
-                 toggle_speech: Callable[[], None] | None = None) -> None:
+                 toggle_speech: Callable[[Callable[[], str]], None] | None = None) -> None:
         self.stack: list[Page] = [screen]
         if screen is not None:  # (it said itself as it opened: the flag is for an arrival by
             screen.quiet_arrival = False  # a move; left set, the first return to it was silent)
@@ -134,7 +134,9 @@ class App:
         show without a key (a room that closed sends the player back to the
         Rooms page; a tournament's end opens its ranking)."""
         self.toggle_speech = toggle_speech
-        """Speech off or on (:attr:`Key.SPEECH`, on every screen)."""
+        """Speech off or on (:attr:`Key.SPEECH`, on every screen); given what
+        to say after "Speech on." (the page's news nobody heard, with where
+        the player is)."""
         open_display()
         pygame.font.init()
         self.area: Area | None = work_area()
@@ -194,7 +196,7 @@ class App:
         title = getattr(self.screen, "title", "")
         spoken = self.screen.describe(c)
         news = "" if self.screen.news_told else self.screen.news()
-        self.screen.news_told = True
+        self.screen.news_told = self.screen.news_heard()  # (speech off: said again once on)
         if news:
             spoken = f"{news} {spoken}"
         notice = getattr(self.screen, "notice", None)  # a page's warning, said as it opens
@@ -205,6 +207,12 @@ class App:
         if described:
             spoken = f"{described} {spoken}"
         return f"{title}. {spoken}" if title else spoken
+
+    def _unheard(self) -> str:
+        """Speech has just come back on: where the player is, with the page's
+        news, if it was said while speech was off (the start screen's saved
+        game); else nothing."""
+        return self.where() if not self.screen.news_told and self.screen.news() else ""
 
     def _key(self, event: pygame.event.Event) -> None:
         mods = pygame.key.get_mods() | getattr(event, "mod", 0)
@@ -229,7 +237,7 @@ class App:
             key = self.keymap.lookup(place, shift=shift, ctrl=ctrl)
             name = place if key is not None else name
         if key is Key.SPEECH and self.toggle_speech is not None:
-            self.toggle_speech()
+            self.toggle_speech(self._unheard)
         elif key is Key.HELP and not screen.answers(key):  # F1 lists the keys everywhere
             from .help_pages import keys_for  # (it imports the pages' modules)
 

@@ -47,6 +47,10 @@ class StartPage(FormPage):
         self.desktop = desktop
         if desktop.has_saved_game():  # the game to go on with comes first
             self.focus.id = "continue"
+        self.late: list[str] = []
+        """What was said after where the player is as the window opened (what
+        went wrong at start) while speech was off: said with :meth:`news`
+        once speech is back on."""
 
     def draw_in(self, surface: pygame.Surface, area: pygame.Rect, focus_id: str | None) -> None:
         # in the language in use now (Settings may have changed it since)
@@ -61,8 +65,13 @@ class StartPage(FormPage):
     def news(self) -> str:
         """A saved game is mentioned, so that Enter goes on with it knowingly:
         as the window opens and after leaving a table (this page is new
-        then), not again on coming back from Rooms or How to play."""
-        return self._saved()
+        then), not again on coming back from Rooms or How to play; said with
+        speech off, it is said once speech is back on (F2 here, or on coming
+        back from Settings), with what went wrong at start."""
+        return " ".join(p for p in (self._saved(), *self.late) if p)
+
+    def news_heard(self) -> bool:
+        return self.desktop.settings.speech_output != "off"
 
     def _saved(self) -> str:
         return _("You have a saved game: Continue goes on with it.") \

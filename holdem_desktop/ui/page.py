@@ -85,7 +85,8 @@ class Page:
     room's code as the room is created: what the player needs first); a
     page opened quietly (:attr:`quiet_arrival`) says none."""
     news_told: bool = False
-    """Set by the window once it has said the page's :meth:`news`."""
+    """Set by the window once it has said the page's :meth:`news` and it
+    could be heard (:meth:`news_heard`)."""
     typed_ahead: bool = False
     """Set by the window while it hands over a key pressed before the last
     decision could be heard (see :meth:`settled`)."""
@@ -160,6 +161,12 @@ class Page:
         this page, and not on each return to it from a page opened over it
         (the start screen's saved game): none by default."""
         return ""
+
+    def news_heard(self) -> bool:
+        """Whether :meth:`news` said now reaches the player: always, but on a
+        page that knows speech is off (its news then waits to be said once
+        speech is back on, see :meth:`~.app.App.where`)."""
+        return True
 
     def take_move(self) -> Transition | None:
         """Where the page asks the window to go by itself, without a key (the

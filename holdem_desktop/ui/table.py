@@ -36,16 +36,14 @@ from .chat_zone import ChatZone, has_chat
 from .desktop import Desktop
 from .dialog import Dialog
 from .draw import TableRenderer
-from .help_pages import HelpPage, table_keys
 from .keymap import ACTING, Key, KeyMap
 from .motion import Motion
 from .move_log import MoveLog
 from .out_of_game import OutOfTheGame
 from .pacing import Pacer
-from .page import Page, Pop, Push, Replace, Transition
-from .settings_page import SettingsPage
+from .page import Page, Push, Replace, Transition
 from .table_fields import TableFields
-from .table_picture import PicturedPage
+from .table_tabs import TabbedPage
 from .table_texts import RoomInfo
 from .widgets import Control, Role
 
@@ -71,7 +69,7 @@ handled inside the guard too.  A deliberate press after hearing it still
 acts; four quick presses never play four streets."""
 
 
-class TableScreen(TableFields, PicturedPage):
+class TableScreen(TableFields, TabbedPage):
     """The table as seen and played from ``seat``."""
 
     def __init__(self, session: Session, seat: int | None, renderer: TableRenderer, *,
@@ -462,65 +460,10 @@ class TableScreen(TableFields, PicturedPage):
                 Replace(self.desktop.menu())
         return Replace(self.desktop.menu(self.session))
 
-    def _toggle_tab(self, which: str) -> None:
-        if self.tab_id == which:
-            self.tab, self.tab_id = None, None
-            # back to where the focus was before the tab opened (a tab's own
-            # button would open it again with Enter: then the game's focus)
-            before = self._before_keys
-            if not before or before == "menu" or before.startswith("tab:"):
-                before = self._at_table  # the control the player left for the tab
-            usable = {c.id for c in self.table_controls() if c.enabled}
-            self.focus.id = before if before in usable else self._game_focus()
-            self.say(_("{tab} closed").format(tab=self._tab_name(which)))
-            return
-        if self.tab is None:
-            self._before_keys = self.focus.id
-        if which == "keys":  # F1: the keys of the tab or zone in focus; how many said
-            self.tab, said = table_keys(self.tab, self.focus.id, self.keymap, self.say,
-                                        self.room is not None)  # (a game here: no talking)
-            self.tab_id, self.focus.id = which, self.tab.controls()[0].id
-            self.say(_("{tab} open. {control}").format(tab=self._tab_name(which), control=said))
-            return
-        if self.desktop is None:
-            self.say(_("This tab is not available here."))
-            return
-        self.tab_id = which
-        self.tab = (HelpPage(self.desktop, self.session.variant, self.say) if which == "help"
-                    else SettingsPage(self.desktop, self.say))
-        first = self.tab.controls()[0]
-        self.focus.id = first.id
-        self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
-                                                   control=self.tab.describe(first)))
-
-    def _game_focus(self) -> str:
-        """Where the focus goes at the table when it has nowhere better: the
-        action the hand calls for (Next hand between hands), else the first
-        action the player can take, else the Room zone's code, else the Move
-        log; never a button that cannot be pressed, nor a tab that Enter
-        would open again."""
-        idle = self.session.hand is None or self.session.hand.over
-        wanted = "button:" + (Command.NEXT_HAND if idle else Command.CHECK_CALL)
-        controls = self.table_controls()
-        usable = [c.id for c in controls if c.enabled and c.id.startswith("button:")]
-        if wanted in usable or not any(c.id == wanted for c in controls):
-            return wanted
-        return next(iter(usable), "room:code" if self.room is not None else "log")
-
-    @staticmethod
-    def _tab_name(which: str) -> str:
-        return {"help": _("How to play"), "keys": _("Keys")}.get(which) or _("Settings")
-
-    def _from_tab(self, outcome: Transition | None) -> Transition | None:
-        if isinstance(outcome, Pop):  # the tab's Close button
-            self._toggle_tab(self.tab_id or "")
-            return None
-        return outcome
-
     def on_key(self, key: Key) -> Transition | None:
-        if key in ACTING and self.tab_id == "keys":  # a glance at the keys: play on
-            self.tab, self.tab_id = None, None
-            self.focus.id = self._before_keys
+        if key in ACTING and self.tab_id == "keys" and not self._back_under_keys(said=False):
+            self.tab, self.tab_id = None, None  # a glance at the keys: play on (from a
+            self.focus.id = self._before_keys  # tab: answered as there)
         if key in ACTING and self.tab is not None:
             self.say(_("Close the {tab} tab to play.").format(tab=self._tab_name(
                 self.tab_id or "")))

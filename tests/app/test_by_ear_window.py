@@ -137,6 +137,13 @@ def test_speech_off_and_back_a_saved_game_and_quick_presses_by_ear(tmp_path, spe
             assert not any("Hold'em Desktop" in s for s in since(k)), since(k)  # mute
             press(env, "F2")
             assert heard("Speech on.", k), since(k)
+            # the saved game, said while speech was off, is said now, once
+            assert heard("Speech on. Hold'em Desktop. You have a saved game: Continue goes "
+                         "on with it. Continue, button", k), since(k)
+            press(env, "F2", "F2")
+            assert heard("Speech on.", k) and wait_for(
+                lambda: since(k).count("Speech on.") == 1, 10), since(k)
+            assert sum("You have a saved game" in s for s in since(k)) == 1, since(k)
             # Item 3: the start screen is on Continue; New game asks before replacing it.
             k = len(spoken())
             press(env, "Up")  # from Continue, Up reaches New game

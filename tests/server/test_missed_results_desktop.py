@@ -81,3 +81,81 @@ def test_what_ended_while_away_is_said_once_at_the_next_sign_in(desktop, served,
     shot = pygame.display.get_surface()
     assert shot is not None
     pygame.image.save(shot, str(tmp_path / "missed.png"))
+
+
+def drop(lobby) -> None:
+    """The Lobby's link breaks under it (as a network that went away does):
+    its socket aborted, not closed by the game."""
+    client = lobby.feed.client
+    client._loop.call_soon_threadsafe(client._ws.transport.abort)
+
+
+def test_a_lobby_left_open_across_a_reconnect_asks_again_told_once(desktop, served):
+    """Ada's Lobby stays open, signed in, while its connection drops and
+    comes back: the new connection is signed in again and asks what ended
+    while she was away; each end is said once, however often it reconnects."""
+    assert isinstance(account(served, Register("Ada", PASSWORD)), SignedIn)
+    app = lobby_by_keys(desktop, served)
+    lobby = app.screen
+    wait_for(app, [], lambda: any("No public table yet" in s for s in said(desktop)))
+    sign_in_by_keys(app, "Ada", PASSWORD, "sign_in")
+    assert app.screen is lobby
+    wait_for(app, [], lambda: f"Signed in as Ada on 127.0.0.1:{served.port}." in said(desktop))
+    keep(served, Missed("Twelve", 4, 12, False, 59, 23))  # ended while she was away
+    before = len(said(desktop))
+    drop(lobby)
+    wait_for(app, [], lambda: FOURTH in said(desktop), seen=lambda: said(desktop)[before:])
+    heard = said(desktop)[before:]
+    back = f"Connected to 127.0.0.1:{served.port} again."
+    assert heard.index("Connection lost, reconnecting…") < heard.index(back) \
+        < heard.index(FOURTH), heard
+    assert "The server closed the lobby." not in heard
+    assert [c.label for c in lobby.controls() if c.id.startswith("missed:")] == [FOURTH]
+    # again, twice, with another end kept each time: each said once, none again
+    for result, line in ((Missed("Big one", 14, 40, False, 30, -11), LATER),
+                         (Missed("Sunday six", 2, 6, True, 41, -18), SHARED)):
+        before = len(said(desktop))
+        keep(served, result)
+        drop(lobby)
+        wait_for(app, [], lambda line=line, before=before: line in said(desktop)[before:],
+                 seen=lambda before=before: said(desktop)[before:])
+        assert back in said(desktop)[before:]
+    assert [said(desktop).count(line) for line in (FOURTH, LATER, SHARED)] == [1, 1, 1]
+    assert [c.label for c in lobby.controls() if c.id.startswith("missed:")] == [
+        FOURTH, LATER, SHARED]
+    assert "The server closed the lobby." not in said(desktop)
+
+
+class _Link:
+    """A lobby connection that only keeps what is sent and what arrives."""
+
+    def __init__(self) -> None:
+        import queue
+
+        self.inbox: queue.Queue = queue.Queue()
+        self.sent: list[object] = []
+        self.on_message = lambda: None
+
+    def send(self, message: object) -> None:
+        self.sent.append(message)
+
+    def close(self, timeout: float = 1) -> None:
+        pass
+
+
+def test_a_result_the_server_sends_again_is_not_told_again():
+    """Whatever the server answers (another of its processes, an answer
+    sent again after a reconnect), a result already told is not told or
+    listed twice."""
+    from holdem_desktop.app.lobby import LobbyWatch
+    from holdem_desktop.net.account_messages import AskWhileAway, WhileAway
+
+    link = _Link()
+    watch = LobbyWatch("127.0.0.1:1", link, lambda: None, session=lambda: "a" * 64)
+    assert any(isinstance(m, AskWhileAway) for m in link.sent)
+    twelve = Missed("Twelve", 4, 12, False, 59, 23)
+    link.inbox.put(WhileAway((twelve,)))
+    watch.poll()
+    link.inbox.put(WhileAway((twelve, Missed("Big one", 14, 40, False, 30, -11))))
+    watch.poll()
+    assert watch.missed == [FOURTH, LATER] and watch.told == [FOURTH, LATER]

@@ -136,3 +136,52 @@ def test_the_ring_keeps_room_around_a_heading(app, size):
     inner, ink = _ring_and_ink(surface, Palette().background)
     assert ink.x - inner.x >= 6 and inner.right - ink.right >= 6, (inner, ink)
     assert ink.y - inner.y >= 2 and inner.bottom - ink.bottom >= 2, (inner, ink)
+
+
+@pytest.mark.parametrize("close", ["escape", "f1", "close button"])
+@pytest.mark.parametrize("tab", ["settings", "help"])
+def test_the_key_list_opened_from_a_tab_closes_back_to_that_tab(app, tab, close):
+    """F1 in Settings (or How to play) shows the keys in place of that tab;
+    closing them goes back to the tab, on the control the player was on."""
+    table = app.screen
+    keys(app, "n")
+    _to(app, f"tab:{tab}", "tab")
+    keys(app, "return", "tab", "tab")  # into the tab, two controls down
+    page, where = table.tab, table.focus.id
+    assert table.tab_id == tab and not where.startswith("tab:")
+    keys(app, "f1")
+    assert table.tab_id == "keys"
+    if close == "close button":
+        _to(app, "close", "tab")
+        keys(app, "return")
+    else:
+        keys(app, close)
+    assert table.tab_id == tab and table.tab is page  # the same tab, as it was
+    assert table.focus.id == where
+    name = "Settings" if tab == "settings" else "How to play"
+    said = _said(app)
+    assert said.startswith(f"Keys closed. {name}: {table.focused().label}"), said
+    keys(app, "escape")  # and Escape from the tab goes back to the table, as ever
+    assert table.tab is None and not table.focus.id.startswith("tab:")
+
+
+def test_an_acting_key_in_the_key_list_over_a_tab_goes_back_to_the_tab(app):
+    """A key that acts, pressed in the key list opened from Settings, is
+    answered as it is in Settings: the tab comes back, and says to close it."""
+    table = app.screen
+    keys(app, "n")
+    _to(app, "tab:settings", "tab")
+    keys(app, "return", "tab")
+    where = table.focus.id
+    keys(app, "f1", "c")
+    assert table.tab_id == "settings" and table.focus.id == where
+    assert _said(app) == "Close the Settings tab to play."
+
+
+def test_the_key_list_opened_at_the_table_still_closes_to_the_table(app):
+    table = app.screen
+    keys(app, "n")
+    start = table.focus.id
+    keys(app, "f1", "escape")
+    assert table.tab is None and table.focus.id == start
+    assert _said(app) == "Keys closed"

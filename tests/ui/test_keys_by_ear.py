@@ -93,7 +93,9 @@ def test_f1_with_the_settings_tab_open_lists_the_keys_of_settings(desktop):
     assert heard(desktop)[-1].endswith("Down reads them one by one. On this page, heading")
     keys(app, "down")
     assert heard(desktop)[-1] == said[0]
-    keys(app, "escape")  # and back at the table, its own keys as ever
+    keys(app, "escape")  # back in Settings, where F1 was pressed
+    assert screen.tab_id == "settings"
+    keys(app, "escape")  # and at the table, its own keys as ever
     keys(app, "f1")
     assert "Up arrow: Increase the amount" in lines(screen.tab)
 
