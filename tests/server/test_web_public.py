@@ -37,11 +37,14 @@ PEOPLE = ("Ana", "Dana", "You", "you", "Your", "your")
 def hands(texts: list[str], *, everything: bool = False) -> list[list[str]]:
     """Every whole hand in ``texts`` (from one "Hand N." to the next), its
     "Hand N." aside (a new game numbers them from 1 again): the sentences
-    naming no person at the table (to one of them, "you"), or ``everything``."""
+    naming no person at the table (to one of them, "you") and not the pot
+    (said to each listener when it changed since they last heard it, and
+    not to one who folded), or ``everything``."""
     said = [s for text in texts for s in re.split(r"(?<=[.!?])\s+", text)]
     starts = [k for k, s in enumerate(said) if re.fullmatch(r"Hand \d+\.", s)]
     return [[s for s in said[a + 1:b] if everything
-             or not any(re.search(rf"\b{w}\b", s) for w in PEOPLE)]
+             or not (any(re.search(rf"\b{w}\b", s) for w in PEOPLE)
+                     or re.fullmatch(r"Pot [\d,]+\.", s))]
             for a, b in itertools.pairwise(starts)]
 
 
