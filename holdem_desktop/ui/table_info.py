@@ -15,7 +15,7 @@ from holdem_desktop.i18n.translate import _
 from .action_panel import Command
 from .keymap import Key, describe
 from .pacing import Pacer
-from .reading import chips_line, view_answer
+from .reading import all_in_seats, chips_line, view_answer
 from .state_words import blinds_lines, blinds_rise, header_lines, read_state
 from .table_texts import TableTexts
 
@@ -100,7 +100,7 @@ class InformingPage(TableTexts):
         if key is Key.CHIPS:  # yours first, as "you" (before the first hand too,
             # as the title line shows them)
             return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
-                              self.seat)
+                              self.seat, all_in_seats(self._view()))
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
         said = view_answer(key, view, self._name, self.seat, self.suits)

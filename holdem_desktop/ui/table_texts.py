@@ -21,6 +21,7 @@ from .chat_zone import ChatZone
 from .desktop import Desktop
 from .page import Page, Transition
 from .plates import SeatPlate, before_the_game, knocked_out, seat_plates, winning_hands
+from .reading import all_in_seats, chips_part
 from .state_words import player_line, pot_text
 from .table_actions import ActingPage
 from .trust import grouped
@@ -215,11 +216,11 @@ class TableTexts(ActingPage):
         if view is None and before_the_game(self.session):  # nobody has chips yet
             return first + [self._name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
+        all_in = all_in_seats(view if view is not None else self._view())
         return first + [
             _("{player} out").format(player=self._name(seat))  # as the seat says, not "0"
-            if knocked_out(self.session, seat, view) else _("{player} {chips}").format(
-                player=self._name(seat),
-                chips=amount(stacks.get(seat, self.session.chips(seat))))
+            if knocked_out(self.session, seat, view) else chips_part(
+                self._name(seat), stacks.get(seat, self.session.chips(seat)), seat in all_in)
             for seat in self._occupied()]
 
     def plates(self, view: SeatView | None = None) -> list[SeatPlate]:
