@@ -197,7 +197,8 @@ def test_ui_pages_only_import_downwards():
 
 
 SERVER_BORROWS = {"speech": {"announcer"},
-                  "ui": {"action_panel", "reasons", "move_log", "howto", "keymap"}}
+                  "ui": {"action_panel", "reasons", "move_log", "howto", "keymap", "reading",
+                         "state_words"}}
 """The only modules of speech/ and ui/ the server may import: the words and
 rules a web page's player shares with the desktop, no window and no voice."""
 

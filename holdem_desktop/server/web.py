@@ -73,6 +73,7 @@ from holdem_desktop.net.protocol import (
     parse_host,
 )
 from holdem_desktop.net.remote import ChatLine, RemoteTable
+from holdem_desktop.session import GameOver, GameStarted
 from holdem_desktop.speech.announcer import (
     Announcer,
     gathered_pots,
@@ -187,6 +188,8 @@ class WebMember:
         """The last hand's awards, shown by the board until the next deal."""
         self.missed = 0
         """Chat lines said while the page was away, not yet told."""
+        self.ended: GameOver | None = None
+        """The game's result, once it is over (Read state says it, as the desktop's I)."""
 
     # the page
 
@@ -239,7 +242,7 @@ class WebMember:
             elif kind == "hand":
                 self.out.append({"tell": hand_text(self.remote)})
             elif kind == "state":
-                self.out.append({"tell": read_state(self.remote)})
+                self.out.append({"tell": read_state(self.remote, self.panel, self.ended)})
             elif kind == "clock":
                 self.out.append({"tell": self.remote.time_left()})
             elif kind == "leave":
@@ -368,6 +371,8 @@ class WebMember:
         remote.subscribe(self.log.add)
         self.result = HandResult()
         remote.subscribe(self.result)
+        self.ended = None
+        remote.subscribe(self._game)
         self.sounds.listener.seat = seat
         remote.subscribe(self.sounds.listener)
         remote.on_news = lambda text: self.announcer.pending.append(text) \
@@ -419,6 +424,13 @@ class WebMember:
         """The page's connection ended: its chat is kept for its seat's page back."""
         if self.chats is not None and self._chat_key is not None and self.remote is not None:
             self.chats.closed(*self._chat_key, self.remote.chat_lines)
+
+    def _game(self, event: object) -> None:
+        """Keeps the game's result while it is over (a new game forgets it)."""
+        if isinstance(event, GameOver):
+            self.ended = event
+        elif isinstance(event, GameStarted):
+            self.ended = None
 
     def _follow(self, seat: int | None) -> None:
         if self.announcer is not None and self.panel is not None and self.log is not None:

@@ -13,17 +13,19 @@ from typing import Any
 from holdem_desktop.engine.variant import Variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
-from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now, seat_line
-from holdem_desktop.i18n.phrases import Phrasing, pot_label, pot_line, you_have
-from holdem_desktop.i18n.tournament import blinds_go_up
+from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now
+from holdem_desktop.i18n.phrases import pot_label
 from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
-from holdem_desktop.session import SessionError
+from holdem_desktop.session import GameOver, SessionError
 from holdem_desktop.settings import APP
 from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
+from holdem_desktop.ui.reading import all_in_seats
+from holdem_desktop.ui.state_words import header_lines, player_line
+from holdem_desktop.ui.state_words import read_state as state_reading
 
 __all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_so_far", "hand_text", "lobby_filters",
            "lobby_view", "page_words", "read_state", "rules_page", "table_view", "turn_of"]
@@ -127,19 +129,16 @@ def _cards(cards: tuple[int, ...]) -> tuple[list[str], str]:
     return named
 
 
-def _chips(name: str, count: int) -> str:
+def _chips(name: str, count: int, all_in: bool = False) -> str:
+    if all_in:
+        return _("{player}: {chips}").format(player=name, chips=_("all-in"))
     return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
         player=name, chips=amount(count))
 
 
 def _player(table: RemoteTable, seat: int, view: SeatView | None) -> str:
     name = _("You") if seat == table.seat else table.seats[seat].name
-    place = table.seats[seat].place
-    if place is not None:
-        return _("{player}, out in place {place}").format(player=name, place=place)
-    if view is None or seat not in {p.seat for p in view.players}:
-        return _chips(name, table.chips(seat))
-    return seat_line(name, seat, view)
+    return player_line(table, seat, name, view)
 
 
 def _button(panel: ActionPanel, command: Command, label: str, enabled: bool) -> dict[str, Any]:
@@ -177,20 +176,18 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
                 "why": "" if amounts[p] is not None else _("There is no amount to choose now.")}
                for p in PAGE_PRESETS]
     started = table.table is not None and table.table.started
-    state = []
+    state = header_lines(table)  # the hand, its blinds and when they go up (the desktop's)
     if view is not None and not view.over and view.to_act is not None:
         state.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
                      if view.to_act == table.seat and view.to_call else
                      _("Your turn") if view.to_act == table.seat else
                      _("{player} to act").format(player=table.seats[view.to_act].name))
-    number = table.hands_played + (0 if table.hand is None or table.hand.over else 1)
-    if started and number:  # (not "Hand 0." before the first deal)
-        state.append(_("Hand {number}.").format(number=number))
-    else:  # before the first game: who is here, and what starts it (no empty item)
+    if not started:  # before the first game: who is here, and what starts it (no empty item)
         state += filter(None, [table.who_is_here(), panel.why(Command.NEXT_HAND)])
+    all_in = all_in_seats(view)  # (every chip in: "all-in" while the hand runs, not "0")
     return {
-        "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k))
-                  for k in order] if started else [],
+        "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k),
+                         k in all_in) for k in order] if started else [],
         "board": _cards(tuple(view.board) if view is not None else ())[1],
         "pot": pot_label(view) if view is not None and not view.over else "",  # (not "Pot 0")
         "result": list(result) if _over(table) else [],
@@ -232,51 +229,15 @@ def turn_of(table: RemoteTable) -> str:
     return f"{hand}.{decision}"
 
 
-def read_state(table: RemoteTable) -> str:
-    """Read state (the desktop's I), in its order: whose turn and the amount
-    to call, your cards and hand, the board, the pot, your chips then each
-    player's after you, the dealer, the blinds and the hand number (none
-    before the first deal), and when the blinds go up: after so many hands,
-    or when a tournament's clock raises them."""
+def read_state(table: RemoteTable, panel: ActionPanel, result: GameOver | None = None) -> str:
+    """Read state: what the desktop's I says, in its words and order (see
+    :func:`holdem_desktop.ui.state_words.read_state`), the page's buttons
+    named where the desktop names a key; ``result``: the game's, once over."""
     view = _view(table)
-    parts = []
-    if view is not None:
-        if view.over or view.to_act is None:
-            parts.append(_("Nobody is to act."))
-        elif view.to_act == table.seat:
-            parts.append(_("Your turn."))
-            if view.to_call:
-                parts.append(_("To call: {amount}.").format(amount=amount(view.to_call)))
-        else:
-            parts.append(_("{player} to act.").format(player=table.seats[view.to_act].name))
-        if view.hole:
-            parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
-                cards=cards_names(view.hole), hand=hand_text(table)))
-        parts.append(_("Board: {cards}.").format(cards=cards_names(view.board))
-                     if view.board else _("No cards on the board yet."))
-        parts.append(pot_line(view, Phrasing(lambda k: table.seats[k].name, table.seat)))
-    seats = [k for k in range(table.n) if table.seats[k].name and k != table.seat]
-    if table.seat is not None:
-        parts.append(you_have(table.chips(table.seat)))
-        seats.sort(key=lambda k: (k - table.seat) % table.n)  # type: ignore[operator]
-    parts += [_player(table, k, view) + "." for k in seats]
-    if view is not None:
-        parts.append(_("You deal.") if view.button == table.seat else  # (not "You deals.")
-                     _("{player} deals.").format(player=table.seats[view.button].name))
-    level = table.blind_level()
-    parts.append(_("Blinds {small} and {big}.").format(small=amount(level.small),
-                                                      big=amount(level.big)))
-    number = table.hands_played + (0 if table.hand is None or table.hand.over else 1)
-    parts.append(_("Hand {number}.").format(number=number) if number
-                 else _("The first hand is not dealt yet."))  # (not "Hand 0.")
-    until = table.hands_until_next_level()
-    if until is not None:  # (a table whose blinds go up by hands played, as the desktop says)
-        parts.append(ngettext("The blinds go up in {n} hand.",
-                              "The blinds go up in {n} hands.", until).format(n=until))
-    rise = table.blinds_rise() if not table.game_over else None
-    if rise is not None:  # (a tournament's table: its clock raises them)
-        parts.append(blinds_go_up(rise[0].blinds, rise[0].ante, rise[1]))
-    return " ".join(parts)
+    first = table.seat or 0
+    order = [k for k in ((first + j) % table.n for j in range(table.n)) if table.seats[k].name]
+    return state_reading(table, table.seat, view, lambda k: table.seats[k].name, panel, result,
+                         order, phone=True)
 
 
 GROWING = ("log", "chat")

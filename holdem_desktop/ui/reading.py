@@ -4,7 +4,7 @@ hand review of the hand at its step, so both say the very same words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
@@ -16,7 +16,7 @@ from holdem_desktop.i18n.translate import _
 from .keymap import Key
 from .plates import pot_results
 
-__all__ = ["VIEW_KEYS", "chips_line", "view_answer"]
+__all__ = ["VIEW_KEYS", "all_in_seats", "chips_line", "chips_part", "view_answer"]
 
 VIEW_KEYS = frozenset({Key.YOUR_CARDS, Key.BOARD, Key.HAND_VALUE, Key.POT, Key.TO_CALL,
                        Key.WHOSE_TURN, Key.DEALER, *(k for k in Key if k.name.startswith("CARD_"))})
@@ -71,10 +71,26 @@ def view_answer(key: Key, view: SeatView, name: Callable[[int], str], seat: int 
     return None
 
 
+def all_in_seats(view: SeatView | None) -> frozenset[int]:
+    """The players with every chip in the hand of ``view`` while it is played
+    (none once it is over: then their chips are what they won or nothing)."""
+    if view is None or view.over:
+        return frozenset()
+    # (by the stack: a replay's step puts the stacks back as they stood then)
+    return frozenset(p.seat for p in view.players if p.stack == 0 and not p.folded)
+
+
+def chips_part(player: str, chips: int, all_in: bool = False) -> str:
+    """One player's chips as the title line and S say them: "Ada 1,480", or
+    "Ada: all-in" while all of them are in the hand being played (not "Ada 0")."""
+    if all_in:
+        return _("{player}: {chips}").format(player=player, chips=_("all-in"))
+    return _("{player} {chips}").format(player=player, chips=amount(chips))
+
+
 def chips_line(stacks: Sequence[tuple[int, int]], name: Callable[[int], str],
-               seat: int | None) -> str:
+               seat: int | None, all_in: Collection[int] = ()) -> str:
     """Everyone's chips as S says them, (seat, chips) in the order given
-    (yours first), yours as "You"."""
-    return "; ".join(_("{player} {chips}").format(
-        player=_("You") if who == seat else name(who), chips=amount(chips))
-        for who, chips in stacks)
+    (yours first), yours as "You"; those of ``all_in`` as "all-in"."""
+    return "; ".join(chips_part(_("You") if who == seat else name(who), chips, who in all_in)
+                     for who, chips in stacks)

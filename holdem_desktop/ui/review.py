@@ -60,7 +60,7 @@ from .form_page import ReadingPage
 from .keymap import Key
 from .page import Page, Pop, Push, Transition
 from .plates import pot_results, seat_plates, winning_hands
-from .reading import VIEW_KEYS, chips_line, view_answer
+from .reading import VIEW_KEYS, all_in_seats, chips_line, chips_part, view_answer
 from .widgets import Control, Role
 
 __all__ = ["ReplayPage", "ReviewPage", "Step", "replay_last", "review_steps"]
@@ -392,7 +392,7 @@ class ReplayPage(Page):
         name = self.names.__getitem__
         if key is Key.CHIPS:  # yours first, then the others in playing order
             return chips_line([(p.seat, p.stack) for p in self._from_me(v)], name,
-                              self.hero_seat)
+                              self.hero_seat, all_in_seats(v))
         if key is Key.BLINDS:
             return self._blinds()
         said = view_answer(key, v, name, self.hero_seat, self.suits) or ""
@@ -437,8 +437,9 @@ class ReplayPage(Page):
             seats = seats[k:] + seats[:k]
         table = _Table([_Seat(self.names.get(s, "")) for s in range(max(seats) + 1)])
         plates = seat_plates(cast(Session, table), self.hero_seat, v, seats)
-        title = [_("{player} {chips}").format(player=self.names[p.seat],  # as the table: you
-                                              chips=amount(p.stack)) for p in self._from_me(v)]
+        all_in = all_in_seats(v)  # (every chip in: "all-in", not "0", as the table says)
+        title = [chips_part(self.names[p.seat], p.stack, p.seat in all_in)  # as the table: you
+                 for p in self._from_me(v)]
         controls = self.controls()
         focused = self.focus.current(controls)
         pot = Control("pot", self._pot_words(v), Role.TEXT, "state")

@@ -8,17 +8,15 @@ from collections.abc import Callable
 
 from holdem_desktop.engine.variant import BlindLevel
 from holdem_desktop.engine.views import SeatView
-from holdem_desktop.i18n import amount, cards_names
-from holdem_desktop.i18n.phrases import Phrasing, sentence, standings, you_have
-from holdem_desktop.i18n.tournament import blinds_go_up, blinds_go_up_line
-from holdem_desktop.i18n.translate import _, ngettext
-from holdem_desktop.session import WaitingForPlayers
+from holdem_desktop.i18n import amount
+from holdem_desktop.i18n.phrases import Phrasing, sentence, standings
+from holdem_desktop.i18n.translate import _
 
 from .action_panel import Command
-from .howto import rules_now
 from .keymap import Key, describe
 from .pacing import Pacer
-from .reading import chips_line, view_answer
+from .reading import all_in_seats, chips_line, view_answer
+from .state_words import blinds_lines, blinds_rise, header_lines, read_state
 from .table_texts import TableTexts
 
 __all__ = ["InformingPage"]
@@ -102,7 +100,7 @@ class InformingPage(TableTexts):
         if key is Key.CHIPS:  # yours first, as "you" (before the first hand too,
             # as the title line shows them)
             return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
-                              self.seat)
+                              self.seat, all_in_seats(self._view()))
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
         said = view_answer(key, view, self._name, self.seat, self.suits)
@@ -119,23 +117,12 @@ class InformingPage(TableTexts):
 
     def _blinds(self) -> list[str]:
         """The blinds, and when they go up (when they do)."""
-        level = self.session.blind_level()
-        out = [_("Blinds {small} and {big}.").format(small=amount(level.small),
-                                                  big=amount(level.big))]
-        until = self.session.hands_until_next_level()
-        if until is not None:
-            out.append(ngettext("The blinds go up in {n} hand.",
-                                "The blinds go up in {n} hands.", until).format(n=until))
-        rise = self._blinds_rise()
-        if rise is not None:  # (a tournament's table: its clock raises them)
-            out.append(blinds_go_up(rise[0].blinds, rise[0].ante, rise[1]))
-        return out
+        return blinds_lines(self.session)
 
     def _blinds_rise(self) -> tuple[BlindLevel, float] | None:
         """The next level's blinds and the seconds until a tournament's clock
         raises them (None: no clock does, or the game is over)."""
-        rise = getattr(self.session, "blinds_rise", None)
-        return None if rise is None or self.session.game_over else rise()
+        return blinds_rise(self.session)
 
     def banner(self) -> list[str]:
         """What the felt shows over the table when the game has ended."""
@@ -149,54 +136,10 @@ class InformingPage(TableTexts):
         return lines
 
     def read_state(self) -> str:
-        """Everything, in the order of SPEC §5: whose turn and the amount to
-        call, your cards and hand, the board, the pot, your chips then each
-        player's in playing order after you, the dealer, the blinds, the hand
-        number and when the blinds go up."""
-        s = self.session
-        if s.game_over and self.result is not None:  # the game's result, not an empty table
-            ended = sentence(self.result, Phrasing(self._name, self.seat, self.suits))
-            why = self.panel.why(Command.NEXT_HAND)
-            return " ".join([ended or "", why or _("Press N to start a new game with the same "
-                                                   "players.")])
-        view = self._view()
-        if view is None and getattr(s, "who_is_here", None) is not None \
-                and s.hands_played == 0 and not getattr(s, "running", False):
-            # a room before its first game: who is here, and what starts it
-            why = self.panel.why(Command.NEXT_HAND)
-            return " ".join([self.who_is_here(), why or _("Press N to start the game.")])
-        parts = []
-        if view is not None:
-            parts.append(self.inform(Key.WHOSE_TURN))
-            if view.to_act == self.seat and view.to_call:
-                parts.append(self.inform(Key.TO_CALL))
-            if view.hole:
-                parts.append(_("Your cards: {cards}; your hand: {hand}.").format(
-                    cards=cards_names(view.hole, suits=self.suits), hand=self.hand_text()))
-            parts.append(self.inform(Key.BOARD))
-            parts.append(self.pot_text(view) if view.over else self.inform(Key.POT))
-        if self.seat is not None:
-            place = s.seats[self.seat].place
-            parts.append(you_have(s.chips(self.seat)) if place is None
-                         else _("You finished in place {place}.").format(place=place)
-                         if s.game_over else _("You are out in place {place}.").format(place=place))
-            parts += [self.player_text(seat) + "." for seat in self._occupied()
-                      if seat != self.seat]
-        else:
-            parts += [self.player_text(seat) + "." for seat in self._occupied()]
-        if view is not None and view.button == self.seat:  # (another's line says "dealer")
-            parts.append(self.inform(Key.DEALER))
-        blinds = self._blinds()
-        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        parts += [blinds[0], _("Hand {number}.").format(number=number) if number
-                  else _("The first hand is not dealt yet."), *blinds[1:]]  # (not "Hand 0.")
-        awaited = getattr(s, "awaited", None)  # a room: who the next hand waits for
-        seats = tuple(awaited()) if awaited is not None else ()
-        if seats:
-            parts.append(sentence(WaitingForPlayers(seats), Phrasing(self._name, self.seat))
-                         or "")
-        parts += rules_now(s.variant, s.hands_played)
-        return " ".join(parts)
+        """Everything, in the order of SPEC §5 (see :func:`.state_words.read_state`:
+        the phone's page says the same)."""
+        return read_state(self.session, self.seat, self._view(), self._name, self.panel,
+                          self.result, self._occupied(), suits=self.suits)
 
     def state_lines(self, shown: SeatView | None = None) -> list[str]:
         """The Game state zone (``shown``: the felt's picture, behind the
@@ -226,22 +169,7 @@ class InformingPage(TableTexts):
         """The Game state's first lines: the hand's number, the blinds and
         when they go up (kept for the hand being played, see :attr:`_header`)."""
         s = self.session
-        level = s.blind_level()
-        number = s.hands_played + (0 if s.hand is None or s.hand.over else 1)
-        if number == 0:  # no hand yet: not "Hand 0", and no blinds of nothing
-            lines = [_("First hand: blinds {small} and {big}").format(
-                small=amount(level.small), big=amount(level.big)) if level.big else
-                _("The game has not started yet.")]
-        else:
-            lines = [_("Hand {number}, blinds {small} and {big}").format(
-                number=number, small=amount(level.small), big=amount(level.big))]
-        until = s.hands_until_next_level()
-        if until is not None and not s.game_over:  # (no hand after the last)
-            lines.append(ngettext("Blinds go up in {n} hand", "Blinds go up in {n} hands",
-                                  until).format(n=until))
-        rise = self._blinds_rise()
-        if rise is not None:
-            lines.append(blinds_go_up_line(rise[0].blinds, rise[1]))
+        lines = header_lines(s)
         if s.hand is not None and not s.hand.over and self.pacer.started is not None:
             self._header = (self.pacer.started, list(lines))
         return lines

@@ -9,20 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from holdem_desktop.engine.events import PotAwarded
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n import amount, card_name
-from holdem_desktop.i18n.names import hand_now, seat_line
-from holdem_desktop.i18n.phrases import pot_label
+from holdem_desktop.i18n.names import hand_now
 from holdem_desktop.i18n.tournament import table_title
-from holdem_desktop.i18n.translate import _, ngettext
+from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import SessionError
 
 from .action_bar import action_controls
 from .chat_zone import ChatZone
 from .desktop import Desktop
 from .page import Page, Transition
-from .plates import SeatPlate, before_the_game, knocked_out, pot_results, seat_plates, winning_hands
+from .plates import SeatPlate, before_the_game, knocked_out, seat_plates, winning_hands
+from .reading import all_in_seats, chips_part
+from .state_words import player_line, pot_text
 from .table_actions import ActingPage
 from .trust import grouped
 from .widgets import Control, Role
@@ -181,9 +181,7 @@ class TableTexts(ActingPage):
     def pot_text(self, view: SeatView) -> str:
         """The pot (and the main and side pots, once gathered), or when the
         hand is over who won it."""
-        if not view.over or not any(isinstance(e, PotAwarded) for e in view.history):
-            return pot_label(view)
-        return pot_results(view.history, self._who, self.seat)
+        return pot_text(view, self._who, self.seat)
 
     def _who(self, seat: int) -> str:
         """A player as the results name them: "you" for the player."""
@@ -201,24 +199,9 @@ class TableTexts(ActingPage):
     def player_text(self, seat: int, shown: SeatView | None = None) -> str:
         """One player, as the Players zone reads them (``shown``: as the
         felt's picture has them, still playing the hand it shows)."""
-        s = self.session
-        name = self._name(seat)
-        place = s.seats[seat].place
         view = self._view() if shown is None else shown
-        if place is not None and not (shown is not None
-                                      and seat in {p.seat for p in shown.players}):
-            if s.game_over:
-                return _("{player}, place {place}").format(player=name, place=place)
-            return _("{player}, out in place {place}").format(player=name, place=place)
-        chips = s.chips(seat)
-        if view is None or seat not in {p.seat for p in view.players}:
-            return self._with_chips(name, chips)
-        return seat_line(name, seat, view, suits=self.suits)
-
-    @staticmethod
-    def _with_chips(name: str, count: int) -> str:
-        return ngettext("{player}, {chips} chip", "{player}, {chips} chips", count).format(
-            player=name, chips=amount(count))
+        return player_line(self.session, seat, self._name(seat), view, shown is not None,
+                           self.suits)
 
     def hand_text(self) -> str:
         """Your current hand: "pair of nines, ace kicker" (your cards before the flop)."""
@@ -233,11 +216,11 @@ class TableTexts(ActingPage):
         if view is None and before_the_game(self.session):  # nobody has chips yet
             return first + [self._name(seat) for seat in self._occupied()]
         stacks = {p.seat: p.stack for p in view.players} if view is not None else {}
+        all_in = all_in_seats(view if view is not None else self._view())
         return first + [
             _("{player} out").format(player=self._name(seat))  # as the seat says, not "0"
-            if knocked_out(self.session, seat, view) else _("{player} {chips}").format(
-                player=self._name(seat),
-                chips=amount(stacks.get(seat, self.session.chips(seat))))
+            if knocked_out(self.session, seat, view) else chips_part(
+                self._name(seat), stacks.get(seat, self.session.chips(seat)), seat in all_in)
             for seat in self._occupied()]
 
     def plates(self, view: SeatView | None = None) -> list[SeatPlate]:

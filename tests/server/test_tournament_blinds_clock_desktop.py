@@ -20,7 +20,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from holdem_desktop.server.web_view import read_state  # noqa: E402
+from holdem_desktop.server.web_view import read_state, table_view  # noqa: E402
+from holdem_desktop.ui.action_panel import ActionPanel  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys  # noqa: E402
 
@@ -65,9 +66,15 @@ def test_l_says_when_the_tournament_clock_raises_the_blinds(desktop, make_server
     keys(app, "i")  # Read state: after the hand's number, as a local game's
     assert ("Blinds 10 and 20. The first hand is not dealt yet. The blinds go up to 20 and 40 "
             "in 1 minute. ") in said(desktop)[-1], said(desktop)[-1]
-    assert read_state(remote).endswith(  # the phone page's Read state
-        "Blinds 10 and 20. The first hand is not dealt yet. The blinds go up to 20 and 40 in 1 "
-        "minute.")  # (not "Hand 0.", as the desktop)
+    phone = ActionPanel(remote, remote.seat)  # type: ignore[arg-type]
+    # the phone page's Read state: the desktop's I, word for word (not "Hand 0.", the
+    # blinds' clock, then who the next hand waits for)
+    assert read_state(remote, phone) == said(desktop)[-1], said(desktop)[-1]
+    # and its Game state zone, as the desktop's
+    assert table_view(remote, phone, SimpleNamespace(lines=[]))["state"][:2] == [
+        "First hand: blinds 10 and 20", "Blinds go up to 20 and 40 in 1 minute"]
+    assert app.screen.state_lines()[:2] == [
+        "First hand: blinds 10 and 20", "Blinds go up to 20 and 40 in 1 minute"]
 
     remote._clock_at -= 60  # the level has begun: the next hand is dealt at it
     keys(app, "l")

@@ -184,7 +184,8 @@ def test_a_reload_puts_this_hands_moves_back_in_the_move_log_in_the_same_words(s
             await page.play_now("Mara")
             await page.my_turn()
             seat, log = page.joined, list(page.view["log"])
-            number = next(line for line in page.view["state"] if line.startswith("Hand "))
+            shown = next(line for line in page.view["state"] if line.startswith("Hand "))
+            number = shown.split(",")[0] + "."  # ("Hand 2, blinds 10 and 20": "Hand 2.")
         # this hand's lines, from its first ("Hand 2. Bo deals. Blinds 10 and 20.")
         start = max(k for k, line in enumerate(log) if line.startswith(number + " "))
         hand = log[start:]

@@ -81,10 +81,13 @@ def test_the_last_fold_gives_the_uncalled_bet_back_and_all_in_is_said(replay):
         "Step 4 of 5. Your cards: ace of hearts and king of hearts. No cards on the board "
         "yet. Pot 620. You: all-in. Ana: 700. Bruno: folded.")
     assert heard(app, desktop, "p") == "Pot: 620."
-    assert heard(app, desktop, "s") == "You 0; Ana 700; Bruno 980"
+    # S and the title line: every chip in is "all-in" while the hand runs, not "0"
+    assert heard(app, desktop, "s") == "You: all-in; Ana 700; Bruno 980"
     page = app.screen
     assert isinstance(page, ReplayPage)
     page.draw(pygame.display.get_surface())
+    assert [row for row, _size in page.renderer.title_rows] == [
+        "Mara: all-in   ·   Ana 700   ·   Bruno 980"], page.renderer.title_rows
     assert page.renderer.painted["pot"] == "Pot 620"
     assert last_actions(page.view().history, amount)[0] == "Bet 300"  # Ana's box: not All-in
     end = heard(app, desktop, "right")  # the end: the chips given back are not told twice

@@ -148,7 +148,7 @@ def test_the_page_says_the_side_pots_of_a_real_rooms_table():
     raiser = remote.seats[2].name
     assert any(f"Main pot {main:,}; side pot {side:,}, you and {raiser}." in line
                for line in heard), heard  # the page's speech, unasked, at the flop
-    said = web_view.read_state(remote)
+    said = web_view.read_state(remote, ActionPanel(remote, 0))  # type: ignore[arg-type]
     assert f" Pot: {main + side:,}. Main pot {main:,}; side pot {side:,}, you and {raiser}. " \
         in said, said
     log = MoveLog("Mara", 0)
