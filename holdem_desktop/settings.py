@@ -10,6 +10,7 @@ interface can tell the player once, in their language.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import locale
@@ -288,8 +289,14 @@ def load_settings(path: Path | None = None) -> LoadResult:
     path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return LoadResult(Settings(), first=True)
+    except FileNotFoundError as exc:
+        folder = next((p for p in path.parents if p.exists()), None)
+        if folder is None or folder.is_dir():
+            return LoadResult(Settings(), first=True)
+        # a file where a folder of the path should be: Windows says the path is
+        # not found (ERROR_PATH_NOT_FOUND) where POSIX says ENOTDIR; said alike
+        return LoadResult(Settings(), (("unread", str(path)),),
+                          error=NotADirectoryError(errno.ENOTDIR, exc.strerror, str(folder)))
     except (OSError, UnicodeDecodeError) as exc:
         aside = _set_aside(path)
         if aside is None:  # (a file where its folder should be, a locked folder ...)
