@@ -24,6 +24,7 @@ hand by hand, so a crash loses at most the hand in progress.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -65,7 +66,12 @@ class HandHistoryWriter:
                  durable: bool = True) -> None:
         self.session = session
         self.folder = Path(folder)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.failed: OSError | None = None
+        """Why the last hand could not be written (None: it was): the game goes
+        on without its file, as with any disk that refuses (a file where the
+        folder should be, which on Windows is the settings' folder too)."""
+        with contextlib.suppress(OSError):  # (said by the first write that fails)
+            self.folder.mkdir(parents=True, exist_ok=True)
         self.durable = durable
         self.current: Path | None = path
         """The file of the game under way (None: one is taken at its first hand)."""
@@ -97,6 +103,13 @@ class HandHistoryWriter:
             return path
 
     def __call__(self, event: object) -> None:
+        try:
+            self._write(event)
+        except OSError as exc:  # the hand is not kept on the disk; the game goes on
+            self.failed = exc
+            self.current = None if isinstance(event, GameStarted) else self.current
+
+    def _write(self, event: object) -> None:
         if isinstance(event, HandStarting | GameStarted):
             self.synced()  # the last hand is on the disk before another is dealt
         if isinstance(event, GameStarted):

@@ -175,3 +175,25 @@ def test_windows_path_not_found_under_a_file_is_said_as_on_linux(folder_is_a_fil
     # a path whose folders are not made yet is still a first launch
     path.parent.unlink()
     assert load_settings().first
+
+
+def test_one_folder_for_settings_and_hands_as_on_windows_plays_on(player_home, monkeypatch):
+    """On Windows the settings, the saved game and the hands share one folder
+    (%LOCALAPPDATA%\\holdem-desktop): a file in its place made the hands'
+    file writer raise FileExistsError out of Start (seen under Wine).  The
+    same layout here: the data's home is the config's."""
+    monkeypatch.setenv("XDG_DATA_HOME", os.environ["XDG_CONFIG_HOME"])
+    path = settings_path()
+    path.parent.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.write_text("not a folder\n", encoding="utf-8")
+    desktop = Desktop(speaker=RecordingSpeaker())
+    try:
+        app = opening(desktop)
+        keys(app, "return")  # New game
+        keys(app, "return")  # Start game
+        assert isinstance(app.screen, TableScreen)  # playing, not crashed
+        assert app.screen.session.hand is not None
+        said = unsaved(path, "there is a file where a folder should be")
+        assert [t for t in heard(desktop) if said in t] == [said], heard(desktop)[-4:]
+    finally:
+        desktop.close()
