@@ -119,7 +119,7 @@ class LocalGames:
             try:  # (its hands are in Statistics and the hand histories)
                 autosave_path().unlink(missing_ok=True)
             except OSError as exc:
-                self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
+                self.outputs.reply(_("The game could not be saved: {problem}").format(problem=exc))
             self._saved[id(session)] = _progress(session)
             return
         try:
@@ -128,7 +128,7 @@ class LocalGames:
             history = writer.current.name if writer is not None and writer.current else ""
             save_game(session, plans, autosave_path(), said=said, log=log, history=history)
         except (OSError, SaveError) as exc:
-            self.outputs.say(_("The game could not be saved: {problem}").format(problem=exc))
+            self.outputs.reply(_("The game could not be saved: {problem}").format(problem=exc))
             return
         self._saved[id(session)] = _progress(session)
 

@@ -195,5 +195,8 @@ def test_one_folder_for_settings_and_hands_as_on_windows_plays_on(player_home, m
         assert app.screen.session.hand is not None
         said = unsaved(path, "there is a file where a folder should be")
         assert [t for t in heard(desktop) if said in t] == [said], heard(desktop)[-4:]
+        # the saved game's own failure (the same folder) comes after it, not over it
+        at = [t for t, _i in desktop.speech.speaker.calls].index(said)
+        assert not any(interrupt for _t, interrupt in desktop.speech.speaker.calls[at + 1:])
     finally:
         desktop.close()
