@@ -225,19 +225,19 @@ class Page:
         if key in (Key.NEXT_CONTROL, Key.PREVIOUS_CONTROL):
             c = self.focus.step(controls, 1 if key is Key.NEXT_CONTROL else -1)
             if c is not None:
-                self.say(self.describe(c))
+                self.say_focus(self.describe(c))
             return None
         if key in (Key.NEXT_ZONE, Key.PREVIOUS_ZONE):
             c = self.focus.step(controls, 1 if key is Key.NEXT_ZONE else -1, headings=True)
             if c is not None:
-                self.say(self.describe(c))
+                self.say_focus(self.describe(c))
             return None
         c = self.focus.current(controls)
         if key in (Key.FIRST_CONTROL, Key.LAST_CONTROL) and c is not None:
             # Home / End: the zone's first or last control, as in a list or menu
             zone = [x for x in controls if x.zone == c.zone and x.role is not Role.HEADING] or [c]
             end = zone[0] if key is Key.FIRST_CONTROL else zone[-1]
-            self.say(self.describe(self.focus.set(controls, end.id) or c))
+            self.say_focus(self.describe(self.focus.set(controls, end.id) or c))
             return None
         if key is Key.ACTIVATE and c is not None and c.role in FIELDS:
             default = next((d for d in controls if d.id == self.default_button()), None)
@@ -258,12 +258,12 @@ class Page:
                 k = next(i for i, x in enumerate(controls) if x.id == c.id)
                 nxt = controls[max(0, min(len(controls) - 1, k - direction))]
                 self.focus.set(controls, nxt.id)
-                self.say(self.describe(nxt))
+                self.say_focus(self.describe(nxt))
                 return None
             if c.role is Role.BUTTON:  # a menu's buttons: Down the next, Up the one before
                 moved = self.focus.step(controls, -direction)
                 if moved is not None:
-                    self.say(self.describe(moved))
+                    self.say_focus(self.describe(moved))
                 return None
         if key is Key.CLOSE and self.closable:
             return self.close()
@@ -272,6 +272,11 @@ class Page:
     def default_button(self) -> str | None:
         """The button Enter presses from a field (see :attr:`default`)."""
         return self.default
+
+    def say_focus(self, text: str) -> None:
+        """Say the control the keys moved the focus to (the table says it
+        without showing it as the game's news: the highlight shows it)."""
+        self.say(text)
 
     def describe(self, control: Control) -> str:
         """What is said when ``control`` gets the focus."""

@@ -403,14 +403,14 @@ class TableScreen(TableFields, TabbedPage):
                 shown=self._log_filter_text(), count=count))
             return True
         if control.id == "chat:field" and self.chat is not None:  # recall the lines sent
-            self.say(self.chat.step(direction))
+            self.say_focus(self.chat.step(direction))
             return True
         if control.id == "log" and self.log and self.reading_log:  # Up: older, Down: newer
             last = len(self.log) - 1
             k = last if self.log_index is None else self.log_index
             k = max(0, min(last, k - direction))
             self.log_index = k
-            self.say(self.log[k])
+            self.say_focus(self.log[k])
             return True
         return False
 

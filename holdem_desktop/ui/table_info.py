@@ -41,6 +41,13 @@ class InformingPage(TableTexts):
         self._said_at = len(self.log)
         self._out(text)
 
+    def say_focus(self, text: str) -> None:
+        """The control the focus moved to, a tab opened or closed, a line of
+        the Move log read: said, not shown in the Game state zone (which
+        shows the game and the answers to the information keys; the focus
+        is shown by its highlight)."""
+        self._out(text)
+
     def _echo(self, text: str) -> None:
         """Say what was typed or erased in a box, which shows it itself: not a
         message of the game for the Game state zone."""

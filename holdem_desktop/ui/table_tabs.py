@@ -36,28 +36,29 @@ class TabbedPage(PicturedPage):
                 before = self._at_table  # the control the player left for the tab
             usable = {c.id for c in self.table_controls() if c.enabled}
             self.focus.id = before if before in usable else self._game_focus()
-            self.say(_("{tab} closed").format(tab=self._tab_name(which)))
+            self.say_focus(_("{tab} closed").format(tab=self._tab_name(which)))
             return
         if self.tab is None:
             self._before_keys = self.focus.id
         if which == "keys":  # F1: the keys of the tab or zone in focus; how many said
             self._under_keys = (self.tab, self.tab_id or "", self.focus.id) \
                 if self.tab is not None else None
-            self.tab, said = table_keys(self.tab, self.focus.id, self.keymap, self.say,
+            self.tab, said = table_keys(self.tab, self.focus.id, self.keymap, self.say_focus,
                                         self.room is not None)  # (a game here: no talking)
             self.tab_id, self.focus.id = which, self.tab.controls()[0].id
-            self.say(_("{tab} open. {control}").format(tab=self._tab_name(which), control=said))
+            self.say_focus(_("{tab} open. {control}").format(tab=self._tab_name(which),
+                                                             control=said))
             return
         if self.desktop is None:
             self.say(_("This tab is not available here."))
             return
         self.tab_id = which
-        self.tab = (HelpPage(self.desktop, self.session.variant, self.say) if which == "help"
-                    else SettingsPage(self.desktop, self.say))
+        self.tab = (HelpPage(self.desktop, self.session.variant, self.say_focus)
+                    if which == "help" else SettingsPage(self.desktop, self.say_focus))
         first = self.tab.controls()[0]
         self.focus.id = first.id
-        self.say(_("{tab} open. {control}").format(tab=self._tab_name(which),
-                                                   control=self.tab.describe(first)))
+        self.say_focus(_("{tab} open. {control}").format(tab=self._tab_name(which),
+                                                         control=self.tab.describe(first)))
 
     def _back_under_keys(self, said: bool = True) -> bool:
         """The key list closes back to the tab it was opened from, its focus
@@ -69,7 +70,7 @@ class TabbedPage(PicturedPage):
         self.tab, self.tab_id, self.focus.id = under
         if said:
             c = self.focused()
-            self.say(_("{tab} closed. {page}: {control}").format(
+            self.say_focus(_("{tab} closed. {page}: {control}").format(
                 tab=self._tab_name("keys"), page=self._tab_name(self.tab_id),
                 control=self.tab.describe(c) if c is not None else ""))
         return True

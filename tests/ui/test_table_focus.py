@@ -35,6 +35,11 @@ def table(player_home):
     desktop.close()
 
 
+def said(app: App) -> str:
+    """The last words said (the focus moving is said, not shown as a message)."""
+    return app.screen.desktop.speech.speaker.calls[-1][0]
+
+
 def bet_label(app: App) -> str:
     return next(c.label for c in app.screen.table_controls() if c.id == "button:bet_raise")
 
@@ -60,18 +65,18 @@ def test_the_move_log_is_read_on_request_and_its_line_stays(table):
     screen.focus.id = "heading:log"
     keys(app, "tab")
     assert screen.focused().id == "log"
-    assert screen.messages[-1].endswith("Enter reads it line by line.")
+    assert said(app).endswith("Enter reads it line by line.")
     pinned = screen.log_index
     assert pinned == len(screen.log) - 1
     keys(app, "return", "up")
-    assert screen.messages[-1] == screen.log[pinned - 1]
+    assert said(app) == screen.log[pinned - 1]
     screen.move_log.lines.append("Someone does something.")  # a new line arrives
     assert screen.focused().label == screen.log[pinned - 1]  # the line in focus stays
     keys(app, "escape")
-    assert not screen.reading_log and screen.messages[-1] == "Stopped reading the Move log."
+    assert not screen.reading_log and said(app) == "Stopped reading the Move log."
     before = bet_label(app)
     keys(app, "up")  # the amount again
-    assert bet_label(app) != before or "largest" in screen.messages[-1]
+    assert bet_label(app) != before or "largest" in said(app)
 
 
 def test_no_two_controls_of_a_zone_say_the_same(table):
