@@ -288,7 +288,8 @@ class ReplayPage(Page):
                         and isinstance(history[cut], BetReturned):  # given back with it
                     cut += 1
                 view = dataclasses.replace(view, board=view.board[:_BOARD[step.street]],
-                                           history=tuple(history[:cut]))
+                                           history=tuple(history[:cut]),
+                                           street=Street(step.street))  # (not the next's)
                 if not taken:
                     view = _at_the_deal(view)
                 elif view.over:  # the hand's last action: as it stood before its end
