@@ -53,9 +53,10 @@ class KeptFiles:
         self._pending: list[str] = []
         self._lock = threading.Lock()
 
-    def write(self, path: Path, text: str, kind: str, private: bool = False) -> bool:
+    def write(self, path: Path, text: str, kind: str | None, private: bool = False) -> bool:
         """Write ``text`` to ``path`` atomically (``private``: readable by the
-        player alone); False when that failed (said once, see :meth:`told`)."""
+        player alone); False when that failed (said once, see :meth:`told`;
+        ``kind`` None: not said, it costs the player nothing)."""
         try:
             write_atomic(path, text)
             if private:
@@ -66,15 +67,15 @@ class KeptFiles:
         self.told(kind)(path, None)
         return True
 
-    def told(self, kind: str) -> Callable[[Path, OSError | None], None]:
+    def told(self, kind: str | None) -> Callable[[Path, OSError | None], None]:
         """What a writer of files keeping ``kind`` calls after each write
-        (``None``: it was written; else why not)."""
+        (``None``: it was written; else why not: said once, unless ``kind`` is None)."""
         def tell(path: Path, exc: OSError | None) -> None:
             key = os.fspath(path)
             with self._lock:
                 if exc is None:
                     self.failing.discard(key)
-                elif key not in self.failing:
+                elif kind is not None and key not in self.failing:
                     self.failing.add(key)
                     self._pending.append(unkept(kind, path, exc))
         return tell

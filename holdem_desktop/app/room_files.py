@@ -34,13 +34,14 @@ class RoomTokens:
         """The token for ``name`` in room ``code``, if we have one."""
         return self.tokens.get(f"{code}/{name.casefold()}")
 
-    def put(self, code: str, name: str, token: str) -> None:
-        """Remember a token (and save)."""
+    def put(self, code: str, name: str, token: str, said: bool = True) -> None:
+        """Remember a token (and save); ``said``: a failed save is said (not
+        for the host's own room, which closes with the game: it costs nothing)."""
         key = f"{code}/{name.casefold()}"
         self.tokens.pop(key, None)
         self.tokens[key] = token
         self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
-        self.kept.write(self.path, json.dumps(self.tokens) + "\n", "seats")
+        self.kept.write(self.path, json.dumps(self.tokens) + "\n", "seats" if said else None)
 
 
 class ChatMutes:

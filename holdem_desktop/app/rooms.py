@@ -238,7 +238,7 @@ class Rooms:
             client.close()
             reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
             return room_problem(reason, getattr(reply, "detail", ""))
-        self.tokens.put(tokens + reply.code, name, reply.token)
+        self.tokens.put(tokens + reply.code, name, reply.token, said=self.server is None)
         kind = pygame.event.custom_type()
 
         def wake() -> None:  # a message arrived: the window's loop wakes and polls

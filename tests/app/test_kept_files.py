@@ -100,9 +100,12 @@ def test_a_seat_token_and_a_trusted_host_that_cannot_be_kept_are_said_once(host,
 
 def test_a_mute_that_cannot_be_remembered_is_said_once(host, tmp_path):  # noqa: F811
     """Mara mutes Ada's chat from the Chat zone; chat_mutes.json is a folder:
-    the mute is in force, and Mara hears once that it will be forgotten."""
+    the mute is in force, and Mara hears once that it will be forgotten.
+    Her own room's token (rooms.json, a folder too) costs her nothing (her
+    room closes with her game): not said."""
     mutes = Path(os.environ["XDG_DATA_HOME"]) / "holdem-desktop" / "chat_mutes.json"
     mutes.mkdir(parents=True)
+    (mutes.parent / "rooms.json").mkdir()
     page = host.create_room("tournament", 3, "easy", "Mara")
     mara = App(page, keymap=host.keymap, after_input=host.flush, poll=host.poll)
     ada = Desktop(rng=random.Random(6), speaker=RecordingSpeaker(), data=tmp_path / "ada")
@@ -124,6 +127,7 @@ def test_a_mute_that_cannot_be_remembered_is_said_once(host, tmp_path):  # noqa:
         keys(mara, "return")
         assert "ada" not in host.rooms.mutes
         assert sum(said in t for t, _i in calls(host)) == 1  # not again
+        assert not [t for t, _i in calls(host) if "Your seat" in t]
     finally:
         ada.close_room()
 
