@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import queue
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,9 +38,9 @@ from holdem_desktop.net.account_messages import (
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.online import OnlineClient
 from holdem_desktop.net.protocol import Error
-from holdem_desktop.settings import write_atomic
 from holdem_desktop.ui.online import CertificateQuestion
 
+from .kept_files import KeptFiles
 from .online import Invitation, open_online
 
 if TYPE_CHECKING:
@@ -68,8 +67,10 @@ class SessionBook:
     """The session kept for each server, in ``path`` (readable by the player
     alone); a file that cannot be read or written costs only the session."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, kept: KeptFiles | None = None) -> None:
         self.path = path
+        self.kept = kept or KeptFiles()
+        """Where the writes go, and a failed one is told (:mod:`.kept_files`)."""
         self.accounts: dict[str, Account] = {}
         self.ratings: dict[str, Rating] = {}
         """The signed-in account's rating last heard, by server (told as a
@@ -101,9 +102,8 @@ class SessionBook:
             self.accounts[server] = account
         text = json.dumps({s: {"name": a.name, "token": a.token}
                            for s, a in self.accounts.items()}) + "\n"
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, text)
-            os.chmod(self.path, 0o600)
+        self.kept.write(self.path, text, "sign_out" if account is None else "sign_in",
+                        private=True)
 
 
 def account_request(rooms: Rooms, where: Invitation, message: object,

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from holdem_desktop.net.host import RoomServer
     from holdem_desktop.net.remote import RemoteTable
 
-    from .rooms import Rooms, RoomTokens
+    from .rooms import Rooms
     from .tournament_return import RunningCheck
 
 __all__ = ["Desktop"]
@@ -152,7 +152,8 @@ class Desktop(PlayOnline):
 
     def flush(self) -> None:
         """After each input: a failed settings save, after the key's words (never cut off);
-        what it set off, as one announcement; then the autosave of a finished hand."""
+        what it set off, as one announcement; then the autosave of a finished hand; last,
+        the small files that could not be written (:mod:`.kept_files`)."""
         self.outputs.reply(unsaved := "" if self.speech.muted else self.prefs.take_pending() or "")
         if isinstance(self.screen, TableScreen):
             self.screen.messages += [unsaved] if unsaved else []  # (in Game state too)
@@ -160,6 +161,8 @@ class Desktop(PlayOnline):
             self.screen.acted = False
             self.games.record(self.screen.session)
         self.games.save_pending()
+        if not self.speech.muted:  # (after the hand's words; in Game state too)
+            self.outputs.kept.tell(self.outputs.reply, self.screen)
 
     # ------------------------------------------------------------------
     # Games on this computer
@@ -281,11 +284,6 @@ class Desktop(PlayOnline):
     def server(self) -> RoomServer | None:
         """The room this window hosts, if any."""
         return self._rooms.server if self._rooms is not None else None
-
-    @property
-    def tokens(self) -> RoomTokens:
-        """Resume tokens of the rooms joined."""
-        return self.rooms.tokens
 
     @property
     def room_bind(self) -> str:

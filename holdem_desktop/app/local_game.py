@@ -102,7 +102,8 @@ class LocalGames:
 
     def _wire(self, session: Session, plans: list[SeatPlan], history: Path | None = None
               ) -> None:
-        self.writers[id(session)] = HandHistoryWriter(session, self.hands, path=history)
+        self.writers[id(session)] = HandHistoryWriter(session, self.hands, path=history,
+                                                      told=self.outputs.kept.told("hands"))
         if self.store is not None:
             self.store.record_local(session, [p.kind for p in plans],
                                     next((p.kind for p in plans if p.kind != "human"), ""))

@@ -22,8 +22,9 @@ from pathlib import Path
 
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.online import CertificateProblem, OnlineClient
-from holdem_desktop.settings import write_atomic
 from holdem_desktop.ui.online import CertificateQuestion
+
+from .kept_files import KeptFiles
 
 __all__ = ["DEFAULT_PORT", "LAN_SCHEME", "Invitation", "ServerBook", "invitation_line",
            "open_online", "parse_invitation"]
@@ -119,8 +120,10 @@ class ServerBook:
 
     KEEP = 10
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, kept: KeptFiles | None = None) -> None:
         self.path = path
+        self.kept = kept or KeptFiles()
+        """Where the writes go, and a failed one is told (:mod:`.kept_files`)."""
         self.entries: dict[str, dict[str, object]] = {}
         with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -145,8 +148,7 @@ class ServerBook:
         self.entries[server] = {"pin": pin or self.pin(server), "used": time.time()}
         for old in self.servers()[self.KEEP:]:
             del self.entries[old]
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps({"servers": self.entries}) + "\n")
+        self.kept.write(self.path, json.dumps({"servers": self.entries}) + "\n", "trust")
 
 
     def trust(self, server: str, fingerprint: str) -> None:
@@ -157,8 +159,7 @@ class ServerBook:
     def forget(self, server: str) -> bool:
         """Forget ``server`` and its pin; whether it was known."""
         known = self.entries.pop(server, None) is not None
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps({"servers": self.entries}) + "\n")
+        self.kept.write(self.path, json.dumps({"servers": self.entries}) + "\n", "trust")
         return known
 
 

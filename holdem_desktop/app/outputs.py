@@ -18,6 +18,7 @@ from holdem_desktop.speech.speaker import Speaker
 from holdem_desktop.speech.watching import WatchVoice, played_on_without
 
 from .alert import TurnAlert
+from .kept_files import KeptFiles
 
 if TYPE_CHECKING:
     from holdem_desktop.ui.out_of_game import OutOfTheGame
@@ -53,6 +54,9 @@ class Outputs:
         self.bank = SoundBank(volume=settings.sound_volume, muted=not settings.sounds,
                               together=TOGETHER)
         self.notices: list[str] = []
+        self.kept = KeptFiles()
+        """The small files kept beside the settings (a seat's token, a hand's
+        history): a write that fails is said once (:mod:`.kept_files`)."""
         if not self.bank.available:
             self.notices.append(_("No sound device was found: the game runs silently."))
         # The voice (the screen reader, else the system's) is found and

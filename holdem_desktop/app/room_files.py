@@ -1,15 +1,14 @@
 """What a player's game keeps about rooms in small JSON files of the data
 folder: the resume tokens that give a seat back, and the people whose chat
 the player muted.  A file that cannot be read or written costs only what it
-would have remembered."""
+would have remembered (a write that fails is said once: :mod:`.kept_files`)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
-from holdem_desktop.settings import write_atomic
+from .kept_files import KeptFiles
 
 __all__ = ["ChatMutes", "RoomTokens"]
 
@@ -20,8 +19,10 @@ class RoomTokens:
 
     KEEP = 20
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, kept: KeptFiles | None = None) -> None:
         self.path = path
+        self.kept = kept or KeptFiles()
+        """Where the writes go, and a failed one is told."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             self.tokens = {str(k): str(v) for k, v in data.items()} if isinstance(
@@ -33,14 +34,14 @@ class RoomTokens:
         """The token for ``name`` in room ``code``, if we have one."""
         return self.tokens.get(f"{code}/{name.casefold()}")
 
-    def put(self, code: str, name: str, token: str) -> None:
-        """Remember a token (and save)."""
+    def put(self, code: str, name: str, token: str, said: bool = True) -> None:
+        """Remember a token (and save); ``said``: a failed save is said (not
+        for the host's own room, which closes with the game: it costs nothing)."""
         key = f"{code}/{name.casefold()}"
         self.tokens.pop(key, None)
         self.tokens[key] = token
         self.tokens = dict(list(self.tokens.items())[-self.KEEP:])
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.tokens) + "\n")
+        self.kept.write(self.path, json.dumps(self.tokens) + "\n", "seats" if said else None)
 
 
 class ChatMutes:
@@ -50,8 +51,10 @@ class ChatMutes:
 
     KEEP = 200
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, kept: KeptFiles | None = None) -> None:
         self.path = path
+        self.kept = kept or KeptFiles()
+        """Where the writes go, and a failed one is told."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             self.names = [str(n) for n in data if isinstance(n, str)] if isinstance(
@@ -70,5 +73,4 @@ class ChatMutes:
         if on:
             self.names.append(key)
         self.names = self.names[-self.KEEP:]
-        with contextlib.suppress(OSError):
-            write_atomic(self.path, json.dumps(self.names) + "\n")
+        self.kept.write(self.path, json.dumps(self.names) + "\n", "mutes")

@@ -87,18 +87,18 @@ class Rooms:
         """Where the room is when it is on a server (None: on the LAN)."""
         self.watching = False
         """The table joined was a public one the player chose to watch (:mod:`.lobby`)."""
-        self.book = ServerBook(data / "servers.json")
+        self.book = ServerBook(data / "servers.json", outputs.kept)
         """The servers used and the certificates trusted."""
-        self.hosts = ServerBook(data / "room_hosts.json")
+        self.hosts = ServerBook(data / "room_hosts.json", outputs.kept)
         """The LAN hosts whose certificate the player trusted, by address."""
         self.data = data
         self._identity: HostIdentity | None = None
         self.pin: str | None = None
         """The fingerprint of the room's certificate this window is joined to."""
-        self.mutes = ChatMutes(data / "chat_mutes.json")
+        self.mutes = ChatMutes(data / "chat_mutes.json", outputs.kept)
         """The people this player muted in a room's chat (remembered by name)."""
-        self.sessions = SessionBook(data / "accounts.json")  # (:mod:`.accounts`)
-        self.tokens = RoomTokens(data / "rooms.json")
+        self.sessions = SessionBook(data / "accounts.json", outputs.kept)  # (:mod:`.accounts`)
+        self.tokens = RoomTokens(data / "rooms.json", outputs.kept)
         """Resume tokens of the rooms joined, kept on disk: coming back to a
         room, even after the game was closed, gives the seat back."""
 
@@ -238,7 +238,7 @@ class Rooms:
             client.close()
             reason = reply.reason if isinstance(reply, Refused | Closed) else "closed"
             return room_problem(reason, getattr(reply, "detail", ""))
-        self.tokens.put(tokens + reply.code, name, reply.token)
+        self.tokens.put(tokens + reply.code, name, reply.token, said=self.server is None)
         kind = pygame.event.custom_type()
 
         def wake() -> None:  # a message arrived: the window's loop wakes and polls

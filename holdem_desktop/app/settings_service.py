@@ -50,13 +50,22 @@ def file_problem(exc: BaseException) -> str:
         return _("the disk is read-only")
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return _("the disk is full")
-    if code in (errno.ENOTDIR, errno.EEXIST):  # (mkdir: a file has the folder's name)
-        return _("there is a file where a folder should be")
+    if code in (errno.ENOTDIR, errno.EEXIST) or (code == errno.ENOENT and _under_a_file(exc)):
+        return _("there is a file where a folder should be")  # (mkdir: a file has its name)
     if code == errno.EISDIR:
         return _("there is a folder where the file should be")
     if isinstance(exc, UnicodeDecodeError):
         return _("it is not text")
     return getattr(exc, "strerror", None) or str(exc)
+
+
+def _under_a_file(exc: BaseException) -> bool:
+    """Whether a folder of the file ``exc`` names is a file: Windows opens such
+    a path with ERROR_PATH_NOT_FOUND (FileNotFoundError), where POSIX says ENOTDIR."""
+    name = getattr(exc, "filename", None)
+    if not isinstance(name, str | Path):
+        return False
+    return any(p.exists() and not p.is_dir() for p in Path(name).parents)
 
 
 def problems_said(problems: Sequence[tuple[str, str]], path: Path | str,

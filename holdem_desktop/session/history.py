@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -60,12 +61,17 @@ class HandHistoryWriter:
     """Listens to ``session`` (first of all its listeners) and appends each
     finished hand to its game's file in ``folder``; ``path``: the file of
     the game under way (Continue); ``durable``: each hand is synced to the
-    disk (a player's game; not a simulation of thousands of hands)."""
+    disk (a player's game; not a simulation of thousands of hands); ``told``
+    hears of each file written (with None) or not (with why)."""
 
     def __init__(self, session: Session, folder: str | Path, *, path: Path | None = None,
-                 durable: bool = True) -> None:
+                 durable: bool = True,
+                 told: Callable[[Path, OSError | None], None] | None = None) -> None:
         self.session = session
         self.folder = Path(folder)
+        self.told = told or (lambda path, exc: None)
+        self._tried: Path | None = None
+        """The file last opened or written (what a failure names)."""
         self.failed: OSError | None = None
         """Why the last hand could not be written (None: it was): the game goes
         on without its file, as with any disk that refuses (a file where the
@@ -96,6 +102,7 @@ class HandHistoryWriter:
         while True:
             number += 1
             path = self.folder / f"game_{number:04d}.phhs"
+            self._tried = path
             try:
                 path.open("x").close()
             except FileExistsError:
@@ -103,11 +110,17 @@ class HandHistoryWriter:
             return path
 
     def __call__(self, event: object) -> None:
+        self._tried = None
         try:
             self._write(event)
         except OSError as exc:  # the hand is not kept on the disk; the game goes on
             self.failed = exc
             self.current = None if isinstance(event, GameStarted) else self.current
+            self.told(self._tried or self.folder, exc)
+            return
+        if self._tried is not None:
+            self.failed = None
+            self.told(self._tried, None)
 
     def _write(self, event: object) -> None:
         if isinstance(event, HandStarting | GameStarted):
@@ -122,6 +135,7 @@ class HandHistoryWriter:
             phh = to_phh(hand, players=names, hand_number=number,
                          table=self.session.variant.name)
             path = self.path()
+            self._tried = path
             if self._taken_up:
                 self._taken_up = False
                 _cut_from(path, number)

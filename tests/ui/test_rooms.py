@@ -235,7 +235,7 @@ def test_coming_back_after_closing_the_game_gives_the_seat_back(host, tmp_path):
         back = again.join_room(code, at(host), "Ada")
         assert isinstance(back, TableScreen) and back.seat == 1  # the token on disk
         stranger = Desktop(speaker=RecordingSpeaker())
-        stranger.tokens.tokens.clear()
+        stranger.rooms.tokens.tokens.clear()
         assert stranger.join_room(code, at(host), "Ada") == (
             "Someone in that room already has this name: choose another.")
     finally:
