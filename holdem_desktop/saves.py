@@ -42,9 +42,12 @@ class SaveError(Exception):
     """A saved game that cannot be continued; ``problem``: ``missing``,
     ``unreadable``, ``corrupt``, ``variant``."""
 
-    def __init__(self, problem: str, detail: str = "") -> None:
+    def __init__(self, problem: str, detail: str = "",
+                 cause: BaseException | None = None) -> None:
         super().__init__(f"{problem}: {detail}" if detail else problem)
         self.problem = problem
+        self.cause = cause
+        """The system's error behind ``unreadable`` (what the player is told: why)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def load_game(path: Path | None = None, *, rng: random.Random | None = None
     except FileNotFoundError:
         raise SaveError("missing", str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError("unreadable", str(exc)) from None
+        raise SaveError("unreadable", str(exc), exc) from None
     try:
         data: Any = json.loads(text)
     except ValueError as exc:

@@ -58,7 +58,7 @@ class Desktop(PlayOnline):
         self.keymap = KeyMap()
         self.data = data or Path(platformdirs.user_data_dir(APP, appauthor=False))
         self.outputs = Outputs(self.prefs.settings, speaker)
-        self.hands = Hands(self.data, self.outputs.say)
+        self.hands = Hands(self.data, self.outputs.reply)  # (after what is being said)
         """Every hand played here, for the review and the statistics."""
         self.notices = self.prefs.notices + self.outputs.notices + self.hands.notices
         """What went wrong at start, said once the window is open."""

@@ -38,6 +38,8 @@ def unkept(kind: str, path: Path | str, exc: BaseException) -> str:
                       "it starts, because {path} could not be written: {problem}."),
         "hands": _("This hand cannot be kept in the hand history, because {path} could not "
                    "be written: {problem}."),
+        "game": _("This game cannot be continued after you close it, because {path} could "
+                  "not be written: {problem}."),
     }
     return words[kind].format(path=path, problem=file_problem(exc))
 

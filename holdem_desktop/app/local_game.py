@@ -29,6 +29,7 @@ from holdem_desktop.session.history import HandHistoryWriter, history_file
 
 from .hands import Hands
 from .outputs import Outputs
+from .settings_service import file_problem
 
 __all__ = ["LocalGames"]
 
@@ -60,8 +61,9 @@ class LocalGames:
         where in the speech history its welcome starts."""
 
     def has_saved(self) -> bool:
-        """Whether Continue has a game to go on with."""
-        return autosave_path().exists()
+        """Whether Continue has a game to go on with (a folder in the saved
+        game's place is none: the next save says why it cannot be written)."""
+        return autosave_path().is_file()
 
     def new(self, variant: str | Variant, players: int, strength: str, name: str) -> Session:
         """A started game of ``variant`` (a shipped one's key, or rules: the
@@ -87,9 +89,7 @@ class LocalGames:
         try:
             session, plans = load_game()
         except SaveError as exc:
-            if exc.problem == "missing":
-                return _("There is no saved game to continue.")
-            return _("The saved game cannot be continued: {problem}.").format(problem=exc)
+            return _unresumable(exc)
         self._wire(session, plans, history_file(self.hands, load_history()))
         self._saved[id(session)] = _progress(session)
         said, log = load_transcript()
@@ -120,7 +120,7 @@ class LocalGames:
             try:  # (its hands are in Statistics and the hand histories)
                 autosave_path().unlink(missing_ok=True)
             except OSError as exc:
-                self.outputs.reply(_("The game could not be saved: {problem}").format(problem=exc))
+                self._told(exc)
             self._saved[id(session)] = _progress(session)
             return
         try:
@@ -128,10 +128,19 @@ class LocalGames:
             writer = self.writers.get(id(session))
             history = writer.current.name if writer is not None and writer.current else ""
             save_game(session, plans, autosave_path(), said=said, log=log, history=history)
-        except (OSError, SaveError) as exc:
+        except OSError as exc:  # said once, with the file and why, until a save succeeds
+            self._told(exc)
+            return
+        except SaveError as exc:
             self.outputs.reply(_("The game could not be saved: {problem}").format(problem=exc))
             return
+        self._told(None)
         self._saved[id(session)] = _progress(session)
+
+    def _told(self, exc: OSError | None) -> None:
+        """The saved game written (None), or not and why: said once, after what
+        is being said, with the file (:mod:`.kept_files`), not after every action."""
+        self.outputs.kept.told("game")(autosave_path(), exc)
 
     def record(self, session: Session) -> None:
         """After an input: autosave ``session`` if it moved on since its last
@@ -156,3 +165,17 @@ def _progress(session: Session) -> tuple[int, ...]:
     hand = session.hand
     return (session.game, session.hands_played, -1 if hand is None else len(hand.actions),
             int(hand is not None and hand.over))
+
+
+def _unresumable(exc: SaveError) -> str:
+    """Why the saved game cannot be continued, in the player's words: the
+    file and the system's reason, not its English error text."""
+    path = autosave_path()
+    if exc.problem == "missing":
+        return _("There is no saved game to continue.")
+    if exc.problem == "unreadable" and isinstance(exc.cause, OSError):
+        return _("The saved game {path} cannot be read: {problem}.").format(
+            path=path, problem=file_problem(exc.cause))
+    if exc.problem in ("unreadable", "corrupt"):
+        return _("The saved game {path} is damaged: it cannot be continued.").format(path=path)
+    return _("The saved game cannot be continued: {problem}.").format(problem=exc)

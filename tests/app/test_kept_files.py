@@ -242,3 +242,28 @@ def test_a_sign_in_and_a_tournament_registration_that_cannot_be_kept_are_said(tm
     token = watch._token("t1", "Ada")
     assert token and watch._token("t1", "Ada") == token
     assert kept.take() == [seat(tmp_path / "rooms.json", A_FOLDER)]
+
+
+def test_a_saved_game_that_cannot_be_written_is_said_once_with_its_file(player_home):
+    """The saved game's place a folder: before, "The game could not be saved:
+    [Errno 21] Is a directory: '…autosave.json.tmp'" (the system's English)
+    after every action and every hand; now once, with the file and why, and
+    the game goes on."""
+    from holdem_desktop.saves import autosave_path
+
+    path = autosave_path()
+    path.mkdir(parents=True)
+    desktop = Desktop(rng=random.Random(3), speaker=RecordingSpeaker())
+    try:
+        app = opening(desktop)
+        keys(app, "return", "return")  # New game, Start game
+        assert isinstance(app.screen, TableScreen)
+        play_hands(app, desktop, 2)
+        said = (f"This game cannot be continued after you close it, because {path} could not "
+                f"be written: {A_FOLDER}.")
+        said_once(desktop, said)
+        assert said in app.screen.messages  # shown in Game state
+        assert not [t for t, _i in calls(desktop) if "could not be saved" in t]
+        assert app.screen.session.hands_played >= 2
+    finally:
+        desktop.close()
