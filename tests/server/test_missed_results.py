@@ -55,7 +55,7 @@ def _kept_and_taken(first, again, other) -> None:
     store.close()
 
 
-def test_the_sqlite_store_keeps_a_missed_end_until_it_is_taken_once(tmp_path):
+def test_the_sqlite_store_keeps_a_missed_end_until_it_is_acknowledged(tmp_path):
     path = tmp_path / "accounts.sqlite"
     other = AccountStore(path)  # (a second process of the machine, the same file)
     try:
@@ -66,7 +66,7 @@ def test_the_sqlite_store_keeps_a_missed_end_until_it_is_taken_once(tmp_path):
 
 @needs_redis
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_the_redis_store_keeps_a_missed_end_until_it_is_taken_once(tmp_path, redis_url):
+def test_the_redis_store_keeps_a_missed_end_until_it_is_acknowledged(tmp_path, redis_url):
     def store(name: str) -> RedisAccounts:
         return RedisAccounts(tmp_path / name / "accounts.sqlite", redis_client(redis_url, 2.0))
 
