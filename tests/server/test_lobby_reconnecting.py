@@ -123,6 +123,10 @@ def test_while_reconnecting_acts_are_refused_and_reads_wait(
             assert said(desktop)[-1] == NOT_NOW, (control, said(desktop)[-3:])
             assert lobby.status == NOT_NOW
             assert app.screen is lobby and desktop.remote is None  # nothing joined
+        app.frame()  # (the refusal on the status line: looked at)
+        shot = pygame.display.get_surface()
+        assert shot is not None
+        pygame.image.save(shot, str(tmp_path / "refused.png"))
         # the filter: kept, asked once back (the list then says no table of that game)
         lobby.focus.id = "game"
         keys(app, "down", "down")  # (Any game, Session, Tournament)
