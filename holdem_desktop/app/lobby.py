@@ -5,7 +5,12 @@ coalesces).  Joining a table, watching one or Play now open the room's own
 connection (:meth:`~.rooms.Rooms.play_now`, :meth:`~.rooms.Rooms.join_public`);
 the lobby's is then closed.  A lobby whose connection drops opens it again
 by itself (as a room does), signed in again, and asks again what ended
-while the account was away."""
+while the account was away.  Meanwhile what only reads (the list, a filter,
+the tournaments' list and standings) waits, the newest of each kind, and is
+asked once the connection is back; what does something (join, watch, Play
+now, register, take a registration back) is refused at once
+(:attr:`LobbyWatch.reconnecting`: the pages say why).  The tournaments
+registered or followed from here are followed again, quietly."""
 
 from __future__ import annotations
 
@@ -20,7 +25,13 @@ from typing import TYPE_CHECKING
 from holdem_desktop import __version__
 from holdem_desktop.i18n.accounts import missed_told
 from holdem_desktop.i18n.translate import _
-from holdem_desktop.net.account_messages import AskWhileAway, Missed, Rating, WhileAway
+from holdem_desktop.net.account_messages import (
+    AskWhileAway,
+    Missed,
+    Rating,
+    SeenWhileAway,
+    WhileAway,
+)
 from holdem_desktop.net.client import Closed
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS, JoinTable, LobbyList, PlayNow, Tables
 from holdem_desktop.net.online import BACKOFF, PATIENCE, OnlineClient
@@ -96,6 +107,9 @@ class LobbyWatch:
         self.seat: TournamentSeat | None = None
         """Where a tournament registered from here seats its person now, until
         the Desktop takes them there (:mod:`.tournament_seat`)."""
+        self._seats: list[TournamentSeat] = []
+        """The seats told here (one told again, as a registration followed
+        again after a reconnection is, is not taken twice)."""
         self.tournaments = TournamentWatch(client, session=session, server=server, keep=keep)
         """The server's tournaments (the Tournaments page asks for them)."""
         self.missed: list[str] = []
@@ -105,22 +119,33 @@ class LobbyWatch:
         client.send(LobbyList())
         self.ask_missed()
 
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the connection dropped and is being opened again (what
+        does something is refused meanwhile; what reads waits)."""
+        return self._retrying
+
     def ask_missed(self) -> None:
         """Signed in on this server (the Lobby opened, or Sign in just now):
-        ask what ended while the account was away (told once: the server
-        forgets it then; a server that does not know the question answers
-        ``malformed``, which passes unheard)."""
-        if self.tournaments.sign_in():
+        ask what ended while the account was away (kept by the server until
+        acknowledged; a server that does not know the question answers
+        ``malformed``, which passes unheard).  While reconnecting it is
+        asked once the connection is back."""
+        if not self._retrying and self.tournaments.sign_in():
             self.client.send(AskWhileAway())
 
     def filter(self, variant: str, speed: str) -> None:
-        """List only the tables of ``variant`` and ``speed`` ("": any)."""
+        """List only the tables of ``variant`` and ``speed`` ("": any);
+        while reconnecting, asked once the connection is back."""
         self.variant, self.speed = variant, speed
-        self.client.send(LobbyList(variant, speed))
+        if not self._retrying:
+            self.client.send(LobbyList(variant, speed))
 
     def poll(self) -> bool:
         """Read what arrived; True when the list changed (or the lobby closed)."""
         changed = False
+        if not self._retrying and not self.closed:
+            self.tournaments.pump()  # (what waited its turn)
         while True:
             try:
                 message = self.client.inbox.get_nowait()
@@ -136,8 +161,10 @@ class LobbyWatch:
                 self.news.append(message)
                 changed = True
             elif isinstance(message, TournamentSeat):
-                self.seat = message
-                changed = True
+                if message not in self._seats:  # (told again when followed again: once)
+                    self._seats.append(message)
+                    self.seat = message
+                    changed = True
             elif isinstance(message, WhileAway):  # (each result told once, whatever comes)
                 lines = list(dict.fromkeys(
                     line for m in message.results if (line := missed_told(
@@ -147,6 +174,9 @@ class LobbyWatch:
                 self.told += lines
                 if message.results:  # the rating after the last: the Lobby's first line
                     self.missed_rating(message.results)
+                    # told (said next): the server forgets them (an older one: malformed,
+                    # unheard)
+                    self.client.send(SeenWhileAway(message.results))
                 changed = True
             elif isinstance(message, Rating):  # (unasked: a tournament followed here rated)
                 self.rated(message)
@@ -162,6 +192,7 @@ class LobbyWatch:
                     self.told.append(_("Connection lost, reconnecting…"))
                 else:
                     self.closed = message.reason or "lost"
+                    self.tournaments.gone()  # (nothing kept is sent)
                 changed = True
 
     def _lost(self) -> bool:
@@ -175,6 +206,7 @@ class LobbyWatch:
             self._retrying = False
             return False
         self._retrying = True
+        self.tournaments.lost()
         lost, reopen, stop = self.client, self.reopen, self._leaving
 
         def tell(message: object) -> None:
@@ -202,8 +234,11 @@ class LobbyWatch:
         return True
 
     def _back(self, client: OnlineClient) -> None:
-        """The lobby over a new connection: the list asked again (as filtered),
-        signed in again and asked what ended while the account was away."""
+        """The lobby over a new connection: the list asked again (as filtered,
+        the newest filter asked meanwhile), signed in again and asked what
+        ended while the account was away; the tournaments' requests kept
+        meanwhile sent, and the registrations made or followed from here
+        followed again (quietly)."""
         if self._leaving.is_set():
             client.close(timeout=1)
             return
@@ -216,6 +251,7 @@ class LobbyWatch:
         self.told.append(_("Connected to {server} again.").format(
             server=self.server.split("?")[0]))
         self.ask_missed()
+        self.tournaments.pump()
 
     def close(self) -> None:
         """Leave the lobby (the connection closes)."""

@@ -5,7 +5,15 @@ server sends it only when asked), registering and taking it back, and the
 standings.  The server answers each request in order, once, with no id on a
 refusal: the requests are kept in order to know what each answer answers,
 and paced below the lobby's limit (5 at once, then 1 a second) so that a
-refusal for going too fast is rare (a list asked again waits its turn)."""
+refusal for going too fast is rare (a list asked again waits its turn).
+
+While the lobby's connection is being opened again (:meth:`lost`) nothing
+is sent: the newest standings asked wait, and the list is asked again once
+it is back (:meth:`reconnected`); registering and taking it back are
+refused by the pages meanwhile.  On the new connection every registration
+made or followed from here is followed again, quietly (its news, its
+seat, its end and the rating come there again); the lobby closed for good
+(:meth:`gone`), nothing kept is sent."""
 
 from __future__ import annotations
 
@@ -65,16 +73,29 @@ class TournamentWatch:
         """Tournament id -> the name registered from this computer."""
         self.heard: list[Heard] = []
         """Answers to say, in order."""
-        self._pending: deque[TournamentList | TournamentEntry | AskStandings] = deque()
+        self._pending: deque[tuple[TournamentList | TournamentEntry | AskStandings, bool]] = \
+            deque()
+        """The requests sent, in order, each with whether its answer is unsaid."""
         self._following: set[tuple[str, str]] = set()
         """(id, name) asked again by :meth:`follow`: its answer is not said."""
+        self.followed: set[tuple[str, str]] = set()
+        """(id, name) followed from here by :meth:`follow` (followed again after
+        a reconnection, as the registrations of :attr:`mine` are)."""
+        self.away = False
+        """True while the lobby's connection is being opened again."""
+        self._later: deque[TournamentEntry | AskStandings] = deque()
+        """Sent as the lobby's limit allows (:meth:`pump`): the registrations
+        followed again, quietly, then the standings asked while away."""
+        self._standings: AskStandings | None = None
+        """The standings asked while away (the newest), asked once back."""
         self._bucket = TokenBucket(1.0, 5.0, clock)
         self._asked = -REFRESH
 
-    def _send(self, message: TournamentList | TournamentEntry | AskStandings) -> bool:
+    def _send(self, message: TournamentList | TournamentEntry | AskStandings,
+              quiet: bool = False) -> bool:
         if not self._bucket.take():
             return False
-        self._pending.append(message)
+        self._pending.append((message, quiet))
         self.client.send(message)
         return True
 
@@ -83,7 +104,7 @@ class TournamentWatch:
         keep their room within the lobby's limit)."""
         now = self.clock()
         b = self._bucket
-        if (not self.offered or now - self._asked < REFRESH
+        if (self.away or self._later or not self.offered or now - self._asked < REFRESH
                 or b.tokens + (now - b.at) * b.rate < _KEEP + 1):
             return
         self._asked = now
@@ -106,20 +127,59 @@ class TournamentWatch:
             self.client.send(UseSession(token))
         return token is not None
 
+    def lost(self) -> None:
+        """The lobby's connection dropped and is being opened again: nothing
+        is sent until :meth:`reconnected`."""
+        self.away = True
+
+    def gone(self) -> None:
+        """The lobby closed for good (the tries ran out): nothing kept is sent."""
+        self.away = True
+        self._later.clear()
+        self._standings = None
+
     def reconnected(self, client: OnlineClient) -> None:
         """The lobby's connection was opened again: requests go over ``client``
         (those sent on the lost one get no answer), signed in anew by the
-        next :meth:`sign_in`."""
+        next :meth:`sign_in`; the registrations made or followed from here
+        are followed again, quietly, then the standings asked meanwhile are
+        asked (:meth:`pump` sends them within the lobby's limit), and the
+        list at once when the page asks it."""
         self.client = client
+        self.away = False
         self._signed = None
         self._pending.clear()
         self._following.clear()
+        # a new connection: the server's limit starts afresh, less the list
+        # and the session the lobby sends first
+        self._bucket = TokenBucket(1.0, 5.0, self.clock)
+        self._bucket.tokens = 3.0
+        self._asked = -REFRESH
+        again = {(k, n): None for k, n in self.mine.items()} | dict.fromkeys(
+            sorted(self.followed))
+        self._later = deque(TournamentEntry(k, n, True, self._token(k, n)) for k, n in again)
+        if self._standings is not None:
+            self._later.append(self._standings)
+            self._standings = None
+
+    def pump(self) -> None:
+        """Send what waits its turn (:attr:`_later`), as the limit allows."""
+        while self._later and not self.away:
+            message = self._later[0]
+            if isinstance(message, TournamentEntry):
+                self.sign_in()
+            if not self._send(message, quiet=isinstance(message, TournamentEntry)):
+                return
+            self._later.popleft()
 
     def follow(self, key: str, name: str) -> bool:
         """Follow ``name``'s registration in the running tournament ``key``
         from this connection again, without a word (back on the Tournaments
         page after being knocked out: the news of its end, and the new
         rating, come here); False: too fast."""
+        self.followed.add((key, name))
+        if self.away:  # (followed again once the connection is back)
+            return True
         self._following.add((key, name))
         return self.enter(key, name, True)
 
@@ -137,7 +197,11 @@ class TournamentWatch:
         return token
 
     def standings(self, key: str) -> bool:
-        """Ask for ``key``'s standings; False: too fast."""
+        """Ask for ``key``'s standings; False: too fast.  While the lobby is
+        reconnecting, asked once it is back (the newest asked)."""
+        if self.away:
+            self._standings = AskStandings(key)
+            return True
         return self._send(AskStandings(key))
 
     def take(self, message: object) -> bool:
@@ -145,12 +209,16 @@ class TournamentWatch:
         the tournaments' (an answer to one of these requests)."""
         if isinstance(message, Tournaments):
             self.listed = message
-            asked = self._pending.popleft() if self._pending else None
+            asked, quiet = self._pending.popleft() if self._pending else (None, False)
             if isinstance(asked, TournamentEntry):
+                if quiet:  # (followed again after a reconnection: still registered)
+                    self.mine[asked.id] = asked.name
+                    return True
                 if asked.register:
                     self.mine[asked.id] = asked.name
                 else:
                     self.mine.pop(asked.id, None)
+                    self.followed.discard((asked.id, asked.name))
                 self.heard.append(Heard("registered" if asked.register else "unregistered",
                                         asked.id, asked.name))
             return True
@@ -161,8 +229,18 @@ class TournamentWatch:
             return True
         if isinstance(message, Error) and message.reason in ("tournament", "too_fast") \
                 and self._pending:
-            asked = self._pending.popleft()
+            asked, quiet = self._pending.popleft()
             reason = str(message.data.get("reason", message.reason))
+            if quiet and isinstance(asked, TournamentEntry):
+                if reason == "registered":
+                    self.mine[asked.id] = asked.name
+                elif reason == "too_fast":
+                    self._later.appendleft(asked)  # (followed again in a moment)
+                else:  # (over, or no longer there: not followed again)
+                    self.followed.discard((asked.id, asked.name))
+                    if self.mine.get(asked.id) == asked.name:
+                        del self.mine[asked.id]
+                return True
             if isinstance(asked, TournamentEntry) and reason == "registered":
                 self.mine[asked.id] = asked.name  # (from here before: followed again)
                 if (asked.id, asked.name) in self._following:  # (asked by follow: quietly)

@@ -8,7 +8,8 @@ keeps instead of the password and shows on each new connection
 (:class:`UseSession`) before its hello; :class:`SignOut` revokes it.  The
 ratings of ranked public games are read with :class:`AskLeaderboard` and
 :class:`AskRating`; the rated tournaments that ended while the account was
-told nothing, once, with :class:`AskWhileAway`.  A refusal is an :class:`~.protocol.Error` to the
+told nothing with :class:`AskWhileAway`, kept until the game says it
+told them (:class:`SeenWhileAway`).  A refusal is an :class:`~.protocol.Error` to the
 sender alone (``wrong_password``, ``name_taken``, ``bad_name``,
 ``bad_password``, ``too_many_tries``, ``banned``, ``bad_session``,
 ``not_signed_in``).
@@ -23,10 +24,15 @@ from typing import Any, ClassVar
 from .checks import NAME_LENGTH, _check, _check_int, _check_text
 from .lobby_messages import _stripped
 
-__all__ = ["MAX_RESULTS", "MAX_ROWS", "PASSWORD_LENGTH", "SESSION_TOKEN", "AskLeaderboard",
-           "AskRating", "AskWhileAway", "Leaderboard", "Missed", "Rating", "Register", "Result",
-           "SignIn", "SignOut", "SignedIn", "SignedOut", "Standing", "UseSession", "WhileAway"]
+__all__ = ["MAX_RESULTS", "MAX_ROWS", "PASSWORD_LENGTH", "SESSION_TOKEN", "TELLINGS",
+           "AskLeaderboard", "AskRating", "AskWhileAway", "Leaderboard", "Missed", "Rating",
+           "Register", "Result", "SeenWhileAway", "SignIn", "SignOut", "SignedIn", "SignedOut",
+           "Standing", "UseSession", "WhileAway"]
 
+TELLINGS = 3
+"""Times the server answers one kept result to :class:`AskWhileAway` at
+most, unacknowledged (an older game never says :class:`SeenWhileAway`):
+it is forgotten as it is sent the last time."""
 PASSWORD_LENGTH = (8, 100)
 """Shortest and longest password, in characters."""
 MAX_ROWS = 50
@@ -126,9 +132,10 @@ class AskRating:
 @dataclass(frozen=True)
 class AskWhileAway:
     """The rated tournaments that ended while the signed-in account was told
-    nothing of it (answered :class:`WhileAway`, once: the server forgets
-    them then; or ``not_signed_in``).  A client that never asks is never
-    sent one: an older game is unaffected."""
+    nothing of it (answered :class:`WhileAway`; or ``not_signed_in``).  The
+    server keeps them until the game acknowledges them
+    (:class:`SeenWhileAway`), told at most :data:`TELLINGS` times.  A
+    client that never asks is never sent one: an older game is unaffected."""
 
     TYPE: ClassVar[str] = "while_away"
 
@@ -268,5 +275,22 @@ class WhileAway:
 
     def __post_init__(self) -> None:
         _check(len(self.results) <= MAX_RESULTS, "results", "too many items")
+        for i, result in enumerate(self.results):
+            _check(isinstance(result, Missed), f"results[{i}]", "not a result")
+
+
+@dataclass(frozen=True)
+class SeenWhileAway:
+    """The game told its player these ``results`` of a :class:`WhileAway`
+    (each as it came): the server forgets them (those it still keeps for
+    the signed-in account; any other passes).  Not answered; a refusal is
+    an :class:`~.protocol.Error` to the sender alone (``not_signed_in``,
+    ``too_fast``)."""
+
+    TYPE: ClassVar[str] = "seen_while_away"
+    results: tuple[Missed, ...]
+
+    def __post_init__(self) -> None:
+        _check(0 < len(self.results) <= MAX_RESULTS, "results", "bad length")
         for i, result in enumerate(self.results):
             _check(isinstance(result, Missed), f"results[{i}]", "not a result")

@@ -46,6 +46,7 @@ from .account_messages import (
     Leaderboard,
     Rating,
     Register,
+    SeenWhileAway,
     SignedIn,
     SignedOut,
     SignIn,
@@ -839,7 +840,7 @@ def _check_said(text: str) -> bool:
 
 
 ACCOUNT_ASKS: TypeAlias = (Register | SignIn | UseSession | SignOut | AskLeaderboard
-                           | AskRating | AskWhileAway)
+                           | AskRating | AskWhileAway | SeenWhileAway)
 """A server's account messages (:mod:`.account_messages`): the server answers them."""
 ACCOUNT_ANSWERS: TypeAlias = SignedIn | SignedOut | Leaderboard | Rating | WhileAway
 
@@ -859,7 +860,7 @@ _CLIENT_TYPES: Mapping[str, type[Any]] = {
     cls.TYPE: cls for cls in (Hello, Act, NextHand, NewGame, Leave, Ping, Away, Back, PlayFor,
                               Remove, StartWithout, LetBack, Chat, MuteMember, Create,
                               LobbyList, PlayNow, JoinTable, Register, SignIn, UseSession,
-                              SignOut, AskLeaderboard, AskRating, AskWhileAway,
+                              SignOut, AskLeaderboard, AskRating, AskWhileAway, SeenWhileAway,
                               TournamentList,
                               TournamentEntry, AskStandings, TournamentTables)}
 _HOST_TYPES: Mapping[str, type[Any]] = {
@@ -872,6 +873,7 @@ _MAX_ITEMS: dict[tuple[type[Any], str], int] = {(Events, "events"): MAX_EVENTS,
                                                 (Leaderboard, "rows"): MAX_ROWS,
                                                 (Rating, "results"): MAX_RESULTS,
                                                 (WhileAway, "results"): MAX_RESULTS,
+                                                (SeenWhileAway, "results"): MAX_RESULTS,
                                                 (Tournaments, "tournaments"): MAX_TOURNAMENTS,
                                                 (TournamentRooms, "tables"): MAX_TABLES}
 _RAW_TEXT = frozenset({(Hello, "name"), (Chat, "text"), (Create, "name"), (PlayNow, "name"),

@@ -32,8 +32,10 @@
   ``rating`` the same way, after the news ``over`` that ended it for them.
   An entrant so told on no connection (theirs had closed) has that end kept
   with their account (:meth:`~.accounts.AccountStore.keep_missed`), and
-  hears it once at their next sign-in, when their game asks
-  (``while_away``: an older game never asks, and is never sent it).
+  hears it at their next sign-in, when their game asks (``while_away``:
+  an older game never asks, and is never sent it); it is kept until the
+  game says it told it (``seen_while_away``), or was sent
+  :data:`~holdem_desktop.net.account_messages.TELLINGS` times.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from holdem_desktop.net.account_messages import (
     Missed,
     Rating,
     Register,
+    SeenWhileAway,
     SignedIn,
     SignedOut,
     SignIn,
@@ -119,6 +122,9 @@ class AccountDesk:
         """Connections that asked ``while_away`` (the first ask of each is free
         of the request limit: a game asks it as it signs in, before its
         player's own requests)."""
+        self._told_away: set[str] = set()
+        """Connections just sent kept results (their next message, the
+        ``seen_while_away`` that acknowledges them, is free of the limit)."""
         self._seated: dict[str, dict[str, str]] = {}
         """Public table -> the skeletons of the accounts that sat there -> their names."""
         self._tournaments_rated: list[tuple[str, dict[str, int], Ranking, str]] = []
@@ -149,9 +155,11 @@ class AccountDesk:
 
     async def _account(self, conn: str, address: str, message: ACCOUNT_ASKS) -> None:
         """Answer one account message of ``conn`` (from ``address``)."""
-        free = isinstance(message, AskWhileAway) and conn not in self._asked_away
+        free = (isinstance(message, AskWhileAway) and conn not in self._asked_away) \
+            or (isinstance(message, SeenWhileAway) and conn in self._told_away)
         if isinstance(message, AskWhileAway):
             self._asked_away.add(conn)
+        self._told_away.discard(conn)
         if not free and not self.lobby.tables.allowed(conn):
             self._queue(conn, Error("too_fast", {}))
             self._event(address, "", "account_too_fast")
@@ -175,7 +183,12 @@ class AccountDesk:
         elif isinstance(message, AskLeaderboard):
             answer = self.accounts.leaderboard()
         elif conn in self._signed and isinstance(message, AskWhileAway):
-            answer = WhileAway(self.accounts.take_missed(self._signed[conn][0]))
+            answer = WhileAway(self.accounts.tell_missed(self._signed[conn][0]))
+            if answer.results:  # (its acknowledgement, next, is free of the limit)
+                self._told_away.add(conn)
+        elif conn in self._signed and isinstance(message, SeenWhileAway):
+            self.accounts.seen_missed(self._signed[conn][0], message.results)
+            return  # (not answered)
         elif conn in self._signed:
             answer = self.accounts.rating(self._signed[conn][0])
         else:
@@ -256,6 +269,7 @@ class AccountDesk:
     def _account_gone(self, conn: str) -> None:
         self._signed.pop(conn, None)
         self._asked_away.discard(conn)
+        self._told_away.discard(conn)
 
     # ------------------------------------------------------------------
     # Ratings

@@ -29,8 +29,11 @@ machine's processes share that file.  With it:
 - a rated tournament's end its entrant was not told is kept in the list
   ``holdem:missed:<skeleton>`` (JSON, oldest first, the latest
   :data:`~holdem_desktop.net.account_messages.MAX_RESULTS` kept, for
-  :data:`~.accounts.SESSION_DAYS`), read and deleted in one transaction
-  when a game signed in as the account asks: told once, at whichever machine.
+  :data:`~.accounts.SESSION_DAYS`), each with the times it was told; read
+  and counted in one transaction when a game signed in as the account asks,
+  at whichever machine, and forgotten when that game says it told it, or
+  as it is told the :data:`~holdem_desktop.net.account_messages.TELLINGS`-th
+  time.
 
 The calls are short blocking ones bounded by ``redis_timeout``; when Redis
 does not answer, a sign-in or a session is refused (``bad_session``,
@@ -45,13 +48,14 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from holdem_desktop.net.account_messages import (
     MAX_RESULTS,
     MAX_ROWS,
+    TELLINGS,
     Leaderboard,
     Missed,
     Rating,
@@ -237,15 +241,47 @@ class RedisAccounts(AccountStore):
             pipe.execute()
         self._call(keep)
 
-    def take_missed(self, name: str) -> tuple[Missed, ...]:
+    def tell_missed(self, name: str) -> tuple[Missed, ...]:
         key = f"{PREFIX}missed:{skeleton(name)}"
 
-        def take() -> list[str]:
-            pipe = self.redis.pipeline()
-            pipe.lrange(key, 0, -1)
+        def tell(pipe: Any) -> list[str]:
+            kept = [str(text) for text in pipe.lrange(key, 0, -1)]
+            told = [_told(text) for text in kept]
+            pipe.multi()
             pipe.delete(key)
-            return list(pipe.execute()[0])
-        return missed_from(self._call(take) or ())
+            again = [json.dumps([*json.loads(text)[:6], n + 1])
+                     for text, n in zip(kept, told, strict=True) if n + 1 < TELLINGS]
+            if again:
+                pipe.rpush(key, *again)
+                pipe.expire(key, SESSION_DAYS * 86400)
+            return kept
+        return missed_from(self._call(lambda: self.redis.transaction(
+            tell, key, value_from_callable=True)) or ())
+
+    def seen_missed(self, name: str, seen: Iterable[Missed]) -> None:
+        key = f"{PREFIX}missed:{skeleton(name)}"
+        gone = [missed_data(m) for m in seen]
+
+        def forget(pipe: Any) -> None:
+            kept = [str(text) for text in pipe.lrange(key, 0, -1)]
+            pipe.multi()
+            for text in kept:
+                try:
+                    found = json.loads(text)[:6] in gone
+                except (ValueError, TypeError):
+                    found = True  # (unreadable: never told either)
+                if found:
+                    pipe.lrem(key, 1, text)
+        self._call(lambda: self.redis.transaction(forget, key))
+
+
+def _told(text: str) -> int:
+    """The times a kept result (its JSON text) was told."""
+    try:
+        data = json.loads(text)
+        return int(data[6]) if isinstance(data, list) and len(data) > 6 else 0
+    except (ValueError, TypeError):
+        return TELLINGS
 
 
 class RedisWindow:

@@ -23,8 +23,11 @@ the settings), SQLite's own locking keeping each write whole.
   rating.  The rating said is the model's cautious one, mu - 3 sigma.
 - A rated tournament's end that its entrant was not told (their connection
   had closed) is kept with the account (:meth:`AccountStore.keep_missed`),
-  the latest :data:`~holdem_desktop.net.account_messages.MAX_RESULTS`, until
-  a game signed in as it asks (:meth:`AccountStore.take_missed`): told once.
+  the latest :data:`~holdem_desktop.net.account_messages.MAX_RESULTS`, told
+  when a game signed in as it asks (:meth:`AccountStore.tell_missed`) and
+  kept until that game says it told it (:meth:`AccountStore.seen_missed`),
+  or was told :data:`~holdem_desktop.net.account_messages.TELLINGS` times
+  (an older game never says so).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from holdem_desktop.i18n.translate import _
 from holdem_desktop.net.account_messages import (
     MAX_RESULTS,
     MAX_ROWS,
+    TELLINGS,
     Leaderboard,
     Missed,
     Rating,
@@ -73,7 +77,8 @@ CREATE TABLE IF NOT EXISTS results (
     players INTEGER NOT NULL, change INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS results_of ON results (skeleton, at);
 CREATE TABLE IF NOT EXISTS rated (game TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS missed (skeleton TEXT NOT NULL, at REAL NOT NULL, result TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS missed (skeleton TEXT NOT NULL, at REAL NOT NULL, result TEXT NOT NULL,
+    told INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS missed_of ON missed (skeleton);
 """
 
@@ -138,6 +143,8 @@ def _open_shared(path: Path, pause: Callable[[float], None]) -> sqlite3.Connecti
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
+            if "told" not in {row[1] for row in db.execute("PRAGMA table_info(missed)")}:
+                db.execute("ALTER TABLE missed ADD COLUMN told INTEGER NOT NULL DEFAULT 0")
             return db
         except sqlite3.Error as exc:
             db.close()
@@ -297,28 +304,41 @@ class AccountStore:
     # Tournaments' ends told later
 
     def keep_missed(self, name: str, missed: Missed) -> None:
-        """Keep ``missed`` for the account ``name`` until :meth:`take_missed`
+        """Keep ``missed`` for the account ``name`` until :meth:`seen_missed`
         (its latest :data:`MAX_RESULTS` are kept)."""
         key = skeleton(name)
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("INSERT INTO missed VALUES (?, ?, ?)",
+            self.db.execute("INSERT INTO missed (skeleton, at, result) VALUES (?, ?, ?)",
                             (key, self.clock(), json.dumps(missed_data(missed))))
             self.db.execute(
                 "DELETE FROM missed WHERE skeleton = ? AND rowid NOT IN (SELECT rowid FROM "
                 "missed WHERE skeleton = ? ORDER BY at DESC, rowid DESC LIMIT ?)",
                 (key, key, MAX_RESULTS))
 
-    def take_missed(self, name: str) -> tuple[Missed, ...]:
-        """What was kept for the account ``name``, the oldest first, and
-        forgotten (taken once, whichever process of the server asks)."""
+    def tell_missed(self, name: str) -> tuple[Missed, ...]:
+        """What is kept for the account ``name``, the oldest first, each one
+        counted told once more: kept until :meth:`seen_missed`, forgotten
+        as it is told the :data:`TELLINGS`-th time (whichever process of the
+        server asks)."""
         key = skeleton(name)
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             rows = self.db.execute("SELECT result FROM missed WHERE skeleton = ? "
                                    "ORDER BY at, rowid", (key,)).fetchall()
-            self.db.execute("DELETE FROM missed WHERE skeleton = ?", (key,))
+            self.db.execute("UPDATE missed SET told = told + 1 WHERE skeleton = ?", (key,))
+            self.db.execute("DELETE FROM missed WHERE skeleton = ? AND told >= ?",
+                            (key, TELLINGS))
         return missed_from(row[0] for row in rows)
+
+    def seen_missed(self, name: str, seen: Iterable[Missed]) -> None:
+        """The account ``name``'s game told ``seen``: those kept are forgotten."""
+        key = skeleton(name)
+        texts = [json.dumps(missed_data(m)) for m in seen]
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("DELETE FROM missed WHERE skeleton = ? AND result = ?",
+                                [(key, text) for text in texts])
 
 
 def missed_data(missed: Missed) -> list[object]:
@@ -333,7 +353,7 @@ def missed_from(texts: Iterable[str]) -> tuple[Missed, ...]:
     found = []
     for text in texts:
         try:
-            found.append(Missed(*json.loads(text)))
+            found.append(Missed(*json.loads(text)[:6]))  # (Redis keeps the tellings after)
         except (ValueError, TypeError):
             continue
     return tuple(found[-MAX_RESULTS:])

@@ -39,7 +39,7 @@ from .keymap import Key
 from .page import Page, Pop, Push, Replace, Transition
 from .tournament_news import TournamentNews, say_news
 from .tournament_seat import Seater, to_the_table
-from .tournaments import Queued, TournamentFeed, TournamentsPage
+from .tournaments import Queued, TournamentFeed, TournamentsPage, not_now
 from .trust import outcome
 from .widgets import Control, Role
 
@@ -62,6 +62,12 @@ class LobbyFeed(Protocol):
 
     @property
     def tables(self) -> Tables | None: ...
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the connection dropped and is being opened again (what
+        does something is refused meanwhile; a filter waits)."""
+        ...
 
     def filter(self, variant: str, speed: str) -> None: ...
 
@@ -321,6 +327,9 @@ class LobbyPage(FormPage):
 
     def _go(self, attempt: Callable[[], Page | str | CertificateQuestion]
             ) -> Transition | None:
+        if self.feed.reconnecting:  # (refused now, never done behind the player's back)
+            self.say(not_now())
+            return None
         self.say(_("Connecting…"))
         got = attempt()
         if not isinstance(got, str | CertificateQuestion):

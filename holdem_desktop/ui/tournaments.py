@@ -34,7 +34,7 @@ from .tournament_news import TournamentNews, say_news
 from .tournament_seat import Seater, to_the_table
 from .widgets import Control, Role
 
-__all__ = ["Heard", "TournamentFeed", "TournamentsPage", "standings_said"]
+__all__ = ["Heard", "TournamentFeed", "TournamentsPage", "not_now", "standings_said"]
 
 
 class Standings(Protocol):
@@ -139,6 +139,12 @@ class TournamentFeed(Protocol):
     def standings(self, key: str) -> bool: ...
 
 
+def not_now() -> str:
+    """Why what does something (join, watch, Play now, register, take it
+    back) is refused while the Lobby's connection is opened again."""
+    return _("Not connected to the server just now: reconnecting. Try again in a moment.")
+
+
 class Feed(Protocol):
     """The lobby's connection (the Lobby page's feed)."""
 
@@ -149,6 +155,11 @@ class Feed(Protocol):
     told: list[str]
     """What to say after the news (the account's new rating at a tournament's end)."""
     tournaments: TournamentFeed
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the connection dropped and is being opened again."""
+        ...
 
     def poll(self) -> bool: ...
 
@@ -318,6 +329,9 @@ class TournamentsPage(FormPage):
         if control.id == "close":
             return Pop()
         if control.id.startswith("tournament:"):
+            if self.feed.reconnecting:  # (never done behind the player's back later)
+                self.say(not_now())
+                return None
             key = control.id[11:]
             mine = self.watch.mine.get(key)
             name = self.desktop.account_name(self.feed.server) or self.name
@@ -338,4 +352,6 @@ class TournamentsPage(FormPage):
             self.say(_("Choose a tournament first, then press S for its standings."))
         elif not self.watch.standings(chosen):
             self.say(account_problem("too_fast"))
+        elif self.feed.reconnecting:  # (asked once connected again)
+            self.say(_("Reconnecting: the standings will follow once connected again."))
         return None

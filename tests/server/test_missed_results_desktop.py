@@ -159,3 +159,75 @@ def test_a_result_the_server_sends_again_is_not_told_again():
     link.inbox.put(WhileAway((twelve, Missed("Big one", 14, 40, False, 30, -11))))
     watch.poll()
     assert watch.missed == [FOURTH, LATER] and watch.told == [FOURTH, LATER]
+
+
+def test_a_while_away_lost_on_its_way_is_told_after_the_reconnection(desktop, served,
+                                                                     monkeypatch):
+    """The server sends what ended while Ada was away and her link dies
+    right then (the answer never arrives): the server kept it, so the
+    Lobby, connected again and signed in afresh, hears it, once; the
+    Desktop acknowledges it, and a Lobby opened again is not told it again."""
+    from holdem_desktop.net.account_messages import WhileAway
+
+    assert isinstance(account(served, Register("Ada", PASSWORD)), SignedIn)
+    keep(served, Missed("Twelve", 4, 12, False, 59, 23))
+    server = served.server
+    queue, lost = server._queue, []
+
+    def lose_it(conn, message) -> None:  # (on the server's loop)
+        if isinstance(message, WhileAway) and message.results and not lost:
+            lost.append(message)
+            server._conns[conn].ws.transport.abort()  # the link dies as it is sent
+            return
+        queue(conn, message)
+
+    monkeypatch.setattr(server, "_queue", lose_it)
+    app = lobby_by_keys(desktop, served)
+    lobby = app.screen
+    wait_for(app, [], lambda: any("No public table yet" in s for s in said(desktop)))
+    before = len(said(desktop))
+    sign_in_by_keys(app, "Ada", PASSWORD, "sign_in")
+    back = f"Connected to 127.0.0.1:{served.port} again."
+    wait_for(app, [], lambda: FOURTH in said(desktop), seen=lambda: said(desktop)[before:])
+    heard = said(desktop)[before:]
+    assert lost and heard.index("Connection lost, reconnecting…") < heard.index(back) \
+        < heard.index(FOURTH), heard
+    assert heard.count(FOURTH) == 1
+    assert [c.label for c in lobby.controls() if c.id.startswith("missed:")] == [FOURTH]
+    # acknowledged: the server forgets it; the Lobby opened again says nothing of it
+    wait_for(app, [], lambda: on_server_loop(served, lambda: server.accounts.db.execute(
+        "SELECT COUNT(*) FROM missed").fetchone()[0]) == 0)
+    lobby.focus.id = "close"
+    keys(app, "return")
+    keep(served, Missed("Big one", 14, 40, False, 30, -11))  # (a new one, for an event)
+    again = len(said(desktop))
+    app = lobby_by_keys(desktop, served)
+    wait_for(app, [], lambda: LATER in said(desktop)[again:],
+             seen=lambda: said(desktop)[again:])
+    assert FOURTH not in said(desktop)[again:]
+    assert [c.label for c in app.screen.controls() if c.id.startswith("missed:")] == [LATER]
+
+
+def test_an_older_game_that_never_acknowledges_is_not_told_forever(served):
+    """A game of before the acknowledgement asks at each sign-in and never
+    says it told: the server tells each result TELLINGS times, then never."""
+    from holdem_desktop.net.account_messages import TELLINGS, AskWhileAway, UseSession, WhileAway
+
+    from .test_server import next_message, online
+
+    signed = account(served, Register("Ada", PASSWORD))
+    assert isinstance(signed, SignedIn)
+    twelve = Missed("Twelve", 4, 12, False, 59, 23)
+    keep(served, twelve)
+    heard = []
+    for _k in range(TELLINGS + 1):
+        client = online(served)
+        client.connect()
+        try:
+            client.send(UseSession(signed.token))
+            assert isinstance(next_message(client, (SignedIn,)), SignedIn)
+            client.send(AskWhileAway())
+            heard.append(next_message(client, (WhileAway,)).results)
+        finally:
+            client.close()
+    assert heard == [(twelve,)] * TELLINGS + [()]

@@ -26,6 +26,7 @@ from holdem_desktop.net.account_messages import (
     Missed,
     Rating,
     Register,
+    SeenWhileAway,
     SignedIn,
     WhileAway,
 )
@@ -174,14 +175,20 @@ def test_a_tournament_of_another_process_tells_its_entrants_their_rating(two):
             assert my_rating(a.port, token) == rating == my_rating(b.port, token)
         hers = my_rating(b.port, tokens["Dee"])
         assert hers.games == 1 and hers.results[0].players == 6
-        for port, expected in ((a.port, 1), (b.port, 0)):  # once, whichever process is asked
+        # kept until acknowledged, whichever process is asked, then forgotten everywhere
+        for port, expected, seen in ((a.port, 1, False), (b.port, 1, True), (a.port, 0, False)):
             ear = Ear(port, tokens["Dee"])
             opened.append(ear)
             ear.send(AskWhileAway())
             ear.wait(lambda seen, ear=ear: bool(ear.of(WhileAway)), 15, "Dee's news")
             (missed,) = ear.of(WhileAway)
             assert len(missed.results) == expected, missed
-        (mine,) = opened[-2].of(WhileAway)[0].results  # (A's answer)
+            if seen:
+                ear.send(SeenWhileAway(missed.results))
+                ear.send(AskWhileAway())  # (answered after it: the acknowledgement is in)
+                ear.wait(lambda seen, ear=ear: len(ear.of(WhileAway)) == 2, 15, "again")
+                assert ear.of(WhileAway)[1] == WhileAway(())
+        (mine,) = opened[-3].of(WhileAway)[0].results  # (A's answer)
         assert mine == Missed("Quick six", hers.results[0].place, 6, mine.shared,
                                              hers.rating, hers.results[0].change)
     finally:

@@ -12,9 +12,9 @@ tournament's place of 12 and the change the ranking gave.
 Dee (an account too) registers and closes her connection: she is told
 nothing as it ends, but at her next sign-in her game's ``while_away`` is
 answered with that end (the tournament's name, her place of 12, her rating
-after it and its change, as My rating reads them), once; asked again, or by
-Ann who was told, nothing; a connection that never asks is never sent one
-(Bo's)."""
+after it and its change, as My rating reads them); asked again once her
+game acknowledged it, or by Ann who was told, nothing; a connection that
+never asks is never sent one (Bo's)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from holdem_desktop.net.account_messages import (
     Missed,
     Rating,
     Result,
+    SeenWhileAway,
     WhileAway,
 )
 from holdem_desktop.net.online import OnlineClient
@@ -144,7 +145,8 @@ def test_a_rated_tournament_s_end_tells_each_signed_in_entrant_their_new_rating(
         assert missed == WhileAway((Missed("Twelve", t.places["Dee"], 12, counts > 1,
                                            hers.rating, hers.results[0].change),)), missed
         assert hers.games == 1 and hers.results[0].players == 12
-        back.send(AskWhileAway())  # once
+        back.send(SeenWhileAway(missed.results))  # told: forgotten
+        back.send(AskWhileAway())
         wait_seen(lambda: len(of(back, WhileAway)) == 2, 10, "Dee's news again")
         assert of(back, WhileAway)[1] == WhileAway(())
         again = client_of(served, ann.token)  # (Ann was told: nothing kept for her)
