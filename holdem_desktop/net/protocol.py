@@ -79,12 +79,12 @@ from .wire import EVENT_TYPES, MAX_HISTORY, MAX_INT, MAX_ITEMS, WireError, decod
 __all__ = [
     "ACCOUNT_ANSWERS",
     "ACCOUNT_ASKS",
+    "GAME_ENDS",
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_FRAME",
     "NEWS",
     "PROTOCOL_VERSION",
-    "GAME_ENDS",
     "QUIET",
     "REFUSED_REASONS",
     "Act",

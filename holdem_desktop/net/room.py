@@ -69,8 +69,8 @@ from .chat import NewsGate, RoomChat, clean_line
 from .limits import AddressWindow
 from .names import clean_name, name_problem, skeleton
 from .protocol import (
-    Act,
     GAME_ENDS,
+    Act,
     Away,
     Back,
     Bye,

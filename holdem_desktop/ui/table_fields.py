@@ -2,8 +2,9 @@
 and a room's chat field take typed characters, Backspace and Ctrl+A as
 every other page's fields do (:class:`~.form_page.FormPage`): Ctrl+A, or
 the focus brought to the field by a key, selects the whole text ("300,
-selected"), typing or Backspace then replaces it, Left, Right, Home or End unselect it; any other key, or a click, ends
-the selection.  An open tab's page (Settings) answers for its own fields."""
+selected"), typing or Backspace then replaces it, Left, Right, Home or End
+unselect it; any other key, or a click, ends the selection.  An open
+tab's page (Settings) answers for its own fields."""
 
 from __future__ import annotations
 

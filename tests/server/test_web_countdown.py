@@ -57,7 +57,7 @@ def state(driver: Any) -> list[str]:
         "return [...document.querySelectorAll('#state li')].map(li => li.textContent)")]
 
 
-def test_the_blinds_clock_counts_down_on_a_quiet_table(served, pages):
+def test_the_blinds_clock_counts_down_on_a_quiet_table(served, pages):  # noqa: F811
     desk = DesktopPlayer(served, "Dana", Create("Dana", __version__, "tournament", 2, "normal"))
     ana = browser(390, 844)
     pages.append(ana)

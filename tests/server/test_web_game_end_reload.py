@@ -57,7 +57,7 @@ def _shown(driver: Any) -> dict[str, str]:
     return shown
 
 
-def test_a_phone_reloaded_after_the_game_says_and_shows_its_result(served, pages):
+def test_a_phone_reloaded_after_the_game_says_and_shows_its_result(served, pages):  # noqa: F811
     desk = DesktopPlayer(served, "Dana", Create("Dana", __version__, "heads_up", 2, "normal"))
     ana = browser(390, 844)
     pages.append(ana)
