@@ -280,7 +280,7 @@ def view_change(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in now.items():
         old = before.get(key)
-        if old == value:
+        if old == value and key in before:  # (a zone first shown as None is sent too)
             continue
         if key in GROWING and isinstance(old, list) and old:
             added = _added(old, value)
