@@ -580,6 +580,8 @@ class RemoteTable:
         end = self.game_end()
         for event in end:
             self._emit(event)
+        if end:  # the room's "you are back: you play your seat again": no game to play
+            self._echo_back = True
         return bool(end)
 
     def hand_so_far(self) -> list[object]:

@@ -96,6 +96,8 @@ def test_a_phone_reloaded_after_the_game_says_and_shows_its_result(served, pages
         wait_for(lambda: _shown(ana) == stayed, 20, between=desk.pump)
     assert _shown(ana) == stayed
     assert _ended(ana) == ended
+    # and nothing else: not "You are back: you play your seat again." (no game to play)
+    assert [t for t in live(ana) if "Places:" not in t] == [], live(ana)
     ana.execute_script("window.scrollTo(0, 0)")
     ana.save_screenshot(str(SHOTS / "game-end-reloaded.png"))
     ana.execute_script("window.scrollTo(0, document.body.scrollHeight)")
