@@ -80,6 +80,7 @@ from .wire import EVENT_TYPES, MAX_HISTORY, MAX_INT, MAX_ITEMS, WireError, decod
 __all__ = [
     "ACCOUNT_ANSWERS",
     "ACCOUNT_ASKS",
+    "GAME_ENDS",
     "MAX_DEPTH",
     "MAX_EVENTS",
     "MAX_FRAME",
@@ -567,6 +568,10 @@ class Events:
         return message
 
 
+GAME_ENDS = ("last_standing", "hands", "minutes", "no_humans")
+"""Why a game ends (a :class:`Table`'s ``result``)."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The whole public state of the room and the receiver's own view.
@@ -587,7 +592,8 @@ class Table:
     while their link was down, another hand having been dealt since, and
     ``ended_stand_ins`` its moves the computer made for a person;
     ``next_level_in`` (a tournament's table) when its clock raises the
-    blinds.  The last four are written only when they say something (see
+    blinds; ``result`` why the game ended.  The last five are written only
+    when they say something (see
     :data:`QUIET`).
     """
 
@@ -628,6 +634,11 @@ class Table:
     until the tournament's clock raises the blinds from those of this
     table's hand (``level``) to the next level's (0: the next hand is dealt
     at higher blinds; None: they do not go up by time, or no longer go up)."""
+    result: str | None = None
+    """Once the game is over, why it ended (a :class:`~holdem_desktop.session.GameOver`'s
+    ``reason``, one of :data:`GAME_ENDS`; None: it is not over): with
+    ``places``, the game's result for a member who came after it was said
+    (a reloaded page, a new connection)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
@@ -677,6 +688,7 @@ class Table:
         if self.next_level_in is not None:
             _check_int(self.next_level_in, "next_level_in", 0, MAX_INT)
         _check(type(self.game_over) is bool, "game_over", "not a bool")
+        _check(self.result is None or self.result in GAME_ENDS, "result", "not a game's end")
         _check(type(self.started) is bool, "started", "not a bool")
         _check_waiting(self.waiting_for, "waiting_for", seats)
 
@@ -696,7 +708,8 @@ class Table:
 
 
 QUIET: dict[type[Any], dict[str, Any]] = {
-    Table: {"blinds_up": False, "ended": None, "ended_stand_ins": (), "next_level_in": None}}
+    Table: {"blinds_up": False, "ended": None, "ended_stand_ins": (), "next_level_in": None,
+            "result": None}}
 """Fields written only when they differ from their default (a reader takes
 one left out as its default): a table that has nothing to say in them is
 written as before they were added, byte for byte."""

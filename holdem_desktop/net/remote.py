@@ -55,8 +55,10 @@ from holdem_desktop.i18n.tournament import COMPUTER, comes_to_seat, leaves_table
 from holdem_desktop.i18n.translate import _
 from holdem_desktop.session import (
     BlindsUp,
+    GameOver,
     GameStarted,
     HandStarting,
+    PlayerOut,
     SessionError,
     StoodIn,
     TurnStarted,
@@ -549,6 +551,38 @@ class RemoteTable:
         self._emit(TurnStarted(seat, min(top - player.bet, player.stack)))
         if seat < len(t.kinds) and t.kinds[seat] == "human" and not t.connected[seat]:
             self.on_news(room_news("turn_waits", (t.names[seat],)))
+
+    def game_end(self) -> list[object]:
+        """The game's end as the players heard it, once the game is over
+        (none: it is not, or the room did not say why it ended): who the
+        last hand put out (:class:`PlayerOut`, in the session's order: more
+        chips at the hand's start, better place), then the
+        :class:`GameOver` with every place -- for a window or a page that
+        came after it was said (a reloaded page)."""
+        t = self.table
+        if t is None or not t.started or not t.game_over or t.result is None:
+            return []
+        started = next((e for e in t.view.history if isinstance(e, HandStarted)), None) \
+            if t.view is not None else None
+        start = dict(zip(started.seats, started.stacks, strict=True)) if started else {}
+        busted = sorted((k for k in start if k < len(t.places) and t.places[k] is not None
+                         and t.chips[k] == 0), key=lambda k: -start[k])
+        out: list[object] = []
+        for k in busted:
+            shared = sum(1 for o in busted if start[o] == start[k]) > 1
+            out.append(PlayerOut(k, t.places[k] or 0, shared))
+        places = tuple((k, place or 0) for k, place in enumerate(t.places))
+        return [*out, GameOver(t.result, places)]
+
+    def tell_end(self) -> bool:
+        """Give the listeners the game's end again (:meth:`game_end`):
+        said, shown and written as when the game ended.  False: it is not over."""
+        end = self.game_end()
+        for event in end:
+            self._emit(event)
+        if end:  # the room's "you are back: you play your seat again": no game to play
+            self._echo_back = True
+        return bool(end)
 
     def hand_so_far(self) -> list[object]:
         """The events of the hand the view shows (none before the first deal),

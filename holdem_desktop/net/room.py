@@ -69,6 +69,7 @@ from .chat import NewsGate, RoomChat, clean_line
 from .limits import AddressWindow
 from .names import clean_name, name_problem, skeleton
 from .protocol import (
+    GAME_ENDS,
     Act,
     Away,
     Back,
@@ -1171,7 +1172,9 @@ class Room(PublicTable, SitOut):
         return Table.built(view, *alike, self._removed_for(member),
                            tuple(self.stand_ins) if view is not None else (), left, bank, 0,
                            self._blinds_up_for(member) and view is not None, ended, ended_ins,
-                           self._next_level_in())
+                           self._next_level_in(),
+                           s.result.reason if s.result is not None
+                           and s.result.reason in GAME_ENDS else None)
 
     def _blinds_up_for(self, member: Member) -> bool:
         """Whether ``member`` heard the blinds go up as this hand was dealt."""

@@ -324,7 +324,17 @@ class WebMember:
         hand's moves in the Move log as the page had them; one newly
         seated hears that and who is here."""
         self.arrived = True
-        if remote.rejoined:
+        if not remote.rejoined and remote.game_end():
+            # the game ended before this page came (a reload): its last hand
+            # in the Move log and by the board, then its result, said, shown
+            # and written as the page that stayed open had them
+            assert self.log is not None
+            for hand in remote.hands_so_far():
+                self.log.take_up(hand)
+                for event in hand:
+                    self.result(event)
+            remote.tell_end()
+        elif remote.rejoined:
             # the page's Move log, emptied by the reload, holds this hand again
             assert self.log is not None
             for hand in remote.hands_so_far():  # (the one that ended while away first)

@@ -6,6 +6,7 @@ the Move log and the chat."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from holdem_desktop.engine.views import SeatView
 from holdem_desktop.i18n.lobby import Tables, count_line, game_name, speed_name, table_line
 from holdem_desktop.i18n.names import amount, card_name, cards_names, hand_now
 from holdem_desktop.i18n.phrases import pot_label
+from holdem_desktop.i18n.tournament import blinds_go_up_line
 from holdem_desktop.i18n.translate import _, language, ngettext
 from holdem_desktop.net.lobby_messages import GAMES, SPEEDS
 from holdem_desktop.net.remote import RemoteTable
@@ -24,7 +26,7 @@ from holdem_desktop.ui.action_panel import PRESETS, ActionPanel, Command, Preset
 from holdem_desktop.ui.howto import how_to_play
 from holdem_desktop.ui.keymap import KeyMap
 from holdem_desktop.ui.reading import all_in_seats
-from holdem_desktop.ui.state_words import header_lines, player_line
+from holdem_desktop.ui.state_words import blinds_rise, header_lines, player_line
 from holdem_desktop.ui.state_words import read_state as state_reading
 
 __all__ = ["PAGE_PRESETS", "TWO_POT", "ZONES", "hand_so_far", "hand_text", "lobby_filters",
@@ -177,6 +179,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
                for p in PAGE_PRESETS]
     started = table.table is not None and table.table.started
     state = header_lines(table)  # the hand, its blinds and when they go up (the desktop's)
+    ticking, left = _ticking(table, state)
     if view is not None and not view.over and view.to_act is not None:
         state.append(_("Your turn, {amount} to call").format(amount=amount(view.to_call))
                      if view.to_act == table.seat and view.to_call else
@@ -202,7 +205,30 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
         "code": table.code,
         "chat": [line.spoken for line in table.chat_lines[-LOG_SHOWN:]],
         "turn": turn_of(table),
+        "ticking": ticking,
+        "ticking_left": left,
     }
+
+
+TICKING_MINUTES = 240
+"""The most minutes a countdown's words are sent for (a level is far shorter)."""
+
+
+def _ticking(table: RemoteTable, state: list[str]) -> tuple[dict[str, Any] | None, int | None]:
+    """The Game state's line that counts down ("Blinds go up to 30 and 60 in
+    4 minutes", when a clock raises the blinds), for the page to count it
+    down by itself between views: ``{"line": its index, "words": [...]}``,
+    ``words[m]`` the line with ``m`` minutes left (whole minutes rounded
+    up; ``words[0]``: from the next hand), and the seconds left now (each
+    view's: the page counts from its arrival).  None, None: no line counts."""
+    rise = blinds_rise(table)
+    if rise is None or not state:
+        return None, None
+    (level, seconds), line = rise, len(state) - 1  # (the header's last line)
+    minutes = min(TICKING_MINUTES, max(0, math.ceil(seconds / 60.0)))
+    words = [blinds_go_up_line(level.blinds, m * 60.0) for m in range(minutes + 1)]
+    state[line] = words[minutes]  # (worded from the same seconds as the count)
+    return {"line": line, "words": words}, math.ceil(seconds)
 
 
 def _over(table: RemoteTable) -> bool:
@@ -254,7 +280,7 @@ def view_change(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in now.items():
         old = before.get(key)
-        if old == value:
+        if old == value and key in before:  # (a zone first shown as None is sent too)
             continue
         if key in GROWING and isinstance(old, list) and old:
             added = _added(old, value)

@@ -68,6 +68,9 @@ class Dialog(Page):
         before the focused button (the window's :meth:`~.App.where`)."""
         return " ".join(t for t in (self.question, self.detail) if t)
 
+    def tick(self) -> None:
+        self.under.tick_under()  # (the table's held words go on, behind the question)
+
     def activate(self, control: Control) -> Transition | None:
         if control.id == CONFIRM:
             return self._confirm()

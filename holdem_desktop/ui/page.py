@@ -150,6 +150,12 @@ class Page:
         16 ms while :meth:`animating`): Statistics plays the chart's tone
         once its words are said."""
 
+    def tick_under(self) -> None:
+        """At each turn of the window's loop while a dialog is open over this
+        page: what of its timed work goes on under a dialog (the table: the
+        words held for the voice, once it has said the dialog's); none by
+        default."""
+
     def description(self) -> str:
         """What is said after the title as the page opens, before its focus
         (a dialog's static text, as a screen reader reads it): none unless

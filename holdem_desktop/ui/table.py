@@ -515,5 +515,11 @@ class TableScreen(TableFields, TabbedPage):
     def tick(self) -> None:
         self.out_of_game.tick()
 
+    def tick_under(self) -> None:
+        """Under a dialog (the bust-out one): the words held while the player
+        only watches go to the voice once it has said the dialog's (queued
+        behind them, never over the question); nothing else moves."""
+        self.out_of_game.catch_up()
+
     def take_move(self) -> Transition | None:
         return self.out_of_game.take_move()

@@ -1,9 +1,10 @@
 """The table's text fields (a module of :mod:`.table`): the typed amount box
 and a room's chat field take typed characters, Backspace and Ctrl+A as
-every other page's fields do (:class:`~.form_page.FormPage`): Ctrl+A
-selects the whole text ("300, selected"), typing or Backspace then replaces
-it, Left, Right, Home or End unselect it; any other key, or a click, ends
-the selection.  An open tab's page (Settings) answers for its own fields."""
+every other page's fields do (:class:`~.form_page.FormPage`): Ctrl+A, or
+the focus brought to the field by a key, selects the whole text ("300,
+selected"), typing or Backspace then replaces it, Left, Right, Home or End
+unselect it; any other key, or a click, ends the selection.  An open
+tab's page (Settings) answers for its own fields."""
 
 from __future__ import annotations
 
@@ -82,6 +83,18 @@ class TableFields(Page):
             return
         field.selected = bool(control.value)
         self._echo(control.value + ", " + _("selected") if control.value else _("empty"))
+
+    def describe(self, control: Control) -> str:
+        """A field the keys bring the focus to (Tab, Shift+Tab, Home, End)
+        has its whole text selected, as every field of the system and the
+        game's other pages: typing replaces the old amount or line, and
+        ", selected" is said after it (as Ctrl+A says it)."""
+        text = super().describe(control)
+        field = self._field(control)
+        if field is not None and control.enabled and control.value:
+            field.selected = True
+            text += ", " + _("selected")
+        return text
 
     def cursor(self, control: Control, key: str) -> None:
         """Left, Right, Home or End on the selected text unselect it and keep

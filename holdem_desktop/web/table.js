@@ -101,6 +101,7 @@
   // and the chat's added lines ("log+": [how many to keep, the new lines]).
   let view = {};
   function change(delta) {
+    if ("ticking_left" in delta) tickAt = performance.now();  // (the seconds left from now)
     for (const [key, value] of Object.entries(delta)) {
       if (key.endsWith("+")) {
         const base = key.slice(0, -1);
@@ -108,6 +109,26 @@
       } else view[key] = value;
     }
     return view;
+  }
+
+  // A Game state line that counts down ("Blinds go up to 30 and 60 in 4
+  // minutes") counts down by itself on a quiet table, from the seconds left
+  // when the view came, by the page's own clock: the server sends its words
+  // for each minute left (``ticking``), the page picks the one for now.  The
+  // zone is not a live region: a changed line is shown, never said.
+  let tickAt = 0, ticker = null;
+  function tick() {
+    const t = view.ticking, left = view.ticking_left;
+    if (!t || typeof left !== "number") {
+      if (ticker !== null) { clearInterval(ticker); ticker = null; }
+      return;
+    }
+    const now = left - (performance.now() - tickAt) / 1000;
+    const minutes = now <= 0 ? 0 : Math.ceil(now / 60);
+    const text = t.words[Math.min(minutes, t.words.length - 1)];
+    const line = $("state").children[t.line];
+    if (line && line.textContent !== text) line.textContent = text;  // (only when it changes)
+    if (ticker === null) ticker = setInterval(tick, 1000);
   }
 
   function show(v) {
@@ -119,7 +140,7 @@
     $("cards").replaceChildren(...cards);
     for (const b of v.buttons) setButton("press-" + b.id, b);
     for (const p of v.presets) setButton("preset-" + p.id, p);
-    fill("state", v.state); fill("players", v.players);
+    fill("state", v.state); tick(); fill("players", v.players);
     $("log").replaceChildren(...v.log.map((t) => el("li", t)));
     $("log").hidden = !v.log.length;  // (an empty list: out of the Tab order)
     $("log").scrollTop = $("log").scrollHeight;  // the newest lines in view

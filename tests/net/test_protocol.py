@@ -20,6 +20,7 @@ from holdem_desktop.engine.events import HandStarted, HoleCardsDealt
 from holdem_desktop.engine.variant import shipped_variant
 from holdem_desktop.engine.views import SeatView
 from holdem_desktop.net.protocol import (
+    GAME_ENDS,
     MAX_DEPTH,
     MAX_EVENTS,
     MAX_FRAME,
@@ -271,6 +272,7 @@ def tables(draw: Any) -> Table:
         game_over=draw(st.booleans()), started=draw(st.booleans()),
         waiting_for=tuple(draw(seat_list)),
         next_level_in=draw(st.none() | st.integers(0, 10**6)),
+        result=draw(st.none() | st.sampled_from(GAME_ENDS)),
     )
 
 
@@ -482,6 +484,8 @@ BAD_HOST = [
     (table(next_level_in=-1), "bad_field"),
     (table(next_level_in=1.5), "bad_field"),
     (table(next_level_in=True), "bad_field"),
+    (table(result="won"), "bad_field"),
+    (table(result=1), "bad_field"),
     (payload(type="error", reason="Not Your Turn", data={}), "bad_field"),
     (payload(type="error", reason="x", data={"a": 1.5}), "bad_field"),
     (payload(type="error", reason="x", data={"a": [1]}), "bad_field"),

@@ -29,6 +29,12 @@ def ctrl_a(app: App) -> None:
     app.run(max_events=1)
 
 
+def shift_tab(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB,
+                                         mod=pygame.KMOD_LSHIFT))
+    app.run(max_events=1)
+
+
 def heard_at(screen) -> list[str]:
     """Everything the table hands to the voice from now on."""
     heard: list[str] = []
@@ -111,3 +117,26 @@ def test_f1_in_a_table_field_lists_ctrl_a(amount_box):
     screen.focus.id = "button:fold"
     keys(app, "f1")
     assert not any(SELECT_ALL in line for line in (c.label for c in screen.tab.controls()))
+
+
+def test_the_amount_box_reached_by_keys_selects_its_text_and_typing_replaces_it(amount_box):
+    """Tab (or Shift+Tab, Home, End: any key that brings the focus) to the
+    amount box selects its text, as every field of the system and the
+    game's other pages do, and says so: typing replaces the old amount (it
+    appended: "300" then "1000" made "3001000")."""
+    app, screen, heard = amount_box
+    typed(app, "300")
+    keys(app, "tab")  # on to the presets
+    assert screen.focus.id != AMOUNT_BOX
+    shift_tab(app)  # back
+    assert screen.focus.id == AMOUNT_BOX
+    assert heard[-1] == "Type an amount, edit, 300, selected"
+    box = next(c for c in screen.table_controls() if c.id == AMOUNT_BOX)
+    assert box.selected  # drawn highlighted
+    typed(app, "1000")
+    assert screen.amount_box.text == "1000"
+    shift_tab(app)  # to Increase amount, then forward
+    keys(app, "tab")
+    assert heard[-1] == "Type an amount, edit, 1000, selected"
+    keys(app, "backspace")
+    assert screen.amount_box.text == "" and heard[-1] == "1000 erased, empty"
