@@ -1,0 +1,126 @@
+"""The game's last hand ends while Mara is away from her LAN room: her link
+is down (her desktop comes back by itself), or she closed the game and
+joins again with her seat's token.  Back at the table she hears, sees and
+finds in the Move log the game's end as a player who stayed did -- the
+hand's end, then who it put out, then the game's result -- once: a second
+return, or a player who stayed connected, hears it no more.  (She heard
+"Back at the table." and nothing of the end, and the table showed no
+result.)"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from types import SimpleNamespace
+
+from holdem_desktop import __version__
+from holdem_desktop.engine.actions import Action
+from holdem_desktop.engine.variant import EndCondition, shipped_variant
+from holdem_desktop.net.protocol import Act, Hello, NewGame, Table
+from holdem_desktop.session import GameOver
+from holdem_desktop.ui.app import App
+from holdem_desktop.ui.table import TableScreen
+from tests.driving import keys
+from tests.server.conftest import desktop, said, settle  # noqa: F401  (desktop: a fixture)
+
+from .conftest import ROOM_CODE, lan_client
+from .test_lan_reconnect import proxies
+from .test_lan_reconnect_ended import Folder, back, cut_while_ada_ends_the_hand, this_hand
+from .test_lan_reconnect_log import until
+
+ONE_HAND = replace(shipped_variant("tournament"), end=EndCondition(hands=1))
+"""The game ends after its first hand (chips rank the players)."""
+
+WON = "You win the game! Places: 1, you; 2, Ada."
+"""What Mara hears of the game's end (Ada folds to her: she has more chips)."""
+
+
+def one_hand(served):  # noqa: ANN001, ANN201
+    return lambda **options: served(**options, variant=ONE_HAND)
+
+
+def ends(lines: list[str]) -> list[str]:
+    return [s for s in lines if "Places:" in s]
+
+
+def ended_as_if_stayed(desktop, table: TableScreen, app: App, room) -> None:  # noqa: F811
+    """The game's end as the player who stayed has it: the hand that ended,
+    then the result, in the Move log; the result by the board, in Game
+    state (key i), and on the table's buttons (New game is Ada's)."""
+    lines = this_hand(table.log)
+    assert lines[-1] == WON, lines
+    assert lines[-2].startswith("You win the pot of "), lines  # (Ada folded)
+    assert ends(table.log) == [WON]
+    assert table.result == room.session.result == GameOver("hands", table.result.places)
+    start = len(said(desktop))
+    keys(app, "i")
+    state = " ".join(said(desktop)[start:])
+    assert WON in state, state
+
+
+def test_the_game_that_ended_while_the_link_was_down_ends_for_mara_once(
+        desktop, served):  # noqa: F811
+    made, make = proxies()
+    try:
+        c = cut_while_ada_ends_the_hand(desktop, one_hand(served), make, deal=False)
+        app, table, room = c.app, c.table, c.room
+        assert until(app, lambda: room.session.result is not None, (c.ada,))
+        c.proxy.restore()
+        back(app, desktop, c.start)
+        settle(app, [c.ada], 0.3)
+        # said after "Back at the table.", once
+        assert said(desktop)[c.start:] == ["Connection lost, reconnecting…",
+                                           f"Back at the table. {WON}"]
+        ended_as_if_stayed(desktop, table, app, room)
+        assert desktop.remote.game_over and not desktop.remote.running
+        # a second drop and return, after the end: "Back at the table." alone
+        start = len(said(desktop))
+        c.proxy.cut()
+        assert until(app, lambda: "Connection lost, reconnecting…" in said(desktop)[start:])
+        c.proxy.restore()
+        back(app, desktop, start)
+        settle(app, [c.ada], 0.3)
+        assert said(desktop)[start:] == ["Connection lost, reconnecting…", "Back at the table."]
+        assert ends(table.log) == [WON]
+    finally:
+        for p in made:
+            p.close()
+
+
+def test_a_player_who_stayed_hears_the_end_once(desktop, served):  # noqa: F811
+    made, make = proxies()
+    try:
+        server = served(size=2, variant=ONE_HAND)
+        room = server.room
+        ada = Folder("Ada", server.port, 1, client=lan_client(server),
+                     first=Hello("Ada", ROOM_CODE, __version__))
+        proxy = make(server.port)
+        table = desktop.join_room(ROOM_CODE, f"holdem-lan://127.0.0.1:{proxy.port}/"
+                                  f"{ROOM_CODE}?pin={server.fingerprint}", "Mara")
+        assert isinstance(table, TableScreen), table
+        app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+        remote = desktop.remote
+        assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
+        ada.deal = True
+        ada.client.send(NewGame())
+        assert until(app, lambda: remote.running, (ada,))
+        start = len(said(desktop))
+        remote.next_hand()
+        ada.fold = True
+        assert until(app, lambda: ends(said(desktop)[start:]), (ada,))
+        settle(app, [ada], 0.3)
+        heard = said(desktop)[start:]
+        assert len(ends(heard)) == 1 and ends(heard)[0].endswith(WON), heard
+        ended_as_if_stayed(desktop, table, app, room)
+        # the link drops after the end: back, nothing of it again
+        start = len(said(desktop))
+        proxy.cut()
+        assert until(app, lambda: "Connection lost, reconnecting…" in said(desktop)[start:])
+        proxy.restore()
+        back(app, desktop, start)
+        settle(app, [ada], 0.3)
+        assert said(desktop)[start:] == ["Connection lost, reconnecting…", "Back at the table."]
+        assert ends(table.log) == [WON]
+    finally:
+        for p in made:
+            p.close()
