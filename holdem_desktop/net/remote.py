@@ -482,9 +482,11 @@ class RemoteTable:
 
     def _table(self, table: Table) -> None:
         self._clock_at = time.monotonic()  # the clock's seconds count from here
-        if self.table is None and self.seat is not None and table.started \
-                and not table.game_over:
+        if self.table is None and self.seat is not None and table.started and (
+                not table.game_over or (self.seat < len(table.places)
+                                        and table.places[self.seat] is not None)):
             self._echo_back = True  # joined again with the token: see :meth:`tell_where`
+            # (the game over: its end is said instead, with no seat to play again)
         before, self.table = self.table, table
         seat = self.seat
         if seat is not None and seat < len(table.kinds) and self._asked_away is not None \

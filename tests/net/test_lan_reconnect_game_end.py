@@ -124,3 +124,56 @@ def test_a_player_who_stayed_hears_the_end_once(desktop, served):  # noqa: F811
     finally:
         for p in made:
             p.close()
+
+
+def test_mara_joins_again_with_her_token_after_the_game_ended_without_her(
+        desktop, served, monkeypatch):  # noqa: F811
+    from holdem_desktop.app import Desktop
+    from holdem_desktop.speech import RecordingSpeaker
+
+    server = served(size=2, variant=ONE_HAND)
+    room = server.room
+    ada = Folder("Ada", server.port, 1, client=lan_client(server),
+                 first=Hello("Ada", ROOM_CODE, __version__))
+    address = f"holdem-lan://127.0.0.1:{server.port}/{ROOM_CODE}?pin={server.fingerprint}"
+    table = desktop.join_room(ROOM_CODE, address, "Mara")
+    assert isinstance(table, TableScreen), table
+    app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    remote = desktop.remote
+    assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
+    ada.deal = True
+    ada.client.send(NewGame())
+    assert until(app, lambda: remote.running, (ada,))
+    remote.next_hand()
+    session = room.session
+    assert until(app, lambda: session.hand is not None and not session.hand.over
+                 and remote.table.view is not None and not remote.table.view.over, (ada,))
+    ada.deal = False
+    mara = remote.seat
+    if session.waiting_for == mara:  # Mara raises: Ada faces a bet (she folds to it)
+        assert until(app, lambda: remote.my_turn)
+        decision = room.decision
+        remote.submit(mara, Action.raise_to(60))
+        assert until(app, lambda now=decision: room.decision != now
+                     and remote.decision == room.decision)
+    assert session.waiting_for == ada.seat
+    desktop.close_room()  # Mara closes the game during its last hand
+    assert until(app, lambda: all(m.conn is None for m in room.members if m.seat == mara))
+    ada.fold = True
+    ada.pump()
+    ada._play(ada.table)  # (her turn came with the last table she has)
+    assert until(app, lambda: session.result is not None, (ada,))
+    # a new window, on the same folders: the seat's token kept
+    again = Desktop(rng=random.Random(6), speaker=RecordingSpeaker())
+    again.settings = again.settings.updated(player_name="Mara", players=2, strength="easy")
+    try:
+        table = again.join_room(ROOM_CODE, address, "Mara")
+        assert isinstance(table, TableScreen), table
+        assert again.remote.seat == mara
+        app = App(table, keymap=again.keymap, after_input=again.flush, poll=again.poll)
+        again.flush()  # (as after the key that joined)
+        settle(app, [ada], 0.3)
+        assert said(again) == [f"Back at the table. {WON}"], said(again)
+        ended_as_if_stayed(again, table, app, room)
+    finally:
+        again.close_room()
