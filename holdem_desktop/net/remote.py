@@ -501,6 +501,12 @@ class RemoteTable:
         view = table.view
         if view is not None and view.over and self.hand is not None and not self.hand.over:
             self.hand = None  # the host says the hand is over: so it is
+        elif view is not None and view.over and self.hand is None and view.history:
+            # Back after the hand ended while away (or joined after its end):
+            # the ended hand's betting too, so the felt shows it and the keys
+            # say "the hand is over", as to a player who stayed.
+            mirror = self._mirror(view, table)
+            self.hand = mirror if mirror is not None and mirror.over else None
         elif view is not None and not view.over and (
                 self.hand is None or len(self.hand.actions) != table.decision):
             # Joined (or back) in the middle of a hand, or out of step: the

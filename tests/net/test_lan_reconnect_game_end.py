@@ -10,8 +10,12 @@ result.)"""
 from __future__ import annotations
 
 import random
+import tempfile
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
+
+import pygame
 
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import Action
@@ -31,6 +35,9 @@ from .test_lan_reconnect_log import until
 ONE_HAND = replace(shipped_variant("tournament"), end=EndCondition(hands=1))
 """The game ends after its first hand (chips rank the players)."""
 
+SHOTS = Path(tempfile.gettempdir()) / "holdem-shots"
+"""Where the table's pictures are left to look at."""
+
 WON = "You win the game! Places: 1, you; 2, Ada."
 """What Mara hears of the game's end (Ada folds to her: she has more chips)."""
 
@@ -43,7 +50,8 @@ def ends(lines: list[str]) -> list[str]:
     return [s for s in lines if "Places:" in s]
 
 
-def ended_as_if_stayed(desktop, table: TableScreen, app: App, room) -> None:  # noqa: F811
+def ended_as_if_stayed(desktop, table: TableScreen, app: App, room,  # noqa: F811
+                       name: str) -> None:
     """The game's end as the player who stayed has it: the hand that ended,
     then the result, in the Move log; the result by the board, in Game
     state (key i), and on the table's buttons (New game is Ada's)."""
@@ -52,10 +60,21 @@ def ended_as_if_stayed(desktop, table: TableScreen, app: App, room) -> None:  # 
     assert lines[-2].startswith("You win the pot of "), lines  # (Ada folded)
     assert ends(table.log) == [WON]
     assert table.result == room.session.result == GameOver("hands", table.result.places)
+    buttons = {c.id: c for c in table.controls() if c.id.startswith("button:")}
+    assert buttons["button:fold"].reason == "You can't fold: the hand is over."
+    game = buttons["button:next_hand"]  # (the hand over: not "press Next hand")
+    assert (game.label, game.enabled, game.reason) == (
+        "New game", False, "The player who created the room starts the next game.")
     start = len(said(desktop))
     keys(app, "i")
     state = " ".join(said(desktop)[start:])
-    assert WON in state, state
+    assert state == f"{WON} The player who created the room starts the next game.", state
+    felt = table._picture()  # (a key caught it up) the last hand: her cards, who won what
+    assert felt is not None and felt.over and len(felt.hole) == 2, felt
+    app.frame()
+    shot = SHOTS / f"{name}.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(shot))  # (to look at)
 
 
 def test_the_game_that_ended_while_the_link_was_down_ends_for_mara_once(
@@ -71,7 +90,7 @@ def test_the_game_that_ended_while_the_link_was_down_ends_for_mara_once(
         # said after "Back at the table.", once
         assert said(desktop)[c.start:] == ["Connection lost, reconnecting…",
                                            f"Back at the table. {WON}"]
-        ended_as_if_stayed(desktop, table, app, room)
+        ended_as_if_stayed(desktop, table, app, room, "game-end-back")
         assert desktop.remote.game_over and not desktop.remote.running
         # a second drop and return, after the end: "Back at the table." alone
         start = len(said(desktop))
@@ -111,7 +130,7 @@ def test_a_player_who_stayed_hears_the_end_once(desktop, served):  # noqa: F811
         settle(app, [ada], 0.3)
         heard = said(desktop)[start:]
         assert len(ends(heard)) == 1 and ends(heard)[0].endswith(WON), heard
-        ended_as_if_stayed(desktop, table, app, room)
+        ended_as_if_stayed(desktop, table, app, room, "game-end-stayed")
         # the link drops after the end: back, nothing of it again
         start = len(said(desktop))
         proxy.cut()
@@ -174,6 +193,6 @@ def test_mara_joins_again_with_her_token_after_the_game_ended_without_her(
         again.flush()  # (as after the key that joined)
         settle(app, [ada], 0.3)
         assert said(again) == [f"Back at the table. {WON}"], said(again)
-        ended_as_if_stayed(again, table, app, room)
+        ended_as_if_stayed(again, table, app, room, "game-end-token")
     finally:
         again.close_room()
