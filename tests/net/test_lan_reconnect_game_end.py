@@ -20,11 +20,12 @@ import pygame
 from holdem_desktop import __version__
 from holdem_desktop.engine.actions import Action
 from holdem_desktop.engine.variant import EndCondition, shipped_variant
-from holdem_desktop.net.protocol import Act, Hello, NewGame, Table
+from holdem_desktop.net.protocol import Act, Hello, NewGame, NextHand, Table
 from holdem_desktop.session import GameOver
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.table import TableScreen
 from tests.driving import keys
+from tests.server.test_reconnect import back_at_table
 from tests.server.conftest import desktop, said, settle  # noqa: F401  (desktop: a fixture)
 
 from .conftest import ROOM_CODE, lan_client
@@ -196,3 +197,78 @@ def test_mara_joins_again_with_her_token_after_the_game_ended_without_her(
         ended_as_if_stayed(again, table, app, room, "game-end-token")
     finally:
         again.close_room()
+
+
+class Caller(Folder):
+    """Ada: calls on her turn, only when told to."""
+
+    call = False
+
+    def _play(self, t: Table) -> None:
+        view = t.view
+        if view is not None and not view.over and view.to_act == self.seat and self.call:
+            moment = (t.hands_played, len(view.history))
+            if moment != self.acted_at:
+                self.acted_at = moment
+                self.client.send(Act(Action.call().kind, 0, t.hand, t.decision))
+        elif self.deal and t.started and not t.game_over and self.seat in t.waiting_for \
+                and self.pressed_for != t.hands_played:
+            self.pressed_for = t.hands_played
+            self.client.send(NextHand())
+
+
+def test_who_the_last_hand_put_out_then_the_result(desktop, served):  # noqa: F811
+    """Mara goes all-in, her link falls, Ada calls: the board runs out and one
+    of them has every chip.  Back, Mara hears who is out, then the result."""
+    made, make = proxies()
+    try:
+        server = served(size=2, seed=12)  # (the game ends when one holds every chip:
+        # this deck gives the pot to one of them)
+        room = server.room
+        ada = Caller("Ada", server.port, 1, client=lan_client(server),
+                     first=Hello("Ada", ROOM_CODE, __version__))
+        proxy = make(server.port)
+        table = desktop.join_room(ROOM_CODE, f"holdem-lan://127.0.0.1:{proxy.port}/"
+                                  f"{ROOM_CODE}?pin={server.fingerprint}", "Mara")
+        assert isinstance(table, TableScreen), table
+        app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+        remote = desktop.remote
+        assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
+        ada.deal = ada.call = True  # she limps, or calls the big blind
+        ada.client.send(NewGame())
+        assert until(app, lambda: remote.running, (ada,))
+        remote.next_hand()
+        assert until(app, lambda: remote.my_turn, (ada,))
+        ada.deal = ada.call = False
+        session, mara = room.session, remote.seat
+        decision = room.decision
+        remote.submit(mara, Action.all_in())
+        assert until(app, lambda: room.decision != decision and session.waiting_for == ada.seat,
+                     (ada,))
+        start = len(said(desktop))
+        proxy.cut()
+        assert until(app, lambda: "Connection lost, reconnecting…" in said(desktop)[start:])
+        assert until(app, lambda: all(m.conn is None for m in room.members if m.seat == mara))
+        ada.call = True
+        ada.pump()
+        ada._play(ada.table)
+        assert until(app, lambda: session.result is not None, (ada,))
+        result = session.result
+        assert result.places[mara] == (mara, 2)  # (this deck: Mara loses, and is out)
+        proxy.restore()
+
+        def framed() -> bool:  # (the window's loop turns all the time: a player
+            app.run(max_events=1)  # out hears the table's words as the voice takes them)
+            return bool(back_at_table(said(desktop)[start:])) and desktop.outputs.said(remote)
+        assert until(app, framed, (ada,), 30), said(desktop)[start:]
+        settle(app, [ada], 0.3)
+        out = "You are out in place 2."
+        over = "Game over: Ada wins. You finished second of 2. Places: 1, Ada; 2, you."
+        assert said(desktop)[start:] == ["Connection lost, reconnecting…",
+                                         f"Back at the table. {out} {over}"]
+        lines = this_hand(table.log)  # the hand's end, who is out, the result
+        assert lines[-3:] == ["Ada wins the pot of 3,000 with pair of sixes.", out, over], lines
+        assert table.result == result
+    finally:
+        for p in made:
+            p.close()
