@@ -13,7 +13,6 @@ import random
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pygame
 
@@ -25,8 +24,8 @@ from holdem_desktop.session import GameOver
 from holdem_desktop.ui.app import App
 from holdem_desktop.ui.table import TableScreen
 from tests.driving import keys
-from tests.server.test_reconnect import back_at_table
 from tests.server.conftest import desktop, said, settle  # noqa: F401  (desktop: a fixture)
+from tests.server.test_reconnect import back_at_table
 
 from .conftest import ROOM_CODE, lan_client
 from .test_lan_reconnect import proxies
@@ -43,7 +42,7 @@ WON = "You win the game! Places: 1, you; 2, Ada."
 """What Mara hears of the game's end (Ada folds to her: she has more chips)."""
 
 
-def one_hand(served):  # noqa: ANN001, ANN201
+def one_hand(served):
     return lambda **options: served(**options, variant=ONE_HAND)
 
 
