@@ -325,7 +325,8 @@ class Desktop(PlayOnline):
         """A player who joins a room hears who is in it, after the table's first
         words; one back at their seat in a game running, where it stands instead."""
         remote = self.remote
-        if not isinstance(page, str) and remote is not None and remote.rejoined:
+        if not isinstance(page, str) and remote is not None \
+                and (remote.rejoined or remote.back_after_end):  # (the end heard, once)
             page.quiet_arrival = True  # said instead of the table's title
             remote.tell_where()  # (and whose turn it is)
         elif not isinstance(page, str) and remote is not None:  # seated in a game: said

@@ -236,6 +236,9 @@ class RemoteTable:
         """Back at the table (over a new connection, or joining again with the
         token): the room's first news, "you are back", is not said after
         "Back at the table." (the same thing twice)."""
+        self._end_told = False
+        """The game's end (a :class:`GameOver`) went to the listeners: a table
+        back after it never gives it again (see :meth:`tell_where`)."""
         self._bye = False
         self._asked_away: bool | None = None
         """Away (True) or Back (False) asked of the room, until a table shows it."""
@@ -479,9 +482,11 @@ class RemoteTable:
 
     def _table(self, table: Table) -> None:
         self._clock_at = time.monotonic()  # the clock's seconds count from here
-        if self.table is None and self.seat is not None and table.started \
-                and not table.game_over:
+        if self.table is None and self.seat is not None and table.started and (
+                not table.game_over or (self.seat < len(table.places)
+                                        and table.places[self.seat] is not None)):
             self._echo_back = True  # joined again with the token: see :meth:`tell_where`
+            # (the game over: its end is said instead, with no seat to play again)
         before, self.table = self.table, table
         seat = self.seat
         if seat is not None and seat < len(table.kinds) and self._asked_away is not None \
@@ -496,6 +501,12 @@ class RemoteTable:
         view = table.view
         if view is not None and view.over and self.hand is not None and not self.hand.over:
             self.hand = None  # the host says the hand is over: so it is
+        elif view is not None and view.over and self.hand is None and view.history:
+            # Back after the hand ended while away (or joined after its end):
+            # the ended hand's betting too, so the felt shows it and the keys
+            # say "the hand is over", as to a player who stayed.
+            mirror = self._mirror(view, table)
+            self.hand = mirror if mirror is not None and mirror.over else None
         elif view is not None and not view.over and (
                 self.hand is None or len(self.hand.actions) != table.decision):
             # Joined (or back) in the middle of a hand, or out of step: the
@@ -528,16 +539,34 @@ class RemoteTable:
         join was a :attr:`newcomer`'s."""
         return self.seat is not None and self.running and not self.newcomer
 
+    @property
+    def back_after_end(self) -> bool:
+        """Whether this window holds a seat of the game that ended, and has
+        not given its end to the listeners: joining with that seat's token,
+        the player came back to it after the end was said (they closed the
+        game during its last hand), and hears it now (:meth:`tell_where`)."""
+        t, seat = self.table, self.seat
+        return seat is not None and not self.newcomer and not self._end_told \
+            and t is not None and seat < len(t.places) and t.places[seat] is not None \
+            and bool(self.game_end())
+
     def tell_where(self) -> None:
         """The player is back at the table (a new connection took the seat
         back, or they joined again with its token, after Leave or with the
         game closed): :attr:`on_back` says so and where the game stands, then
         whose turn it is, as the game says a turn ("Your turn: 20 to call.",
         "Bo to act."), and that the game waits for that person when they are
-        not connected.  One way for every return, on the LAN and online."""
+        not connected.  One way for every return, on the LAN and online.
+
+        A game that ended while the player was away (its last hand played
+        with the link down, or the game closed) ends for them now, once: the
+        hand that ended is taken up first, then who it put out and the
+        game's result are said, shown and written as if they had stayed."""
         for listener in list(self.back_listeners):
             listener()
         self.on_back()
+        if not self._end_told:
+            self.tell_end()
         t = self.table
         view = t.view if t is not None else None
         if t is None or view is None or view.over or view.to_act is None or not self.running:
@@ -653,6 +682,8 @@ class RemoteTable:
                                      no_small_blind=sum(1 for b in started.blinds if b) == 1)
 
     def _emit(self, event: object) -> None:
+        if isinstance(event, GameOver | GameStarted):
+            self._end_told = isinstance(event, GameOver)
         for listener in list(self.listeners):
             listener(event)
 

@@ -39,13 +39,14 @@ def clock() -> Clock:
 
 @pytest.fixture
 def served(clock, tmp_path):
-    """Rooms (three seats unless said) on loopback, their clock the test's;
+    """Rooms (three seats unless said, the tournament's rules unless a
+    ``variant`` is given, their deck shuffled from ``seed``) on loopback, their clock the test's;
     they tick often, and write their log in the test's folder."""
     servers: list[RoomServer] = []
 
-    def make(size: int = 3, **options) -> RoomServer:
-        room = Room(shipped_variant("tournament"), ROOM_CODE, size=size,
-                    game_version=__version__, rng=random.Random(11), clock=clock)
+    def make(size: int = 3, variant=None, seed: int = 11, **options) -> RoomServer:
+        room = Room(variant or shipped_variant("tournament"), ROOM_CODE, size=size,
+                    game_version=__version__, rng=random.Random(seed), clock=clock)
         server = RoomServer(room, "127.0.0.1", 0, tick=0.02, rate=10_000.0, burst=10_000.0,
                             log_path=tmp_path / "host.log", **options)
         server.start()
