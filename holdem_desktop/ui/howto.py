@@ -65,6 +65,7 @@ def how_to_play(variant: Variant, keymap: KeyMap, *,
         Section(_("Keys"), tuple(_("{keys}: {what}").format(keys=keys, what=what)
                                  for keys, what in keymap.help_lines(text_fields=True))),
         Section(_("Rooms"), _rooms() + _who_is_here(keymap) + _chat(keymap)),
+        Section(_("Playing online"), _online(keymap)),
         Section(_("Your own games"), _own_games(folder or user_variants_dir())),
         Section(_("Your past hands"), _past_hands(keymap)),
     )
@@ -414,6 +415,29 @@ def _rooms() -> tuple[str, ...]:
           "pressing it again tells you who is still awaited."),
         _("If you are away for a minute on your turn, or leave, the computer plays your seat "
           "with your chips until you come back."),
+    )
+
+
+def _online(keymap: KeyMap) -> tuple[str, ...]:
+    """A server: its rooms, the Lobby's public tables, tournaments, accounts
+    and ratings, and a connection that drops (the Lobby's keys by ``keymap``)."""
+    return (
+        _("To play with people anywhere, choose Rooms, then Play online, and type a server's "
+          "address or paste the invitation a friend sent. Create room on this server and Join "
+          "room work there as they do on your network."),
+        _("Lobby: public tables lists the server's open tables, with their seats and blinds. "
+          "Enter joins the table in focus, {watch} watches it, and Play now seats you at once "
+          "at a public table, computer players filling the free seats.").format(
+            watch=_chords(keymap, Key.WHOSE_TURN)),
+        _("Tournaments, in the Lobby, lists the server's tournaments: Enter registers you or "
+          "takes your registration back, and {standings} says the standings. When it starts, "
+          "the game takes you to your table, and moves you when the tables are balanced.").format(
+            standings=_chords(keymap, Key.CHIPS)),
+        _("Sign in or create account, in the Lobby, keeps your name on that server and gives "
+          "you a rating from its ranked tables and tournaments: Leaderboard and My rating "
+          "read them. What ended while you were away is told when you come back."),
+        _("If the connection to the server drops, the game connects again by itself and says "
+          "so when it is back; what you ask meanwhile is said to wait."),
     )
 
 

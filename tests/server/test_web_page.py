@@ -361,7 +361,7 @@ def test_the_page_at_desktop_size_and_its_headers(served, pages):
     with speaking("pl"):
         desktop_page = how_to_play(desk.remote.variant, KeyMap(), amount=amount)
     assert headings(wide)[1:] == ["Jak grać", *(s.heading for s in desktop_page)]
-    assert len(desktop_page) == 10 and desktop_page[6].paragraphs[0] in body
+    assert len(desktop_page) == 11 and desktop_page[6].paragraphs[0] in body
     assert axe_problems(wide) == []
     wide.save_screenshot(str(SHOTS / "desktop-pl-howto.png"))
     wide.find_element("id", "tab-howto").click()

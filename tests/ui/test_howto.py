@@ -23,9 +23,9 @@ from holdem_desktop.ui.keymap import DEFAULT_KEYS, Chord, Key, KeyMap, describe
 
 SHIPPED = ("tournament", "pot_limit", "fixed_limit", "heads_up", "session")
 HEADINGS = ("The game", "This game's rules", "Hand rankings", "Betting",
-            "Choosing an amount", "The screen", "Keys", "Rooms", "Your own games",
-            "Your past hands")
-RULES, CHOOSING, SCREEN, KEYS, OWN = 1, 4, 5, 6, 8
+            "Choosing an amount", "The screen", "Keys", "Rooms", "Playing online",
+            "Your own games", "Your past hands")
+RULES, CHOOSING, SCREEN, KEYS, ONLINE, OWN = 1, 4, 5, 6, 8, 9
 STRUCTURE_WORD = {BettingStructure.NO_LIMIT: "No-limit betting",
                   BettingStructure.POT_LIMIT: "Pot-limit betting",
                   BettingStructure.FIXED_LIMIT: "Fixed-limit betting"}
@@ -239,6 +239,21 @@ def test_rebound_keys_appear_in_keys_and_screen():
         in sections[SCREEN].paragraphs
     default_screen = text(page(shipped_variant("tournament")), SCREEN)
     assert "F6" not in default_screen
+
+
+def test_playing_online_tells_the_way_to_a_server_and_the_lobbys_keys():
+    """How to play said nothing of a server, the Lobby, tournaments or
+    accounts: a player found Play online, W and S only by wandering."""
+    online = page(shipped_variant("tournament"))[ONLINE]
+    assert online.heading == "Playing online"
+    said = text(page(shipped_variant("tournament")), ONLINE)
+    for words in ("choose Rooms, then Play online", "Enter joins the table in focus, W watches it",
+                  "Play now seats you", "S says the standings", "Sign in or create account",
+                  "connects again by itself"):
+        assert words in said, words
+    km = KeyMap()  # the Lobby's keys are the table's: rebound, said rebound
+    km.bind(Chord("f7"), Key.WHOSE_TURN)
+    assert "W or F7 watches it" in text(page(shipped_variant("tournament"), km), ONLINE)
 
 
 @pytest.mark.parametrize("key", SHIPPED)
