@@ -437,7 +437,8 @@ def _online(keymap: KeyMap) -> tuple[str, ...]:
           "you a rating from its ranked tables and tournaments: Leaderboard and My rating "
           "read them. What ended while you were away is told when you come back."),
         _("If the connection to the server drops, the game connects again by itself and says "
-          "so when it is back; what you ask meanwhile is said to wait."),
+          "so when it is back; meanwhile a list you ask for waits, and joining or registering "
+          "is refused with a word to try again in a moment."),
     )
 
 
