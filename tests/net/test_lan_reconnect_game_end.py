@@ -106,6 +106,25 @@ def test_the_game_that_ended_while_the_link_was_down_ends_for_mara_once(
             p.close()
 
 
+def seated(desktop, server, ada: Folder, address: str):  # noqa: F811
+    """Mara joins the room at ``address`` (through a proxy the test may cut,
+    or straight), both sit, and Ada starts the game: (the table, its window,
+    Mara's remote table)."""
+    table = desktop.join_room(ROOM_CODE, address, "Mara")
+    assert isinstance(table, TableScreen), table
+    app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
+    remote = desktop.remote
+    assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
+    ada.deal = True
+    ada.client.send(NewGame())
+    assert until(app, lambda: remote.running, (ada,))
+    return table, app, remote
+
+
+def lan(port: int, server) -> str:
+    return f"holdem-lan://127.0.0.1:{port}/{ROOM_CODE}?pin={server.fingerprint}"
+
+
 def test_a_player_who_stayed_hears_the_end_once(desktop, served):  # noqa: F811
     made, make = proxies()
     try:
@@ -114,15 +133,7 @@ def test_a_player_who_stayed_hears_the_end_once(desktop, served):  # noqa: F811
         ada = Folder("Ada", server.port, 1, client=lan_client(server),
                      first=Hello("Ada", ROOM_CODE, __version__))
         proxy = make(server.port)
-        table = desktop.join_room(ROOM_CODE, f"holdem-lan://127.0.0.1:{proxy.port}/"
-                                  f"{ROOM_CODE}?pin={server.fingerprint}", "Mara")
-        assert isinstance(table, TableScreen), table
-        app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
-        remote = desktop.remote
-        assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
-        ada.deal = True
-        ada.client.send(NewGame())
-        assert until(app, lambda: remote.running, (ada,))
+        table, app, remote = seated(desktop, server, ada, lan(proxy.port, server))
         start = len(said(desktop))
         remote.next_hand()
         ada.fold = True
@@ -154,15 +165,8 @@ def test_mara_joins_again_with_her_token_after_the_game_ended_without_her(
     room = server.room
     ada = Folder("Ada", server.port, 1, client=lan_client(server),
                  first=Hello("Ada", ROOM_CODE, __version__))
-    address = f"holdem-lan://127.0.0.1:{server.port}/{ROOM_CODE}?pin={server.fingerprint}"
-    table = desktop.join_room(ROOM_CODE, address, "Mara")
-    assert isinstance(table, TableScreen), table
-    app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
-    remote = desktop.remote
-    assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
-    ada.deal = True
-    ada.client.send(NewGame())
-    assert until(app, lambda: remote.running, (ada,))
+    address = lan(server.port, server)
+    table, app, remote = seated(desktop, server, ada, address)
     remote.next_hand()
     session = room.session
     assert until(app, lambda: session.hand is not None and not session.hand.over
@@ -227,15 +231,8 @@ def test_who_the_last_hand_put_out_then_the_result(desktop, served):  # noqa: F8
         ada = Caller("Ada", server.port, 1, client=lan_client(server),
                      first=Hello("Ada", ROOM_CODE, __version__))
         proxy = make(server.port)
-        table = desktop.join_room(ROOM_CODE, f"holdem-lan://127.0.0.1:{proxy.port}/"
-                                  f"{ROOM_CODE}?pin={server.fingerprint}", "Mara")
-        assert isinstance(table, TableScreen), table
-        app = App(table, keymap=desktop.keymap, after_input=desktop.flush, poll=desktop.poll)
-        remote = desktop.remote
-        assert until(app, lambda: ada.seat is not None and remote.seat is not None, (ada,))
-        ada.deal = ada.call = True  # she limps, or calls the big blind
-        ada.client.send(NewGame())
-        assert until(app, lambda: remote.running, (ada,))
+        ada.call = True  # she limps, or calls the big blind
+        table, app, remote = seated(desktop, server, ada, lan(proxy.port, server))
         remote.next_hand()
         assert until(app, lambda: remote.my_turn, (ada,))
         ada.deal = ada.call = False
