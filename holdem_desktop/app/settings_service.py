@@ -44,6 +44,8 @@ def file_problem(exc: BaseException) -> str:
     """Why a file could not be read or written, in words a player can act on
     (the system's own words for a rarer cause)."""
     code = getattr(exc, "errno", None)
+    if code in (errno.EACCES, errno.EPERM) and _a_folder(exc):
+        return _("there is a folder where the file should be")  # (Windows: access denied)
     if code in (errno.EACCES, errno.EPERM):
         return _("permission denied")
     if code == errno.EROFS:
@@ -57,6 +59,14 @@ def file_problem(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return _("it is not text")
     return getattr(exc, "strerror", None) or str(exc)
+
+
+def _a_folder(exc: BaseException) -> bool:
+    """Whether the file ``exc`` names (or the one it was to replace) is a
+    folder: Windows opens or replaces a folder as a file with
+    ERROR_ACCESS_DENIED (PermissionError), where POSIX says EISDIR."""
+    names = (getattr(exc, "filename", None), getattr(exc, "filename2", None))
+    return any(isinstance(n, str | Path) and Path(n).is_dir() for n in names)
 
 
 def _under_a_file(exc: BaseException) -> bool:

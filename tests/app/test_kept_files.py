@@ -26,6 +26,7 @@ from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
 from holdem_desktop.ui.app import App  # noqa: E402
 from holdem_desktop.ui.table import TableScreen  # noqa: E402
 from tests.driving import keys, typed  # noqa: E402
+from tests.folders import data_folder  # noqa: E402
 from tests.ui.test_rooms import at, host  # noqa: E402, F401 (host: the fixture)
 
 A_FILE = "there is a file where a folder should be"
@@ -103,7 +104,7 @@ def test_a_mute_that_cannot_be_remembered_is_said_once(host, tmp_path):  # noqa:
     the mute is in force, and Mara hears once that it will be forgotten.
     Her own room's token (rooms.json, a folder too) costs her nothing (her
     room closes with her game): not said."""
-    mutes = Path(os.environ["XDG_DATA_HOME"]) / "holdem-desktop" / "chat_mutes.json"
+    mutes = data_folder() / "chat_mutes.json"  # (the host's, as the game finds it)
     mutes.mkdir(parents=True)
     (mutes.parent / "rooms.json").mkdir()
     page = host.create_room("tournament", 3, "easy", "Mara")
@@ -134,7 +135,7 @@ def test_a_mute_that_cannot_be_remembered_is_said_once(host, tmp_path):  # noqa:
 
 @pytest.fixture
 def hands_folder_a_file(player_home):
-    folder = Path(os.environ["XDG_DATA_HOME"]) / "holdem-desktop" / "hands"
+    folder = data_folder() / "hands"  # (as the game finds it, on every system)
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder\n", encoding="utf-8")
     return folder
@@ -267,3 +268,32 @@ def test_a_saved_game_that_cannot_be_written_is_said_once_with_its_file(player_h
         assert app.screen.session.hands_played >= 2
     finally:
         desktop.close()
+
+
+def test_windows_access_denied_over_a_folder_is_said_as_a_folder(player_home, monkeypatch):
+    """Windows replaces a folder by a file with ERROR_ACCESS_DENIED
+    (PermissionError, errno 13), where POSIX says EISDIR: the player heard
+    "permission denied" (seen under Wine); the reason is still the folder in
+    the file's place.  A fake of Windows' answer, on ``os.replace`` as
+    ``write_atomic`` calls it."""
+    from holdem_desktop.app.kept_files import KeptFiles
+
+    real = os.replace
+
+    def as_windows(src, dst, *args, **kwargs):
+        if Path(dst).is_dir():
+            raise PermissionError(errno.EACCES, "Access is denied", str(src), None, str(dst))
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", as_windows)
+    mutes = data_folder() / "chat_mutes.json"
+    mutes.mkdir(parents=True)
+    kept = KeptFiles()
+    assert not kept.write(mutes, "[]\n", "mutes")
+    assert kept.take() == [f"Muted names will be forgotten when you close the game, because "
+                           f"{mutes} could not be written: {A_FOLDER}."]
+    locked = data_folder() / "rooms.json"  # a true refusal stays one
+    monkeypatch.setattr(os, "replace", lambda src, dst: (_ for _ in ()).throw(
+        PermissionError(errno.EACCES, "Access is denied", str(src), None, str(dst))))
+    assert not kept.write(locked, "{}\n", "seats")
+    assert kept.take() == [seat(locked, "permission denied")]
