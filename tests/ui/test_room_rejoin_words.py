@@ -82,7 +82,12 @@ def test_a_move_the_computer_makes_while_you_are_away_is_logged_as_said(
         number = ada.remote.hands_played + 1
         live = this_hand(table.log, number)
         assert live[-1] == computers(move), live[-4:]  # (not "You check.")
-        # the same window takes the hand up again (as after a dropped link): unchanged
+        # the same window takes the hand up again (as after a dropped link, once its
+        # table is back): unchanged.  The events that wrote the line can be read before
+        # the table that follows them (Python 3.13, a busy machine): wait for that table.
+        remote = ada.remote
+        assert wait([host, ada], lambda: remote.decision == room.decision
+                    and list(remote.table.stand_ins) == room.stand_ins), remote.table
         table.take_up_hand()
         assert this_hand(table.log, number) == live
 
