@@ -142,11 +142,15 @@ def _travelling_records() -> set[type]:
     todo: list[object] = [*protocol._CLIENT_TYPES.values(), *protocol._HOST_TYPES.values(),
                           *found]
     seen: set[int] = set()
+    kept: list[object] = []  # (each hint held: an id is only unique while its object lives;
+    # get_type_hints makes new aliases each call, and a freed one's id was reused by the
+    # next, which the walk then skipped -- HandValue went unseen once on Python 3.13)
     while todo:
         hint = todo.pop()
         if id(hint) in seen:
             continue
         seen.add(id(hint))
+        kept.append(hint)
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
             if hint not in (*protocol._CLIENT_TYPES.values(), *protocol._HOST_TYPES.values()):
                 found.add(hint)
