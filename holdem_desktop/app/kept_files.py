@@ -85,12 +85,14 @@ class KeptFiles:
                     self._pending.append(unkept(kind, path, exc))
         return tell
 
-    def unwritten(self, kind: str, path: Path, exc: OSError) -> None:
+    def unwritten(self, kind: str, path: Path, exc: OSError) -> str:
         """A file the player asked for (an export, ``kind``) could not be
         written to ``path``: told after what is being said, each time (the
-        player asked: the answer is never left out)."""
+        player asked: the answer is never left out); returns what is told."""
+        text = unkept(kind, path, exc)
         with self._lock:
-            self._pending.append(unkept(kind, path, exc))
+            self._pending.append(text)
+        return text
 
     def tell(self, reply: Callable[[str], None], screen: object) -> None:
         """Say what the writes that failed cost (:meth:`take`) through ``reply``,

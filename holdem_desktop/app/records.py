@@ -38,7 +38,8 @@ class Records:
         """Whether the voice is still speaking (None: it cannot tell)."""
         return self.outputs.speech.speaking()
 
-    def unwritten(self, what: str, path: Path, exc: OSError) -> None:
+    def unwritten(self, what: str, path: Path, exc: OSError) -> str:
         """An export (``what``: ``hands`` or ``statistics``) could not be
-        written to ``path``: said after the key's words, each time it is asked for."""
-        self.outputs.kept.unwritten(f"export_{what}", path, exc)
+        written to ``path``: said after the key's words, each time it is asked
+        for; returns what is said (the page shows it)."""
+        return self.outputs.kept.unwritten(f"export_{what}", path, exc)

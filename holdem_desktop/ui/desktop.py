@@ -137,10 +137,11 @@ class Desktop(Protocol):
         """Whether the voice is still saying what it was given; None when it
         cannot tell (a screen reader)."""
 
-    def unwritten(self, what: str, path: Path, exc: OSError) -> None:
+    def unwritten(self, what: str, path: Path, exc: OSError) -> str:
         """An export the player asked for (``what``: ``hands`` or ``statistics``)
         could not be written to ``path``: told after the key's words (and in
-        Game state, over a table), with the file and why in plain words."""
+        Game state, over a table), with the file and why in plain words;
+        returns what is told (the page shows it on its status line)."""
 
 
 def speech_state(desktop: Desktop) -> SpeechState | None:

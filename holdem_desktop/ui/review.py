@@ -452,8 +452,9 @@ class ReplayPage(Page):
         self.rects = dict(self.renderer.rects)
 
 
-Unwritten = Callable[[Path, OSError], None]
-"""Where a page tells that the file it was asked to write (an export) could not be."""
+Unwritten = Callable[[Path, OSError], str]
+"""Where a page tells that the file it was asked to write (an export) could not
+be (said after what is being said); returns what is told."""
 
 
 def documents() -> Path:
@@ -549,7 +550,7 @@ class ReviewPage(ReadingPage):
                 path.write_text(export_phh(self.store, self.game), encoding="utf-8")
             except OSError as exc:  # told after what is being said (and in Game state)
                 if self.unwritten is not None:
-                    self.unwritten(path, exc)
+                    self.status = self.unwritten(path, exc)  # (shown, not said over)
                 else:
                     self.say(_("The hands could not be written: {problem}").format(
                         problem=exc.strerror or exc))

@@ -335,7 +335,7 @@ class StatisticsPage(FormPage):
                 path.write_text(stats_csv(player_stats(self.store)), encoding="utf-8")
             except OSError as exc:  # told after what is being said (and in Game state)
                 if self.unwritten is not None:
-                    self.unwritten(path, exc)
+                    self.status = self.unwritten(path, exc)  # (shown, not said over)
                 else:
                     self.say(_("The statistics could not be written: {problem}").format(
                         problem=exc.strerror or exc))

@@ -57,6 +57,7 @@ def test_statistics_that_cannot_be_written_are_said_after_what_is_being_said(doc
         said = f"The statistics could not be written to {csv}: {A_FOLDER}."
         at = said_once(desktop, said)  # a reply: queued, never cutting anything off
         assert at >= before
+        assert page.status == said  # on the page's status line
         assert not [t for t, _i in calls(desktop) if "Errno" in t or "Is a directory" in t]
         page.focus.id = "export"  # asked again: answered again (not only once per file)
         keys(app, "return")
@@ -85,6 +86,7 @@ def test_a_game_that_cannot_be_exported_from_the_review_is_said_and_shown_in_gam
         keys(app, "return")
         said = f"The game's hands could not be written to {target}: {A_FOLDER}."
         said_once(desktop, said)
+        assert page.status == said  # on the page's status line
         assert said in table.messages  # shown in Game state, as the kept files' notices
         assert not [t for t, _i in calls(desktop) if "Errno" in t or "Is a directory" in t]
     finally:
