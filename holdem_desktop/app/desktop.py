@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -21,7 +21,6 @@ from holdem_desktop.session.variant_files import variant_argument
 from holdem_desktop.settings import APP, Settings
 from holdem_desktop.speech import Speech, Status
 from holdem_desktop.speech.speaker import Speaker
-from holdem_desktop.store import HandStore
 from holdem_desktop.ui.draw import TableRenderer
 from holdem_desktop.ui.keymap import Key, KeyMap
 from holdem_desktop.ui.menus import RoomsPage, StartPage
@@ -34,6 +33,7 @@ from .hands import Hands
 from .local_game import LocalGames
 from .outputs import Outputs
 from .play_online import PlayOnline
+from .records import Records
 from .settings_service import SettingsService
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["Desktop"]
 
 
-class Desktop(PlayOnline):
+class Desktop(PlayOnline, Records):
     """Everything the screens need from the rest of the program: the
     settings, what the player hears, the games on this computer and the
     rooms.  ``speaker`` replaces the screen reader (tests); ``rng`` seeds
@@ -128,18 +128,6 @@ class Desktop(PlayOnline):
             self.say(self.speech_off_notice())
         self.say(self.prefs.change(settings) or "")  # (a language that could not be loaded)
         self.outputs.apply(settings)
-
-    def hand_store(self) -> HandStore | None:
-        """The store of every hand played here (None: it could not be opened)."""
-        return self.hands.store
-
-    def play_chart(self, values: Sequence[int]) -> bool:
-        """Play a chart as a tone sweep at the sounds' volume; False when silent."""
-        return self.outputs.play_chart(values)
-
-    def speaking(self) -> bool | None:
-        """Whether the voice is still speaking (None: it cannot tell)."""
-        return self.speech.speaking()
 
     def toggle_speech(self, then: Callable[[], str] = lambda: "") -> None:
         """The speech key: off (said first, and saved) or back on (to the voice

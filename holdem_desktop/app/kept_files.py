@@ -5,7 +5,8 @@ never stops the game and is never lost silently.  What is in memory stays
 in force for the run; the player is told once, after what is being said,
 which file could not be written, why, and what it costs them; not again
 for that file unless it was written in between (as the settings are:
-:mod:`.settings_service`)."""
+:mod:`.settings_service`).  An export the player asked for (Hand review's,
+Statistics') that could not be written is told the same way, each time."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def unkept(kind: str, path: Path | str, exc: BaseException) -> str:
                    "be written: {problem}."),
         "game": _("This game cannot be continued after you close it, because {path} could "
                   "not be written: {problem}."),
+        "export_hands": _("The game's hands could not be written to {path}: {problem}."),
+        "export_statistics": _("The statistics could not be written to {path}: {problem}."),
     }
     return words[kind].format(path=path, problem=file_problem(exc))
 
@@ -81,6 +84,15 @@ class KeptFiles:
                     self.failing.add(key)
                     self._pending.append(unkept(kind, path, exc))
         return tell
+
+    def unwritten(self, kind: str, path: Path, exc: OSError) -> str:
+        """A file the player asked for (an export, ``kind``) could not be
+        written to ``path``: told after what is being said, each time (the
+        player asked: the answer is never left out); returns what is told."""
+        text = unkept(kind, path, exc)
+        with self._lock:
+            self._pending.append(text)
+        return text
 
     def tell(self, reply: Callable[[str], None], screen: object) -> None:
         """Say what the writes that failed cost (:meth:`take`) through ``reply``,

@@ -10,7 +10,8 @@ the tournaments' list and standings) waits, the newest of each kind, and is
 asked once the connection is back; what does something (join, watch, Play
 now, register, take a registration back) is refused at once
 (:attr:`LobbyWatch.reconnecting`: the pages say why).  The tournaments
-registered or followed from here are followed again, quietly."""
+registered or followed from here are followed again, quietly (one the
+server refuses is said, with why: :mod:`.tournament_watch`)."""
 
 from __future__ import annotations
 
@@ -110,7 +111,8 @@ class LobbyWatch:
         self._seats: list[TournamentSeat] = []
         """The seats told here (one told again, as a registration followed
         again after a reconnection is, is not taken twice)."""
-        self.tournaments = TournamentWatch(client, session=session, server=server, keep=keep)
+        self.tournaments = TournamentWatch(client, session=session, server=server, keep=keep,
+                                           told=self.told)
         """The server's tournaments (the Tournaments page asks for them)."""
         self.missed: list[str] = []
         """The rated tournaments that ended while the account was away, as

@@ -56,6 +56,8 @@ def file_problem(exc: BaseException) -> str:
         return _("there is a file where a folder should be")  # (mkdir: a file has its name)
     if code == errno.EISDIR:
         return _("there is a folder where the file should be")
+    if code == errno.EIO:
+        return _("the disk reported an error")  # (a failing disk, a drive pulled out)
     if isinstance(exc, UnicodeDecodeError):
         return _("it is not text")
     return getattr(exc, "strerror", None) or str(exc)

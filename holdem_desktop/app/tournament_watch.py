@@ -12,7 +12,10 @@ is sent: the newest standings asked wait, and the list is asked again once
 it is back (:meth:`reconnected`); registering and taking it back are
 refused by the pages meanwhile.  On the new connection every registration
 made or followed from here is followed again, quietly (its news, its
-seat, its end and the rating come there again); the lobby closed for good
+seat, its end and the rating come there again); one the server refuses
+(the tournament started without the player, is gone, the name was taken
+back elsewhere) leaves the list's ✓, and the player is told why, naming
+it (:attr:`TournamentWatch.told`, the Lobby's); the lobby closed for good
 (:meth:`gone`), nothing kept is sent."""
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from holdem_desktop.i18n.tournament import registration_gone
 from holdem_desktop.net.account_messages import UseSession
 from holdem_desktop.net.limits import TokenBucket
 from holdem_desktop.net.online import OnlineClient
@@ -54,8 +58,11 @@ class TournamentWatch:
 
     def __init__(self, client: OnlineClient, clock: Callable[[], float] = time.monotonic,
                  session: Callable[[], str | None] = lambda: None, server: str = "",
-                 keep: RoomTokens | None = None) -> None:
+                 keep: RoomTokens | None = None, told: list[str] | None = None) -> None:
         self.client = client
+        self.told = told if told is not None else []
+        """What to tell the player unasked, after what is being said (the
+        Lobby's): why a registration followed again is no longer theirs."""
         self.keep = keep
         """Where the registrations' tokens are kept between runs (None: not kept)."""
 
@@ -236,10 +243,14 @@ class TournamentWatch:
                     self.mine[asked.id] = asked.name
                 elif reason == "too_fast":
                     self._later.appendleft(asked)  # (followed again in a moment)
-                else:  # (over, or no longer there: not followed again)
+                else:  # (over, or no longer there: not followed again, and said why)
                     self.followed.discard((asked.id, asked.name))
                     if self.mine.get(asked.id) == asked.name:
                         del self.mine[asked.id]
+                    t = next((t for t in self.listed.tournaments if t.id == asked.id),
+                             None) if self.listed is not None else None
+                    self.told.append(registration_gone(reason, t.name if t else asked.id,
+                                                       t.state if t else ""))
                 return True
             if isinstance(asked, TournamentEntry) and reason == "registered":
                 self.mine[asked.id] = asked.name  # (from here before: followed again)

@@ -208,8 +208,9 @@ def ranking(places: Sequence[tuple[str, int]], limit: int = 10, me: str = "",
 # The Desktop's Tournaments page (a server's lobby): one line a tournament,
 # its registration said, the standings key (issue 35 item 3)
 
-__all__ += ["average_stack", "level_now", "registered_as", "standings_refused",
-            "tournament_line", "tournament_started", "tournaments_count", "unregistered"]
+__all__ += ["average_stack", "level_now", "registered_as", "registration_gone",
+            "standings_refused", "tournament_line", "tournament_started", "tournaments_count",
+            "unregistered"]
 
 
 def _start(start: int | None, computers_at: int | None = None) -> str:
@@ -282,6 +283,24 @@ def standings_refused(reason: str, tournament: str, registered: int = 0,
     }
     return texts.get(reason, _("The server refused that ({reason}).")).format(
         tournament=tournament, registered=registered, players=players, reason=reason)
+
+
+def registration_gone(reason: str, tournament: str, was: str) -> str:
+    """Why a registration the Lobby followed again after a reconnection is no
+    longer the player's: the server's ``reason`` for refusing it, and the
+    tournament's state (``was``) in the last list heard before."""
+    if reason == "closed" and was == "registering":
+        return _("Your registration for {tournament} is gone: it started without "
+                 "you.").format(tournament=tournament)
+    if reason == "closed":
+        return _("{tournament} has ended.").format(tournament=tournament)
+    if reason == "no_tournament":
+        return _("Your registration for {tournament} is gone: the tournament is no longer "
+                 "offered on this server.").format(tournament=tournament)
+    if reason == "not_yours":
+        return _("Your registration for {tournament} is gone: that name was registered "
+                 "again from another computer.").format(tournament=tournament)
+    return standings_refused(reason, tournament)
 
 
 def level_now(level: int, blinds: Sequence[int], ante: int) -> str:

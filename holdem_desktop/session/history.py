@@ -15,7 +15,9 @@ hand by hand, so a crash loses at most the hand in progress.
   moment leaves every finished hand in the files.  With ``durable`` it is
   also synced to the disk (a power cut), on a thread of its own (a sync
   can take milliseconds: the announcement of the hand's end does not wait
-  for it), and the next hand is not dealt until it is done.
+  for it), and the next hand is not dealt until it is done.  A sync that
+  fails is told as a write that failed is (``told``): the hand may not be
+  on the disk.
 - A game taken up again after a crash may play again a hand the file
   holds already (the autosave is a moment older than the file): it takes
   the place of the one in the file, and a hand cut in the middle of its
@@ -159,18 +161,26 @@ class HandHistoryWriter:
             os.close(fd)
             raise
         if self.durable:
-            self._syncing = _SYNC.submit(_sync, fd)
+            self._syncing = _SYNC.submit(self._sync, fd, path)
+            self._tried = None  # (written once it is on the disk: told by the sync)
         else:
             os.close(fd)
 
-
-def _sync(fd: int) -> None:
-    try:
-        os.fsync(fd)
-    except OSError:  # the hand is written; a disk that cannot sync is no reason to stop
-        pass
-    finally:
-        os.close(fd)
+    def _sync(self, fd: int, path: Path) -> None:
+        """On the sync's thread: the hand to the disk, then told whether it is
+        there (a disk that cannot sync is no reason to stop; the player is told,
+        once, as of a write that failed: the hand may not be on the disk)."""
+        try:
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            self.failed = exc
+            self.told(path, exc)
+            return
+        self.failed = None
+        self.told(path, None)
 
 
 def _cut_from(path: Path, number: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from holdem_desktop.session import Session
@@ -135,6 +136,12 @@ class Desktop(Protocol):
     def speaking(self) -> bool | None:
         """Whether the voice is still saying what it was given; None when it
         cannot tell (a screen reader)."""
+
+    def unwritten(self, what: str, path: Path, exc: OSError) -> str:
+        """An export the player asked for (``what``: ``hands`` or ``statistics``)
+        could not be written to ``path``: told after the key's words (and in
+        Game state, over a table), with the file and why in plain words;
+        returns what is told (the page shows it on its status line)."""
 
 
 def speech_state(desktop: Desktop) -> SpeechState | None:

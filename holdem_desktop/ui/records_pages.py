@@ -10,7 +10,7 @@ from holdem_desktop.store import HandStore
 
 from .desktop import Desktop
 from .page import Page
-from .review import ReplayPage, ReviewPage, replay_last
+from .review import ReplayPage, ReviewPage, Unwritten, replay_last
 from .statistics import StatisticsPage
 
 __all__ = ["last_hand_page", "records_page"]
@@ -28,6 +28,12 @@ def _look(desktop: Desktop | None) -> tuple[bool, str]:
     return s.speak_suits, "four_color" if s.four_color_deck else "classic"
 
 
+def _unwritten(desktop: Desktop | None, what: str) -> Unwritten | None:
+    """Where the page tells that its export could not be written (None: it says it)."""
+    tell = getattr(desktop, "unwritten", None)
+    return None if tell is None else lambda path, exc: tell(what, path, exc)
+
+
 def records_page(desktop: Desktop | None, which: str, say: Callable[[str], None]) -> Page:
     """The Hand review (``review``) or Statistics (``statistics``) page."""
     suits, deck = _look(desktop)
@@ -35,8 +41,10 @@ def records_page(desktop: Desktop | None, which: str, say: Callable[[str], None]
         play: Callable[[Sequence[int]], bool] = getattr(desktop, "play_chart",
                                                         lambda values: False)
         speaking: Callable[[], bool | None] = getattr(desktop, "speaking", lambda: None)
-        return StatisticsPage(_store(desktop), say, play=play, speaking=speaking)
-    return ReviewPage(_store(desktop), say, suits=suits, deck=deck)
+        return StatisticsPage(_store(desktop), say, play=play, speaking=speaking,
+                              unwritten=_unwritten(desktop, "statistics"))
+    return ReviewPage(_store(desktop), say, suits=suits, deck=deck,
+                      unwritten=_unwritten(desktop, "hands"))
 
 
 def last_hand_page(desktop: Desktop | None, say: Callable[[str], None]) -> ReplayPage | str:

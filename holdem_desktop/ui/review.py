@@ -63,7 +63,7 @@ from .plates import pot_results, seat_plates, winning_hands
 from .reading import VIEW_KEYS, all_in_seats, chips_line, chips_part, view_answer
 from .widgets import Control, Role
 
-__all__ = ["ReplayPage", "ReviewPage", "Step", "replay_last", "review_steps"]
+__all__ = ["ReplayPage", "ReviewPage", "Step", "Unwritten", "replay_last", "review_steps"]
 
 
 @dataclass(frozen=True)
@@ -452,6 +452,11 @@ class ReplayPage(Page):
         self.rects = dict(self.renderer.rects)
 
 
+Unwritten = Callable[[Path, OSError], str]
+"""Where a page tells that the file it was asked to write (an export) could not
+be (said after what is being said); returns what is told."""
+
+
 def documents() -> Path:
     """Where exported files go: the player's documents folder (home if none)."""
     try:
@@ -500,8 +505,11 @@ class ReviewPage(ReadingPage):
     opens its replay."""
 
     def __init__(self, store: HandStore | None, say: Callable[[str], None], *,
-                 game: int | None = None, suits: bool = True, deck: str = "classic") -> None:
+                 game: int | None = None, suits: bool = True, deck: str = "classic",
+                 unwritten: Unwritten | None = None) -> None:
         self.store = store
+        self.unwritten = unwritten
+        """Where an export that could not be written is told (None: said here)."""
         self.game = game
         self.suits = suits
         self.deck = deck
@@ -540,15 +548,18 @@ class ReviewPage(ReadingPage):
             path = documents() / f"holdem-game-{self.game}.phhs"
             try:
                 path.write_text(export_phh(self.store, self.game), encoding="utf-8")
-            except OSError as exc:
-                self.say(_("The hands could not be written: {problem}").format(
-                    problem=exc.strerror or exc))
+            except OSError as exc:  # told after what is being said (and in Game state)
+                if self.unwritten is not None:
+                    self.status = self.unwritten(path, exc)  # (shown, not said over)
+                else:
+                    self.say(_("The hands could not be written: {problem}").format(
+                        problem=exc.strerror or exc))
                 return None
             self.say(_("The game's hands were written to {path}.").format(path=path))
             return None
         if self.store is not None and control.id.startswith("game:"):
             return Push(ReviewPage(self.store, self.say, game=int(control.id[5:]),
-                                   suits=self.suits, deck=self.deck))
+                                   suits=self.suits, deck=self.deck, unwritten=self.unwritten))
         if self.store is not None and control.id.startswith("hand:"):
             page = open_hand(self.store, int(control.id[5:]), self._say, suits=self.suits,
                              deck=self.deck)

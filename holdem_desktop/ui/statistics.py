@@ -50,7 +50,7 @@ from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
 from .page_draw import one_line
-from .review import documents
+from .review import Unwritten, documents
 from .widgets import Control, Role
 
 __all__ = ["StatisticsPage", "draw_chart", "draw_no_games", "figure_lines"]
@@ -146,8 +146,10 @@ class StatisticsPage(FormPage):
     def __init__(self, store: HandStore | None, say: Callable[[str], None], *,
                  play: Callable[[Sequence[int]], bool] = lambda values: False,
                  speaking: Callable[[], bool | None] = lambda: None,
-                 export_folder: Path | None = None) -> None:
+                 export_folder: Path | None = None, unwritten: Unwritten | None = None) -> None:
         super().__init__(say)
+        self.unwritten = unwritten
+        """Where an export that could not be written is told (None: said here)."""
         self.title = _("Statistics")
         self.store = store
         self.play = play
@@ -331,9 +333,12 @@ class StatisticsPage(FormPage):
             path = self.export_folder / "holdem-statistics.csv"
             try:
                 path.write_text(stats_csv(player_stats(self.store)), encoding="utf-8")
-            except OSError as exc:
-                self.say(_("The statistics could not be written: {problem}").format(
-                    problem=exc.strerror or exc))
+            except OSError as exc:  # told after what is being said (and in Game state)
+                if self.unwritten is not None:
+                    self.status = self.unwritten(path, exc)  # (shown, not said over)
+                else:
+                    self.say(_("The statistics could not be written: {problem}").format(
+                        problem=exc.strerror or exc))
                 return None
             self.say(_("Every player's figures were written to {path}.").format(path=path))
             return None
