@@ -638,7 +638,9 @@ class Table:
     """Once the game is over, why it ended (a :class:`~holdem_desktop.session.GameOver`'s
     ``reason``, one of :data:`GAME_ENDS`; None: it is not over): with
     ``places``, the game's result for a member who came after it was said
-    (a reloaded page, a new connection)."""
+    (a reloaded page, a new connection); sent only to a member who was in
+    the room when it ended, at the seat they held then, never to a newcomer
+    (see :meth:`~holdem_desktop.net.room.Room._result_for`)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")

@@ -451,9 +451,10 @@ def _plans(room: Room) -> list[SeatPlan]:
 
 
 def _member(m: Member) -> dict[str, Any]:
-    data = {"name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
-            "replaced": m.replaced, "address": m.address, "since": m.since,
-            "watching": m.watching, "timeouts": m.timeouts, "sat_out": m.sat_out}
+    data: dict[str, Any] = {
+        "name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
+        "replaced": m.replaced, "address": m.address, "since": m.since,
+        "watching": m.watching, "timeouts": m.timeouts, "sat_out": m.sat_out}
     if m.ended is not None:  # (the game that ended with them in the room: its result theirs)
         data["ended"] = list(m.ended)
     return data

@@ -34,7 +34,7 @@ def test_a_newcomer_in_the_winners_seat_is_not_told_the_result_as_theirs(
     ada = Folder("Ada", server.port, 1, client=lan_client(server),
                  first=Hello("Ada", ROOM_CODE, __version__))
     address = lan(server.port, server)
-    table, app, remote = seated(desktop, server, ada, address)
+    _table, app, remote = seated(desktop, server, ada, address)
     start = len(said(desktop))
     remote.next_hand()
     ada.fold = True
