@@ -1181,7 +1181,17 @@ class Room(PublicTable, SitOut):
         return Table.built(view, *alike, self._removed_for(member),
                            tuple(self.stand_ins) if view is not None else (), left, bank, 0,
                            self._blinds_up_for(member) and view is not None, ended, ended_ins,
-                           self._next_level_in(), self._result_for(member))
+                           self._next_level_in(), self._result_for(member), self._played(alike[0]))
+
+    def _played(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Once the game is over, who played each seat in it, when a seat is
+        held by another now (``names``): the game's result names its players,
+        not one given the seat after its end (empty: none is)."""
+        s = self.session
+        if s is None or not s.game_over:
+            return ()
+        played = tuple(st.name for st in s.seats)
+        return () if played == names else played
 
     def _result_for(self, member: Member) -> str | None:
         """Why the game ended, for one who was in the room when it ended and

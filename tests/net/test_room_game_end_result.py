@@ -97,3 +97,20 @@ def test_a_watcher_given_a_seat_after_the_end_does_not_get_that_seats_result():
     out = join(room, "w2", "Wes", token=wes.token)  # back with his token: a free seat now
     assert wes.seat == 2
     assert last_table(out, "w2").result is None
+
+
+def test_the_tables_name_who_played_a_seat_given_to_another_after_the_end():
+    room = ended_room()
+    room._broadcast_table()
+    assert last_table(room.take(), "h").played == ()  # (every seat its player's: not sent)
+    room.receive("a", Leave())  # Ada, who won, goes; Zoe is given her seat
+    room.take()
+    room.test_clock.now += GRACE + 1  # type: ignore[attr-defined]
+    room.tick()
+    room.take()
+    out = join(room, "z", "Zoe")
+    for conn in ("h", "z", "w"):
+        table = last_table(out, conn)
+        assert table.names[1] == "Zoe" and table.played[:2] == ("Mara", "Ada"), conn
+    room.receive("h", NewGame())  # the next game: Zoe plays the seat, and is named so
+    assert last_table(room.take(), "h").played == ()
