@@ -638,7 +638,15 @@ class Table:
     """Once the game is over, why it ended (a :class:`~holdem_desktop.session.GameOver`'s
     ``reason``, one of :data:`GAME_ENDS`; None: it is not over): with
     ``places``, the game's result for a member who came after it was said
-    (a reloaded page, a new connection)."""
+    (a reloaded page, a new connection); sent only to a member who was in
+    the room when it ended, at the seat they held then, never to a newcomer
+    (see :meth:`~holdem_desktop.net.room.Room._result_for`)."""
+    played: tuple[str, ...] = ()
+    """Once the game is over, who played each seat in it ("" for a seat
+    nobody played), sent when a seat's holder now (``names``, for the next
+    game) is not who played it: the game's places, chips and last hand are
+    theirs, and its result names them (empty: every seat is named by its
+    player of that game)."""
 
     def __post_init__(self) -> None:
         _check(self.view is None or isinstance(self.view, SeatView), "view", "not a view")
@@ -666,6 +674,8 @@ class Table:
             _check_text(name, f"removed[{i}]", 1, NAME_LENGTH)
         _check_names(self.names, "names")
         seats = len(self.names)
+        _check_names(self.played, "played")
+        _check(len(self.played) in (0, seats), "played", "not as long as names")
         for name in ("chips", "places", "kinds", "connected"):
             _check(len(getattr(self, name)) == seats, name, "not as long as names")
         for i, chips in enumerate(self.chips):
@@ -709,7 +719,7 @@ class Table:
 
 QUIET: dict[type[Any], dict[str, Any]] = {
     Table: {"blinds_up": False, "ended": None, "ended_stand_ins": (), "next_level_in": None,
-            "result": None}}
+            "result": None, "played": ()}}
 """Fields written only when they differ from their default (a reader takes
 one left out as its default): a table that has nothing to say in them is
 written as before they were added, byte for byte."""

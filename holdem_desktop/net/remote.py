@@ -376,6 +376,27 @@ class RemoteTable:
                 self.seated_said = True
                 self.on_news(room_news("seated", ("",)))
 
+    def player_of(self, seat: int) -> str:
+        """Who played ``seat`` in the game the table shows, as said: once it
+        is over, its player then (the room may have given the seat to
+        another since, for the next game); else the seat's name."""
+        t = self.table
+        if t is not None and t.game_over and seat < len(t.played):
+            return self._named(t.played[seat])
+        return self.seats[seat].name
+
+    @property
+    def me(self) -> int | None:
+        """The seat the game's words say "you" for: this window's, unless the
+        game is over and was not played from it (the room sends its result
+        only to those who played it, at their seat then: one given the seat
+        after the end learns of that game what a listener learns)."""
+        t = self.table
+        if self.seat is not None and t is not None and t.started and t.game_over \
+                and t.result is None:
+            return None
+        return self.seat
+
     def _named(self, name: str) -> str:
         """A seat's name as said: at a tournament's table a computer's id
         ("computer:3") is "Computer 3"."""

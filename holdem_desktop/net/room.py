@@ -176,6 +176,12 @@ class Member:
     missed: bool = False
     """A hand of theirs ended while their link was down: their first table
     back carries it, if another hand was dealt since (see :attr:`Room.last_hand`)."""
+    ended: tuple[int, int | None] | None = None
+    """The game (by :attr:`Room.games`) that ended while they were a member,
+    and the seat they held then (None: they watched): while they hold that
+    seat still, their tables carry its result (``Table.result``).  A
+    newcomer after the end, or one given another seat since, is no player
+    of that game: its result is not theirs to hear."""
 
 
 @dataclass
@@ -968,6 +974,9 @@ class Room(PublicTable, SitOut):
                 and self.session.hand is not None \
                 and any(m.seat == event.seat and m.replaced for m in self.members):
             self.stand_ins.append(len(self.session.hand.actions) - 1)
+        if isinstance(event, GameOver):
+            for m in self.members:  # the people of this game, each at their seat now
+                m.ended = (self.games, m.seat)
         for m in self.members:
             if m.conn is not None:
                 m.pending.append(censor(event, m.seat))
@@ -1172,9 +1181,28 @@ class Room(PublicTable, SitOut):
         return Table.built(view, *alike, self._removed_for(member),
                            tuple(self.stand_ins) if view is not None else (), left, bank, 0,
                            self._blinds_up_for(member) and view is not None, ended, ended_ins,
-                           self._next_level_in(),
-                           s.result.reason if s.result is not None
-                           and s.result.reason in GAME_ENDS else None)
+                           self._next_level_in(), self._result_for(member), self._played(alike[0]))
+
+    def _played(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Once the game is over, who played each seat in it, when a seat is
+        held by another now (``names``): the game's result names its players,
+        not one given the seat after its end (empty: none is)."""
+        s = self.session
+        if s is None or not s.game_over:
+            return ()
+        played = tuple(st.name for st in s.seats)
+        return () if played == names else played
+
+    def _result_for(self, member: Member) -> str | None:
+        """Why the game ended, for one who was in the room when it ended and
+        holds the seat they held then (or watches still, as then): never
+        for a newcomer, nor in a seat another held in that game (they would
+        hear its result as theirs: "You win the game!")."""
+        result = self.session.result if self.session is not None else None
+        if result is None or result.reason not in GAME_ENDS \
+                or member.ended != (self.games, member.seat):
+            return None
+        return result.reason
 
     def _blinds_up_for(self, member: Member) -> bool:
         """Whether ``member`` heard the blinds go up as this hand was dealt."""

@@ -451,9 +451,13 @@ def _plans(room: Room) -> list[SeatPlan]:
 
 
 def _member(m: Member) -> dict[str, Any]:
-    return {"name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
-            "replaced": m.replaced, "address": m.address, "since": m.since,
-            "watching": m.watching, "timeouts": m.timeouts, "sat_out": m.sat_out}
+    data: dict[str, Any] = {
+        "name": m.name, "token": m.token, "key": m.key, "seat": m.seat, "left": m.left,
+        "replaced": m.replaced, "address": m.address, "since": m.since,
+        "watching": m.watching, "timeouts": m.timeouts, "sat_out": m.sat_out}
+    if m.ended is not None:  # (the game that ended with them in the room: its result theirs)
+        data["ended"] = list(m.ended)
+    return data
 
 
 def _member_from(m: Any, now: float) -> Member:
@@ -465,7 +469,17 @@ def _member_from(m: Any, now: float) -> Member:
                   address=str(m.get("address", "")), since=int(m.get("since", 0)),
                   watching=bool(m.get("watching", False)),
                   timeouts=int(m.get("timeouts", 0)),
-                  sat_out=None if sat_out is None else int(sat_out))
+                  sat_out=None if sat_out is None else int(sat_out),
+                  ended=_ended_from(m.get("ended")))
+
+
+def _ended_from(ended: Any) -> tuple[int, int | None] | None:
+    """A member's :attr:`~holdem_desktop.net.room.Member.ended` as saved
+    (None: no game ended with them in the room, or a save from before it was kept)."""
+    if ended is None:
+        return None
+    game, seat = ended
+    return int(game), None if seat is None else int(seat)
 
 
 _dumps = fast_dumps

@@ -139,7 +139,7 @@ def _chips(name: str, count: int, all_in: bool = False) -> str:
 
 
 def _player(table: RemoteTable, seat: int, view: SeatView | None) -> str:
-    name = _("You") if seat == table.seat else table.seats[seat].name
+    name = _("You") if seat == table.me else table.player_of(seat)
     return player_line(table, seat, name, view)
 
 
@@ -169,7 +169,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
     the last hand's awards as announced, shown by the board while that hand
     is over (until the next deal)."""
     view = _view(table)
-    seats = [k for k in range(table.n) if table.seats[k].name]
+    seats = [k for k in range(table.n) if table.player_of(k)]
     order = sorted(seats, key=lambda k: (k != table.seat, (k - (table.seat or 0)) % table.n))
     buttons = [_button(panel, b.command, b.label, b.enabled) for b in panel.buttons()]
     amounts: dict[str, int | None] = {p.value: to for p, to in panel.preset_amounts().items()}
@@ -189,7 +189,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
         state += filter(None, [table.who_is_here(), panel.why(Command.NEXT_HAND)])
     all_in = all_in_seats(view)  # (every chip in: "all-in" while the hand runs, not "0")
     return {
-        "chips": [_chips(_("You") if k == table.seat else table.seats[k].name, table.chips(k),
+        "chips": [_chips(_("You") if k == table.me else table.player_of(k), table.chips(k),
                          k in all_in) for k in order] if started else [],
         "board": _cards(tuple(view.board) if view is not None else ())[1],
         "pot": pot_label(view) if view is not None and not view.over else "",  # (not "Pot 0")
@@ -199,7 +199,7 @@ def table_view(table: RemoteTable, panel: ActionPanel, log: Any,
         "presets": presets,
         "state": state,
         "players": [_player(table, k, view) if started else
-                    _("You") if k == table.seat else table.seats[k].name for k in order],
+                    _("You") if k == table.me else table.player_of(k) for k in order],
         "log": log.lines[-LOG_SHOWN:],
         "room": _("Room code {code}").format(code=table.code),
         "code": table.code,
@@ -261,8 +261,8 @@ def read_state(table: RemoteTable, panel: ActionPanel, result: GameOver | None =
     named where the desktop names a key; ``result``: the game's, once over."""
     view = _view(table)
     first = table.seat or 0
-    order = [k for k in ((first + j) % table.n for j in range(table.n)) if table.seats[k].name]
-    return state_reading(table, table.seat, view, lambda k: table.seats[k].name, panel, result,
+    order = [k for k in ((first + j) % table.n for j in range(table.n)) if table.player_of(k)]
+    return state_reading(table, table.me, view, table.player_of, panel, result,
                          order, phone=True)
 
 

@@ -137,6 +137,14 @@ def pot_results(history: Sequence[object], name: Callable[[int], str],
     return " ".join(out)
 
 
+def played_by(session: Session, seat: int) -> str:
+    """Who played ``seat`` in the game the table shows: a room's table names
+    the player of the game that ended, though another holds the seat now
+    (``player_of``); elsewhere the seat's name."""
+    of = getattr(session, "player_of", None)
+    return str(of(seat)) if of is not None else session.seats[seat].name
+
+
 def before_the_game(session: Session) -> bool:
     """A room's table before its first game: nobody has chips yet (a game
     on this computer starts as it opens)."""
@@ -187,7 +195,7 @@ def seat_plates(session: Session, me: int | None, view: SeatView | None,
     over = view is not None and view.over
     out = []
     for seat in order:
-        name = session.seats[seat].name  # yours too: the gold name is you (as at any client)
+        name = played_by(session, seat)  # yours too: the gold name is you (as at any client)
         p = in_hand.get(seat)
         gone = knocked_out(session, seat, view)
         action = actions.get(seat, "")

@@ -107,10 +107,10 @@ class InformingPage(TableTexts):
         if key is Key.CHIPS:  # yours first, as "you" (before the first hand too,
             # as the title line shows them)
             return chips_line([(seat, s.chips(seat)) for seat in self._occupied()], self._name,
-                              self.seat, all_in_seats(self._view()))
+                              self.me, all_in_seats(self._view()))
         if view is None:
             return _("No hand is being played yet: press N for the first hand.")
-        said = view_answer(key, view, self._name, self.seat, self.suits)
+        said = view_answer(key, view, self._name, self.me, self.suits)
         if said is not None:
             return said
         return _("{what}: not available yet.").format(what=describe(key))
@@ -136,7 +136,7 @@ class InformingPage(TableTexts):
         result = self.result
         if not self.session.game_over or result is None:
             return []
-        me = Phrasing(self._name, self.seat, self.suits, brief=True)
+        me = Phrasing(self._name, self.me, self.suits, brief=True)
         lines = [sentence(result, me) or "", standings(result, me)]
         why = self.panel.why(Command.NEXT_HAND)
         lines.append(why or _("Press N to start a new game with the same players."))
@@ -145,7 +145,7 @@ class InformingPage(TableTexts):
     def read_state(self) -> str:
         """Everything, in the order of SPEC §5 (see :func:`.state_words.read_state`:
         the phone's page says the same)."""
-        return read_state(self.session, self.seat, self._view(), self._name, self.panel,
+        return read_state(self.session, self.me, self._view(), self._name, self.panel,
                           self.result, self._occupied(), suits=self.suits)
 
     def state_lines(self, shown: SeatView | None = None) -> list[str]:

@@ -20,7 +20,7 @@ from .action_bar import action_controls
 from .chat_zone import ChatZone
 from .desktop import Desktop
 from .page import Page, Transition
-from .plates import SeatPlate, before_the_game, knocked_out, seat_plates, winning_hands
+from .plates import SeatPlate, before_the_game, knocked_out, played_by, seat_plates, winning_hands
 from .reading import all_in_seats, chips_part
 from .state_words import player_line, pot_text
 from .table_actions import ActingPage
@@ -78,7 +78,16 @@ class TableTexts(ActingPage):
         raise NotImplementedError
 
     def _name(self, seat: int) -> str:
-        return self.session.seats[seat].name
+        """Who plays ``seat`` (once a room's game is over, who played it)."""
+        return played_by(self.session, seat)
+
+    @property
+    def me(self) -> int | None:
+        """The seat the game's words say "you" for: yours, unless a room's
+        game is over and was not played from it (a seat given to you after
+        its end: of that game you learn what a listener learns)."""
+        unplayed = self.seat is not None and getattr(self.session, "me", self.seat) is None
+        return None if unplayed else self.seat
 
     @property
     def suits(self) -> bool:
@@ -120,7 +129,7 @@ class TableTexts(ActingPage):
                 out.append(Control("board:none", _("No cards on the board yet"), Role.TEXT,
                                    "table"))
             out.append(Control("pot", self.pot_text(view), Role.TEXT, "table"))
-            out.append(Control("dealer", _("You deal") if view.button == self.seat
+            out.append(Control("dealer", _("You deal") if view.button == self.me
                                else _("{player} deals").format(player=self._name(view.button)),
                                Role.TEXT, "table"))
         out.append(Control("heading:hand", _("Your hand"), Role.HEADING, "hand"))
@@ -181,11 +190,11 @@ class TableTexts(ActingPage):
     def pot_text(self, view: SeatView) -> str:
         """The pot (and the main and side pots, once gathered), or when the
         hand is over who won it."""
-        return pot_text(view, self._who, self.seat)
+        return pot_text(view, self._who, self.me)
 
     def _who(self, seat: int) -> str:
         """A player as the results name them: "you" for the player."""
-        return _("you") if seat == self.seat else self._name(seat)
+        return _("you") if seat == self.me else self._name(seat)
 
     def _occupied(self) -> list[int]:
         """The seats someone sits in, yours first (a room's empty seats have no name)."""
@@ -227,7 +236,7 @@ class TableTexts(ActingPage):
         """Every seat's box on the felt, yours first (at the bottom) and the
         others in playing order: the same places for the whole game (of
         ``view``, the felt's picture, or else the hand as it is)."""
-        return seat_plates(self.session, self.seat, view or self._view(),
+        return seat_plates(self.session, self.me, view or self._view(),
                            self._seats_from_me())
 
     def winner_lines(self, view: SeatView | None = None) -> list[str]:

@@ -712,3 +712,17 @@ def test_a_real_session_can_be_played_through_the_protocol():
     for error in errors:
         assert parse_host(to_payload(error)) == error
         assert set(error.data) <= {"to_call", "bettor"}
+
+
+@pytest.mark.parametrize("played", [["Mara"], ["x" * 100, "Ada", "Bo"], "Mara", [1, 2, 3]])
+def test_a_table_whose_players_are_not_one_a_seat_is_malformed(played):
+    body = json.loads(to_payload(table_for(real_view())))
+    assert "played" not in body  # (not sent when every seat is named by its player)
+    with pytest.raises(MalformedMessage) as info:
+        parse_host(json.dumps({**body, "played": played}).encode())
+    assert info.value.detail.startswith("played")
+
+
+def test_a_table_names_who_played_each_seat_of_the_ended_game():
+    table = dataclasses.replace(table_for(None), game_over=True, played=("Ann", "", "Cal"))
+    assert parse_host(to_payload(table)) == table
