@@ -123,6 +123,12 @@ class ServerConfig:
     a third of the memory a room and a few percent less CPU a hand, but a
     longer latency tail at 300 rooms and more (docs/performance.md, "A loop in
     C"): asked for, not the default; false: the standard library's."""
+    picows: bool = True
+    """Serve the connections on picows where it is installed (the ``server``
+    extra; server/fast_ws.py): the WebSocket frames and TLS in C, about a
+    seventh less CPU a hand at 450 rooms (docs/performance.md, "The
+    connections on picows"); false, or without it: ``websockets``, as the
+    desktop's own client."""
     settings_file: Path | None = None
     """The settings file given with ``--config`` (its bans are read again
     when it changes), never a setting itself."""
@@ -217,6 +223,9 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
     p.add_argument("--uvloop", action=argparse.BooleanOptionalAction, default=None,
                    help=_("serve on uvloop's event loop where it is installed (less memory "
                           "a room, a longer latency tail under load)"))
+    p.add_argument("--picows", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("serve the connections on picows where it is installed (the "
+                          "default: less CPU a hand); --no-picows: on websockets"))
     return p
 
 

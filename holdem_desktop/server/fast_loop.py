@@ -34,8 +34,16 @@ from typing import Any
 
 from holdem_desktop.net.limits import OUT_OF_DESCRIPTORS, Listener
 
-__all__ = ["ACCEPTS_A_PASS", "TLS_READ", "GatedServer", "loop_factory", "run_server",
-           "small_tls_reads", "uvloop_available"]
+__all__ = [
+    "ACCEPTS_A_PASS",
+    "TLS_READ",
+    "GatedServer",
+    "fast_ws_available",
+    "loop_factory",
+    "run_server",
+    "small_tls_reads",
+    "uvloop_available",
+]
 
 ACCEPTS_A_PASS = 100
 """Connections accepted at most each time the listening socket is readable
@@ -61,6 +69,17 @@ def small_tls_reads() -> None:
 
     if getattr(sslproto.SSLProtocol, "max_size", 0) > TLS_READ:
         sslproto.SSLProtocol.max_size = TLS_READ
+
+
+def fast_ws_available() -> bool:
+    """Whether the connections can be served on picows here (server/fast_ws.py:
+    picows and aiofastnet installed, the ``server`` extra)."""
+    try:
+        import aiofastnet  # noqa: F401
+        import picows  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def uvloop_available() -> bool:

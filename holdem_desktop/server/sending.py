@@ -28,10 +28,25 @@ from typing import Any, TypeGuard
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
-__all__ = ["BATCH", "Connection", "send_texts", "takes_now", "write_now"]
+__all__ = ["BATCH", "Connection", "DirectWriter", "send_texts", "takes_now", "write_now"]
 
 BATCH = 32
 """Messages sent in one write at most."""
+
+
+class DirectWriter:
+    """A connection of another layer (:mod:`.fast_ws`) that writes a run of
+    messages in one write itself."""
+
+    def can_write_now(self) -> bool:
+        raise NotImplementedError
+
+    def write_now(self, texts: list[str]) -> None:
+        raise NotImplementedError
+
+    async def send_texts(self, texts: list[str]) -> None:
+        """Send ``texts`` in one write once the reader has taken enough."""
+        raise NotImplementedError
 
 
 class Connection(ServerConnection):
@@ -55,6 +70,9 @@ class Connection(ServerConnection):
 async def send_texts(ws: Any, texts: list[str]) -> None:
     """Send ``texts`` to ``ws``, in order, as one message each; through a
     :class:`Connection`, in one write."""
+    if isinstance(ws, DirectWriter):
+        await ws.send_texts(texts)
+        return
     if len(texts) == 1 or not isinstance(ws, Connection):
         for text in texts:
             await ws.send(text)
@@ -66,23 +84,28 @@ async def send_texts(ws: Any, texts: list[str]) -> None:
             ws.protocol.send_text(text.encode())
 
 
-def takes_now(ws: Any) -> TypeGuard[Connection]:
+def takes_now(ws: Any) -> TypeGuard[Connection | DirectWriter]:
     """Whether ``ws`` can be written to at once, without waiting: a
     :class:`Connection` that is open, not sending, and whose transport holds
     nothing unsent (the system took all it was given).  Otherwise its
     messages are sent as before, by its sender, which waits for the reader
     as it must."""
+    if isinstance(ws, DirectWriter):
+        return ws.can_write_now()
     return (isinstance(ws, Connection) and ws.protocol.state is State.OPEN and not ws.paused
             and getattr(ws, "send_in_progress", None) is None  # (never: nothing fragmented)
             and getattr(ws, "fragmented_send_waiter", None) is None  # (its older name)
             and not ws.transport.is_closing() and not ws.transport.get_write_buffer_size())
 
 
-def write_now(ws: Connection, texts: list[str]) -> None:
+def write_now(ws: Connection | DirectWriter, texts: list[str]) -> None:
     """Write ``texts`` to ``ws`` (which :func:`takes_now`), one message
     each, in one write.  (After an action the members' messages so leave in
     the turn of the loop that read it, rather than each member's sender
     being woken to write them in the next.)"""
+    if isinstance(ws, DirectWriter):
+        ws.write_now(texts)
+        return
     try:
         for text in texts:
             ws.protocol.send_text(text.encode())

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
@@ -104,7 +104,7 @@ from .account_desk import AccountDesk
 from .cluster import Directory, Peer, process_id
 from .collector import Collector
 from .config import ServerConfig, clocks
-from .fast_loop import run_server, small_tls_reads
+from .fast_loop import fast_ws_available, run_server, small_tls_reads
 from .lobby import Lobby, LobbyLimits
 from .peer_links import AWAY, PeerLinks, open_link
 from .proxies import Proxies
@@ -289,13 +289,20 @@ class GameServer(AccountDesk):
         small_tls_reads()  # 32 kB a connection, not asyncio's 256 kB
         tls_goodbye: dict[str, Any] = (  # (only a TLS server may be given it)
             {"ssl_shutdown_timeout": CLOSE_DEADLINE} if self.ssl is not None else {})
-        server: Server = await serve(
-            self._handle, sock=listener(self.config.bind, self.config.port,
-                                        self._admit_socket),
-            ssl=self.ssl, process_request=self._request, max_size=MAX_FRAME, max_queue=16,
-            write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
-            close_timeout=CLOSE_DEADLINE, compression=None, server_header=None, logger=_QUIET,
-            create_connection=Connection, **tls_goodbye)
+        sock = listener(self.config.bind, self.config.port, self._admit_socket)
+        close_all: Callable[[], None] | None = None
+        if self.config.picows and fast_ws_available():
+            from .fast_ws import serve_fast
+            server: Any
+            server, close_all = await serve_fast(self._request, self._handle, sock, self.ssl,
+                                                 CLOSE_DEADLINE)
+        else:
+            server = await serve(
+                self._handle, sock=sock,
+                ssl=self.ssl, process_request=self._request, max_size=MAX_FRAME, max_queue=16,
+                write_limit=1 << 16, ping_interval=20, ping_timeout=20, open_timeout=10,
+                close_timeout=CLOSE_DEADLINE, compression=None, server_header=None,
+                logger=_QUIET, create_connection=Connection, **tls_goodbye)
         self.port = server.sockets[0].getsockname()[1]
         tickers: list[asyncio.Task[None]] = []
         try:
@@ -314,7 +321,11 @@ class GameServer(AccountDesk):
                 self.collector.stop()
             for ticker in tickers:
                 ticker.cancel()
-            server.close(close_connections=True)
+            if close_all is not None:
+                server.close()
+                close_all()
+            else:
+                server.close(close_connections=True)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 5)
             self._writer.shutdown(wait=True)  # every save begun is finished

@@ -23,7 +23,7 @@ import pytest
 from holdem_desktop.server.certs import fingerprint_of_file, self_signed, server_context
 from holdem_desktop.server.cluster import Directory, leaf_pem, process_id
 from holdem_desktop.server.config import ServerConfig
-from holdem_desktop.server.fast_loop import uvloop_available
+from holdem_desktop.server.fast_loop import fast_ws_available, uvloop_available
 from holdem_desktop.server.service import GameServer
 from holdem_desktop.server.store import RoomStore
 
@@ -33,6 +33,22 @@ LOOPS = [pytest.param(False, id="asyncio"),
 """The server's two loops (``uvloop`` setting), for the tests of what each
 must hold alike: the standard library's, and uvloop's where it is installed
 (the default there)."""
+
+
+LAYERS = [pytest.param(True, id="picows", marks=pytest.mark.skipif(
+              not fast_ws_available(), reason="picows is not installed (the server extra)")),
+          pytest.param(False, id="websockets")]
+"""The server's two connection layers (``picows`` setting): picows' where it
+is installed (the default there: server/fast_ws.py), and ``websockets``'."""
+LAYER: dict[str, bool] = {}
+"""The layer the servers of a test that asks for one run on (:func:`layer`)."""
+
+
+def layered(request: Any, monkeypatch: Any) -> bool:
+    """For an autouse fixture parametrized by :data:`LAYERS`: every server the
+    test starts runs on that layer."""
+    monkeypatch.setitem(LAYER, "picows", request.param)
+    return bool(request.param)
 
 
 class Served:
@@ -69,7 +85,7 @@ def start_server(data: Path, **settings: Any) -> Served:
     in ``data``.  Scripted players act far faster than people: the message
     rate is raised unless a test sets it."""
     config = replace(ServerConfig(bind="127.0.0.1", port=0, self_signed=True, data=data),
-                     **({"rate": 10_000.0, "burst": 10_000.0} | settings))
+                     **({"rate": 10_000.0, "burst": 10_000.0} | LAYER | settings))
     server = GameServer(config, store=RoomStore(data / "rooms"))
     cert, key = self_signed(data / "tls")
     server.ssl = server_context(cert, key)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from holdem_desktop.server.fast_loop import fast_ws_available
 from holdem_desktop.server.sending import Connection
 from tests.net.test_host import Player
 
@@ -87,6 +88,15 @@ def played_writes(served, monkeypatch, hands: int) -> list[tuple[int, list[dict]
         made(self, Watched(transport))
 
     monkeypatch.setattr(Connection, "connection_made", watched)
+    if fast_ws_available():  # (the server's connections on picows: server/fast_ws.py)
+        from holdem_desktop.server.fast_ws import Link
+        connected = Link.on_ws_connected
+
+        def link_watched(self, transport):
+            connected(self, transport)
+            self._under = Watched(self._under)
+
+        monkeypatch.setattr(Link, "on_ws_connected", link_watched)
     players: list[Player] = []
     try:
         play_hands(served, players, hands)  # they read every message and play on

@@ -36,7 +36,13 @@ from holdem_desktop.net.protocol import (
 )
 from tests.net.test_host import Player, run_until
 
-from .conftest import LOOPS, Served, insecure_context
+from .conftest import LAYERS, LOOPS, Served, insecure_context, layered
+
+
+@pytest.fixture(autouse=True, params=LAYERS)
+def layer(request, monkeypatch):
+    """Every test here on both of the server's connection layers."""
+    return layered(request, monkeypatch)
 
 
 def online(served: Served, **options) -> OnlineClient:

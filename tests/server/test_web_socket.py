@@ -16,8 +16,14 @@ from websockets.typing import Origin
 
 from holdem_desktop.net.protocol import Ping, Pong
 
-from .conftest import Served, insecure_context
+from .conftest import LAYERS, Served, insecure_context, layered
 from .test_server import creator, next_message, run_until
+
+
+@pytest.fixture(autouse=True, params=LAYERS)
+def layer(request, monkeypatch):
+    """Every test here on both of the server's connection layers."""
+    return layered(request, monkeypatch)
 
 
 async def answer(ws: ClientConnection, message: object) -> dict[str, Any]:
