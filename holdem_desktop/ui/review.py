@@ -63,7 +63,8 @@ from .plates import pot_results, seat_plates, winning_hands
 from .reading import VIEW_KEYS, all_in_seats, chips_line, chips_part, view_answer
 from .widgets import Control, Role
 
-__all__ = ["ReplayPage", "ReviewPage", "Step", "Unwritten", "replay_last", "review_steps"]
+__all__ = ["ReplayPage", "ReviewPage", "Step", "Unwritten", "replay_last", "review_steps",
+           "write_export"]
 
 
 @dataclass(frozen=True)
@@ -457,6 +458,22 @@ Unwritten = Callable[[Path, OSError], str]
 be (said after what is being said); returns what is told."""
 
 
+def write_export(path: Path, text: str, unwritten: Unwritten | None,
+                 say: Callable[[str], None], failed: str) -> str | None:
+    """Write an export the player asked for; None when written, else what the
+    page shows: told by ``unwritten`` after what is being said (a page
+    without the app around it says ``failed``, its ``{problem}`` filled)."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:  # told after what is being said (and in Game state)
+        if unwritten is not None:
+            return unwritten(path, exc)  # (shown, not said over)
+        words = failed.format(problem=exc.strerror or exc)
+        say(words)
+        return words
+    return None
+
+
 def documents() -> Path:
     """Where exported files go: the player's documents folder (home if none)."""
     try:
@@ -546,14 +563,10 @@ class ReviewPage(ReadingPage):
     def activate(self, control: Control) -> Transition | None:
         if self.store is not None and control.id == "export" and self.game is not None:
             path = documents() / f"holdem-game-{self.game}.phhs"
-            try:
-                path.write_text(export_phh(self.store, self.game), encoding="utf-8")
-            except OSError as exc:  # told after what is being said (and in Game state)
-                if self.unwritten is not None:
-                    self.status = self.unwritten(path, exc)  # (shown, not said over)
-                else:
-                    self.say(_("The hands could not be written: {problem}").format(
-                        problem=exc.strerror or exc))
+            problem = write_export(path, export_phh(self.store, self.game), self.unwritten,
+                                   self.say, _("The hands could not be written: {problem}"))
+            if problem is not None:
+                self.status = problem
                 return None
             self.say(_("The game's hands were written to {path}.").format(path=path))
             return None

@@ -50,7 +50,7 @@ from .form_page import FormPage
 from .keymap import Key
 from .page import Pop, Transition
 from .page_draw import one_line
-from .review import Unwritten, documents
+from .review import Unwritten, documents, write_export
 from .widgets import Control, Role
 
 __all__ = ["StatisticsPage", "draw_chart", "draw_no_games", "figure_lines"]
@@ -331,14 +331,10 @@ class StatisticsPage(FormPage):
             return None
         if control.id == "export" and self.store is not None:
             path = self.export_folder / "holdem-statistics.csv"
-            try:
-                path.write_text(stats_csv(player_stats(self.store)), encoding="utf-8")
-            except OSError as exc:  # told after what is being said (and in Game state)
-                if self.unwritten is not None:
-                    self.status = self.unwritten(path, exc)  # (shown, not said over)
-                else:
-                    self.say(_("The statistics could not be written: {problem}").format(
-                        problem=exc.strerror or exc))
+            problem = write_export(path, stats_csv(player_stats(self.store)), self.unwritten,
+                                   self.say, _("The statistics could not be written: {problem}"))
+            if problem is not None:
+                self.status = problem
                 return None
             self.say(_("Every player's figures were written to {path}.").format(path=path))
             return None
