@@ -82,6 +82,14 @@ class Listener(socket.socket):
     def _next_pass(self) -> None:
         self._failed = False
 
+    def remove_reader(self, fd: int) -> None:
+        """(aiofastnet, the server's connections on picows: out of descriptors
+        it stops accepting for a second by calling this on the listening
+        socket, where it means the loop's; without it the failure escaped its
+        accept loop and the loop tried again at once, thousands of times a
+        second: ``tests/net/test_descriptor_attack.py``.)"""
+        asyncio.get_running_loop().remove_reader(fd)
+
 
 class _Counted(socket.socket):
     """An accepted connection that gives back its place when it closes."""
