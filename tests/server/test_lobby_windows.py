@@ -74,7 +74,8 @@ def test_the_lobby_in_a_real_window_lists_the_table_and_play_now_seats_there(
                 trust_by_keys(env, spoken, f"127.0.0.1:{port}", serve.fingerprint)
                 # the page, then the count of the tables listed
                 assert wait_for(playing(heard(spoken, r"\b1 public table\.")), 30), \
-                    spoken()[-5:]
+                    (spoken()[-5:], game.poll(), (tmp_path / "mara" / "stderr.txt").read_text()
+                     [-2000:], serve.errors[-5:])  # (the window's and the server's own words)
                 # Tab through the filters and Play now to the table's line, with its place
                 line = (r"^Session, blinds 10/20, normal speed: 5 of 6 seats free, 1 person, "
                         r"5 computers, 1 of 1$")
