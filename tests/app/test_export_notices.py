@@ -19,6 +19,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
+import platformdirs  # noqa: E402
+
 from holdem_desktop.app import Desktop  # noqa: E402
 from holdem_desktop.app.play import opening  # noqa: E402
 from holdem_desktop.speech import RecordingSpeaker  # noqa: E402
@@ -31,11 +33,13 @@ from tests.store.test_records_real import stored_home  # noqa: E402
 
 @pytest.fixture
 def documents(player_home, monkeypatch) -> Path:
-    """The player's documents folder, where exports go (``~/Documents``)."""
+    """The player's documents folder, where exports go (``~/Documents``; as
+    the system names it: on Windows the shell's known folder, not HOME's)."""
     monkeypatch.setenv("HOME", str(player_home))
     monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
     folder = player_home / "Documents"
     folder.mkdir()
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(folder))
     return folder
 
 
