@@ -118,11 +118,12 @@ class ServerConfig:
     file only).  False: their seat checks or folds at once and their table
     plays on at the computers' speed -- for a test that plays such a
     tournament to its end in seconds, never for a server people play on."""
-    uvloop: bool = False
-    """Serve on uvloop's loop where it is installed (server/fast_loop.py),
-    a third of the memory a room and a few percent less CPU a hand, but a
-    longer latency tail at 300 rooms and more (docs/performance.md, "A loop in
-    C"): asked for, not the default; false: the standard library's."""
+    uvloop: bool = True
+    """Serve on uvloop's loop where it is installed (the ``server`` extra on
+    Linux and macOS; server/fast_loop.py): with the connections on picows,
+    about a twentieth less CPU a hand and no longer a latency tail at 450
+    rooms (docs/performance.md, "uvloop the default"); false, and always on
+    Windows (no uvloop there): the standard library's."""
     picows: bool = True
     """Serve the connections on picows where it is installed (the ``server``
     extra; server/fast_ws.py): the WebSocket frames and TLS in C, about a
@@ -221,8 +222,8 @@ def _parser(prog: str = "holdem-server") -> argparse.ArgumentParser:
                    help=_("a TOML file of the tournaments this server offers (each table "
                           "a room where people play and others watch)"))
     p.add_argument("--uvloop", action=argparse.BooleanOptionalAction, default=None,
-                   help=_("serve on uvloop's event loop where it is installed (less memory "
-                          "a room, a longer latency tail under load)"))
+                   help=_("serve on uvloop's event loop where it is installed (the default: "
+                          "less CPU a hand); --no-uvloop: on Python's own loop"))
     p.add_argument("--picows", action=argparse.BooleanOptionalAction, default=None,
                    help=_("serve the connections on picows where it is installed (the "
                           "default: less CPU a hand); --no-picows: on websockets"))

@@ -1,6 +1,7 @@
 """The server's event loop: the standard library's selector loop, or
-uvloop's where it is installed and asked for (``--uvloop``, issue 38: a
-little less CPU a hand and memory a room; docs/performance.md, "A loop in C").
+uvloop's where it is installed (the default since issue 38 put the
+connections on picows; ``--no-uvloop``: the standard loop; docs/performance.md,
+"A loop in C" and "uvloop the default").
 
 uvloop runs the loop, the sockets and TLS in C (libuv and OpenSSL's memory
 BIOs driven from Cython), where asyncio runs them in Python: in the
