@@ -249,12 +249,15 @@ class _DecisionCache:
     as the hand goes on (a hand's events are only ever added, and hole
     cards are dealt only at its start: every later event is public)."""
 
-    __slots__ = ("big_blind", "count", "dead", "deal", "deal_end", "prefixes", "shown", "tail")
+    __slots__ = ("big_blind", "count", "dead", "deal", "deal_end", "index", "prefixes", "seats",
+                 "shown", "tail")
 
     def __init__(self, hand: Hand) -> None:
         cfg = hand.config
         self.big_blind = max(cfg.blinds) if any(cfg.blinds) else cfg.smallest_bet
         self.dead = hand._setup.dead
+        self.index = hand._setup.index
+        self.seats = hand.seats
         events = hand.events
         end = 0
         for k, e in enumerate(events):
@@ -380,10 +383,13 @@ def decision_view(hand: Hand, seat: int) -> SeatView:
     events = hand.events
     if cache.count != len(events):
         cache.extend(events)
-    i = hand.index_of(seat)
+    i = cache.index[seat]
     stacks, bets = tuple(hand.stacks), tuple(hand.bets)
     contributed = tuple(hand.contributed)
     cfg = hand.config
+    prefix = cache.prefixes.get(seat)
+    if prefix is None:
+        prefix = cache.prefix(seat)
     view = object.__new__(_DecisionView)  # (the engine's own values: no checks to run)
     view.__dict__.update(
         seat=seat,
@@ -402,7 +408,7 @@ def decision_view(hand: Hand, seat: int) -> SeatView:
         raise_cap=cfg.raise_cap,
         raise_menu=cfg.raise_menu,
         over=False,
-        _state=(hand.seats, stacks, bets, contributed, tuple(hand.folded), cache.shown,
-                cache.prefix(seat), cache.tail, cache.dead),
+        _state=(cache.seats, stacks, bets, contributed, tuple(hand.folded), cache.shown,
+                prefix, cache.tail, cache.dead),
     )
     return view
