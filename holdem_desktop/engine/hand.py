@@ -338,6 +338,9 @@ class Hand:
         self.shared_view: Any = None
         """What every view of this state holds alike (:mod:`.views` keeps it
         here; forgotten by :meth:`apply`, rebuilt when the history grew)."""
+        self.decision_cache: Any = None
+        """What the decision views of this hand hold alike (:mod:`.views`
+        keeps it here: the history's public part so far, each seat's deal)."""
         # The state after the forced bets, then the hole cards: two to each
         # player in playing order.
         self.stacks = list(setup.stacks)
@@ -827,34 +830,8 @@ class Hand:
     def _pots(self, gathered: list[int] | None = None) -> list[tuple[int, list[int]]]:
         """The pots of the chips each put in (``gathered``: of these chips
         instead, which hold the dead money: it is never in the bets)."""
-        dead = None if self.over else self._setup.dead
-        put = self.contributed if gathered is None else gathered
-        contributed = put if dead is None else \
-            [c - d for c, d in zip(put, dead, strict=True)]
-        live = [j for j in range(self._n) if not self.folded[j]]
-        levels = sorted({contributed[j] for j in live})
-        last = len(levels) - 1
-        pots: list[tuple[int, list[int]]] = []
-        prev = 0
-        for k, level in enumerate(levels):
-            top = level if k < last else max(contributed)
-            # what each put in between prev and top (conditionals, not min():
-            # a third of the cost, and this runs for every player and level)
-            amount = sum([(top if c > top else c) - (prev if c > prev else c)
-                          for c in contributed])
-            eligible = [j for j in live if contributed[j] >= level]
-            if amount > 0:
-                if pots and pots[-1][1] == eligible:
-                    pots[-1] = (pots[-1][0] + amount, eligible)
-                else:
-                    pots.append((amount, eligible))
-            prev = top
-        if dead is not None and live:  # the dead money: into the main pot
-            if pots and len(pots[0][1]) == len(live):
-                pots[0] = (pots[0][0] + sum(dead), pots[0][1])
-            else:
-                pots.insert(0, (sum(dead), live))
-        return pots
+        return pot_levels(self.contributed if gathered is None else gathered, self.folded,
+                          None if self.over else self._setup.dead)
 
     def _contested_pots(self, strength: dict[int, int]
                         ) -> list[tuple[int, list[int], list[int]]]:
@@ -913,3 +890,37 @@ class Hand:
         self.over = True
         self._round.queue.clear()
         self.events.append(HandEnded(self._ids, tuple(self.stacks), showdown))
+
+
+def pot_levels(put: Sequence[int], folded: Sequence[bool], dead: Sequence[int] | None
+               ) -> list[tuple[int, list[int]]]:
+    """The pots of the chips each player put in (``put``, in playing order),
+    as (amount, eligible players' indices), the main pot first; ``dead``:
+    the dead money each put in (antes, dead blinds), which joins the main
+    pot and never makes a side pot of its own.  (Hand.gathered_pots and the
+    decision views of :mod:`.views` alike.)"""
+    contributed = put if dead is None else [c - d for c, d in zip(put, dead, strict=True)]
+    live = [j for j in range(len(put)) if not folded[j]]
+    levels = sorted({contributed[j] for j in live})
+    last = len(levels) - 1
+    pots: list[tuple[int, list[int]]] = []
+    prev = 0
+    for k, level in enumerate(levels):
+        top = level if k < last else max(contributed)
+        # what each put in between prev and top (conditionals, not min():
+        # a third of the cost, and this runs for every player and level)
+        amount = sum([(top if c > top else c) - (prev if c > prev else c)
+                      for c in contributed])
+        eligible = [j for j in live if contributed[j] >= level]
+        if amount > 0:
+            if pots and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible)
+            else:
+                pots.append((amount, eligible))
+        prev = top
+    if dead is not None and live:  # the dead money: into the main pot
+        if pots and len(pots[0][1]) == len(live):
+            pots[0] = (pots[0][0] + sum(dead), pots[0][1])
+        else:
+            pots.insert(0, (sum(dead), live))
+    return pots

@@ -25,9 +25,9 @@ from holdem_desktop.engine.actions import Action, IllegalAction
 from holdem_desktop.engine.hand import Hand, HandConfig
 from holdem_desktop.engine.snapshot import hand_from_json, hand_to_json
 from holdem_desktop.engine.variant import BlindLevel, Variant
-from holdem_desktop.engine.views import SeatView, seat_view
+from holdem_desktop.engine.views import SeatView, decision_view, seat_view
 
-from .controllers import Controller, HandWatcher
+from .controllers import Controller, HandWatcher, HumanController
 from .events import BlindsUp, GameOver, GameStarted, HandStarting, PlayerOut, TurnStarted
 
 __all__ = ["Session", "SessionError", "hand_config"]
@@ -235,8 +235,16 @@ class Session:
         while not hand.over:
             seat = hand.to_act
             assert seat is not None
-            view = seat_view(hand, seat)
-            action = self.seats[seat].controller.decide(view)
+            controller = self.seats[seat].controller
+            if type(controller) is HumanController:  # a person decides: say so and wait
+                # (no view made here: the room makes the members' views of
+                # this state when it sends them)
+                self._emit([TurnStarted(seat, hand.to_call(seat))])
+                return
+            # (a view for the decision alone, its costly parts made only if
+            # read: no member is sent the states the computers act in)
+            view = decision_view(hand, seat)
+            action = controller.decide(view)
             if action is None:  # a person decides: say so and wait
                 self._emit([TurnStarted(seat, view.to_call)])
                 return
